@@ -1,0 +1,170 @@
+//! Generates the perfect-hash tables of `rust/high.rs` into OUT_DIR.
+//!
+//! The design is the additive-key perfect hash of OMPEval / holdem-hand-evaluator:
+//! every rank has a base chosen so that the sum of the bases of any multiset of at most seven
+//! ranks (each at most four times) is unique. That sum is hashed into a dense table by
+//! single displacement: `LOOKUP[(key & COL_MASK) + OFFSETS[key >> ROW_SHIFT]]`. Flushes are
+//! looked up separately by the 13-bit rank mask of the flush suit. One table set serves 5, 6
+//! and 7 cards, and partial keys (a hole pair, a board triple) add.
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+/// OMPEval's rank multipliers (HandEvaluator.cpp); uniqueness is re-checked below.
+const RANK_BASES: [u32; 13] = [
+    0x2000, 0x8001, 0x11000, 0x3a000, 0x91000, 0x176005, 0x366000, 0x41a013, 0x47802e, 0x479068,
+    0x48c0e4, 0x48f211, 0x494493,
+];
+const ROW_SHIFT: u32 = 12;
+
+// Comparable value of a five-card hand: category in the top bits, then ranks by significance.
+fn value(category: u32, ranks: &[u32]) -> u32 {
+    let mut v = category << 20;
+    for (i, r) in ranks.iter().enumerate() {
+        v |= r << (16 - 4 * i);
+    }
+    v
+}
+
+/// Highest straight (top rank) in a 13-bit rank mask, the wheel counting as five high.
+fn straight_top(mask: u32) -> Option<u32> {
+    (4..13).rev().find(|&top| (mask >> (top - 4)) & 0x1f == 0x1f).or(
+        if mask & 0x100f == 0x100f { Some(3) } else { None },
+    )
+}
+
+/// Best non-flush five-card value from rank counts (5 to 7 cards).
+fn best_by_counts(counts: &[u32; 13]) -> u32 {
+    let ranks_with = |n: u32| -> Vec<u32> { (0..13).rev().filter(|&r| counts[r as usize] >= n).collect() };
+    let mask: u32 = (0..13).filter(|&r| counts[r] > 0).map(|r| 1 << r).sum();
+    let singles_except = |skip: &[u32], k: usize| -> Vec<u32> {
+        (0..13).rev().filter(|r| counts[*r as usize] > 0 && !skip.contains(r)).take(k).collect()
+    };
+    if let Some(&q) = ranks_with(4).first() {
+        return value(7, &[q, singles_except(&[q], 1)[0]]);
+    }
+    let trips = ranks_with(3);
+    if let Some(&t) = trips.first() {
+        if let Some(&p) = ranks_with(2).iter().find(|&&r| r != t) {
+            return value(6, &[t, p]);
+        }
+    }
+    if let Some(top) = straight_top(mask) {
+        return value(4, &[top]);
+    }
+    if let Some(&t) = trips.first() {
+        let k = singles_except(&[t], 2);
+        return value(3, &[t, k[0], k[1]]);
+    }
+    let pairs = ranks_with(2);
+    if pairs.len() >= 2 {
+        let k = singles_except(&pairs[..2], 1);
+        return value(2, &[pairs[0], pairs[1], k[0]]);
+    }
+    if let Some(&p) = pairs.first() {
+        let k = singles_except(&[p], 3);
+        return value(1, &[p, k[0], k[1], k[2]]);
+    }
+    value(0, &singles_except(&[], 5))
+}
+
+/// Best flush or straight flush from the rank mask of one suit holding five or more cards.
+fn best_flush(mask: u32) -> u32 {
+    match straight_top(mask) {
+        Some(top) => value(8, &[top]),
+        None => {
+            let top5: Vec<u32> = (0..13).rev().filter(|r| mask >> r & 1 == 1).take(5).collect();
+            value(5, &top5)
+        }
+    }
+}
+
+fn multisets(n: u32, rank: usize, counts: &mut [u32; 13], out: &mut Vec<[u32; 13]>) {
+    if rank == 13 {
+        if n == 0 {
+            out.push(*counts);
+        }
+        return;
+    }
+    for c in 0..=n.min(4) {
+        counts[rank] = c;
+        multisets(n - c, rank + 1, counts, out);
+    }
+    counts[rank] = 0;
+}
+
+fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    let mut hands: Vec<[u32; 13]> = Vec::new();
+    for n in 0..=7 {
+        multisets(n, 0, &mut [0; 13], &mut hands);
+    }
+    let key_of = |c: &[u32; 13]| -> u32 { (0..13).map(|r| c[r] * RANK_BASES[r]).sum() };
+    let mut seen = HashMap::new();
+    for h in &hands {
+        assert!(seen.insert(key_of(h), *h).is_none(), "rank bases collide");
+    }
+
+    // All five-card classes, ranked 1..=7462 (larger is better).
+    let mut classes: Vec<u32> = hands
+        .iter()
+        .filter(|c| c.iter().sum::<u32>() == 5)
+        .map(best_by_counts)
+        .chain((0u32..1 << 13).filter(|m| m.count_ones() == 5).map(best_flush))
+        .collect();
+    classes.sort_unstable();
+    classes.dedup();
+    assert_eq!(classes.len(), 7462);
+    let strength = |v: u32| classes.binary_search(&v).unwrap() as u16 + 1;
+
+    // Non-flush lookup for 5, 6 and 7 cards, hashed by single displacement.
+    let entries: Vec<(u32, u16)> = hands
+        .iter()
+        .filter(|c| (5..=7).contains(&c.iter().sum::<u32>()))
+        .map(|c| (key_of(c), strength(best_by_counts(c))))
+        .collect();
+    let max_key = entries.iter().map(|e| e.0).max().unwrap();
+    let n_rows = (max_key >> ROW_SHIFT) as usize + 1;
+    let mut rows: Vec<Vec<(u32, u16)>> = vec![Vec::new(); n_rows];
+    for &(k, s) in &entries {
+        rows[(k >> ROW_SHIFT) as usize].push((k & ((1 << ROW_SHIFT) - 1), s));
+    }
+    let mut order: Vec<usize> = (0..n_rows).collect();
+    order.sort_by_key(|&r| std::cmp::Reverse(rows[r].len()));
+    let mut table: Vec<u16> = Vec::new();
+    let mut offsets = vec![0u32; n_rows];
+    for r in order {
+        if rows[r].is_empty() {
+            continue;
+        }
+        let fits = |off: usize, table: &Vec<u16>| {
+            rows[r].iter().all(|&(c, _)| table.get(off + c as usize).is_none_or(|&v| v == 0))
+        };
+        let off = (0..).find(|&off| fits(off, &table)).unwrap();
+        for &(c, s) in &rows[r] {
+            let i = off + c as usize;
+            if table.len() <= i {
+                table.resize(i + 1, 0);
+            }
+            table[i] = s;
+        }
+        offsets[r] = off as u32;
+    }
+
+    let flush: Vec<u16> =
+        (0u32..1 << 13).map(|m| if m.count_ones() >= 5 { strength(best_flush(m)) } else { 0 }).collect();
+
+    let mut src = String::new();
+    let arr = |src: &mut String, name: &str, ty: &str, v: &[String]| {
+        writeln!(src, "pub static {name}: [{ty}; {}] = [{}];", v.len(), v.join(",")).unwrap();
+    };
+    writeln!(src, "pub const ROW_SHIFT: u32 = {ROW_SHIFT};").unwrap();
+    arr(&mut src, "RANK_BASES", "u32", &RANK_BASES.map(|b| b.to_string()));
+    arr(&mut src, "OFFSETS", "u32", &offsets.iter().map(u32::to_string).collect::<Vec<_>>());
+    arr(&mut src, "LOOKUP", "u16", &table.iter().map(u16::to_string).collect::<Vec<_>>());
+    arr(&mut src, "FLUSH", "u16", &flush.iter().map(u16::to_string).collect::<Vec<_>>());
+    // Packed (category, ranks) of each strength, for descriptions.
+    arr(&mut src, "CLASS_VALUES", "u32", &classes.iter().map(u32::to_string).collect::<Vec<_>>());
+    let out = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("high_tables.rs");
+    std::fs::write(out, src).unwrap();
+}

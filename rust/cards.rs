@@ -1,0 +1,201 @@
+//! Card codes, parsing and 64-bit card sets (spec/poker.md §1).
+//!
+//! A card is `rank * 4 + suit`: deuce = 0 .. ace = 12, clubs, diamonds, hearts, spades = 0..3,
+//! so `2c` = 0 and `As` = 51. A [`CardSet`] has bit `code` set for each card it holds.
+use std::fmt;
+
+pub const RANK_CHARS: &[u8; 13] = b"23456789TJQKA";
+pub const SUIT_CHARS: &[u8; 4] = b"cdhs";
+
+/// Why some cards were refused; every message names the offending token or card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CardError {
+    /// Text that is not a card, with its character position in the input.
+    BadToken { token: String, at: usize },
+    /// An integer outside 0..52.
+    BadCode(i64),
+    /// The same card twice in one evaluation.
+    Duplicate(u8),
+    /// The wrong number of cards, `want` saying what was expected.
+    Count { got: usize, want: String },
+}
+
+impl fmt::Display for CardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CardError::BadToken { token, at } => {
+                write!(f, "invalid card {token:?} at position {at}")
+            }
+            CardError::BadCode(c) => write!(f, "invalid card code {c}: expected 0..51"),
+            CardError::Duplicate(c) => write!(f, "duplicate card {}", card_name(*c)),
+            CardError::Count { got, want } => write!(f, "expected {want}, got {got} cards"),
+        }
+    }
+}
+
+impl std::error::Error for CardError {}
+
+pub fn rank_of(card: u8) -> u8 {
+    card >> 2
+}
+
+pub fn suit_of(card: u8) -> u8 {
+    card & 3
+}
+
+/// The text form, rank then suit: `"Ah"`.
+pub fn card_name(card: u8) -> String {
+    let mut s = String::with_capacity(2);
+    s.push(RANK_CHARS[(card >> 2) as usize % 13] as char);
+    s.push(SUIT_CHARS[(card & 3) as usize] as char);
+    s
+}
+
+fn rank_index(c: u8) -> Option<u8> {
+    let c = c.to_ascii_uppercase();
+    RANK_CHARS.iter().position(|&r| r == c).map(|i| i as u8)
+}
+
+fn suit_index(c: u8) -> Option<u8> {
+    let c = c.to_ascii_lowercase();
+    SUIT_CHARS.iter().position(|&s| s == c).map(|i| i as u8)
+}
+
+/// Parses one card: `"Ah"`, `"td"`, `"10d"`, any case.
+pub fn parse_card(token: &str) -> Result<u8, CardError> {
+    match parse_cards(token)?.as_slice() {
+        [c] => Ok(*c),
+        _ => Err(CardError::BadToken { token: token.to_string(), at: 0 }),
+    }
+}
+
+/// Parses a whole string of cards, with or without spaces or commas: `"AhKd 7c"`, `"AhKd7c"`.
+pub fn parse_cards(text: &str) -> Result<Vec<u8>, CardError> {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len() / 2);
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_whitespace() || c == b',' {
+            i += 1;
+            continue;
+        }
+        // "10" is the only two-character rank.
+        let (rank, len) = if c == b'1' && b.get(i + 1) == Some(&b'0') {
+            (Some(8), 2)
+        } else {
+            (rank_index(c), 1)
+        };
+        let suit = b.get(i + len).and_then(|&s| suit_index(s));
+        match (rank, suit) {
+            (Some(r), Some(s)) => {
+                out.push(r * 4 + s);
+                i += len + 1;
+            }
+            _ => {
+                // Name the token as the user wrote it: up to the next separator, or three characters.
+                let end = (i..b.len())
+                    .find(|&j| b[j].is_ascii_whitespace() || b[j] == b',')
+                    .unwrap_or(b.len())
+                    .min(i + len + 1);
+                let end = (end.max(i + 1)..=b.len()).find(|&e| text.is_char_boundary(e)).unwrap_or(b.len());
+                return Err(CardError::BadToken { token: text[i..end].to_string(), at: i });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A set of distinct cards as a 64-bit mask, bit `code` per card.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct CardSet(pub u64);
+
+impl CardSet {
+    /// The set of `cards`, refusing a card given twice.
+    pub fn from_cards(cards: &[u8]) -> Result<CardSet, CardError> {
+        let mut m = 0u64;
+        for &c in cards {
+            if c >= 52 {
+                return Err(CardError::BadCode(c as i64));
+            }
+            if m >> c & 1 == 1 {
+                return Err(CardError::Duplicate(c));
+            }
+            m |= 1 << c;
+        }
+        Ok(CardSet(m))
+    }
+
+    pub fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn contains(self, card: u8) -> bool {
+        card < 64 && self.0 >> card & 1 == 1
+    }
+
+    /// The cards in increasing code order.
+    pub fn cards(self) -> impl Iterator<Item = u8> {
+        let mut m = self.0;
+        std::iter::from_fn(move || {
+            (m != 0).then(|| {
+                let c = m.trailing_zeros() as u8;
+                m &= m - 1;
+                c
+            })
+        })
+    }
+}
+
+/// Refuses a card that appears in two places (hole and board, two players...).
+pub fn check_disjoint(parts: &[&[u8]]) -> Result<CardSet, CardError> {
+    let all: Vec<u8> = parts.iter().flat_map(|p| p.iter().copied()).collect();
+    CardSet::from_cards(&all)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_follow_spec_section_1() {
+        assert_eq!(parse_card("2c"), Ok(0));
+        assert_eq!(parse_card("As"), Ok(51));
+        assert_eq!(parse_card("10d"), parse_card("Td"));
+        assert_eq!(parse_card("aH"), parse_card("Ah"));
+        for c in 0..52 {
+            assert_eq!(parse_card(&card_name(c)), Ok(c));
+        }
+    }
+
+    #[test]
+    fn whole_strings_with_or_without_spaces() {
+        assert_eq!(parse_cards("AhKd 7c").unwrap(), parse_cards("AhKd7c").unwrap());
+        assert_eq!(parse_cards("Ah, 10c").unwrap(), vec![50, 32]);
+        assert_eq!(parse_cards("").unwrap(), Vec::<u8>::new());
+    }
+
+    #[test]
+    fn errors_name_the_token() {
+        let e = parse_cards("AhXd 7c").unwrap_err();
+        assert_eq!(e, CardError::BadToken { token: "Xd".into(), at: 2 });
+        assert!(e.to_string().contains("\"Xd\""));
+        assert!(parse_cards("Ah7").is_err());
+        assert!(parse_cards("Ah1c").is_err());
+        assert!(parse_cards("Ahé").unwrap_err().to_string().contains('é'));
+        assert_eq!(CardSet::from_cards(&[1, 2, 1]), Err(CardError::Duplicate(1)));
+        assert_eq!(CardSet::from_cards(&[52]), Err(CardError::BadCode(52)));
+    }
+
+    #[test]
+    fn card_sets() {
+        let s = CardSet::from_cards(&[51, 0, 7]).unwrap();
+        assert_eq!(s.len(), 3);
+        assert_eq!(s.cards().collect::<Vec<_>>(), vec![0, 7, 51]);
+        assert!(s.contains(7) && !s.contains(8) && !s.contains(200));
+    }
+}

@@ -1,0 +1,439 @@
+//! Perfect-hash high-hand evaluation for 5, 6 and 7 cards, and Omaha's exactly two plus three
+//! (spec/poker.md §1). Strength is 1..=7462, larger is better; the tables come from build.rs.
+use crate::cards::{CardError, CardSet};
+
+mod tables {
+    include!(concat!(env!("OUT_DIR"), "/high_tables.rs"));
+}
+use tables::{CLASS_VALUES, FLUSH, LOOKUP, OFFSETS, RANK_BASES, ROW_SHIFT};
+
+/// Hand categories, weakest first (spec/poker.md §1).
+pub const CATEGORY_NAMES: [&str; 9] = [
+    "High Card",
+    "Pair",
+    "Two Pair",
+    "Three of a Kind",
+    "Straight",
+    "Flush",
+    "Full House",
+    "Four of a Kind",
+    "Straight Flush",
+];
+
+const SUIT_SHIFT: u32 = 32;
+/// Each suit counter starts at 3 so that five cards of a suit set its bit 3.
+const SUIT_BIAS: u64 = 0x3333 << SUIT_SHIFT;
+const FLUSH_BITS: u64 = 0x8888 << SUIT_SHIFT;
+
+/// The additive key of some cards: rank-base sum in the low 32 bits, a 4-bit counter per suit
+/// above it, and a suit-major mask (`suit * 16 + rank`) for the flush lookup. Keys of disjoint
+/// card groups add, which is what makes Omaha's hole-pair + board-triple reuse cheap.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct HandKey {
+    key: u64,
+    mask: u64,
+}
+
+const fn card_key(card: u8) -> HandKey {
+    let (rank, suit) = ((card >> 2) as usize, (card & 3) as u64);
+    HandKey {
+        key: RANK_BASES[rank] as u64 + (1 << (SUIT_SHIFT as u64 + 4 * suit)),
+        mask: 1 << (16 * suit + rank as u64),
+    }
+}
+
+static CARD_KEYS: [HandKey; 52] = {
+    let mut t = [HandKey { key: 0, mask: 0 }; 52];
+    let mut c = 0;
+    while c < 52 {
+        t[c] = card_key(c as u8);
+        c += 1;
+    }
+    t
+};
+
+impl HandKey {
+    pub const EMPTY: HandKey = HandKey { key: 0, mask: 0 };
+
+    /// Adds one card (`card < 52`).
+    #[inline(always)]
+    pub fn add(self, card: u8) -> HandKey {
+        let k = CARD_KEYS[card as usize];
+        HandKey { key: self.key + k.key, mask: self.mask | k.mask }
+    }
+
+    /// Adds a disjoint group of cards.
+    #[inline(always)]
+    pub fn join(self, other: HandKey) -> HandKey {
+        HandKey { key: self.key + other.key, mask: self.mask | other.mask }
+    }
+
+    pub fn from_cards(cards: &[u8]) -> HandKey {
+        cards.iter().fold(HandKey::EMPTY, |h, &c| h.add(c))
+    }
+
+    pub fn from_set(set: CardSet) -> HandKey {
+        set.cards().fold(HandKey::EMPTY, |h, c| h.add(c))
+    }
+
+    /// Strength of the best five of these 5, 6 or 7 cards.
+    #[inline(always)]
+    pub fn strength(self) -> u16 {
+        let flush = (self.key + SUIT_BIAS) & FLUSH_BITS;
+        if flush != 0 {
+            let suit = (flush.trailing_zeros() - SUIT_SHIFT) / 4;
+            return FLUSH[(self.mask >> (16 * suit)) as usize & 0x1fff];
+        }
+        rank_strength(self.key as u32)
+    }
+}
+
+#[inline(always)]
+fn rank_strength(rank_key: u32) -> u16 {
+    let offset = OFFSETS[(rank_key >> ROW_SHIFT) as usize];
+    LOOKUP[(rank_key & ((1 << ROW_SHIFT) - 1)) as usize + offset as usize]
+}
+
+/// Category 0 (high card) ..= 8 (straight flush) of a strength.
+pub fn category(strength: u16) -> u8 {
+    (CLASS_VALUES[strength as usize - 1] >> 20) as u8
+}
+
+/// The ranks that decide a class, most significant first (for descriptions).
+fn class_ranks(strength: u16) -> Vec<u8> {
+    let v = CLASS_VALUES[strength as usize - 1];
+    let n = [5, 4, 3, 3, 1, 5, 2, 2, 1][(v >> 20) as usize];
+    (0..n).map(|i| ((v >> (16 - 4 * i)) & 0xf) as u8).collect()
+}
+
+const RANK_WORDS: [(&str, &str); 13] = [
+    ("Deuce", "Deuces"),
+    ("Three", "Threes"),
+    ("Four", "Fours"),
+    ("Five", "Fives"),
+    ("Six", "Sixes"),
+    ("Seven", "Sevens"),
+    ("Eight", "Eights"),
+    ("Nine", "Nines"),
+    ("Ten", "Tens"),
+    ("Jack", "Jacks"),
+    ("Queen", "Queens"),
+    ("King", "Kings"),
+    ("Ace", "Aces"),
+];
+
+/// "Full House, Kings over Sevens", "Straight, Five high", "Pair of Aces, King kicker"...
+pub fn describe(strength: u16) -> String {
+    let r = class_ranks(strength);
+    let one = |i: usize| RANK_WORDS[r[i] as usize].0;
+    let many = |i: usize| RANK_WORDS[r[i] as usize].1;
+    let name = CATEGORY_NAMES[category(strength) as usize];
+    match category(strength) {
+        0 | 5 => format!("{name}, {} high", one(0)),
+        1 => format!("Pair of {}, {} kicker", many(0), one(1)),
+        2 => format!("{name}, {} and {}, {} kicker", many(0), many(1), one(2)),
+        3 => format!("{name}, {}", many(0)),
+        4 | 8 => format!("{name}, {} high", one(0)),
+        6 => format!("{name}, {} over {}", many(0), many(1)),
+        _ => format!("{name}, {}, {} kicker", many(0), one(1)),
+    }
+}
+
+fn check_count(cards: &[u8], range: std::ops::RangeInclusive<usize>, what: &str) -> Result<(), CardError> {
+    if range.contains(&cards.len()) {
+        Ok(())
+    } else {
+        Err(CardError::Count { got: cards.len(), want: what.to_string() })
+    }
+}
+
+/// Best five of 5, 6 or 7 distinct cards.
+pub fn evaluate(cards: &[u8]) -> Result<u16, CardError> {
+    check_count(cards, 5..=7, "5 to 7 cards")?;
+    CardSet::from_cards(cards)?;
+    Ok(HandKey::from_cards(cards).strength())
+}
+
+/// Best five of a card set of 5, 6 or 7 cards.
+pub fn evaluate_set(set: CardSet) -> Result<u16, CardError> {
+    if !(5..=7).contains(&set.len()) || set.0 >> 52 != 0 {
+        return Err(CardError::Count { got: set.len() as usize, want: "5 to 7 cards".into() });
+    }
+    Ok(HandKey::from_set(set).strength())
+}
+
+/// Checks an Omaha deal: 4..=6 hole cards, 3..=5 board cards, no card twice.
+pub fn check_omaha(hole: &[u8], board: &[u8]) -> Result<(), CardError> {
+    check_count(hole, 4..=6, "4 to 6 hole cards")?;
+    check_count(board, 3..=5, "3 to 5 board cards")?;
+    crate::cards::check_disjoint(&[hole, board]).map(|_| ())
+}
+
+/// Omaha high: exactly two hole cards and exactly three board cards.
+pub fn evaluate_omaha(hole: &[u8], board: &[u8]) -> Result<u16, CardError> {
+    check_omaha(hole, board)?;
+    Ok(omaha_unchecked(hole, board))
+}
+
+/// Pairs of a hole and triples of a board as partial keys, reused for every combination.
+pub(crate) fn pairs(hole: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
+    (0..hole.len()).flat_map(move |i| (i + 1..hole.len()).map(move |j| (i, j)))
+}
+
+pub(crate) fn triples(n: usize) -> impl Iterator<Item = (usize, usize, usize)> {
+    (0..n).flat_map(move |i| (i + 1..n).flat_map(move |j| (j + 1..n).map(move |k| (i, j, k))))
+}
+
+/// Omaha high on a validated deal (4..=6 distinct hole cards, 3..=5 board, all < 52).
+pub fn omaha_unchecked(hole: &[u8], board: &[u8]) -> u16 {
+    let mut hk = [HandKey::EMPTY; 15];
+    let mut nh = 0;
+    for (i, j) in pairs(hole) {
+        hk[nh] = HandKey::EMPTY.add(hole[i]).add(hole[j]);
+        nh += 1;
+    }
+    let mut bk = [HandKey::EMPTY; 10];
+    let mut nb = 0;
+    for (i, j, k) in triples(board.len()) {
+        bk[nb] = HandKey::EMPTY.add(board[i]).add(board[j]).add(board[k]);
+        nb += 1;
+    }
+    let (hk, bk) = (&hk[..nh], &bk[..nb]);
+    // Five cards never repeat a rank more than four times, so the rank part alone is valid for
+    // every combination; the flush check only matters for a suited triple with a suited pair.
+    let mut best = 0;
+    for b in bk {
+        let brank = b.key as u32;
+        for h in hk {
+            best = best.max(rank_strength(brank + h.key as u32));
+        }
+    }
+    for b in bk {
+        if (b.key + SUIT_BIAS + (2 << SUIT_SHIFT) * 0x1111) & FLUSH_BITS == 0 {
+            continue; // not three of one suit
+        }
+        for h in hk {
+            let s = b.join(*h).strength();
+            best = best.max(s);
+        }
+    }
+    best
+}
+
+/// The five cards (in the given order) that make the best hand, first such five on ties.
+pub fn best_five(cards: &[u8]) -> Result<[u8; 5], CardError> {
+    let target = evaluate(cards)?;
+    let n = cards.len();
+    for skip in pairs_of(n) {
+        let five: Vec<u8> = (0..n).filter(|i| !skip.contains(i)).map(|i| cards[i]).collect();
+        if five.len() == 5 && HandKey::from_cards(&five).strength() == target {
+            return Ok([five[0], five[1], five[2], five[3], five[4]]);
+        }
+    }
+    unreachable!("some five cards make the best hand")
+}
+
+/// Index sets of size n-5 to leave out (none, one or two).
+fn pairs_of(n: usize) -> Vec<Vec<usize>> {
+    match n {
+        5 => vec![vec![]],
+        6 => (0..6).map(|i| vec![i]).collect(),
+        _ => pairs(&[0u8; 7][..n]).map(|(i, j)| vec![i, j]).collect(),
+    }
+}
+
+/// The two hole and three board cards that make the best Omaha high hand.
+pub fn omaha_best_five(hole: &[u8], board: &[u8]) -> Result<[u8; 5], CardError> {
+    let target = evaluate_omaha(hole, board)?;
+    for (i, j) in pairs(hole) {
+        for (a, b, c) in triples(board.len()) {
+            let five = [hole[i], hole[j], board[a], board[b], board[c]];
+            if HandKey::from_cards(&five).strength() == target {
+                return Ok(five);
+            }
+        }
+    }
+    unreachable!("some two plus three make the best hand")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::parse_cards;
+
+    fn eval(s: &str) -> u16 {
+        evaluate(&parse_cards(s).unwrap()).unwrap()
+    }
+
+    /// An independent reference: compare five-card hands by category then kickers.
+    fn reference5(cards: &[u8]) -> (u8, Vec<u8>) {
+        let mut counts = [0u8; 13];
+        for &c in cards {
+            counts[(c >> 2) as usize] += 1;
+        }
+        let flush = cards.iter().all(|&c| c & 3 == cards[0] & 3);
+        let mut ranks: Vec<u8> = (0..13).collect();
+        // By count then rank, descending: the order kickers are compared in.
+        ranks.sort_by_key(|&r| std::cmp::Reverse((counts[r as usize], r)));
+        let groups: Vec<u8> = ranks.iter().map(|&r| counts[r as usize]).filter(|&c| c > 0).collect();
+        let distinct: Vec<u8> = ranks.iter().copied().filter(|&r| counts[r as usize] > 0).collect();
+        let straight_top = if distinct.len() == 5 && distinct[0] - distinct[4] == 4 {
+            Some(distinct[0])
+        } else if distinct == [12, 3, 2, 1, 0] {
+            Some(3)
+        } else {
+            None
+        };
+        let cat = match (straight_top, flush, groups.as_slice()) {
+            (Some(_), true, _) => 8,
+            (_, _, [4, 1]) => 7,
+            (_, _, [3, 2]) => 6,
+            (_, true, _) => 5,
+            (Some(_), _, _) => 4,
+            (_, _, [3, 1, 1]) => 3,
+            (_, _, [2, 2, 1]) => 2,
+            (_, _, [2, 1, 1, 1]) => 1,
+            _ => 0,
+        };
+        match straight_top {
+            Some(t) if cat == 8 || cat == 4 => (cat, vec![t]),
+            _ => (cat, distinct),
+        }
+    }
+
+    fn five_card_hands() -> impl Iterator<Item = [u8; 5]> {
+        (0..52u8).flat_map(|a| {
+            (a + 1..52).flat_map(move |b| {
+                (b + 1..52).flat_map(move |c| {
+                    (c + 1..52).flat_map(move |d| (d + 1..52).map(move |e| [a, b, c, d, e]))
+                })
+            })
+        })
+    }
+
+    #[test]
+    fn all_five_card_hands_match_reference_and_published_counts() {
+        let mut counts = [0u32; 9];
+        let mut by_strength = vec![None; 7463];
+        for h in five_card_hands() {
+            let s = HandKey::from_cards(&h).strength();
+            let r = reference5(&h);
+            assert_eq!(category(s), r.0, "{h:?}");
+            match &by_strength[s as usize] {
+                None => by_strength[s as usize] = Some(r),
+                Some(prev) => assert_eq!(prev, &r, "two classes share strength {s}"),
+            }
+            counts[category(s) as usize] += 1;
+        }
+        assert_eq!(counts, [1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 40]);
+        let classes: Vec<_> = by_strength.iter().flatten().collect();
+        assert_eq!(classes.len(), 7462);
+        // Strength order is the reference order.
+        assert!(classes.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn six_card_hands_have_6075_classes() {
+        // Every 6-card rank multiset with every suit pattern is too many; rank multisets with
+        // all suit patterns of a flush or not are covered by walking 6-card hands of 2 suits' worth.
+        let mut seen = vec![false; 7463];
+        for h in five_card_hands() {
+            for x in 0..52u8 {
+                if x > h[4] {
+                    let mut c = h.to_vec();
+                    c.push(x);
+                    seen[HandKey::from_cards(&c).strength() as usize] = true;
+                }
+            }
+        }
+        assert_eq!(seen.iter().filter(|&&b| b).count(), 6075);
+    }
+
+    #[test]
+    #[ignore = "exhaustive: run with --release --include-ignored"]
+    fn exhaustive_all_seven_card_hands() {
+        let mut counts = [0u64; 9];
+        let mut seen = vec![false; 7463];
+        for h in five_card_hands() {
+            let k = HandKey::from_cards(&h);
+            for f in h[4] + 1..52 {
+                let k6 = k.add(f);
+                for g in f + 1..52 {
+                    let s = k6.add(g).strength();
+                    counts[category(s) as usize] += 1;
+                    seen[s as usize] = true;
+                }
+            }
+        }
+        assert_eq!(
+            counts,
+            [23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184, 224_848, 41_584]
+        );
+        assert_eq!(counts.iter().sum::<u64>(), 133_784_560);
+        assert_eq!(seen.iter().filter(|&&b| b).count(), 4824);
+    }
+
+    #[test]
+    fn seed_examples() {
+        // spec/poker.md §1 / seed 003 "Hand ranking".
+        assert!(eval("AhJh9h4h2h") > eval("KcQcJc9c7c"), "a flush with an ace beats one with a king");
+        assert_eq!(eval("AhKhQhJhTh"), 7462);
+        assert_eq!(eval("5c4d3h2sAc"), 5854, "the wheel is the lowest straight");
+        assert!(eval("6c5d4h3s2c") > eval("5c4d3h2sAc"));
+        assert_eq!(category(eval("QcKdAh2s3c")), 0, "no wrap-around straight");
+        assert_eq!(eval("AcKdQhJs9c"), eval("AdKhQsJc9d"), "suits never break ties");
+        assert!(eval("AcAdKhQs9c") > eval("AsAhKcQd8c"), "kickers decide");
+    }
+
+    #[test]
+    fn descriptions() {
+        assert_eq!(describe(eval("KcKdKh7s7c")), "Full House, Kings over Sevens");
+        assert_eq!(describe(eval("AhKhQhJhTh2c3d")), "Straight Flush, Ace high");
+        assert_eq!(describe(eval("5c4d3h2sAc")), "Straight, Five high");
+        assert_eq!(describe(eval("AcAdKhQs9c")), "Pair of Aces, King kicker");
+        assert_eq!(describe(eval("AcAdKhKs9c")), "Two Pair, Aces and Kings, Nine kicker");
+        assert_eq!(describe(eval("2c2d2h2sAc")), "Four of a Kind, Deuces, Ace kicker");
+    }
+
+    #[test]
+    fn omaha_uses_exactly_two_plus_three() {
+        let o = |h: &str, b: &str| evaluate_omaha(&parse_cards(h).unwrap(), &parse_cards(b).unwrap()).unwrap();
+        // Four hearts on board and one in hand is no flush in Omaha.
+        assert_eq!(category(o("AhKcQd2s", "3h4h5h9hJc")), 4, "A-2-3-4-5 straight, no flush");
+        assert_eq!(category(o("AhKhQd2s", "3h4h5c9hJc")), 5);
+        // Four of a kind on board plays as trips at most with two hole cards.
+        assert_eq!(category(o("2c3d4h5s", "AcAdAhAsKc")), 3);
+    }
+
+    #[test]
+    fn omaha_matches_brute_force_on_many_deals() {
+        let mut x: u64 = 0x9e3779b97f4a7c15;
+        for n in 0..20_000 {
+            let mut deck: Vec<u8> = (0..52).collect();
+            for i in 0..11 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let j = i + (x % (52 - i as u64)) as usize;
+                deck.swap(i, j);
+            }
+            let (nh, nb) = (4 + n % 3, 3 + (n / 3) % 3);
+            let (hole, board) = (&deck[..nh], &deck[nh..nh + nb]);
+            let mut want = 0;
+            for (i, j) in pairs(hole) {
+                for (a, b, c) in triples(nb) {
+                    want = want.max(HandKey::from_cards(&[hole[i], hole[j], board[a], board[b], board[c]]).strength());
+                }
+            }
+            assert_eq!(omaha_unchecked(hole, board), want, "{hole:?} {board:?}");
+        }
+    }
+
+    #[test]
+    fn best_five_makes_the_hand() {
+        let c = parse_cards("2c AhKhQhJhTh 3d").unwrap();
+        assert_eq!(best_five(&c).unwrap(), [50, 46, 42, 38, 34]);
+        assert!(evaluate(&c[..4]).is_err());
+        assert_eq!(evaluate(&[1, 2, 3, 4, 1]), Err(CardError::Duplicate(1)));
+    }
+}

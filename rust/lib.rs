@@ -1,0 +1,8 @@
+//! splitpot's Rust core: exact, fast evaluation. Nothing outside `python/` knows of Python.
+pub mod cards;
+pub mod high;
+pub mod low;
+pub mod pan;
+
+#[cfg(feature = "python")]
+mod python;

@@ -1,0 +1,1 @@
+//! Pan (Panguingue): cards, melds, conditions, going out (spec/pan.md).
