@@ -1,0 +1,53 @@
+"""Hand categories and the numpy batch evaluators (spec/poker.md §1)."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from splitpot import _core
+from splitpot._core import InvalidCards
+
+
+class HandCategory(IntEnum):
+    """High-hand categories, weakest first (seed 003, "Hand ranking")."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    """Five in sequence; A-2-3-4-5 is the lowest, no wrap-around (spec/poker.md §1)."""
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+
+
+def _codes(a: Any, name: str) -> npt.NDArray[np.uint8]:
+    """A 2-D uint8 array of card codes from any integer array; other dtypes are refused."""
+    arr = np.asarray(a)
+    if arr.ndim != 2:
+        raise InvalidCards(f"{name}: expected a 2-D array (one hand a row), got shape {arr.shape}")
+    if arr.dtype == np.uint8:
+        return np.ascontiguousarray(arr)
+    if not np.issubdtype(arr.dtype, np.integer):
+        raise InvalidCards(f"{name}: expected integer card codes 0..51, got dtype {arr.dtype}")
+    bad = (arr < 0) | (arr > 51)
+    if bad.any():
+        row, col = (int(i) for i in np.argwhere(bad)[0])
+        raise InvalidCards(f"{name}: row {row}: invalid card code {int(arr[row, col])}")
+    return np.ascontiguousarray(arr, dtype=np.uint8)
+
+
+def evaluate_high_batch(cards: Any) -> npt.NDArray[np.uint16]:
+    """Strengths (uint16, 1..7462) of an (n, 5|6|7) array of card codes, one hand a row."""
+    return _core._high_batch(_codes(cards, "cards"))
+
+
+def evaluate_omaha_high_batch(hole: Any, board: Any) -> npt.NDArray[np.uint16]:
+    """Omaha high strengths of (n, 4..6) hole rows against (n, 3..5) board rows."""
+    return _core._omaha_high_batch(_codes(hole, "hole"), _codes(board, "board"))

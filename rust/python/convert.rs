@@ -1,0 +1,53 @@
+//! Turning Python card arguments into card codes: a string ("AhKd 7c"), a `Card`, a `CardSet`,
+//! or an iterable of `Card`, `str` (one card each) or `int` (0..51).
+use super::cards::{Card, CardSet as PyCardSet};
+use super::errors::InvalidCards;
+use crate::cards::{parse_card, parse_cards, CardError};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString, PyTuple};
+
+fn one_card(item: &Bound<'_, PyAny>) -> PyResult<u8> {
+    if let Ok(c) = item.cast::<Card>() {
+        return Ok(c.get().code);
+    }
+    if let Ok(s) = item.cast::<PyString>() {
+        return Ok(parse_card(&s.to_cow()?)?);
+    }
+    if item.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(InvalidCards::new_err(format!("invalid card {}: a bool is not a card", item.repr()?)));
+    }
+    match item.extract::<i64>() {
+        Ok(v) if (0..52).contains(&v) => Ok(v as u8),
+        Ok(v) => Err(CardError::BadCode(v).into()),
+        Err(_) => Err(InvalidCards::new_err(format!(
+            "invalid card {}: expected a Card, a card string such as 'Ah', or an int 0..51",
+            item.repr()?
+        ))),
+    }
+}
+
+/// Card codes from any accepted form; duplicates are checked by the evaluation that uses them.
+pub fn cards_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(parse_cards(&s.to_cow()?)?);
+    }
+    if let Ok(l) = obj.cast::<PyList>() {
+        return l.iter().map(|i| one_card(&i)).collect();
+    }
+    if let Ok(t) = obj.cast::<PyTuple>() {
+        return t.iter().map(|i| one_card(&i)).collect();
+    }
+    if let Ok(s) = obj.cast::<PyCardSet>() {
+        return Ok(s.get().set.cards().collect());
+    }
+    if let Ok(c) = obj.cast::<Card>() {
+        return Ok(vec![c.get().code]);
+    }
+    match obj.try_iter() {
+        Ok(it) => it.map(|i| one_card(&i?)).collect(),
+        Err(_) => Err(InvalidCards::new_err(format!(
+            "invalid cards {}: expected a string such as 'AhKd 7c' or an iterable of cards",
+            obj.repr()?
+        ))),
+    }
+}

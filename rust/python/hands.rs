@@ -1,0 +1,205 @@
+//! High-hand values for Python: `HighHand`, the single-hand functions and the numpy batches.
+use super::cards::{Card, CardSet};
+use super::convert::cards_of;
+use super::errors::InvalidCards;
+use crate::cards::{CardError, CardSet as CoreSet};
+use crate::high;
+use numpy::ndarray::{ArrayView2, Axis};
+use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2};
+use pyo3::basic::CompareOp;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+
+/// The cards a hand was made from, kept so `best_five()` can name them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Dealt {
+    cards: [u8; 11],
+    len: u8,
+    /// 0 for "any five"; otherwise the number of hole cards of an Omaha deal (exactly 2 + 3).
+    omaha_hole: u8,
+}
+
+impl Dealt {
+    pub fn any(cards: &[u8]) -> Self {
+        Self::new(cards, &[], 0)
+    }
+
+    pub fn omaha(hole: &[u8], board: &[u8]) -> Self {
+        Self::new(hole, board, hole.len() as u8)
+    }
+
+    fn new(a: &[u8], b: &[u8], omaha_hole: u8) -> Self {
+        let mut cards = [0u8; 11];
+        cards[..a.len()].copy_from_slice(a);
+        cards[a.len()..a.len() + b.len()].copy_from_slice(b);
+        Dealt { cards, len: (a.len() + b.len()) as u8, omaha_hole }
+    }
+
+    pub fn split(&self) -> (&[u8], &[u8]) {
+        let all = &self.cards[..self.len as usize];
+        all.split_at(self.omaha_hole as usize)
+    }
+
+    pub fn is_omaha(&self) -> bool {
+        self.omaha_hole > 0
+    }
+}
+
+pub fn to_cards(five: [u8; 5]) -> Vec<Card> {
+    five.iter().map(|&code| Card { code }).collect()
+}
+
+/// The value of a high hand. Compares by poker strength only, so equal hands tie; it never
+/// compares with a `LowHand` (spec/poker.md §1: lows and highs are different orderings).
+#[pyclass(frozen, module = "splitpot._core")]
+#[derive(Clone, Copy)]
+pub struct HighHand {
+    strength: u16,
+    dealt: Dealt,
+}
+
+static HAND_CATEGORY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+pub fn compare<T: PartialOrd>(a: T, b: T, op: CompareOp) -> bool {
+    op.matches(a.partial_cmp(&b).expect("strengths are totally ordered"))
+}
+
+#[pymethods]
+impl HighHand {
+    /// 1..7462, larger is better (7462 = royal flush).
+    #[getter]
+    fn strength(&self) -> u16 {
+        self.strength
+    }
+
+    /// The `HandCategory` (HIGH_CARD = 0 .. STRAIGHT_FLUSH = 8).
+    #[getter]
+    fn category<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let enum_type = HAND_CATEGORY.get_or_try_init(py, || {
+            Ok::<_, PyErr>(py.import("splitpot.hands")?.getattr("HandCategory")?.unbind())
+        })?;
+        enum_type.bind(py).call1((high::category(self.strength),))
+    }
+
+    /// The five cards that make the hand (for Omaha, the two hole and three board cards).
+    fn best_five(&self) -> PyResult<Vec<Card>> {
+        let five = if self.dealt.is_omaha() {
+            let (hole, board) = self.dealt.split();
+            high::omaha_best_five(hole, board)?
+        } else {
+            high::best_five(self.dealt.split().1)?
+        };
+        Ok(to_cards(five))
+    }
+
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        if let Ok(o) = other.cast::<HighHand>() {
+            return Ok(compare(self.strength, o.get().strength, op).into_pyobject(py)?.to_owned().into_any().unbind());
+        }
+        if other.is_instance_of::<super::low::LowHand>() {
+            return Err(pyo3::exceptions::PyTypeError::new_err(
+                "a HighHand cannot be compared with a LowHand: they are different orderings",
+            ));
+        }
+        Ok(py.NotImplemented())
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.strength as u64
+    }
+
+    fn __str__(&self) -> String {
+        high::describe(self.strength)
+    }
+
+    fn __repr__(&self) -> String {
+        let cat = crate::high::CATEGORY_NAMES[high::category(self.strength) as usize];
+        format!("HighHand(strength={}, category={})", self.strength, cat.to_uppercase().replace(' ', "_"))
+    }
+}
+
+impl HighHand {
+    pub fn new(strength: u16, dealt: Dealt) -> Self {
+        HighHand { strength, dealt }
+    }
+}
+
+/// Best five of 5, 6 or 7 cards.
+#[pyfunction]
+pub fn evaluate_high(cards: &Bound<'_, PyAny>) -> PyResult<HighHand> {
+    if let Ok(s) = cards.cast::<CardSet>() {
+        let s = s.get();
+        high::evaluate_set(s.set)?;
+        return Ok(HighHand::new(s.key().strength(), Dealt::any(&s.set.cards().collect::<Vec<_>>())));
+    }
+    let c = cards_of(cards)?;
+    Ok(HighHand::new(high::evaluate(&c)?, Dealt::any(&c)))
+}
+
+/// Omaha high: exactly two of 4..6 hole cards and exactly three of 3..5 board cards.
+#[pyfunction]
+pub fn evaluate_omaha_high(hole: &Bound<'_, PyAny>, board: &Bound<'_, PyAny>) -> PyResult<HighHand> {
+    let (h, b) = (cards_of(hole)?, cards_of(board)?);
+    Ok(HighHand::new(high::evaluate_omaha(&h, &b)?, Dealt::omaha(&h, &b)))
+}
+
+/// Copies rows of card codes, checking each holds `range` distinct cards below 52; errors name
+/// the row. Copying first means no other thread can change the cards while we are detached.
+pub fn rows_of(a: &ArrayView2<'_, u8>, range: std::ops::RangeInclusive<usize>, what: &str) -> PyResult<Vec<u8>> {
+    if !range.contains(&a.ncols()) {
+        return Err(InvalidCards::new_err(format!("expected {what} per row, got {}", a.ncols())));
+    }
+    let mut out = Vec::with_capacity(a.len());
+    for (i, row) in a.axis_iter(Axis(0)).enumerate() {
+        let start = out.len();
+        out.extend(row.iter());
+        CoreSet::from_cards(&out[start..])
+            .map_err(|e: CardError| InvalidCards::new_err(format!("row {i}: {e}")))?;
+    }
+    Ok(out)
+}
+
+/// Checks that a batch of hole rows and a batch of board rows have the same length, and that no
+/// card is on both; errors name the row.
+pub fn omaha_rows(hole: &ArrayView2<'_, u8>, board: &ArrayView2<'_, u8>) -> PyResult<(Vec<u8>, Vec<u8>)> {
+    if hole.nrows() != board.nrows() {
+        return Err(InvalidCards::new_err(format!(
+            "hole has {} rows but board has {}",
+            hole.nrows(),
+            board.nrows()
+        )));
+    }
+    let h = rows_of(hole, 4..=6, "4 to 6 hole cards")?;
+    let b = rows_of(board, 3..=5, "3 to 5 board cards")?;
+    let (nh, nb) = (hole.ncols(), board.ncols());
+    for i in 0..hole.nrows() {
+        crate::cards::check_disjoint(&[&h[i * nh..(i + 1) * nh], &b[i * nb..(i + 1) * nb]])
+            .map_err(|e| InvalidCards::new_err(format!("row {i}: {e}")))?;
+    }
+    Ok((h, b))
+}
+
+#[pyfunction]
+pub fn _high_batch<'py>(py: Python<'py>, a: PyReadonlyArray2<'py, u8>) -> PyResult<Bound<'py, PyArray1<u16>>> {
+    let k = a.as_array().ncols();
+    let rows = rows_of(&a.as_array(), 5..=7, "5 to 7 cards")?;
+    let out: Vec<u16> =
+        py.detach(|| rows.chunks_exact(k).map(|r| high::HandKey::from_cards(r).strength()).collect());
+    Ok(out.into_pyarray(py))
+}
+
+#[pyfunction]
+pub fn _omaha_high_batch<'py>(
+    py: Python<'py>,
+    hole: PyReadonlyArray2<'py, u8>,
+    board: PyReadonlyArray2<'py, u8>,
+) -> PyResult<Bound<'py, PyArray1<u16>>> {
+    let (hv, bv) = (hole.as_array(), board.as_array());
+    let (nh, nb) = (hv.ncols(), bv.ncols());
+    let (h, b) = omaha_rows(&hv, &bv)?;
+    let out: Vec<u16> = py.detach(|| {
+        h.chunks_exact(nh).zip(b.chunks_exact(nb)).map(|(h, b)| high::omaha_unchecked(h, b)).collect()
+    });
+    Ok(out.into_pyarray(py))
+}
