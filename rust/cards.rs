@@ -51,21 +51,36 @@ pub fn card_name(card: u8) -> String {
     s
 }
 
+/// Byte -> rank or suit index (any case), 0xff for anything else: parsing is one load a char.
+const fn char_table(chars: &[u8]) -> [u8; 256] {
+    let mut t = [0xff; 256];
+    let mut i = 0;
+    while i < chars.len() {
+        t[chars[i].to_ascii_uppercase() as usize] = i as u8;
+        t[chars[i].to_ascii_lowercase() as usize] = i as u8;
+        i += 1;
+    }
+    t
+}
+static RANK_OF_CHAR: [u8; 256] = char_table(RANK_CHARS);
+static SUIT_OF_CHAR: [u8; 256] = char_table(SUIT_CHARS);
+
 fn rank_index(c: u8) -> Option<u8> {
-    let c = c.to_ascii_uppercase();
-    RANK_CHARS.iter().position(|&r| r == c).map(|i| i as u8)
+    Some(RANK_OF_CHAR[c as usize]).filter(|&r| r != 0xff)
 }
 
 fn suit_index(c: u8) -> Option<u8> {
-    let c = c.to_ascii_lowercase();
-    SUIT_CHARS.iter().position(|&s| s == c).map(|i| i as u8)
+    Some(SUIT_OF_CHAR[c as usize]).filter(|&s| s != 0xff)
 }
 
 /// Parses one card: `"Ah"`, `"td"`, `"10d"`, any case.
 pub fn parse_card(token: &str) -> Result<u8, CardError> {
     match parse_cards(token)?.as_slice() {
         [c] => Ok(*c),
-        _ => Err(CardError::BadToken { token: token.to_string(), at: 0 }),
+        _ => Err(CardError::BadToken {
+            token: token.to_string(),
+            at: 0,
+        }),
     }
 }
 
@@ -98,8 +113,13 @@ pub fn parse_cards(text: &str) -> Result<Vec<u8>, CardError> {
                     .find(|&j| b[j].is_ascii_whitespace() || b[j] == b',')
                     .unwrap_or(b.len())
                     .min(i + len + 1);
-                let end = (end.max(i + 1)..=b.len()).find(|&e| text.is_char_boundary(e)).unwrap_or(b.len());
-                return Err(CardError::BadToken { token: text[i..end].to_string(), at: i });
+                let end = (end.max(i + 1)..=b.len())
+                    .find(|&e| text.is_char_boundary(e))
+                    .unwrap_or(b.len());
+                return Err(CardError::BadToken {
+                    token: text[i..end].to_string(),
+                    at: i,
+                });
             }
         }
     }
@@ -174,7 +194,10 @@ mod tests {
 
     #[test]
     fn whole_strings_with_or_without_spaces() {
-        assert_eq!(parse_cards("AhKd 7c").unwrap(), parse_cards("AhKd7c").unwrap());
+        assert_eq!(
+            parse_cards("AhKd 7c").unwrap(),
+            parse_cards("AhKd7c").unwrap()
+        );
         assert_eq!(parse_cards("Ah, 10c").unwrap(), vec![50, 32]);
         assert_eq!(parse_cards("").unwrap(), Vec::<u8>::new());
     }
@@ -182,12 +205,21 @@ mod tests {
     #[test]
     fn errors_name_the_token() {
         let e = parse_cards("AhXd 7c").unwrap_err();
-        assert_eq!(e, CardError::BadToken { token: "Xd".into(), at: 2 });
+        assert_eq!(
+            e,
+            CardError::BadToken {
+                token: "Xd".into(),
+                at: 2
+            }
+        );
         assert!(e.to_string().contains("\"Xd\""));
         assert!(parse_cards("Ah7").is_err());
         assert!(parse_cards("Ah1c").is_err());
         assert!(parse_cards("Ahé").unwrap_err().to_string().contains('é'));
-        assert_eq!(CardSet::from_cards(&[1, 2, 1]), Err(CardError::Duplicate(1)));
+        assert_eq!(
+            CardSet::from_cards(&[1, 2, 1]),
+            Err(CardError::Duplicate(1))
+        );
         assert_eq!(CardSet::from_cards(&[52]), Err(CardError::BadCode(52)));
     }
 

@@ -57,23 +57,29 @@ impl HandKey {
 
     /// Adds one card (`card < 52`).
     #[inline(always)]
-    pub fn add(self, card: u8) -> HandKey {
+    pub fn with(self, card: u8) -> HandKey {
         let k = CARD_KEYS[card as usize];
-        HandKey { key: self.key + k.key, mask: self.mask | k.mask }
+        HandKey {
+            key: self.key + k.key,
+            mask: self.mask | k.mask,
+        }
     }
 
     /// Adds a disjoint group of cards.
     #[inline(always)]
     pub fn join(self, other: HandKey) -> HandKey {
-        HandKey { key: self.key + other.key, mask: self.mask | other.mask }
+        HandKey {
+            key: self.key + other.key,
+            mask: self.mask | other.mask,
+        }
     }
 
     pub fn from_cards(cards: &[u8]) -> HandKey {
-        cards.iter().fold(HandKey::EMPTY, |h, &c| h.add(c))
+        cards.iter().fold(HandKey::EMPTY, |h, &c| h.with(c))
     }
 
     pub fn from_set(set: CardSet) -> HandKey {
-        set.cards().fold(HandKey::EMPTY, |h, c| h.add(c))
+        set.cards().fold(HandKey::EMPTY, |h, c| h.with(c))
     }
 
     /// Strength of the best five of these 5, 6 or 7 cards.
@@ -139,11 +145,18 @@ pub fn describe(strength: u16) -> String {
     }
 }
 
-fn check_count(cards: &[u8], range: std::ops::RangeInclusive<usize>, what: &str) -> Result<(), CardError> {
+fn check_count(
+    cards: &[u8],
+    range: std::ops::RangeInclusive<usize>,
+    what: &str,
+) -> Result<(), CardError> {
     if range.contains(&cards.len()) {
         Ok(())
     } else {
-        Err(CardError::Count { got: cards.len(), want: what.to_string() })
+        Err(CardError::Count {
+            got: cards.len(),
+            want: what.to_string(),
+        })
     }
 }
 
@@ -157,7 +170,10 @@ pub fn evaluate(cards: &[u8]) -> Result<u16, CardError> {
 /// Best five of a card set of 5, 6 or 7 cards.
 pub fn evaluate_set(set: CardSet) -> Result<u16, CardError> {
     if !(5..=7).contains(&set.len()) || set.0 >> 52 != 0 {
-        return Err(CardError::Count { got: set.len() as usize, want: "5 to 7 cards".into() });
+        return Err(CardError::Count {
+            got: set.len() as usize,
+            want: "5 to 7 cards".into(),
+        });
     }
     Ok(HandKey::from_set(set).strength())
 }
@@ -189,13 +205,13 @@ pub fn omaha_unchecked(hole: &[u8], board: &[u8]) -> u16 {
     let mut hk = [HandKey::EMPTY; 15];
     let mut nh = 0;
     for (i, j) in pairs(hole) {
-        hk[nh] = HandKey::EMPTY.add(hole[i]).add(hole[j]);
+        hk[nh] = HandKey::EMPTY.with(hole[i]).with(hole[j]);
         nh += 1;
     }
     let mut bk = [HandKey::EMPTY; 10];
     let mut nb = 0;
     for (i, j, k) in triples(board.len()) {
-        bk[nb] = HandKey::EMPTY.add(board[i]).add(board[j]).add(board[k]);
+        bk[nb] = HandKey::EMPTY.with(board[i]).with(board[j]).with(board[k]);
         nb += 1;
     }
     let (hk, bk) = (&hk[..nh], &bk[..nb]);
@@ -225,7 +241,10 @@ pub fn best_five(cards: &[u8]) -> Result<[u8; 5], CardError> {
     let target = evaluate(cards)?;
     let n = cards.len();
     for skip in pairs_of(n) {
-        let five: Vec<u8> = (0..n).filter(|i| !skip.contains(i)).map(|i| cards[i]).collect();
+        let five: Vec<u8> = (0..n)
+            .filter(|i| !skip.contains(i))
+            .map(|i| cards[i])
+            .collect();
         if five.len() == 5 && HandKey::from_cards(&five).strength() == target {
             return Ok([five[0], five[1], five[2], five[3], five[4]]);
         }
@@ -275,8 +294,16 @@ mod tests {
         let mut ranks: Vec<u8> = (0..13).collect();
         // By count then rank, descending: the order kickers are compared in.
         ranks.sort_by_key(|&r| std::cmp::Reverse((counts[r as usize], r)));
-        let groups: Vec<u8> = ranks.iter().map(|&r| counts[r as usize]).filter(|&c| c > 0).collect();
-        let distinct: Vec<u8> = ranks.iter().copied().filter(|&r| counts[r as usize] > 0).collect();
+        let groups: Vec<u8> = ranks
+            .iter()
+            .map(|&r| counts[r as usize])
+            .filter(|&c| c > 0)
+            .collect();
+        let distinct: Vec<u8> = ranks
+            .iter()
+            .copied()
+            .filter(|&r| counts[r as usize] > 0)
+            .collect();
         let straight_top = if distinct.len() == 5 && distinct[0] - distinct[4] == 4 {
             Some(distinct[0])
         } else if distinct == [12, 3, 2, 1, 0] {
@@ -325,7 +352,10 @@ mod tests {
             }
             counts[category(s) as usize] += 1;
         }
-        assert_eq!(counts, [1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 40]);
+        assert_eq!(
+            counts,
+            [1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 40]
+        );
         let classes: Vec<_> = by_strength.iter().flatten().collect();
         assert_eq!(classes.len(), 7462);
         // Strength order is the reference order.
@@ -357,9 +387,9 @@ mod tests {
         for h in five_card_hands() {
             let k = HandKey::from_cards(&h);
             for f in h[4] + 1..52 {
-                let k6 = k.add(f);
+                let k6 = k.with(f);
                 for g in f + 1..52 {
-                    let s = k6.add(g).strength();
+                    let s = k6.with(g).strength();
                     counts[category(s) as usize] += 1;
                     seen[s as usize] = true;
                 }
@@ -367,7 +397,10 @@ mod tests {
         }
         assert_eq!(
             counts,
-            [23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184, 224_848, 41_584]
+            [
+                23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184,
+                224_848, 41_584
+            ]
         );
         assert_eq!(counts.iter().sum::<u64>(), 133_784_560);
         assert_eq!(seen.iter().filter(|&&b| b).count(), 4824);
@@ -376,30 +409,52 @@ mod tests {
     #[test]
     fn seed_examples() {
         // spec/poker.md §1 / seed 003 "Hand ranking".
-        assert!(eval("AhJh9h4h2h") > eval("KcQcJc9c7c"), "a flush with an ace beats one with a king");
+        assert!(
+            eval("AhJh9h4h2h") > eval("KcQcJc9c7c"),
+            "a flush with an ace beats one with a king"
+        );
         assert_eq!(eval("AhKhQhJhTh"), 7462);
         assert_eq!(eval("5c4d3h2sAc"), 5854, "the wheel is the lowest straight");
         assert!(eval("6c5d4h3s2c") > eval("5c4d3h2sAc"));
         assert_eq!(category(eval("QcKdAh2s3c")), 0, "no wrap-around straight");
-        assert_eq!(eval("AcKdQhJs9c"), eval("AdKhQsJc9d"), "suits never break ties");
+        assert_eq!(
+            eval("AcKdQhJs9c"),
+            eval("AdKhQsJc9d"),
+            "suits never break ties"
+        );
         assert!(eval("AcAdKhQs9c") > eval("AsAhKcQd8c"), "kickers decide");
     }
 
     #[test]
     fn descriptions() {
-        assert_eq!(describe(eval("KcKdKh7s7c")), "Full House, Kings over Sevens");
+        assert_eq!(
+            describe(eval("KcKdKh7s7c")),
+            "Full House, Kings over Sevens"
+        );
         assert_eq!(describe(eval("AhKhQhJhTh2c3d")), "Straight Flush, Ace high");
         assert_eq!(describe(eval("5c4d3h2sAc")), "Straight, Five high");
         assert_eq!(describe(eval("AcAdKhQs9c")), "Pair of Aces, King kicker");
-        assert_eq!(describe(eval("AcAdKhKs9c")), "Two Pair, Aces and Kings, Nine kicker");
-        assert_eq!(describe(eval("2c2d2h2sAc")), "Four of a Kind, Deuces, Ace kicker");
+        assert_eq!(
+            describe(eval("AcAdKhKs9c")),
+            "Two Pair, Aces and Kings, Nine kicker"
+        );
+        assert_eq!(
+            describe(eval("2c2d2h2sAc")),
+            "Four of a Kind, Deuces, Ace kicker"
+        );
     }
 
     #[test]
     fn omaha_uses_exactly_two_plus_three() {
-        let o = |h: &str, b: &str| evaluate_omaha(&parse_cards(h).unwrap(), &parse_cards(b).unwrap()).unwrap();
+        let o = |h: &str, b: &str| {
+            evaluate_omaha(&parse_cards(h).unwrap(), &parse_cards(b).unwrap()).unwrap()
+        };
         // Four hearts on board and one in hand is no flush in Omaha.
-        assert_eq!(category(o("AhKcQd2s", "3h4h5h9hJc")), 4, "A-2-3-4-5 straight, no flush");
+        assert_eq!(
+            category(o("AhKcQd2s", "3h4h5h9hJc")),
+            4,
+            "A-2-3-4-5 straight, no flush"
+        );
         assert_eq!(category(o("AhKhQd2s", "3h4h5c9hJc")), 5);
         // Four of a kind on board plays as trips at most with two hole cards.
         assert_eq!(category(o("2c3d4h5s", "AcAdAhAsKc")), 3);
@@ -422,7 +477,10 @@ mod tests {
             let mut want = 0;
             for (i, j) in pairs(hole) {
                 for (a, b, c) in triples(nb) {
-                    want = want.max(HandKey::from_cards(&[hole[i], hole[j], board[a], board[b], board[c]]).strength());
+                    want = want.max(
+                        HandKey::from_cards(&[hole[i], hole[j], board[a], board[b], board[c]])
+                            .strength(),
+                    );
                 }
             }
             assert_eq!(omaha_unchecked(hole, board), want, "{hole:?} {board:?}");

@@ -16,9 +16,21 @@ from splitpot._core import (
     SplitpotError,
     __version__,
     evaluate_high,
+    evaluate_hilo,
+    evaluate_low8,
     evaluate_omaha_high,
+    evaluate_omaha_hilo,
+    evaluate_omaha_low8,
 )
-from splitpot.hands import HandCategory, evaluate_high_batch, evaluate_omaha_high_batch
+from splitpot.hands import (
+    HandCategory,
+    evaluate_high_batch,
+    evaluate_hilo_batch,
+    evaluate_low8_batch,
+    evaluate_omaha_high_batch,
+    evaluate_omaha_hilo_batch,
+    evaluate_omaha_low8_batch,
+)
 
 __all__ = [
     "Card",
@@ -32,6 +44,14 @@ __all__ = [
     "__version__",
     "evaluate_high",
     "evaluate_high_batch",
+    "evaluate_hilo",
+    "evaluate_hilo_batch",
+    "evaluate_low8",
+    "evaluate_low8_batch",
     "evaluate_omaha_high",
     "evaluate_omaha_high_batch",
+    "evaluate_omaha_hilo",
+    "evaluate_omaha_hilo_batch",
+    "evaluate_omaha_low8",
+    "evaluate_omaha_low8_batch",
 ]

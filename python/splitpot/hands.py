@@ -51,3 +51,25 @@ def evaluate_high_batch(cards: Any) -> npt.NDArray[np.uint16]:
 def evaluate_omaha_high_batch(hole: Any, board: Any) -> npt.NDArray[np.uint16]:
     """Omaha high strengths of (n, 4..6) hole rows against (n, 3..5) board rows."""
     return _core._omaha_high_batch(_codes(hole, "hole"), _codes(board, "board"))
+
+
+def evaluate_low8_batch(cards: Any) -> npt.NDArray[np.uint8]:
+    """8-or-better low strengths (uint8, 1..56; 0 = no qualifying low) of (n, 5..7) rows."""
+    return _core._low8_batch(_codes(cards, "cards"))
+
+
+def evaluate_omaha_low8_batch(hole: Any, board: Any) -> npt.NDArray[np.uint8]:
+    """Omaha 8-or-better low strengths (0 = no qualifying low), exactly two hole + three board."""
+    return _core._omaha_low8_batch(_codes(hole, "hole"), _codes(board, "board"))
+
+
+def evaluate_hilo_batch(cards: Any) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]:
+    """High strengths and 8-or-better low strengths of (n, 5..7) rows, in one pass."""
+    return _core._hilo_batch(_codes(cards, "cards"))
+
+
+def evaluate_omaha_hilo_batch(
+    hole: Any, board: Any
+) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]:
+    """Omaha high and 8-or-better low strengths of each deal, in one pass."""
+    return _core._omaha_hilo_batch(_codes(hole, "hole"), _codes(board, "board"))

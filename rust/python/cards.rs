@@ -16,11 +16,17 @@ impl Card {
     #[new]
     fn new(card: &Bound<'_, PyAny>) -> PyResult<Self> {
         if let Ok(s) = card.cast::<pyo3::types::PyString>() {
-            return Ok(Card { code: parse_card(&s.to_cow()?)? });
+            return Ok(Card {
+                code: parse_card(&s.to_cow()?)?,
+            });
         }
         match cards_of(&pyo3::types::PyList::new(card.py(), [card])?.into_any())?.as_slice() {
             [c] => Ok(Card { code: *c }),
-            _ => Err(CardError::Count { got: 0, want: "one card".into() }.into()),
+            _ => Err(CardError::Count {
+                got: 0,
+                want: "one card".into(),
+            }
+            .into()),
         }
     }
 
@@ -94,7 +100,9 @@ impl CardSet {
             Some(c) => cards_of(c)?,
             None => vec![],
         };
-        Ok(CardSet { set: CoreSet::from_cards(&codes)? })
+        Ok(CardSet {
+            set: CoreSet::from_cards(&codes)?,
+        })
     }
 
     /// Bit `code` is set for each card.

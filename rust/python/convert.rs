@@ -14,7 +14,10 @@ fn one_card(item: &Bound<'_, PyAny>) -> PyResult<u8> {
         return Ok(parse_card(&s.to_cow()?)?);
     }
     if item.is_instance_of::<pyo3::types::PyBool>() {
-        return Err(InvalidCards::new_err(format!("invalid card {}: a bool is not a card", item.repr()?)));
+        return Err(InvalidCards::new_err(format!(
+            "invalid card {}: a bool is not a card",
+            item.repr()?
+        )));
     }
     match item.extract::<i64>() {
         Ok(v) if (0..52).contains(&v) => Ok(v as u8),

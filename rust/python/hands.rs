@@ -32,7 +32,11 @@ impl Dealt {
         let mut cards = [0u8; 11];
         cards[..a.len()].copy_from_slice(a);
         cards[a.len()..a.len() + b.len()].copy_from_slice(b);
-        Dealt { cards, len: (a.len() + b.len()) as u8, omaha_hole }
+        Dealt {
+            cards,
+            len: (a.len() + b.len()) as u8,
+            omaha_hole,
+        }
     }
 
     pub fn split(&self) -> (&[u8], &[u8]) {
@@ -76,7 +80,11 @@ impl HighHand {
     #[getter]
     fn category<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let enum_type = HAND_CATEGORY.get_or_try_init(py, || {
-            Ok::<_, PyErr>(py.import("splitpot.hands")?.getattr("HandCategory")?.unbind())
+            Ok::<_, PyErr>(
+                py.import("splitpot.hands")?
+                    .getattr("HandCategory")?
+                    .unbind(),
+            )
         })?;
         enum_type.bind(py).call1((high::category(self.strength),))
     }
@@ -95,7 +103,11 @@ impl HighHand {
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
         let py = other.py();
         if let Ok(o) = other.cast::<HighHand>() {
-            return Ok(compare(self.strength, o.get().strength, op).into_pyobject(py)?.to_owned().into_any().unbind());
+            return Ok(compare(self.strength, o.get().strength, op)
+                .into_pyobject(py)?
+                .to_owned()
+                .into_any()
+                .unbind());
         }
         if other.is_instance_of::<super::low::LowHand>() {
             return Err(pyo3::exceptions::PyTypeError::new_err(
@@ -115,7 +127,11 @@ impl HighHand {
 
     fn __repr__(&self) -> String {
         let cat = crate::high::CATEGORY_NAMES[high::category(self.strength) as usize];
-        format!("HighHand(strength={}, category={})", self.strength, cat.to_uppercase().replace(' ', "_"))
+        format!(
+            "HighHand(strength={}, category={})",
+            self.strength,
+            cat.to_uppercase().replace(' ', "_")
+        )
     }
 }
 
@@ -131,7 +147,10 @@ pub fn evaluate_high(cards: &Bound<'_, PyAny>) -> PyResult<HighHand> {
     if let Ok(s) = cards.cast::<CardSet>() {
         let s = s.get();
         high::evaluate_set(s.set)?;
-        return Ok(HighHand::new(s.key().strength(), Dealt::any(&s.set.cards().collect::<Vec<_>>())));
+        return Ok(HighHand::new(
+            s.key().strength(),
+            Dealt::any(&s.set.cards().collect::<Vec<_>>()),
+        ));
     }
     let c = cards_of(cards)?;
     Ok(HighHand::new(high::evaluate(&c)?, Dealt::any(&c)))
@@ -139,16 +158,29 @@ pub fn evaluate_high(cards: &Bound<'_, PyAny>) -> PyResult<HighHand> {
 
 /// Omaha high: exactly two of 4..6 hole cards and exactly three of 3..5 board cards.
 #[pyfunction]
-pub fn evaluate_omaha_high(hole: &Bound<'_, PyAny>, board: &Bound<'_, PyAny>) -> PyResult<HighHand> {
+pub fn evaluate_omaha_high(
+    hole: &Bound<'_, PyAny>,
+    board: &Bound<'_, PyAny>,
+) -> PyResult<HighHand> {
     let (h, b) = (cards_of(hole)?, cards_of(board)?);
-    Ok(HighHand::new(high::evaluate_omaha(&h, &b)?, Dealt::omaha(&h, &b)))
+    Ok(HighHand::new(
+        high::evaluate_omaha(&h, &b)?,
+        Dealt::omaha(&h, &b),
+    ))
 }
 
 /// Copies rows of card codes, checking each holds `range` distinct cards below 52; errors name
 /// the row. Copying first means no other thread can change the cards while we are detached.
-pub fn rows_of(a: &ArrayView2<'_, u8>, range: std::ops::RangeInclusive<usize>, what: &str) -> PyResult<Vec<u8>> {
+pub fn rows_of(
+    a: &ArrayView2<'_, u8>,
+    range: std::ops::RangeInclusive<usize>,
+    what: &str,
+) -> PyResult<Vec<u8>> {
     if !range.contains(&a.ncols()) {
-        return Err(InvalidCards::new_err(format!("expected {what} per row, got {}", a.ncols())));
+        return Err(InvalidCards::new_err(format!(
+            "expected {what} per row, got {}",
+            a.ncols()
+        )));
     }
     let mut out = Vec::with_capacity(a.len());
     for (i, row) in a.axis_iter(Axis(0)).enumerate() {
@@ -162,7 +194,10 @@ pub fn rows_of(a: &ArrayView2<'_, u8>, range: std::ops::RangeInclusive<usize>, w
 
 /// Checks that a batch of hole rows and a batch of board rows have the same length, and that no
 /// card is on both; errors name the row.
-pub fn omaha_rows(hole: &ArrayView2<'_, u8>, board: &ArrayView2<'_, u8>) -> PyResult<(Vec<u8>, Vec<u8>)> {
+pub fn omaha_rows(
+    hole: &ArrayView2<'_, u8>,
+    board: &ArrayView2<'_, u8>,
+) -> PyResult<(Vec<u8>, Vec<u8>)> {
     if hole.nrows() != board.nrows() {
         return Err(InvalidCards::new_err(format!(
             "hole has {} rows but board has {}",
@@ -181,11 +216,17 @@ pub fn omaha_rows(hole: &ArrayView2<'_, u8>, board: &ArrayView2<'_, u8>) -> PyRe
 }
 
 #[pyfunction]
-pub fn _high_batch<'py>(py: Python<'py>, a: PyReadonlyArray2<'py, u8>) -> PyResult<Bound<'py, PyArray1<u16>>> {
+pub fn _high_batch<'py>(
+    py: Python<'py>,
+    a: PyReadonlyArray2<'py, u8>,
+) -> PyResult<Bound<'py, PyArray1<u16>>> {
     let k = a.as_array().ncols();
     let rows = rows_of(&a.as_array(), 5..=7, "5 to 7 cards")?;
-    let out: Vec<u16> =
-        py.detach(|| rows.chunks_exact(k).map(|r| high::HandKey::from_cards(r).strength()).collect());
+    let out: Vec<u16> = py.detach(|| {
+        rows.chunks_exact(k)
+            .map(|r| high::HandKey::from_cards(r).strength())
+            .collect()
+    });
     Ok(out.into_pyarray(py))
 }
 
@@ -199,7 +240,10 @@ pub fn _omaha_high_batch<'py>(
     let (nh, nb) = (hv.ncols(), bv.ncols());
     let (h, b) = omaha_rows(&hv, &bv)?;
     let out: Vec<u16> = py.detach(|| {
-        h.chunks_exact(nh).zip(b.chunks_exact(nb)).map(|(h, b)| high::omaha_unchecked(h, b)).collect()
+        h.chunks_exact(nh)
+            .zip(b.chunks_exact(nb))
+            .map(|(h, b)| high::omaha_unchecked(h, b))
+            .collect()
     });
     Ok(out.into_pyarray(py))
 }

@@ -16,7 +16,10 @@ mod _core {
         _high_batch, _omaha_high_batch, evaluate_high, evaluate_omaha_high, HighHand,
     };
     #[pymodule_export]
-    use super::low::LowHand;
+    use super::low::{
+        _hilo_batch, _low8_batch, _omaha_hilo_batch, _omaha_low8_batch, evaluate_hilo,
+        evaluate_low8, evaluate_omaha_hilo, evaluate_omaha_low8, LowHand,
+    };
 
     use super::errors::{IllegalAction, InvalidCards, SplitpotError};
     use pyo3::prelude::*;

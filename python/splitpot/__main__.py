@@ -1,0 +1,5 @@
+import sys
+
+from splitpot.cli import main
+
+sys.exit(main())

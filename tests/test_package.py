@@ -1,0 +1,37 @@
+"""The package as users see it: version, stubs, exports."""
+
+from __future__ import annotations
+
+import ast
+import importlib.metadata
+from pathlib import Path
+
+import splitpot
+from splitpot import _core
+
+
+def test_version_matches_metadata() -> None:
+    assert splitpot.__version__ == importlib.metadata.version("splitpot")
+
+
+def test_stub_names_match_the_extension() -> None:
+    stub = Path(_core.__file__).with_name("_core.pyi")
+    if not stub.exists():  # installed from the source tree
+        stub = Path(splitpot.__file__).with_name("_core.pyi")
+    tree = ast.parse(stub.read_text())
+    names = {
+        n.name
+        for n in tree.body
+        if isinstance(n, (ast.FunctionDef, ast.ClassDef))
+    } | {
+        t.id
+        for n in tree.body
+        if isinstance(n, ast.AnnAssign) and isinstance(t := n.target, ast.Name)
+    }
+    public = {n for n in dir(_core) if not n.startswith("__") or n == "__version__"}
+    assert names == public
+
+
+def test_all_is_exported() -> None:
+    for name in splitpot.__all__:
+        assert hasattr(splitpot, name), name
