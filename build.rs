@@ -28,17 +28,27 @@ fn value(category: u32, ranks: &[u32]) -> u32 {
 
 /// Highest straight (top rank) in a 13-bit rank mask, the wheel counting as five high.
 fn straight_top(mask: u32) -> Option<u32> {
-    (4..13).rev().find(|&top| (mask >> (top - 4)) & 0x1f == 0x1f).or(
-        if mask & 0x100f == 0x100f { Some(3) } else { None },
-    )
+    (4..13)
+        .rev()
+        .find(|&top| (mask >> (top - 4)) & 0x1f == 0x1f)
+        .or(if mask & 0x100f == 0x100f {
+            Some(3)
+        } else {
+            None
+        })
 }
 
 /// Best non-flush five-card value from rank counts (5 to 7 cards).
 fn best_by_counts(counts: &[u32; 13]) -> u32 {
-    let ranks_with = |n: u32| -> Vec<u32> { (0..13).rev().filter(|&r| counts[r as usize] >= n).collect() };
+    let ranks_with =
+        |n: u32| -> Vec<u32> { (0..13).rev().filter(|&r| counts[r as usize] >= n).collect() };
     let mask: u32 = (0..13).filter(|&r| counts[r] > 0).map(|r| 1 << r).sum();
     let singles_except = |skip: &[u32], k: usize| -> Vec<u32> {
-        (0..13).rev().filter(|r| counts[*r as usize] > 0 && !skip.contains(r)).take(k).collect()
+        (0..13)
+            .rev()
+            .filter(|r| counts[*r as usize] > 0 && !skip.contains(r))
+            .take(k)
+            .collect()
     };
     if let Some(&q) = ranks_with(4).first() {
         return value(7, &[q, singles_except(&[q], 1)[0]]);
@@ -73,7 +83,11 @@ fn best_flush(mask: u32) -> u32 {
     match straight_top(mask) {
         Some(top) => value(8, &[top]),
         None => {
-            let top5: Vec<u32> = (0..13).rev().filter(|r| mask >> r & 1 == 1).take(5).collect();
+            let top5: Vec<u32> = (0..13)
+                .rev()
+                .filter(|r| mask >> r & 1 == 1)
+                .take(5)
+                .collect();
             value(5, &top5)
         }
     }
@@ -110,7 +124,11 @@ fn main() {
         .iter()
         .filter(|c| c.iter().sum::<u32>() == 5)
         .map(best_by_counts)
-        .chain((0u32..1 << 13).filter(|m| m.count_ones() == 5).map(best_flush))
+        .chain(
+            (0u32..1 << 13)
+                .filter(|m| m.count_ones() == 5)
+                .map(best_flush),
+        )
         .collect();
     classes.sort_unstable();
     classes.dedup();
@@ -138,7 +156,9 @@ fn main() {
             continue;
         }
         let fits = |off: usize, table: &Vec<u16>| {
-            rows[r].iter().all(|&(c, _)| table.get(off + c as usize).is_none_or(|&v| v == 0))
+            rows[r]
+                .iter()
+                .all(|&(c, _)| table.get(off + c as usize).is_none_or(|&v| v == 0))
         };
         let off = (0..).find(|&off| fits(off, &table)).unwrap();
         for &(c, s) in &rows[r] {
@@ -151,20 +171,58 @@ fn main() {
         offsets[r] = off as u32;
     }
 
-    let flush: Vec<u16> =
-        (0u32..1 << 13).map(|m| if m.count_ones() >= 5 { strength(best_flush(m)) } else { 0 }).collect();
+    let flush: Vec<u16> = (0u32..1 << 13)
+        .map(|m| {
+            if m.count_ones() >= 5 {
+                strength(best_flush(m))
+            } else {
+                0
+            }
+        })
+        .collect();
 
     let mut src = String::new();
     let arr = |src: &mut String, name: &str, ty: &str, v: &[String]| {
-        writeln!(src, "pub static {name}: [{ty}; {}] = [{}];", v.len(), v.join(",")).unwrap();
+        writeln!(
+            src,
+            "pub static {name}: [{ty}; {}] = [{}];",
+            v.len(),
+            v.join(",")
+        )
+        .unwrap();
     };
     writeln!(src, "pub const ROW_SHIFT: u32 = {ROW_SHIFT};").unwrap();
-    arr(&mut src, "RANK_BASES", "u32", &RANK_BASES.map(|b| b.to_string()));
-    arr(&mut src, "OFFSETS", "u32", &offsets.iter().map(u32::to_string).collect::<Vec<_>>());
-    arr(&mut src, "LOOKUP", "u16", &table.iter().map(u16::to_string).collect::<Vec<_>>());
-    arr(&mut src, "FLUSH", "u16", &flush.iter().map(u16::to_string).collect::<Vec<_>>());
+    arr(
+        &mut src,
+        "RANK_BASES",
+        "u32",
+        &RANK_BASES.map(|b| b.to_string()),
+    );
+    arr(
+        &mut src,
+        "OFFSETS",
+        "u32",
+        &offsets.iter().map(u32::to_string).collect::<Vec<_>>(),
+    );
+    arr(
+        &mut src,
+        "LOOKUP",
+        "u16",
+        &table.iter().map(u16::to_string).collect::<Vec<_>>(),
+    );
+    arr(
+        &mut src,
+        "FLUSH",
+        "u16",
+        &flush.iter().map(u16::to_string).collect::<Vec<_>>(),
+    );
     // Packed (category, ranks) of each strength, for descriptions.
-    arr(&mut src, "CLASS_VALUES", "u32", &classes.iter().map(u32::to_string).collect::<Vec<_>>());
+    arr(
+        &mut src,
+        "CLASS_VALUES",
+        "u32",
+        &classes.iter().map(u32::to_string).collect::<Vec<_>>(),
+    );
     let out = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("high_tables.rs");
     std::fs::write(out, src).unwrap();
 }

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 import splitpot as sp
 from conftest import N, deals, name, per_call
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+import splitpot as sp
 from hypothesis import given
 from hypothesis import strategies as st
-
-import splitpot as sp
 from reference import best_high, best_omaha_high, code
 
 deals = st.permutations(range(52))
@@ -78,7 +77,9 @@ def test_omaha_batch_equals_single_calls(decks: list[list[int]], n_hole: int) ->
     hole = np.array([d[:n_hole] for d in decks], dtype=np.int64)
     board = np.array([d[n_hole : n_hole + 5] for d in decks], dtype=np.int64)
     got = sp.evaluate_omaha_high_batch(hole, board)
-    assert got.tolist() == [sp.evaluate_omaha_high(h, b).strength for h, b in zip(hole, board)]
+    assert got.tolist() == [
+        sp.evaluate_omaha_high(h, b).strength for h, b in zip(hole, board, strict=True)
+    ]
 
 
 def h(text: str) -> sp.HighHand:

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+import splitpot as sp
 from hypothesis import given
 from hypothesis import strategies as st
-
-import splitpot as sp
-from reference import best_high, best_low, best_omaha_high, best_omaha_low
+from reference import best_high, best_low, best_omaha_low
 
 
 def low_key(lo: sp.LowHand | None) -> tuple[int, ...] | None:
@@ -59,7 +58,10 @@ def test_batches_equal_single_calls(decks: list[list[int]]) -> None:
     hole = np.array([d[:4] for d in decks], dtype=np.uint8).reshape(len(decks), 4)
     board = np.array([d[4:9] for d in decks], dtype=np.uint8).reshape(len(decks), 5)
     olow = sp.evaluate_omaha_low8_batch(hole, board)
-    want = [lo.strength if (lo := sp.evaluate_omaha_low8(h, b)) else 0 for h, b in zip(hole, board)]
+    want = [
+        lo.strength if (lo := sp.evaluate_omaha_low8(h, b)) else 0
+        for h, b in zip(hole, board, strict=True)
+    ]
     assert olow.tolist() == want
     ohi, olo = sp.evaluate_omaha_hilo_batch(hole, board)
     assert ohi.tolist() == sp.evaluate_omaha_high_batch(hole, board).tolist()

@@ -19,11 +19,7 @@ def test_stub_names_match_the_extension() -> None:
     if not stub.exists():  # installed from the source tree
         stub = Path(splitpot.__file__).with_name("_core.pyi")
     tree = ast.parse(stub.read_text())
-    names = {
-        n.name
-        for n in tree.body
-        if isinstance(n, (ast.FunctionDef, ast.ClassDef))
-    } | {
+    names = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))} | {
         t.id
         for n in tree.body
         if isinstance(n, ast.AnnAssign) and isinstance(t := n.target, ast.Name)

@@ -1,4 +1,4 @@
-"""Type stubs for splitpot's Rust extension (hand-written; tests/test_package.py keeps them honest)."""
+"""Stubs for splitpot's Rust extension, hand-written; tests/test_package.py keeps them honest."""
 
 from collections.abc import Iterable, Iterator
 from typing import final
@@ -10,7 +10,7 @@ from splitpot.hands import HandCategory
 
 __version__: str
 
-CardsLike = str | Card | CardSet | Iterable[Card | str | int]
+CardsLike = str | "Card" | "CardSet" | Iterable["Card" | str | int]
 
 class SplitpotError(ValueError): ...
 class InvalidCards(SplitpotError): ...

@@ -35,7 +35,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         players = [deck[5 + 2 * i : 7 + 2 * i] for i in range(3)]
         print(f"Deal {deal}: board {' '.join(str(sp.Card(c)) for c in board)}")
         hands = [sp.evaluate_high(p + board) for p in players]
-        for seat, (p, hand) in enumerate(zip(players, hands)):
+        for seat, (p, hand) in enumerate(zip(players, hands, strict=True)):
             print(f"  seat {seat}: {' '.join(str(sp.Card(c)) for c in p)}  {hand}")
         best = max(hands)
         winners = [seat for seat, hand in enumerate(hands) if hand == best]
