@@ -20,9 +20,16 @@ def cmd_eval(args: argparse.Namespace) -> int:
         if len(args.cards) != 2:
             raise sp.InvalidCards("--omaha takes two arguments: HOLE BOARD")
         hole, board = args.cards
-        print(f"High: {_describe_high(sp.evaluate_omaha_high(hole, board))}")
+        high, low = sp.evaluate_omaha_hilo(hole, board)
     else:
-        print(f"High: {_describe_high(sp.evaluate_high(' '.join(args.cards)))}")
+        high, low = sp.evaluate_hilo(" ".join(args.cards))
+    print(f"High: {_describe_high(high)}")
+    if args.low:
+        if low is None:
+            print("Low:  no qualifying 8-or-better low")
+        else:
+            five = " ".join(str(c) for c in low.best_five())
+            print(f"Low:  {low} [{five}] (strength {low.strength} of 56)")
     return 0
 
 
@@ -49,6 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("eval", help="evaluate a hand: splitpot eval 'AhKh QhJhTh 2c3d'")
     p.add_argument("cards", nargs="+", help="cards, or HOLE BOARD with --omaha")
     p.add_argument("--omaha", action="store_true", help="exactly two hole cards and three board")
+    p.add_argument("--low", action="store_true", help="also the 8-or-better low")
     p.set_defaults(func=cmd_eval)
     p = sub.add_parser("demo", help="a seeded demonstration")
     p.add_argument("--seed", type=int, default=1)
