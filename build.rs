@@ -181,6 +181,43 @@ fn main() {
         })
         .collect();
 
+    // Omaha's non-flush five: (hole-pair rank multiset, board-triple rank multiset) -> strength,
+    // a direct table, so each of the up to 150 combinations is one add and one load.
+    let pairs: Vec<(u32, u32)> = (0..13).flat_map(|a| (a..13).map(move |b| (a, b))).collect();
+    let triples: Vec<(u32, u32, u32)> = (0..13)
+        .flat_map(|a| (a..13).flat_map(move |b| (b..13).map(move |c| (a, b, c))))
+        .collect();
+    let mut omaha_pair = vec![0u16; 169];
+    for (i, &(a, b)) in pairs.iter().enumerate() {
+        omaha_pair[(a * 13 + b) as usize] = (i * triples.len()) as u16;
+        omaha_pair[(b * 13 + a) as usize] = (i * triples.len()) as u16;
+    }
+    let mut omaha_triple = vec![0u16; 2197];
+    for (i, &(a, b, c)) in triples.iter().enumerate() {
+        for (x, y, z) in [
+            (a, b, c),
+            (a, c, b),
+            (b, a, c),
+            (b, c, a),
+            (c, a, b),
+            (c, b, a),
+        ] {
+            omaha_triple[(x * 169 + y * 13 + z) as usize] = i as u16;
+        }
+    }
+    let mut omaha_ranks = vec![0u16; pairs.len() * triples.len()];
+    for (i, &(a, b)) in pairs.iter().enumerate() {
+        for (j, &(c, d, e)) in triples.iter().enumerate() {
+            let mut counts = [0u32; 13];
+            for r in [a, b, c, d, e] {
+                counts[r as usize] += 1;
+            }
+            if counts.iter().all(|&n| n <= 4) {
+                omaha_ranks[i * triples.len() + j] = strength(best_by_counts(&counts));
+            }
+        }
+    }
+
     let mut src = String::new();
     let arr = |src: &mut String, name: &str, ty: &str, v: &[String]| {
         writeln!(
@@ -215,6 +252,24 @@ fn main() {
         "FLUSH",
         "u16",
         &flush.iter().map(u16::to_string).collect::<Vec<_>>(),
+    );
+    arr(
+        &mut src,
+        "OMAHA_PAIR",
+        "u16",
+        &omaha_pair.iter().map(u16::to_string).collect::<Vec<_>>(),
+    );
+    arr(
+        &mut src,
+        "OMAHA_TRIPLE",
+        "u16",
+        &omaha_triple.iter().map(u16::to_string).collect::<Vec<_>>(),
+    );
+    arr(
+        &mut src,
+        "OMAHA_RANKS",
+        "u16",
+        &omaha_ranks.iter().map(u16::to_string).collect::<Vec<_>>(),
     );
     // Packed (category, ranks) of each strength, for descriptions.
     arr(

@@ -5,7 +5,10 @@ use crate::cards::{CardError, CardSet};
 mod tables {
     include!(concat!(env!("OUT_DIR"), "/high_tables.rs"));
 }
-use tables::{CLASS_VALUES, FLUSH, LOOKUP, OFFSETS, RANK_BASES, ROW_SHIFT};
+use tables::{
+    CLASS_VALUES, FLUSH, LOOKUP, OFFSETS, OMAHA_PAIR, OMAHA_RANKS, OMAHA_TRIPLE, RANK_BASES,
+    ROW_SHIFT,
+};
 
 /// Hand categories, weakest first (spec/poker.md §1).
 pub const CATEGORY_NAMES: [&str; 9] = [
@@ -202,35 +205,73 @@ pub(crate) fn triples(n: usize) -> impl Iterator<Item = (usize, usize, usize)> {
 
 /// Omaha high on a validated deal (4..=6 distinct hole cards, 3..=5 board, all < 52).
 pub fn omaha_unchecked(hole: &[u8], board: &[u8]) -> u16 {
-    let mut hk = [HandKey::EMPTY; 15];
-    let mut nh = 0;
-    for (i, j) in pairs(hole) {
-        hk[nh] = HandKey::EMPTY.with(hole[i]).with(hole[j]);
-        nh += 1;
-    }
-    let mut bk = [HandKey::EMPTY; 10];
-    let mut nb = 0;
-    for (i, j, k) in triples(board.len()) {
-        bk[nb] = HandKey::EMPTY.with(board[i]).with(board[j]).with(board[k]);
-        nb += 1;
-    }
-    let (hk, bk) = (&hk[..nh], &bk[..nb]);
-    // Five cards never repeat a rank more than four times, so the rank part alone is valid for
-    // every combination; the flush check only matters for a suited triple with a suited pair.
-    let mut best = 0;
-    for b in bk {
-        let brank = b.key as u32;
-        for h in hk {
-            best = best.max(rank_strength(brank + h.key as u32));
+    // Fixed sizes let the compiler unroll the combination loops completely.
+    fn go<const H: usize, const B: usize>(hole: &[u8], board: &[u8]) -> u16 {
+        match (<&[u8; H]>::try_from(hole), <&[u8; B]>::try_from(board)) {
+            (Ok(h), Ok(b)) => omaha_fixed(h, b),
+            _ => 0,
         }
     }
-    for b in bk {
-        if (b.key + SUIT_BIAS + (2 << SUIT_SHIFT) * 0x1111) & FLUSH_BITS == 0 {
-            continue; // not three of one suit
+    match (hole.len(), board.len()) {
+        (4, 5) => go::<4, 5>(hole, board),
+        (4, 4) => go::<4, 4>(hole, board),
+        (4, 3) => go::<4, 3>(hole, board),
+        (5, 5) => go::<5, 5>(hole, board),
+        (5, 4) => go::<5, 4>(hole, board),
+        (5, 3) => go::<5, 3>(hole, board),
+        (6, 5) => go::<6, 5>(hole, board),
+        (6, 4) => go::<6, 4>(hole, board),
+        (6, 3) => go::<6, 3>(hole, board),
+        _ => 0,
+    }
+}
+
+/// Each hole pair and board triple is reduced once to an index of its rank multiset; each of
+/// the up to 15 x 10 combinations is then one add and one load in a direct table. A flush
+/// needs a suited pair and a suited triple of the same suit, looked up by their rank masks.
+#[inline(always)]
+fn omaha_fixed<const H: usize, const B: usize>(hole: &[u8; H], board: &[u8; B]) -> u16 {
+    let rank = |c: u8| (c >> 2) as usize % 13;
+    let bit = |c: u8| 1u16 << rank(c);
+    let (mut hp, mut nh) = ([0u16; 15], 0);
+    let (mut hs, mut nhs) = ([(0u8, 0u16); 15], 0);
+    for i in 0..H {
+        for j in i + 1..H {
+            let (a, b) = (hole[i], hole[j]);
+            hp[nh] = OMAHA_PAIR[rank(a) * 13 + rank(b)];
+            nh += 1;
+            if a & 3 == b & 3 {
+                hs[nhs] = (a & 3, bit(a) | bit(b));
+                nhs += 1;
+            }
         }
-        for h in hk {
-            let s = b.join(*h).strength();
-            best = best.max(s);
+    }
+    let (mut bt, mut nb) = ([0u16; 10], 0);
+    let (mut bs, mut nbs) = ([(0u8, 0u16); 10], 0);
+    for i in 0..B {
+        for j in i + 1..B {
+            for k in j + 1..B {
+                let (a, b, c) = (board[i], board[j], board[k]);
+                bt[nb] = OMAHA_TRIPLE[rank(a) * 169 + rank(b) * 13 + rank(c)];
+                nb += 1;
+                if a & 3 == b & 3 && b & 3 == c & 3 {
+                    bs[nbs] = (a & 3, bit(a) | bit(b) | bit(c));
+                    nbs += 1;
+                }
+            }
+        }
+    }
+    let mut best = 0u16;
+    for &p in &hp[..H * (H - 1) / 2] {
+        for &t in &bt[..B * (B - 1) * (B - 2) / 6] {
+            best = best.max(OMAHA_RANKS[p as usize + t as usize]);
+        }
+    }
+    for &(suit, bm) in &bs[..nbs] {
+        for &(hsuit, hm) in &hs[..nhs] {
+            if suit == hsuit {
+                best = best.max(FLUSH[(bm | hm) as usize]);
+            }
         }
     }
     best
