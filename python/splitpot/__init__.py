@@ -6,6 +6,7 @@
 (7462, 'STRAIGHT_FLUSH', 'Straight Flush, Ace high')
 """
 
+from splitpot import betting, bots, games, hand, pots, table
 from splitpot._core import (
     Card,
     CardSet,
@@ -22,6 +23,22 @@ from splitpot._core import (
     evaluate_omaha_hilo,
     evaluate_omaha_low8,
 )
+from splitpot.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
+from splitpot.bots import demo, play
+from splitpot.games import (
+    CRAZY_PINEAPPLE,
+    CRAZY_PINEAPPLE_HILO,
+    GAMES,
+    HOLDEM,
+    OMAHA,
+    OMAHA_HILO,
+    Game,
+    Street,
+    Valuation,
+    game,
+    omaha,
+)
+from splitpot.hand import Hand, HandResult, LegalActions, Phase, SeatStatus
 from splitpot.hands import (
     HandCategory,
     evaluate_high_batch,
@@ -31,17 +48,40 @@ from splitpot.hands import (
     evaluate_omaha_hilo_batch,
     evaluate_omaha_low8_batch,
 )
+from splitpot.table import Table
 
 __all__ = [
+    "CRAZY_PINEAPPLE",
+    "CRAZY_PINEAPPLE_HILO",
+    "GAMES",
+    "HOLDEM",
+    "OMAHA",
+    "OMAHA_HILO",
+    "BettingStructure",
     "Card",
     "CardSet",
+    "FixedLimit",
+    "Game",
+    "Hand",
     "HandCategory",
+    "HandResult",
     "HighHand",
     "IllegalAction",
     "InvalidCards",
+    "LegalActions",
     "LowHand",
+    "NoLimit",
+    "Phase",
+    "PotLimit",
+    "SeatStatus",
     "SplitpotError",
+    "Street",
+    "Table",
+    "Valuation",
     "__version__",
+    "betting",
+    "bots",
+    "demo",
     "evaluate_high",
     "evaluate_high_batch",
     "evaluate_hilo",
@@ -54,4 +94,11 @@ __all__ = [
     "evaluate_omaha_hilo_batch",
     "evaluate_omaha_low8",
     "evaluate_omaha_low8_batch",
+    "game",
+    "games",
+    "hand",
+    "omaha",
+    "play",
+    "pots",
+    "table",
 ]

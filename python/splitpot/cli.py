@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections.abc import Sequence
 
@@ -34,19 +33,23 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    rng = random.Random(args.seed)
-    for deal in range(1, 4):
-        deck = list(range(52))
-        rng.shuffle(deck)
-        board = deck[:5]
-        players = [deck[5 + 2 * i : 7 + 2 * i] for i in range(3)]
-        print(f"Deal {deal}: board {' '.join(str(sp.Card(c)) for c in board)}")
-        hands = [sp.evaluate_high(p + board) for p in players]
-        for seat, (p, hand) in enumerate(zip(players, hands, strict=True)):
-            print(f"  seat {seat}: {' '.join(str(sp.Card(c)) for c in p)}  {hand}")
-        best = max(hands)
-        winners = [seat for seat, hand in enumerate(hands) if hand == best]
-        print(f"  wins: seat {', '.join(map(str, winners))} with {best}")
+    print(sp.demo(args.seed))
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    stakes = tuple(int(x) for x in args.stakes.split("/")) if args.stakes else None
+    if stakes is not None and len(stakes) != 2:
+        raise sp.SplitpotError(f"--stakes takes SMALL/BIG, got {args.stakes!r}")
+    sp.play(
+        args.game,
+        args.structure,
+        players=args.players,
+        stack=args.stack,
+        stakes=stakes,  # type: ignore[arg-type]
+        seat=args.seat,
+        seed=args.seed,
+    )
     return 0
 
 
@@ -58,9 +61,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--omaha", action="store_true", help="exactly two hole cards and three board")
     p.add_argument("--low", action="store_true", help="also the 8-or-better low")
     p.set_defaults(func=cmd_eval)
-    p = sub.add_parser("demo", help="a seeded demonstration")
+    p = sub.add_parser("demo", help="a seeded six-handed Omaha Hi/Lo hand among bots")
     p.add_argument("--seed", type=int, default=1)
     p.set_defaults(func=cmd_demo)
+    p = sub.add_parser("play", help="play a hand against the bots in the terminal")
+    p.add_argument("--game", default="holdem", help=f"one of {', '.join(sorted(sp.GAMES))}")
+    p.add_argument("--structure", default="no-limit", help="limit, pot-limit or no-limit")
+    p.add_argument("--players", type=int, default=6)
+    p.add_argument("--stack", type=int, default=200)
+    p.add_argument("--stakes", help="SMALL/BIG: blinds, or the small and big bet in limit")
+    p.add_argument("--seat", type=int, default=0, help="your seat")
+    p.add_argument("--seed", type=int)
+    p.set_defaults(func=cmd_play)
     return parser
 
 

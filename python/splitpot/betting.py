@@ -1,0 +1,426 @@
+"""Betting structures: fixed limit, pot limit and no limit (spec/poker.md §3 and §4.1).
+
+A structure is a frozen record of the stakes plus pure methods that answer the questions a
+betting round asks: how much is a full bet or raise, how far may a player go, does an all-in
+reopen the betting, when is the round capped. :mod:`splitpot.hand` keeps the round's state and
+asks these; nothing here is mutable.
+
+The seed examples (spec/poker.md §3):
+
+>>> pot_limit_max_raise_to(pot=200 + 150 + 150, current_bet=150, player_bet=0)
+800
+>>> pot_limit_max_raise_to(pot=10 + 10 + 10, current_bet=10, player_bet=0)
+50
+>>> NoLimit(50, 100).min_raise_to(current_bet=100, last_raise=100)
+200
+>>> FixedLimit(5, 10).small_blind       # half the small bet, rounded down
+2
+"""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass
+from enum import Enum
+from typing import ClassVar, SupportsIndex, cast
+
+__all__ = [
+    "BettingStructure",
+    "FixedLimit",
+    "NoLimit",
+    "PotLimit",
+    "Structure",
+    "no_limit_min_raise_to",
+    "pot_limit_max_raise_to",
+    "raise_limits",
+    "structure",
+]
+
+
+class BettingStructure(str, Enum):
+    """The three betting structures of spec/poker.md §3."""
+
+    FIXED_LIMIT = "fixed_limit"
+    """Bets and raises of exactly the small bet (first two rounds) or the big bet (last two);
+    at most one bet and three raises a round, five raises heads-up (§3)."""
+    POT_LIMIT = "pot_limit"
+    """Minimum raise as no limit; the largest raise is the pot in the middle plus all bets on
+    the table plus the amount the player must first call (§3)."""
+    NO_LIMIT = "no_limit"
+    """Minimum raise the size of the previous bet or raise in the round (at least the big
+    blind); maximum the player's whole stack (§3)."""
+
+
+def _amount(value: object, what: str, *, positive: bool = False) -> int:
+    """``value`` as a chip amount: an ``int`` (never ``bool`` or ``float``), >= 0 or > 0."""
+    if isinstance(value, bool):
+        raise ValueError(f"{what} must be a whole number of chips, got {value!r}")
+    try:
+        value = operator.index(cast("SupportsIndex", value))
+    except TypeError:
+        raise ValueError(f"{what} must be a whole number of chips, got {value!r}") from None
+    assert isinstance(value, int)
+    if value < (1 if positive else 0):
+        raise ValueError(f"{what} must be {'> 0' if positive else '>= 0'}, got {value!r}")
+    return int(value)
+
+
+def pot_limit_max_raise_to(pot: int, current_bet: int, player_bet: int) -> int:
+    """The largest total a pot-limit player may bet or raise to (spec/poker.md §3).
+
+    ``pot`` is every chip in the middle *including* the bets on the table this round;
+    ``current_bet`` is the largest bet this round and ``player_bet`` what the player already
+    has in front of him. The raise may be as large as the pot after the player's call, so
+    the total is ``current_bet + (pot + call)`` with ``call = current_bet - player_bet``.
+
+    >>> pot_limit_max_raise_to(pot=3, current_bet=2, player_bet=0)   # preflop, blinds 1/2
+    7
+    """
+    return pot + 2 * current_bet - player_bet
+
+
+def no_limit_min_raise_to(current_bet: int, last_raise: int, big_blind: int) -> int:
+    """The smallest full raise in no limit and pot limit (spec/poker.md §3).
+
+    The raise must be at least the previous bet or raise of the round and never less than
+    the big blind: seed "if the first player to act bets $100 then the second player must
+    raise a minimum of $100 (total bet of $200)".
+
+    >>> no_limit_min_raise_to(current_bet=100, last_raise=100, big_blind=10)
+    200
+    >>> no_limit_min_raise_to(current_bet=0, last_raise=0, big_blind=10)   # opening bet
+    10
+    """
+    return current_bet + max(last_raise, big_blind)
+
+
+class Structure:
+    """What every structure answers; see :class:`FixedLimit`, :class:`PotLimit`,
+    :class:`NoLimit`. Amounts are chips (``int``); ``big_street`` says whether fixed limit
+    bets the big bet on this street."""
+
+    kind: ClassVar[BettingStructure]
+    small_blind: int
+    big_blind: int
+    ante: int
+    chip_unit: int
+
+    @property
+    def blinds(self) -> tuple[int, int]:
+        """``(small_blind, big_blind)``."""
+        return self.small_blind, self.big_blind
+
+    def min_bet(self, big_street: bool = False) -> int:
+        """The smallest full opening bet on a street."""
+        raise NotImplementedError
+
+    def min_raise_to(
+        self,
+        current_bet: int,
+        last_raise: int = 0,
+        full_level: int | None = None,
+        big_street: bool = False,
+    ) -> int:
+        """The smallest full bet or raise, as a total for the round.
+
+        ``last_raise`` is the largest full raise increment of the round so far; ``full_level``
+        the round's bet level set by the last *full* bet or raise (a short all-in above it
+        does not count, spec/poker.md §3 DECISION); it defaults to ``current_bet``.
+        """
+        raise NotImplementedError
+
+    def max_raise_to(self, current_bet: int, player_bet: int, pot: int, min_to: int) -> int | None:
+        """The largest bet or raise, as a total; ``None`` means the player's whole stack."""
+        raise NotImplementedError
+
+    def is_full_raise(
+        self,
+        to: int,
+        current_bet: int,
+        last_raise: int = 0,
+        full_level: int | None = None,
+        big_street: bool = False,
+    ) -> bool:
+        """Whether raising to ``to`` is a full bet or raise (it reopens the betting, §3)."""
+        raise NotImplementedError
+
+    def reopen_size(self, last_raise: int = 0, big_street: bool = False) -> int:
+        """How much the bet must have grown since a player acted to let him raise again.
+
+        An all-in short of a full raise does not reopen the betting to players who already
+        acted (spec/poker.md §3 DECISION); several short all-ins that add up to a full raise
+        do.
+        """
+        raise NotImplementedError
+
+    def max_bets(self, heads_up: bool) -> int | None:
+        """The most bets in one round (the opening bet and its raises); ``None``: no cap."""
+        return None
+
+
+@dataclass(frozen=True)
+class FixedLimit(Structure):
+    """Fixed limit (spec/poker.md §3, §4.1).
+
+    Bets and raises are exactly ``small_bet`` on the first two rounds and ``big_bet`` on the
+    last two (the street says which). A round allows one bet and ``max_raises`` raises (three:
+    "a maximum of four bets"), ``heads_up_max_raises`` heads-up (five; ``None`` for no cap).
+    The blinds count as the opening bet preflop.
+
+    ``small_blind`` defaults to half the small bet rounded down to the chip unit ("at $5/$10
+    Hold'em ... the small blind would post $2"); ``big_blind`` to the small bet.
+    ``half_bet_rule``: an all-in of at least half a bet counts as a full bet or raise (off by
+    default, §3 DECISION).
+
+    >>> FixedLimit(5, 10).blinds
+    (2, 5)
+    >>> FixedLimit(100, 200, chip_unit=25).small_blind
+    50
+    >>> FixedLimit(5, 10).max_bets(heads_up=False), FixedLimit(5, 10).max_bets(heads_up=True)
+    (4, 6)
+    """
+
+    kind: ClassVar[BettingStructure] = BettingStructure.FIXED_LIMIT
+    small_bet: int
+    big_bet: int
+    small_blind: int = None  # type: ignore[assignment]
+    big_blind: int = None  # type: ignore[assignment]
+    ante: int = 0
+    chip_unit: int = 1
+    max_raises: int = 3
+    heads_up_max_raises: int | None = 5
+    half_bet_rule: bool = False
+
+    def __post_init__(self) -> None:
+        unit = _amount(self.chip_unit, "chip_unit", positive=True)
+        small = _amount(self.small_bet, "small_bet", positive=True)
+        big = _amount(self.big_bet, "big_bet", positive=True)
+        sb = small // 2 // unit * unit if self.small_blind is None else self.small_blind
+        bb = small if self.big_blind is None else self.big_blind
+        _set(
+            self,
+            chip_unit=unit,
+            small_bet=small,
+            big_bet=big,
+            small_blind=_amount(sb, "small_blind"),
+            big_blind=_amount(bb, "big_blind"),
+            ante=_amount(self.ante, "ante"),
+            max_raises=_amount(self.max_raises, "max_raises"),
+        )
+        if self.heads_up_max_raises is not None:
+            _set(self, heads_up_max_raises=_amount(self.heads_up_max_raises, "heads_up_max_raises"))
+        if not isinstance(self.half_bet_rule, bool):
+            raise ValueError(f"half_bet_rule must be a bool, got {self.half_bet_rule!r}")
+        _check_units(self, "small_bet", "big_bet")
+
+    def bet_size(self, big_street: bool) -> int:
+        """The fixed bet and raise size of a street."""
+        return self.big_bet if big_street else self.small_bet
+
+    def min_bet(self, big_street: bool = False) -> int:
+        return self.big_bet if big_street else self.small_bet
+
+    def min_raise_to(
+        self,
+        current_bet: int,
+        last_raise: int = 0,
+        full_level: int | None = None,
+        big_street: bool = False,
+    ) -> int:
+        """One bet above the last full bet level (a short all-in is *completed*).
+
+        >>> FixedLimit(10, 20).min_raise_to(current_bet=13, full_level=10)   # bet 10, all-in 13
+        20
+        >>> FixedLimit(10, 20).min_raise_to(current_bet=0, big_street=True)
+        20
+        """
+        level = current_bet if full_level is None else full_level
+        return level + (self.big_bet if big_street else self.small_bet)
+
+    def max_raise_to(self, current_bet: int, player_bet: int, pot: int, min_to: int) -> int | None:
+        return min_to
+
+    def is_full_raise(
+        self,
+        to: int,
+        current_bet: int,
+        last_raise: int = 0,
+        full_level: int | None = None,
+        big_street: bool = False,
+    ) -> bool:
+        """A full bet (or, with the half-bet rule, at least half of one) over the last full level.
+
+        >>> FixedLimit(10, 20).is_full_raise(15, current_bet=10)
+        False
+        >>> FixedLimit(10, 20, half_bet_rule=True).is_full_raise(15, current_bet=10)
+        True
+        """
+        level = current_bet if full_level is None else full_level
+        size = self.big_bet if big_street else self.small_bet
+        increment = to - level
+        return increment >= size or (self.half_bet_rule and 2 * increment >= size)
+
+    def reopen_size(self, last_raise: int = 0, big_street: bool = False) -> int:
+        size = self.big_bet if big_street else self.small_bet
+        return (size + 1) // 2 if self.half_bet_rule else size
+
+    def max_bets(self, heads_up: bool) -> int | None:
+        raises = self.heads_up_max_raises if heads_up else self.max_raises
+        return None if raises is None else 1 + raises
+
+
+@dataclass(frozen=True)
+class _BlindStructure(Structure):
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    chip_unit: int = 1
+
+    def __post_init__(self) -> None:
+        _set(
+            self,
+            chip_unit=_amount(self.chip_unit, "chip_unit", positive=True),
+            small_blind=_amount(self.small_blind, "small_blind"),
+            big_blind=_amount(self.big_blind, "big_blind", positive=True),
+            ante=_amount(self.ante, "ante"),
+        )
+        _check_units(self, "big_blind")
+
+    def min_bet(self, big_street: bool = False) -> int:
+        return self.big_blind
+
+    def min_raise_to(
+        self,
+        current_bet: int,
+        last_raise: int = 0,
+        full_level: int | None = None,
+        big_street: bool = False,
+    ) -> int:
+        return current_bet + max(last_raise, self.big_blind)
+
+    def is_full_raise(
+        self,
+        to: int,
+        current_bet: int,
+        last_raise: int = 0,
+        full_level: int | None = None,
+        big_street: bool = False,
+    ) -> bool:
+        return to - current_bet >= max(last_raise, self.big_blind)
+
+    def reopen_size(self, last_raise: int = 0, big_street: bool = False) -> int:
+        return max(last_raise, self.big_blind)
+
+
+@dataclass(frozen=True)
+class PotLimit(_BlindStructure):
+    """Pot limit (spec/poker.md §3): the minimum raise as no limit, the maximum the pot.
+
+    >>> s = PotLimit(1, 2)
+    >>> s.min_raise_to(current_bet=2, last_raise=0), s.max_raise_to(2, 0, pot=3, min_to=4)
+    (4, 7)
+    """
+
+    kind: ClassVar[BettingStructure] = BettingStructure.POT_LIMIT
+
+    def max_raise_to(self, current_bet: int, player_bet: int, pot: int, min_to: int) -> int | None:
+        return max(min_to, pot + 2 * current_bet - player_bet)
+
+
+@dataclass(frozen=True)
+class NoLimit(_BlindStructure):
+    """No limit (spec/poker.md §3): raise at least the previous bet or raise, up to the stack.
+
+    >>> NoLimit(50, 100, ante=10)
+    NoLimit(small_blind=50, big_blind=100, ante=10, chip_unit=1)
+    >>> NoLimit(50, 100).max_raise_to(100, 0, pot=150, min_to=200) is None
+    True
+    """
+
+    kind: ClassVar[BettingStructure] = BettingStructure.NO_LIMIT
+
+    def max_raise_to(self, current_bet: int, player_bet: int, pot: int, min_to: int) -> int | None:
+        return None
+
+
+def _set(record: object, **values: object) -> None:
+    for name, value in values.items():
+        object.__setattr__(record, name, value)
+
+
+def _check_units(record: Structure, *names: str) -> None:
+    unit = record.chip_unit
+    for name in names:
+        value = getattr(record, name)
+        if value % unit:
+            raise ValueError(f"{name} {value} is not a whole number of chip units ({unit})")
+
+
+def raise_limits(
+    structure: Structure,
+    *,
+    current_bet: int,
+    player_bet: int,
+    stack: int,
+    pot: int,
+    last_raise: int = 0,
+    full_level: int | None = None,
+    big_street: bool = False,
+) -> tuple[int, int]:
+    """``(min_to, max_to)``: the totals a player may bet or raise to (spec/poker.md §3).
+
+    Both are clipped to the player's all-in total ``player_bet + stack``: a player without
+    enough for a full raise may still go all-in for less (table stakes, §3), and that is then
+    the only bet he may make. Whether he may raise at all (cap, reopening, anyone left to
+    call) is the betting round's business, not this function's.
+
+    >>> raise_limits(NoLimit(1, 2), current_bet=2, player_bet=0, stack=100, pot=3)
+    (4, 100)
+    >>> raise_limits(PotLimit(1, 2), current_bet=2, player_bet=0, stack=100, pot=3)
+    (4, 7)
+    >>> raise_limits(FixedLimit(2, 4), current_bet=2, player_bet=1, stack=100, pot=3)
+    (4, 4)
+    >>> raise_limits(NoLimit(1, 2), current_bet=2, player_bet=0, stack=3, pot=3)
+    (3, 3)
+    """
+    all_in = player_bet + stack
+    lo = structure.min_raise_to(current_bet, last_raise, full_level, big_street)
+    hi = structure.max_raise_to(current_bet, player_bet, pot, lo)
+    if hi is None or hi > all_in:
+        hi = all_in
+    if lo > all_in:
+        lo = all_in
+    return lo, max(lo, hi)
+
+
+_KINDS = {
+    "fixed-limit": "fixed_limit",
+    "limit": "fixed_limit",
+    "fl": "fixed_limit",
+    "fixed": "fixed_limit",
+    "pot-limit": "pot_limit",
+    "pl": "pot_limit",
+    "pot": "pot_limit",
+    "no-limit": "no_limit",
+    "nl": "no_limit",
+}
+
+
+def structure(name: str, small: int, big: int, *, ante: int = 0, chip_unit: int = 1) -> Structure:
+    """A structure from its name and two stakes: ``(small_bet, big_bet)`` for fixed limit,
+    ``(small_blind, big_blind)`` otherwise.
+
+    >>> structure("limit", 10, 20) == FixedLimit(10, 20)
+    True
+    >>> structure("pl", 1, 2)
+    PotLimit(small_blind=1, big_blind=2, ante=0, chip_unit=1)
+    """
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    kind = _KINDS.get(key, key.replace("-", "_"))
+    if kind == "fixed_limit":
+        return FixedLimit(small, big, ante=ante, chip_unit=chip_unit)
+    if kind == "pot_limit":
+        return PotLimit(small, big, ante=ante, chip_unit=chip_unit)
+    if kind == "no_limit":
+        return NoLimit(small, big, ante=ante, chip_unit=chip_unit)
+    raise ValueError(f"unknown betting structure {name!r}; choose limit, pot-limit or no-limit")

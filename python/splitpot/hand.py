@@ -1,0 +1,1698 @@
+"""One hand of a flop game, as a state machine (spec/poker.md §3 to §7).
+
+A :class:`Hand` posts the antes and blinds, deals, runs every betting round, the Crazy
+Pineapple discard, the showdown, and pays out through :mod:`splitpot.pots`. The caller drives
+it one decision at a time: :attr:`Hand.actor` is the seat to act and
+:meth:`Hand.legal_actions` what it may do. Every operation comes as a triad (STYLE.md §5):
+``verify_x`` raises :class:`~splitpot.IllegalAction` saying why (and what to do instead) and
+returns the normalised argument, ``can_x`` wraps it, ``x`` does it and returns the record it
+logged. An illegal action leaves the hand exactly as it was.
+
+Seats are numbered ``0 .. len(stacks) - 1`` clockwise (``None`` for a seat not dealt in); by
+default the button is the last seat, so seat 0 posts the small blind (the button posts it
+heads-up, §4.1), as in PHH histories.
+
+>>> from splitpot.games import HOLDEM
+>>> from splitpot.betting import NoLimit
+>>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], hole=["AsAh", "7c2d"], board="AdKs9h4c2s")
+>>> h.actor, h.legal_actions()             # heads-up: the button (seat 1) acts first
+(1, LegalActions(seat=1, fold=True, call=1, raise_to=(4, 100)))
+>>> h.raise_to(6)
+RaisingTo(seat=1, amount=6, all_in=False)
+>>> h.call()
+Calling(seat=0, amount=4, all_in=False)
+>>> h.check()                              # after the flop the big blind acts first
+Checking(seat=0)
+>>> h.bet(10)
+Betting(seat=1, amount=10, all_in=False)
+>>> h.fold()
+Folding(seat=0)
+>>> h.is_over, h.final_stacks
+(True, [94, 106])
+>>> h.check()
+Traceback (most recent call last):
+...
+splitpot._core.IllegalAction: the hand is over; no one is to act
+
+Rules and the decisions taken where the spec leaves room:
+
+* Blinds (§4.1): small blind left of the button, big blind next; heads-up the button posts
+  the small blind, acts first preflop and last after. Preflop the first to act is left of
+  the first seat (from the button's left) that posted the largest live blind; on later
+  rounds the first active player left of the button. The blinds are live and count as the
+  round's opening bet (fixed-limit cap). Antes and dead blinds are pot money, not bets.
+* Dealing: one card at a time from the seat left of the button; no burn cards (online, as
+  the seeds describe). Cards come from ``random.Random(seed).shuffle`` of the cards not given.
+* Betting (§3): a player may fold only when there is something to call ("nothing to call;
+  check() instead"). An all-in short of a full raise does not reopen the betting to players
+  who already acted; several short all-ins that add up to a full raise do (TDA-style). In
+  fixed limit a raise after a short all-in completes the last *full* bet (bet 10, all-in
+  13, raise to 20), a short all-in does not count toward the cap, and the heads-up cap
+  applies when the hand is dealt to two players. No one may bet or raise when no other
+  player could call any of it.
+* A seat that no one can bet against does not act in a round (every other player is
+  all-in); with fewer than two players left to act the remaining board is dealt out.
+* Crazy Pineapple (§2 DECISION): every player still in discards after the flop betting
+  round, in order from the button's left, all-in players too.
+* Showdown (§5): the last player to bet or raise on the river shows first; without a river
+  bet the first player left of the button (PokerKit shows in this order too); then
+  clockwise. With ``auto_showdown`` a player shows if his hand can win or tie part of a pot
+  he is eligible for against the hands shown before his, else he mucks. A player may not muck
+  the last hand in a pot; when every other hand is mucked, the last one wins unshown.
+* Timeouts (§7): see :meth:`Hand.timeout`; a discard times out to the last card dealt, a
+  showdown decision to showing. Antes and blinds count as "what he has put in".
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Union
+
+from splitpot import pots as _pots
+from splitpot._core import Card, HighHand, IllegalAction, InvalidCards
+from splitpot.betting import Structure, raise_limits
+from splitpot.games import DECK_SIZE, CardsLike, Game, card_codes
+from splitpot.pots import Award, Pot, Rake
+
+__all__ = [
+    "AntePosting",
+    "Betting",
+    "BlindPosting",
+    "BoardDealing",
+    "Calling",
+    "Checking",
+    "ChipsReturning",
+    "Discarding",
+    "Folding",
+    "Hand",
+    "HandEnding",
+    "HandResult",
+    "HandStarting",
+    "HoleDealing",
+    "LegalActions",
+    "Mucking",
+    "Operation",
+    "Phase",
+    "PotAwarding",
+    "RaisingTo",
+    "SeatStatus",
+    "Showing",
+    "ShownHand",
+    "TimingOut",
+]
+
+# Seat states; "still in the hand" is ``status < _FOLDED``.
+_ACTIVE, _ALL_IN, _STOOD, _FOLDED, _OUT = 0, 1, 2, 3, 4
+
+
+class SeatStatus(Enum):
+    """Where a seat stands in the hand."""
+
+    ACTIVE = _ACTIVE
+    """Still in, with chips, and still acting."""
+    FOLDED = _FOLDED
+    """Gave up the hand; eligible for no pot (spec/poker.md §6)."""
+    ALL_IN = _ALL_IN
+    """Every chip is in; eligible for the pots up to his contribution (§6)."""
+    TIMED_OUT = _STOOD
+    """Timed out after putting chips in: "all-in for what he has already put in the pot"; he
+    acts no more, keeps his cards and the chips behind him (§7)."""
+    OUT = _OUT
+    """An empty seat, or a player not dealt in (``None`` in the stacks)."""
+
+
+class Phase(str, Enum):
+    """What the hand is waiting for."""
+
+    BETTING = "betting"
+    """A betting round (spec/poker.md §3)."""
+    DISCARD = "discard"
+    """Each player still in discards a hole card (Crazy Pineapple, §2)."""
+    SHOWDOWN = "showdown"
+    """Hands shown or mucked in the spec's order (§5); only without ``auto_showdown``."""
+    OVER = "over"
+    """The pots have been paid."""
+
+
+# --------------------------------------------------------------------------- records
+
+
+@dataclass(frozen=True)
+class Operation:
+    """A state change of a :class:`Hand`; the list of them rebuilds the hand."""
+
+    def __str__(self) -> str:
+        return repr(self)
+
+
+@dataclass(frozen=True)
+class HandStarting(Operation):
+    """The set-up of the hand: everything needed to deal it again, card for card.
+
+    ``antes``, ``blinds`` (live) and ``dead_blinds`` are per seat, as configured (a seat
+    short of chips posts what it has). ``hole`` and ``board`` are the cards given instead of
+    shuffled ones (``None`` where the shuffle deals); with ``seed`` they fix every card.
+    """
+
+    game: Game
+    structure: Structure
+    stacks: tuple[int | None, ...]
+    button: int
+    antes: tuple[int, ...]
+    blinds: tuple[int, ...]
+    dead_blinds: tuple[int, ...]
+    seed: int | None
+    rake: Rake | None
+    timeout_policy: str
+    auto_showdown: bool
+    hole: tuple[tuple[Card, ...] | None, ...] = ()
+    board: tuple[Card, ...] | None = None
+
+    def __str__(self) -> str:
+        return (
+            f"{self.game.name}, {type(self.structure).__name__}; button seat {self.button}; "
+            f"stacks {list(self.stacks)}"
+        )
+
+
+@dataclass(frozen=True)
+class AntePosting(Operation):
+    """A seat posts its ante: dead money in the pot (spec/poker.md §4)."""
+
+    seat: int
+    amount: int
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} posts an ante of {self.amount}"
+
+
+@dataclass(frozen=True)
+class BlindPosting(Operation):
+    """A seat posts a blind. A live blind is its bet for the first round (§4.1); a dead one
+    (a missed small blind made up on return) only goes into the pot."""
+
+    seat: int
+    amount: int
+    dead: bool = False
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} posts a {'dead ' if self.dead else ''}blind of {self.amount}"
+
+
+@dataclass(frozen=True)
+class HoleDealing(Operation):
+    """Hole cards dealt face down to a seat."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} is dealt {''.join(map(str, self.cards))}"
+
+
+@dataclass(frozen=True)
+class BoardDealing(Operation):
+    """Community cards dealt for a street."""
+
+    street: str
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"{self.street.capitalize()}: {' '.join(map(str, self.cards))}"
+
+
+@dataclass(frozen=True)
+class Folding(Operation):
+    """The seat folds."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} folds"
+
+
+@dataclass(frozen=True)
+class Checking(Operation):
+    """The seat checks."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} checks"
+
+
+@dataclass(frozen=True)
+class Calling(Operation):
+    """The seat calls, putting in ``amount`` more chips (all-in when short)."""
+
+    seat: int
+    amount: int
+    all_in: bool = False
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} calls {self.amount}{' and is all-in' if self.all_in else ''}"
+
+
+@dataclass(frozen=True)
+class Betting(Operation):
+    """The seat makes the first bet of a round, ``amount`` in total."""
+
+    seat: int
+    amount: int
+    all_in: bool = False
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} bets {self.amount}{' and is all-in' if self.all_in else ''}"
+
+
+@dataclass(frozen=True)
+class RaisingTo(Operation):
+    """The seat raises the round's bet to ``amount`` in total."""
+
+    seat: int
+    amount: int
+    all_in: bool = False
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} raises to {self.amount}{' and is all-in' if self.all_in else ''}"
+
+
+@dataclass(frozen=True)
+class Discarding(Operation):
+    """The seat discards a hole card (Crazy Pineapple, spec/poker.md §2)."""
+
+    seat: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} discards {self.card}"
+
+
+@dataclass(frozen=True)
+class TimingOut(Operation):
+    """The seat ran out of time (spec/poker.md §7). ``outcome`` is what the rule made of it:
+    ``"all_in"`` (all-in for what he has put in, chips kept behind), ``"fold"``, ``"check"``,
+    ``"discard"`` (of ``card``) or ``"show"``."""
+
+    seat: int
+    outcome: str
+    card: Card | None = None
+
+    def __str__(self) -> str:
+        what = {
+            "all_in": "is all-in for what he has put in",
+            "fold": "is folded",
+            "check": "checks",
+            "discard": f"discards {self.card}",
+            "show": "shows",
+        }.get(self.outcome, self.outcome)
+        return f"Seat {self.seat} times out and {what}"
+
+
+@dataclass(frozen=True)
+class Showing(Operation):
+    """The seat shows its hole cards at showdown (spec/poker.md §5)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    description: str
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} shows {''.join(map(str, self.cards))}: {self.description}"
+
+
+@dataclass(frozen=True)
+class Mucking(Operation):
+    """The seat mucks: it gives up any claim to the pot (spec/poker.md §5)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} mucks"
+
+
+@dataclass(frozen=True)
+class ChipsReturning(Operation):
+    """The uncalled part of a bet goes back to the bettor (spec/poker.md §6)."""
+
+    seat: int
+    amount: int
+
+    def __str__(self) -> str:
+        return f"Uncalled {self.amount} returned to seat {self.seat}"
+
+
+@dataclass(frozen=True)
+class PotAwarding(Operation):
+    """Chips from one pot (or half of it) paid to one seat, with the reason (§6)."""
+
+    award: Award
+
+    def __str__(self) -> str:
+        return f"{self.award}: {self.award.why}"
+
+
+@dataclass(frozen=True)
+class HandEnding(Operation):
+    """The hand is over: every seat's stack, and the rake taken."""
+
+    final_stacks: tuple[int, ...]
+    rake: int = 0
+
+    def __str__(self) -> str:
+        return f"Final stacks {list(self.final_stacks)}" + (
+            f", rake {self.rake}" if self.rake else ""
+        )
+
+
+@dataclass(frozen=True)
+class LegalActions:
+    """What the seat to act may do. Amounts are chips; ``bet`` and ``raise_to`` are
+    ``(min, max)`` totals for the round, both inclusive (equal in fixed limit)."""
+
+    seat: int | None
+    fold: bool = False
+    check: bool = False
+    call: int | None = None
+    bet: tuple[int, int] | None = None
+    raise_to: tuple[int, int] | None = None
+    discard: tuple[Card, ...] = ()
+    show: bool = False
+    muck: bool = False
+
+    def __repr__(self) -> str:
+        parts = [f"seat={self.seat}"]
+        for name in ("fold", "check", "show", "muck"):
+            if getattr(self, name):
+                parts.append(f"{name}=True")
+        for name in ("call", "bet", "raise_to"):
+            value = getattr(self, name)
+            if value is not None:
+                parts.append(f"{name}={value}")
+        if self.discard:
+            parts.append(f"discard={self.discard}")
+        return f"LegalActions({', '.join(parts)})"
+
+    def __str__(self) -> str:
+        parts = []
+        if self.fold:
+            parts.append("fold")
+        if self.check:
+            parts.append("check")
+        if self.call is not None:
+            parts.append(f"call {self.call}")
+        for name, window in (("bet", self.bet), ("raise to", self.raise_to)):
+            if window is not None:
+                lo, hi = window
+                parts.append(f"{name} {lo}" if lo == hi else f"{name} {lo}..{hi}")
+        if self.discard:
+            parts.append("discard " + "/".join(map(str, self.discard)))
+        if self.show:
+            parts.append("show")
+        if self.muck:
+            parts.append("muck")
+        return ", ".join(parts) if parts else "nothing"
+
+
+@dataclass(frozen=True)
+class ShownHand:
+    """A hand shown at showdown with its values (spec/poker.md §5)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    high: HighHand
+    low: Any | None  # LowHand | None
+    hi_lo: bool = False
+
+    @property
+    def description(self) -> str:
+        """``"Flush, Ace high"``, and in a hi/lo game ``"; low 8-6-4-2-A"`` or ``"; no low"``."""
+        return _describe(self.high, self.low, self.hi_lo)
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a finished hand was paid (spec/poker.md §6).
+
+    ``pots`` are the pots awarded (after mucked hands gave up their claims), ``returned`` the
+    uncalled chips given back, ``awards`` every payment of :func:`splitpot.pots.award`.
+    ``final_stacks`` and ``net`` (won or lost) are indexed by seat.
+    """
+
+    pots: tuple[Pot, ...]
+    returned: dict[int, int]
+    awards: tuple[Award, ...]
+    shown: tuple[ShownHand, ...]
+    mucked: tuple[int, ...]
+    rake: int
+    final_stacks: list[int] = field(compare=True)
+    net: list[int] = field(compare=True)
+
+    def winnings(self, seat: int) -> int:
+        """Chips the seat took from the pots (returned uncalled chips not included)."""
+        return sum(a.amount for a in self.awards if a.seat == seat)
+
+
+def _describe(high: HighHand, low: Any, hi_lo: bool) -> str:
+    text = str(high)
+    if hi_lo:
+        text += f"; low {low}" if low is not None else "; no low"
+    return text
+
+
+# --------------------------------------------------------------------------- the hand
+
+_Cards = Union[CardsLike, None]  # noqa: UP007 - a runtime alias, valid on Python 3.9
+_TIMEOUT_POLICIES = ("seed", "check_or_fold")
+
+
+class Hand:
+    """One hand of Hold'em, Omaha or Crazy Pineapple, high or hi/lo (spec/poker.md §2 to §7).
+
+    Arguments:
+
+    * ``game``: a :class:`~splitpot.games.Game` (``HOLDEM``, ``OMAHA_HILO``, ...).
+    * ``structure``: :class:`~splitpot.betting.FixedLimit`, ``PotLimit`` or ``NoLimit``; it
+      gives the blinds, the ante and the chip unit.
+    * ``stacks``: chips of each seat at the start, clockwise; every seat is dealt in.
+    * ``button``: the dealer seat (default the last seat).
+    * ``seed``: the shuffle is ``random.Random(seed)``; the same seed deals the same cards.
+      ``None`` draws a seed, which is recorded in :class:`HandStarting`.
+    * ``hole``, ``board``: cards to deal instead of shuffled ones (replays and tests):
+      ``hole`` one entry per seat (``None`` for a seat dealt from the shuffle), ``board`` the
+      community cards in order (any cards not given come from the shuffle).
+    * ``antes``: one ante for every seat or one per seat (default the structure's ante).
+    * ``blinds``: the live blind of every seat, overriding the usual small and big blind
+      (the table uses it for players posting a big blind out of turn). ``dead_blinds``:
+      chips a seat puts in the pot that are not its bet (a missed small blind made up).
+    * ``rake``: a :class:`~splitpot.pots.Rake`, taken from the pots before splitting.
+    * ``timeout_policy``: ``"seed"`` (all-in for what he has put in, else fold) or
+      ``"check_or_fold"`` (spec/poker.md §7 DECISION).
+    * ``auto_showdown``: show and muck for the players (each shows if he can win part of a
+      pot against the hands shown before him, else mucks); with ``False`` the seats in
+      showdown order call :meth:`show` or :meth:`muck`.
+    """
+
+    __slots__ = (
+        "_acted",
+        "_aggressor",
+        "_auto_showdown",
+        "_bets",
+        "_bets_count",
+        "_big_street",
+        "_board",
+        "_button",
+        "_chip_unit",
+        "_contrib",
+        "_current",
+        "_dead",
+        "_deck",
+        "_events",
+        "_first_preflop",
+        "_full_level",
+        "_game",
+        "_given_board",
+        "_hole",
+        "_last_raise",
+        "_live",
+        "_max_bets",
+        "_mucked",
+        "_n",
+        "_order",
+        "_phase",
+        "_queue",
+        "_result",
+        "_returned",
+        "_showdown_pots",
+        "_shown",
+        "_stacks",
+        "_start",
+        "_starting",
+        "_status",
+        "_street",
+        "_structure",
+        "_values",
+    )
+
+    def __init__(
+        self,
+        game: Game,
+        structure: Structure,
+        stacks: Sequence[int | None],
+        *,
+        button: int | None = None,
+        seed: int | None = None,
+        hole: Sequence[_Cards] | Mapping[int, _Cards] | None = None,
+        board: _Cards = None,
+        antes: int | Sequence[int] | None = None,
+        blinds: Sequence[int] | None = None,
+        dead_blinds: Sequence[int] | None = None,
+        rake: Rake | None = None,
+        timeout_policy: str = "seed",
+        auto_showdown: bool = True,
+    ) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"game must be a Game, got {game!r}")
+        if game.forced_bets != "blinds":
+            raise NotImplementedError(f"{game.name}: only blind games are played by Hand so far")
+        if not isinstance(structure, Structure):
+            raise TypeError(f"structure must be FixedLimit, PotLimit or NoLimit, got {structure!r}")
+        n = len(stacks)
+        start = tuple(
+            None if s is None else _chips(s, f"stack of seat {i}", positive=True)
+            for i, s in enumerate(stacks)
+        )
+        dealt = [i for i in range(n) if start[i] is not None]
+        if not 2 <= len(dealt) <= game.max_players:
+            raise ValueError(
+                f"{game.name} is played by 2 to {game.max_players} players, got {len(dealt)}"
+            )
+        if button is None:
+            button = n - 1
+        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
+            raise ValueError(f"button must be a seat 0..{n - 1}, got {button!r}")
+        if len(dealt) == 2 and start[button] is None and blinds is None:
+            raise ValueError(f"heads-up the button posts the small blind: seat {button} is empty")
+        if timeout_policy not in _TIMEOUT_POLICIES:
+            raise ValueError(
+                f"timeout_policy must be 'seed' or 'check_or_fold', got {timeout_policy!r}"
+            )
+        if rake is not None and not isinstance(rake, Rake):
+            raise TypeError(f"rake must be a Rake or None, got {rake!r}")
+        ante_list = _per_seat(structure.ante if antes is None else antes, n, "antes")
+        order = [(button + 1 + i) % n for i in range(n)]
+        order = [s for s in order if start[s] is not None]
+        if blinds is None:
+            live = [0] * n
+            sb, bb = structure.small_blind, structure.big_blind
+            if len(dealt) == 2:
+                live[button] = sb  # heads-up: the button posts the small blind (§4.1)
+                live[order[0]] = bb
+            else:
+                live[order[0]] = sb
+                live[order[1]] = bb
+        else:
+            live = _per_seat(blinds, n, "blinds")
+        dead = [0] * n if dead_blinds is None else _per_seat(dead_blinds, n, "dead_blinds")
+        for i in range(n):
+            if start[i] is None:
+                if live[i] or dead[i]:
+                    raise ValueError(f"seat {i} is not dealt in and cannot post a blind")
+                ante_list[i] = 0
+
+        hole_given, board_given = self._given_cards(game, n, hole, board)
+        for i in range(n):
+            if start[i] is None and hole_given[i] is not None:
+                raise ValueError(f"hole cards for seat {i}, which is not dealt in")
+        if seed is None and (
+            board_given is None
+            or len(board_given) < game.board_cards
+            or any(hole_given[i] is None for i in dealt)
+        ):
+            seed = random.randrange(1 << 63)
+        used = 0
+        for cards in hole_given:
+            for c in cards or ():
+                used |= 1 << c
+        for c in board_given or ():
+            used |= 1 << c
+        deck = [c for c in range(DECK_SIZE) if not used >> c & 1]
+        random.Random(seed).shuffle(deck)
+
+        self._game = game
+        self._structure = structure
+        self._n = n
+        self._button = button
+        self._order = order
+        self._chip_unit = structure.chip_unit
+        self._max_bets = structure.max_bets(len(dealt) == 2)
+        self._auto_showdown = bool(auto_showdown)
+        self._start = start
+        self._stacks = [s or 0 for s in start]
+        self._bets = [0] * n
+        self._contrib = [0] * n
+        self._dead = [0] * n
+        self._returned: dict[int, int] = {}
+        self._status = [_ACTIVE if s is not None else _OUT for s in start]
+        self._live = len(dealt)
+        self._hole: list[list[int]] = [[] for _ in range(n)]
+        self._board: list[int] = []
+        self._deck = deck
+        self._given_board = list(reversed(board_given)) if board_given else []
+        self._street = 0
+        self._phase = Phase.BETTING
+        self._queue: deque[int] = deque()
+        self._acted: list[int | None] = [None] * n
+        self._current = 0
+        self._last_raise = 0
+        self._full_level = 0
+        self._bets_count = 0
+        self._big_street = False
+        self._aggressor: int | None = None
+        self._first_preflop = order[0]
+        self._shown: dict[int, Showing] = {}
+        self._mucked: list[int] = []
+        self._values: dict[int, tuple[HighHand, Any]] = {}
+        self._result: HandResult | None = None
+        self._showdown_pots: tuple[Pot, ...] | None = None
+        self._starting = HandStarting(
+            game,
+            structure,
+            start,
+            button,
+            tuple(ante_list),
+            tuple(live),
+            tuple(dead),
+            seed,
+            rake,
+            timeout_policy,
+            self._auto_showdown,
+            tuple(None if h is None else tuple(map(Card, h)) for h in hole_given),
+            None if board_given is None else tuple(map(Card, board_given)),
+        )
+        self._events: list[Operation] = [self._starting]
+
+        # Antes, then blinds (spec/poker.md §4), each capped by the seat's stack.
+        stacks_ = self._stacks
+        for seat in order:
+            if ante_list[seat]:
+                amount = min(ante_list[seat], stacks_[seat])
+                self._put(seat, amount, live=False)
+                self._events.append(AntePosting(seat, amount))
+        for seat in [button, order[0]] if len(order) == 2 and button in order else order:
+            for amount, is_dead in ((live[seat], False), (dead[seat], True)):
+                amount = min(amount, stacks_[seat])
+                if amount:
+                    self._put(seat, amount, live=not is_dead)
+                    self._events.append(BlindPosting(seat, amount, is_dead))
+        # First to act preflop: left of the big blind, i.e. of the first seat from the
+        # button's left that posted the largest live blind (heads-up: the button, §4.1).
+        top = max(live)
+        if top:
+            big = next(s for s in order if live[s] == top)
+            self._first_preflop = (big + 1) % n
+
+        # Deal the hole cards one at a time, starting left of the button.
+        count = sum(s.hole for s in game.streets[:1])
+        for seat in order:
+            if hole_given[seat] is not None:
+                self._hole[seat] = list(hole_given[seat])  # type: ignore[arg-type]
+        for _ in range(count):
+            for seat in order:
+                if hole_given[seat] is None:
+                    self._hole[seat].append(deck.pop())
+        for seat in order:
+            self._events.append(HoleDealing(seat, tuple(map(Card, self._hole[seat]))))
+        if game.streets[0].board:
+            self._deal_board(0)
+        self._begin_round()
+        self._advance()
+
+    # ------------------------------------------------------------------ set-up helpers
+
+    @staticmethod
+    def _given_cards(
+        game: Game,
+        n: int,
+        hole: Sequence[_Cards] | Mapping[int, _Cards] | None,
+        board: _Cards,
+    ) -> tuple[list[list[int] | None], list[int] | None]:
+        holes: list[list[int] | None] = [None] * n
+        if hole is not None:
+            if isinstance(hole, Mapping):
+                items: Iterable[tuple[int, _Cards]] = hole.items()
+                for seat in hole:
+                    if not isinstance(seat, int) or not 0 <= seat < n:
+                        raise ValueError(f"hole cards for seat {seat!r}, which is not in the hand")
+            else:
+                if isinstance(hole, str) or len(hole) != n:
+                    raise ValueError(f"hole must give one entry per seat ({n}), got {hole!r}")
+                items = enumerate(hole)
+            want = sum(s.hole for s in game.streets[:1])
+            for seat, cards in items:
+                if cards is None:
+                    continue
+                codes = card_codes(cards)
+                if len(codes) != want:
+                    raise InvalidCards(
+                        f"seat {seat} must be dealt {want} hole cards in {game.name}, "
+                        f"got {len(codes)}: {''.join(map(str, map(Card, codes)))}"
+                    )
+                holes[seat] = codes
+        board_codes = None
+        if board is not None:
+            board_codes = card_codes(board)
+            if len(board_codes) > game.board_cards:
+                raise InvalidCards(
+                    f"{game.name} deals {game.board_cards} board cards, got {len(board_codes)}"
+                )
+        seen = 0
+        for given in [*holes, board_codes]:
+            for c in given or ():
+                if seen >> c & 1:
+                    raise InvalidCards(f"duplicate card {Card(c)}")
+                seen |= 1 << c
+        return holes, board_codes
+
+    def _put(self, seat: int, amount: int, *, live: bool) -> None:
+        self._stacks[seat] -= amount
+        self._contrib[seat] += amount
+        if not live:
+            self._dead[seat] += amount
+        else:
+            bet = self._bets[seat] + amount
+            self._bets[seat] = bet
+            if bet > self._current:
+                self._current = bet
+        if not self._stacks[seat]:
+            self._status[seat] = _ALL_IN
+
+    def _deal_board(self, street: int) -> None:
+        count = self._game.streets[street].board
+        given = self._given_board
+        deck = self._deck
+        cards = [given.pop() if given else deck.pop() for _ in range(count)]
+        self._board.extend(cards)
+        self._events.append(BoardDealing(self._game.streets[street].name, tuple(map(Card, cards))))
+
+    # ------------------------------------------------------------------ public state
+
+    @property
+    def game(self) -> Game:
+        """The variant being played."""
+        return self._game
+
+    @property
+    def structure(self) -> Structure:
+        """The betting structure (stakes, blinds, ante, chip unit)."""
+        return self._structure
+
+    @property
+    def seat_count(self) -> int:
+        """Number of seats, dealt in or not (see :attr:`seats`)."""
+        return self._n
+
+    @property
+    def button(self) -> int:
+        """The dealer seat."""
+        return self._button
+
+    @property
+    def seed(self) -> int | None:
+        """The shuffle's seed (``None`` when every card was given)."""
+        return self._starting.seed
+
+    @property
+    def starting_stacks(self) -> list[int]:
+        """Each seat's chips when the hand began (0 for a seat not dealt in)."""
+        return [s or 0 for s in self._start]
+
+    @property
+    def seats(self) -> list[int]:
+        """The seats dealt in, clockwise from the first left of the button."""
+        return list(self._order)
+
+    @property
+    def stacks(self) -> list[int]:
+        """Each seat's chips behind (not yet put in)."""
+        return list(self._stacks)
+
+    @property
+    def bets(self) -> list[int]:
+        """Each seat's bet in the current betting round."""
+        return list(self._bets)
+
+    @property
+    def contributions(self) -> list[int]:
+        """Everything each seat has put in this hand (antes and dead blinds included)."""
+        return list(self._contrib)
+
+    @property
+    def pot(self) -> int:
+        """All chips in the middle, bets on the table included (0 once paid out)."""
+        return 0 if self._result is not None else sum(self._contrib)
+
+    @property
+    def pots(self) -> tuple[Pot, ...]:
+        """Main pot and side pots as the contributions stand now (spec/poker.md §6)."""
+        if self._result is not None:
+            return self._result.pots
+        folded = [s for s in range(self._n) if self._status[s] >= _FOLDED]
+        return self._build_pots(folded)[0]
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        """The community cards dealt so far."""
+        return tuple(map(Card, self._board))
+
+    def hole(self, seat: int) -> tuple[Card, ...]:
+        """The seat's hole cards (after any discard)."""
+        return tuple(map(Card, self._hole[self._seat(seat)]))
+
+    def status(self, seat: int) -> SeatStatus:
+        """Whether the seat is active, folded, all-in or timed out."""
+        return SeatStatus(self._status[self._seat(seat)])
+
+    @property
+    def street(self) -> str:
+        """The current street (``"preflop"``, ``"flop"``, ...), ``"showdown"`` at the end."""
+        if self._street >= len(self._game.streets):
+            return "showdown"
+        return self._game.streets[self._street].name
+
+    @property
+    def phase(self) -> Phase:
+        """What the hand is waiting for."""
+        return self._phase
+
+    @property
+    def actor(self) -> int | None:
+        """The seat to act, or ``None`` when no one is (the hand is over)."""
+        return self._queue[0] if self._queue and self._phase is not Phase.OVER else None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the pots have been paid."""
+        return self._phase is Phase.OVER
+
+    @property
+    def events(self) -> tuple[Operation, ...]:
+        """Every state change so far, in order; :meth:`from_events` rebuilds the hand."""
+        return tuple(self._events)
+
+    @property
+    def result(self) -> HandResult:
+        """The payout, shown hands and final stacks; raises until the hand is over."""
+        if self._result is None:
+            raise IllegalAction("the hand is not over yet; no result")
+        return self._result
+
+    @property
+    def final_stacks(self) -> list[int]:
+        """Each seat's chips after the payout; raises until the hand is over."""
+        return list(self.result.final_stacks)
+
+    def _seat(self, seat: int) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
+            raise ValueError(f"no seat {seat!r} in this hand (seats 0..{self._n - 1})")
+        return seat
+
+    def __repr__(self) -> str:
+        return (
+            f"<Hand {self._game.code} {self._structure.kind.value} seats={self._n} "
+            f"street={self.street} actor={self.actor} pot={self.pot}>"
+        )
+
+    # ------------------------------------------------------------------ betting rounds
+
+    def _begin_round(self) -> None:
+        """Open the betting round of the current street (spec/poker.md §3, §4.1)."""
+        n = self._n
+        street = self._game.streets[self._street]
+        self._big_street = street.big_bet
+        self._acted = [None] * n
+        self._aggressor = None
+        self._last_raise = 0
+        if self._street == 0:
+            first = self._first_preflop
+            self._full_level = self._current
+            self._bets_count = 1 if self._current else 0  # the blinds are the opening bet
+        else:
+            first = (self._button + 1) % n
+            self._full_level = 0
+            self._bets_count = 0
+        status, bets, stacks = self._status, self._bets, self._stacks
+        queue = [s for s in ((first + i) % n for i in range(n)) if status[s] == _ACTIVE]
+        if queue:
+            # A seat no one can bet against does not act (no effective stack left).
+            totals = [
+                bets[j] + (stacks[j] if status[j] == _ACTIVE else 0) if status[j] < _FOLDED else -1
+                for j in range(n)
+            ]
+            keep = []
+            for s in queue:
+                best_other = max(totals[j] for j in range(n) if j != s)
+                if best_other > bets[s]:
+                    keep.append(s)
+            queue = keep
+            if len(queue) == 1 and bets[queue[0]] >= self._current:
+                queue = []
+        self._queue = deque(queue)
+
+    def _advance(self) -> None:
+        """Move on until someone must decide or the hand is over."""
+        streets = self._game.streets
+        while True:
+            phase = self._phase
+            if phase is Phase.BETTING:
+                if self._live == 1:
+                    self._return_uncalled()
+                    self._finish()
+                    return
+                if self._queue:
+                    return
+                # The round is over: its bets are in the contributions already.
+                self._return_uncalled()
+                self._bets = [0] * self._n
+                self._current = 0
+                if streets[self._street].discard and self._live > 1:
+                    self._phase = Phase.DISCARD
+                    self._queue = deque(s for s in self._order if self._status[s] < _FOLDED)
+                    continue
+                self._next_street()
+            elif phase is Phase.DISCARD:
+                queue = self._queue
+                while queue and self._status[queue[0]] == _STOOD:
+                    seat = queue[0]
+                    card = self._hole[seat][-1]
+                    self._do_discard(seat, card, TimingOut(seat, "discard", Card(card)))
+                if queue:
+                    return
+                self._next_street()
+            elif phase is Phase.SHOWDOWN:
+                if self._showdown_step():
+                    return
+                self._finish()
+                return
+            else:
+                return
+
+    def _next_street(self) -> None:
+        self._street += 1
+        if self._street >= len(self._game.streets):
+            self._begin_showdown()
+            return
+        self._phase = Phase.BETTING
+        if self._game.streets[self._street].board:
+            self._deal_board(self._street)
+        self._begin_round()
+
+    # ------------------------------------------------------------------ legal actions
+
+    def _betting_actor(self) -> int:
+        if self._phase is not Phase.BETTING or not self._queue:
+            raise IllegalAction(self._not_betting())
+        return self._queue[0]
+
+    def _not_betting(self) -> str:
+        if self._phase is Phase.OVER:
+            return "the hand is over; no one is to act"
+        if self._phase is Phase.DISCARD:
+            return f"seat {self._queue[0]} must discard a hole card first (discard(card))"
+        return f"it is the showdown: seat {self._queue[0]} must show() or muck()"
+
+    def _raise_window(self, seat: int) -> tuple[int, int] | None:
+        """``(min_to, max_to)`` if the seat may bet or raise now, else ``None`` (§3)."""
+        bets, stacks, status = self._bets, self._stacks, self._status
+        current = self._current
+        stack = stacks[seat]
+        bet = bets[seat]
+        if stack <= current - bet:
+            return None  # covered: he can only call
+        if self._max_bets is not None and self._bets_count >= self._max_bets:
+            return None  # capped (§3)
+        acted = self._acted[seat]
+        structure = self._structure
+        if (
+            acted is not None
+            and acted >= self._full_level
+            and current - acted < structure.reopen_size(self._last_raise, self._big_street)
+        ):
+            return None  # only short all-ins since he acted: not reopened (§3 DECISION)
+        for j in range(self._n):
+            if j != seat and status[j] == _ACTIVE and stacks[j] + bets[j] > current:
+                break
+        else:
+            return None  # no one left who could call a raise
+        return raise_limits(
+            structure,
+            current_bet=current,
+            player_bet=bet,
+            stack=stack,
+            pot=sum(self._contrib),
+            last_raise=self._last_raise,
+            full_level=self._full_level,
+            big_street=self._big_street,
+        )
+
+    def legal_actions(self) -> LegalActions:
+        """What :attr:`actor` may do now (nothing when the hand is over)."""
+        if not self._queue or self._phase is Phase.OVER:
+            return LegalActions(None)
+        seat = self._queue[0]
+        phase = self._phase
+        if phase is Phase.DISCARD:
+            return LegalActions(seat, discard=tuple(map(Card, self._hole[seat])))
+        if phase is Phase.SHOWDOWN:
+            return LegalActions(seat, show=True, muck=self._may_muck(seat) is None)
+        to_call = self._current - self._bets[seat]
+        window = self._raise_window(seat)
+        if to_call > 0:
+            call = min(to_call, self._stacks[seat])
+            return LegalActions(seat, fold=True, call=call, raise_to=window)
+        if self._current == 0:
+            return LegalActions(seat, check=True, bet=window)
+        return LegalActions(seat, check=True, raise_to=window)
+
+    # ------------------------------------------------------------------ fold / check / call
+
+    def verify_fold(self) -> int:
+        """Raise :class:`IllegalAction` unless the actor may fold; return the seat."""
+        seat = self._betting_actor()
+        if self._bets[seat] >= self._current:
+            raise IllegalAction(f"seat {seat} has nothing to call; check() instead of folding")
+        return seat
+
+    def can_fold(self) -> bool:
+        """Whether :meth:`fold` is legal now."""
+        return _can(self.verify_fold)
+
+    def fold(self) -> Folding:
+        """The actor folds, giving up the hand (§6: eligible for no pot)."""
+        seat = self.verify_fold()
+        record = Folding(seat)
+        self._fold(seat, record)
+        return record
+
+    def _fold(self, seat: int, record: Operation) -> None:
+        self._status[seat] = _FOLDED
+        self._live -= 1
+        self._queue.popleft()
+        self._events.append(record)
+        self._advance()
+
+    def verify_check(self) -> int:
+        """Raise :class:`IllegalAction` unless the actor may check; return the seat."""
+        seat = self._betting_actor()
+        to_call = self._current - self._bets[seat]
+        if to_call > 0:
+            call = min(to_call, self._stacks[seat])
+            raise IllegalAction(
+                f"seat {seat} faces a bet of {self._current}: call() ({call}) "
+                f"or fold() instead of checking"
+            )
+        return seat
+
+    def can_check(self) -> bool:
+        """Whether :meth:`check` is legal now."""
+        return _can(self.verify_check)
+
+    def check(self) -> Checking:
+        """The actor checks."""
+        seat = self.verify_check()
+        record = Checking(seat)
+        self._acted[seat] = self._current
+        self._queue.popleft()
+        self._events.append(record)
+        self._advance()
+        return record
+
+    def verify_call(self) -> int:
+        """Raise :class:`IllegalAction` unless the actor may call; return the chips it costs."""
+        seat = self._betting_actor()
+        to_call = self._current - self._bets[seat]
+        if to_call <= 0:
+            raise IllegalAction(f"seat {seat} has nothing to call; check() instead")
+        return min(to_call, self._stacks[seat])
+
+    def can_call(self) -> bool:
+        """Whether :meth:`call` is legal now."""
+        return _can(self.verify_call)
+
+    def call(self) -> Calling:
+        """The actor calls, all-in for less if short (table stakes, §3)."""
+        amount = self.verify_call()
+        seat = self._queue[0]
+        self._put(seat, amount, live=True)
+        record = Calling(seat, amount, self._stacks[seat] == 0)
+        self._acted[seat] = self._current
+        self._queue.popleft()
+        self._events.append(record)
+        self._advance()
+        return record
+
+    def check_or_call(self) -> Checking | Calling:
+        """Check if nothing is owed, else call (PHH's ``cc``)."""
+        if (
+            self._phase is Phase.BETTING
+            and self._queue
+            and self._current > self._bets[self._queue[0]]
+        ):
+            return self.call()
+        return self.check()
+
+    # ------------------------------------------------------------------ bet / raise
+
+    def _verify_amount(self, amount: int | None, opening: bool) -> tuple[int, int]:
+        seat = self._betting_actor()
+        current = self._current
+        if opening and current > 0:
+            raise IllegalAction(
+                f"seat {seat} faces a bet of {current}: use raise_to(amount), call() or fold()"
+            )
+        if not opening and current == 0:
+            raise IllegalAction(f"there is no bet to raise; seat {seat} may bet(amount) or check()")
+        window = self._raise_window(seat)
+        verb = "bet" if opening else "raise"
+        if window is None:
+            raise IllegalAction(f"seat {seat} may not {verb} now: {self._why_no_raise(seat)}")
+        lo, hi = window
+        if amount is None:
+            return seat, lo
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise IllegalAction(f"a {verb} amount must be a whole number of chips, got {amount!r}")
+        all_in = self._bets[seat] + self._stacks[seat]
+        if amount < lo or amount > hi:
+            to = "" if opening else " to"
+            allowed = f"exactly {lo}" if lo == hi else f"{lo}..{hi}"
+            raise IllegalAction(
+                f"seat {seat} may {verb}{to} {allowed}, not {amount}"
+                + (" (all-in)" if hi == all_in and lo == hi else "")
+            )
+        return seat, amount
+
+    def _why_no_raise(self, seat: int) -> str:
+        if self._stacks[seat] <= self._current - self._bets[seat]:
+            return "he has only enough to call"
+        if self._max_bets is not None and self._bets_count >= self._max_bets:
+            return f"the betting is capped at {self._max_bets} bets this round"
+        acted = self._acted[seat]
+        if acted is not None and acted >= self._full_level:
+            return "an all-in short of a full raise does not reopen the betting"
+        return "every other player is all-in or has folded"
+
+    def verify_bet(self, amount: int | None = None) -> int:
+        """Raise :class:`IllegalAction` unless the actor may bet ``amount`` (total); return it.
+
+        ``None`` means the smallest legal bet.
+        """
+        return self._verify_amount(amount, True)[1]
+
+    def can_bet(self, amount: int | None = None) -> bool:
+        """Whether :meth:`bet` is legal now (for ``amount``, or for some amount)."""
+        return _can(self.verify_bet, amount)
+
+    def bet(self, amount: int | None = None) -> Betting:
+        """The actor opens the round's betting with ``amount`` chips (default the minimum)."""
+        seat, amount = self._verify_amount(amount, True)
+        record = Betting(seat, amount, amount == self._bets[seat] + self._stacks[seat])
+        self._raise(seat, amount, record)
+        return record
+
+    def verify_raise_to(self, amount: int | None = None) -> int:
+        """Raise :class:`IllegalAction` unless the actor may raise to ``amount``; return it."""
+        return self._verify_amount(amount, False)[1]
+
+    def can_raise_to(self, amount: int | None = None) -> bool:
+        """Whether :meth:`raise_to` is legal now (for ``amount``, or for some amount)."""
+        return _can(self.verify_raise_to, amount)
+
+    def raise_to(self, amount: int | None = None) -> RaisingTo:
+        """The actor raises the bet to ``amount`` chips in total (default the minimum)."""
+        seat, amount = self._verify_amount(amount, False)
+        record = RaisingTo(seat, amount, amount == self._bets[seat] + self._stacks[seat])
+        self._raise(seat, amount, record)
+        return record
+
+    def bet_or_raise_to(self, amount: int | None = None) -> Betting | RaisingTo:
+        """Bet if no one has, else raise (PHH's ``cbr``)."""
+        if self._phase is Phase.BETTING and self._current == 0:
+            return self.bet(amount)
+        return self.raise_to(amount)
+
+    def _raise(self, seat: int, amount: int, record: Operation) -> None:
+        current = self._current
+        structure = self._structure
+        if structure.is_full_raise(
+            amount, current, self._last_raise, self._full_level, self._big_street
+        ):
+            if amount - current > self._last_raise:
+                self._last_raise = amount - current
+            self._full_level = amount
+            self._bets_count += 1
+        self._put(seat, amount - self._bets[seat], live=True)
+        self._current = amount
+        self._acted[seat] = amount
+        self._aggressor = seat
+        n, status = self._n, self._status
+        self._queue = deque(
+            s for s in ((seat + i) % n for i in range(1, n)) if status[s] == _ACTIVE
+        )
+        self._events.append(record)
+        self._advance()
+
+    # ------------------------------------------------------------------ discard
+
+    def verify_discard(self, card: Card | str | int) -> int:
+        """Raise :class:`IllegalAction` unless the actor may discard ``card``; return its code."""
+        if self._phase is not Phase.DISCARD or not self._queue:
+            if self._phase is Phase.BETTING and self._queue:
+                raise IllegalAction(
+                    f"no discard now: seat {self._queue[0]} is to bet, check, call or fold"
+                )
+            raise IllegalAction(
+                self._not_betting() if self._queue else "the hand is over; no one is to act"
+            )
+        seat = self._queue[0]
+        try:
+            code = Card(card).code
+        except (TypeError, ValueError) as e:
+            raise IllegalAction(f"cannot discard {card!r}: {e}") from None
+        if code not in self._hole[seat]:
+            held = "".join(map(str, map(Card, self._hole[seat])))
+            raise IllegalAction(f"seat {seat} does not hold {Card(code)}; it holds {held}")
+        return code
+
+    def can_discard(self, card: Card | str | int) -> bool:
+        """Whether :meth:`discard` of ``card`` is legal now."""
+        return _can(self.verify_discard, card)
+
+    def discard(self, card: Card | str | int) -> Discarding:
+        """The actor discards one hole card (Crazy Pineapple, after the flop betting round)."""
+        code = self.verify_discard(card)
+        seat = self._queue[0]
+        record = Discarding(seat, Card(code))
+        self._do_discard(seat, code, record)
+        self._advance()
+        return record
+
+    def _do_discard(self, seat: int, code: int, record: Operation) -> None:
+        self._hole[seat].remove(code)
+        self._queue.popleft()
+        self._events.append(record)
+
+    # ------------------------------------------------------------------ timeout
+
+    def verify_timeout(self) -> int:
+        """Raise :class:`IllegalAction` unless someone is to act; return the seat."""
+        if not self._queue or self._phase is Phase.OVER:
+            raise IllegalAction("the hand is over; no one is to act")
+        return self._queue[0]
+
+    def can_timeout(self) -> bool:
+        """Whether :meth:`timeout` applies now (someone is to act)."""
+        return _can(self.verify_timeout)
+
+    def timeout(self, *, protected: bool = True) -> TimingOut:
+        """The actor ran out of time or disconnected (spec/poker.md §7).
+
+        Betting, ``timeout_policy="seed"``: a player who has put chips in this hand (antes
+        and blinds count) is all-in for what he has put in: he acts no more, keeps his cards
+        and the chips behind, and is eligible for the pots up to his contribution; otherwise
+        he is folded. ``"check_or_fold"``: he checks if he can, else folds. A player with no
+        disconnection protection left (``protected=False``) is folded ("past them a timeout
+        folds"). A discard times out to discarding the last card dealt; a showdown to showing.
+        """
+        seat = self.verify_timeout()
+        phase = self._phase
+        if phase is Phase.DISCARD:
+            outcome = "discard"
+        elif phase is Phase.SHOWDOWN:
+            outcome = "show"
+        elif not protected:
+            outcome = "fold"
+        elif self._starting.timeout_policy == "check_or_fold":
+            outcome = "check" if self._bets[seat] >= self._current else "fold"
+        else:
+            outcome = "all_in" if self._contrib[seat] > 0 else "fold"
+        return self._time_out(seat, outcome)
+
+    def _timeout_outcomes(self, seat: int) -> tuple[str, ...]:
+        """What a timeout of ``seat`` may lead to now, under any policy or protection."""
+        if self._phase is Phase.DISCARD:
+            return ("discard",)
+        if self._phase is Phase.SHOWDOWN:
+            return ("show",)
+        outcomes = ["fold"]
+        if self._bets[seat] >= self._current:
+            outcomes.append("check")
+        if self._contrib[seat] > 0:
+            outcomes.append("all_in")
+        return tuple(outcomes)
+
+    def _time_out(self, seat: int, outcome: str) -> TimingOut:
+        if outcome == "discard":
+            code = self._hole[seat][-1]
+            record = TimingOut(seat, outcome, Card(code))
+            self._do_discard(seat, code, record)
+            self._advance()
+        elif outcome == "show":
+            record = TimingOut(seat, outcome)
+            self._show(seat, record)
+        elif outcome == "fold":
+            record = TimingOut(seat, outcome)
+            self._fold(seat, record)
+        else:
+            record = TimingOut(seat, outcome)
+            if outcome == "check":
+                self._acted[seat] = self._current
+            else:
+                self._status[seat] = _STOOD
+            self._queue.popleft()
+            self._events.append(record)
+            self._advance()
+        return record
+
+    # ------------------------------------------------------------------ showdown
+
+    def _begin_showdown(self) -> None:
+        """Evaluate the hands and line them up in showing order (spec/poker.md §5)."""
+        self._phase = Phase.SHOWDOWN
+        game = self._game
+        board = self._board
+        hi_lo = game.hi_lo
+        status = self._status
+        contenders = [s for s in self._order if status[s] < _FOLDED]
+        high_of = game.evaluate_high
+        for s in contenders:
+            hole = self._hole[s]
+            self._values[s] = (
+                high_of(hole, board),
+                game.evaluate_low(hole, board) if hi_lo else None,
+            )
+        # The last to bet or raise on the final round shows first; without one, the first
+        # player to act on it (left of the button), then clockwise.
+        first = self._aggressor
+        if first is None or status[first] >= _FOLDED:
+            first = contenders[0]
+        i = contenders.index(first)
+        self._queue = deque(contenders[i:] + contenders[:i])
+
+    def _pots_now(self) -> tuple[Pot, ...]:
+        """The pots at showdown (no chip moves any more once it has begun)."""
+        if self._showdown_pots is None:
+            folded = [s for s in range(self._n) if self._status[s] >= _FOLDED]
+            self._showdown_pots = self._build_pots(folded)[0]
+        return self._showdown_pots
+
+    def _showdown_step(self) -> bool:
+        """Run automatic show/muck decisions; ``True`` if a seat must decide."""
+        queue = self._queue
+        while queue:
+            seat = queue[0]
+            others = [s for s in self._values if s != seat and s not in self._mucked]
+            if not others:
+                queue.popleft()  # every other hand was mucked: he wins without showing
+                continue
+            if not self._auto_showdown:
+                return True
+            if self._would_show(seat):
+                self._show(seat, None, advance=False)
+            else:
+                self._muck(seat, Mucking(seat))
+        return False
+
+    def _would_show(self, seat: int) -> bool:
+        """Auto-showdown: show if the hand can win or tie part of a pot it is eligible for."""
+        if not self._shown:
+            return True
+        high, low = self._values[seat]
+        for pot in self._pots_now():
+            if seat not in pot.eligible:
+                continue
+            rivals = [s for s in pot.eligible if s in self._shown]
+            if not rivals:
+                return True
+            if high.strength >= max(self._values[s][0].strength for s in rivals):
+                return True
+            if low is not None:
+                lows = [
+                    self._values[s][1].strength for s in rivals if self._values[s][1] is not None
+                ]
+                if not lows or low.strength >= max(lows):
+                    return True
+        return False
+
+    def _showdown_actor(self) -> int:
+        if self._phase is not Phase.SHOWDOWN or not self._queue:
+            if self._phase is Phase.OVER:
+                raise IllegalAction("the hand is over; no one is to act")
+            raise IllegalAction(
+                f"it is not the showdown: seat {self._queue[0]} is to "
+                + ("discard" if self._phase is Phase.DISCARD else "bet, check, call or fold")
+            )
+        return self._queue[0]
+
+    def verify_show(self) -> int:
+        """Raise :class:`IllegalAction` unless a seat is to show at showdown; return it."""
+        return self._showdown_actor()
+
+    def can_show(self) -> bool:
+        """Whether :meth:`show` is legal now."""
+        return _can(self.verify_show)
+
+    def show(self) -> Showing:
+        """The seat in turn at showdown shows its hand (spec/poker.md §5)."""
+        seat = self.verify_show()
+        return self._show(seat, None)
+
+    def _show(self, seat: int, timed_out: Operation | None, advance: bool = True) -> Showing:
+        high, low = self._values[seat]
+        record = Showing(
+            seat, tuple(map(Card, self._hole[seat])), _describe(high, low, self._game.hi_lo)
+        )
+        if timed_out is not None:
+            self._events.append(timed_out)
+        self._shown[seat] = record
+        self._queue.popleft()
+        self._events.append(record)
+        if advance:
+            self._advance()
+        return record
+
+    def _may_muck(self, seat: int) -> str | None:
+        """Why the seat may not muck (it is the last claimant of a pot), or ``None``."""
+        for index, pot in enumerate(self._pots_now()):
+            if seat in pot.eligible and len(pot.eligible) > 1:
+                if all(s in self._mucked for s in pot.eligible if s != seat):
+                    name = "the main pot" if index == 0 else f"side pot {index}"
+                    return f"seat {seat} is the last hand in {name}; show() to take it"
+        return None
+
+    def verify_muck(self) -> int:
+        """Raise :class:`IllegalAction` unless the seat in turn may muck; return it."""
+        seat = self._showdown_actor()
+        why = self._may_muck(seat)
+        if why is not None:
+            raise IllegalAction(why)
+        return seat
+
+    def can_muck(self) -> bool:
+        """Whether :meth:`muck` is legal now."""
+        return _can(self.verify_muck)
+
+    def muck(self) -> Mucking:
+        """The seat in turn mucks its hand, giving up any claim to the pot (§5)."""
+        seat = self.verify_muck()
+        record = Mucking(seat)
+        self._muck(seat, record)
+        self._advance()
+        return record
+
+    def _muck(self, seat: int, record: Mucking) -> None:
+        self._mucked.append(seat)
+        self._queue.popleft()
+        self._events.append(record)
+
+    # ------------------------------------------------------------------ payout
+
+    def _return_uncalled(self) -> None:
+        """The part of the round's top bet that no one matched goes back (spec/poker.md §6).
+
+        Only bets are matched: antes and dead blinds are never returned.
+        """
+        bets = self._bets
+        top = max(bets)
+        if not top:
+            return
+        seat = bets.index(top)
+        second = max(b for i, b in enumerate(bets) if i != seat)
+        if top == second:
+            return
+        amount = top - second
+        bets[seat] = second
+        self._stacks[seat] += amount
+        self._contrib[seat] -= amount
+        self._current = second
+        self._returned[seat] = self._returned.get(seat, 0) + amount
+        if self._status[seat] == _ALL_IN:
+            self._status[seat] = _ACTIVE
+        self._events.append(ChipsReturning(seat, amount))
+
+    def _build_pots(self, out: Sequence[int]) -> tuple[tuple[Pot, ...], dict[int, int]]:
+        """Main and side pots from the bets, with the dead money (antes, dead blinds) in the
+        main pot, which every player still in may win (spec/poker.md §6; as PokerKit does
+        without ante trimming)."""
+        dead = self._dead
+        live = [c - d for c, d in zip(self._contrib, dead)]  # noqa: B905 - same length
+        gone = set(out)
+        contenders = [s for s in self._order if s not in gone]
+        dead_total = sum(dead)
+        if not any(live[s] for s in contenders):
+            total = sum(self._contrib)
+            return ((Pot(total, tuple(contenders)),) if total else ()), {}
+        pots, returned = _pots.build_pots(live, out)
+        if dead_total:
+            if all(live[s] for s in contenders):
+                pots = (Pot(pots[0].amount + dead_total, pots[0].eligible), *pots[1:])
+            else:
+                pots = (Pot(dead_total, tuple(contenders)), *pots)
+        return pots, returned
+
+    def _finish(self) -> None:
+        """Build the pots, award them (spec/poker.md §6) and close the hand."""
+        n = self._n
+        out = [s for s in range(n) if self._status[s] >= _FOLDED]
+        if self._values and len(self._shown) + len(self._mucked) < len(self._values):
+            # Every other hand was mucked: the last one wins without showing (§5).
+            out += self._mucked
+        pots, returned = self._build_pots(out)
+        hi_lo = self._game.hi_lo
+        shown = self._shown
+        high = {s: self._values[s][0].strength for s in shown}
+        low: dict[int, int] | None = None
+        if hi_lo:
+            low = {s: self._values[s][1].strength for s in shown if self._values[s][1] is not None}
+        rake: Rake | None = self._starting.rake
+        payout = _pots.award(
+            pots,
+            high,
+            low,
+            self._order,
+            self._chip_unit,
+            rake,
+            flop_seen=len(self._board) >= 3,
+        )
+        stacks = self._stacks
+        for seat, amount in returned.items():  # none expected: each round returned its own
+            stacks[seat] += amount
+            self._returned[seat] = self._returned.get(seat, 0) + amount
+            self._events.append(ChipsReturning(seat, amount))
+        for a in payout.awards:
+            stacks[a.seat] += a.amount
+            self._events.append(PotAwarding(a))
+        final = list(stacks)
+        self._events.append(HandEnding(tuple(final), payout.rake))
+        shown_hands = tuple(
+            ShownHand(s, rec.cards, self._values[s][0], self._values[s][1], hi_lo)
+            for s, rec in shown.items()
+        )
+        self._result = HandResult(
+            pots,
+            dict(self._returned),
+            payout.awards,
+            shown_hands,
+            tuple(self._mucked),
+            payout.rake,
+            final,
+            [f - (s or 0) for f, s in zip(final, self._start)],  # noqa: B905 - same length
+        )
+        self._phase = Phase.OVER
+        self._queue = deque()
+
+    # ------------------------------------------------------------------ rebuilding
+
+    @classmethod
+    def from_events(cls, events: Sequence[Operation]) -> Hand:
+        """Rebuild a hand from its :attr:`events` (all of them, or a prefix).
+
+        The set-up (with the seed and any cards given) comes from the first record, so the
+        same cards are dealt; each player decision is replayed through the public methods,
+        so a forged record fails as an illegal action. A prefix rebuilds a hand that plays
+        on exactly as the original would.
+
+        >>> from splitpot.games import OMAHA_HILO
+        >>> from splitpot.betting import PotLimit
+        >>> h = Hand(OMAHA_HILO, PotLimit(1, 2), [50, 80, 120], seed=7)
+        >>> _ = h.raise_to(7); _ = h.call(); _ = h.fold()
+        >>> Hand.from_events(h.events).events == h.events
+        True
+        """
+        if not events or not isinstance(events[0], HandStarting):
+            raise ValueError("the events must start with a HandStarting record")
+        start = events[0]
+        hand = cls(
+            start.game,
+            start.structure,
+            start.stacks,
+            button=start.button,
+            seed=start.seed,
+            hole=list(start.hole) or None,
+            board=start.board,
+            antes=start.antes,
+            blinds=start.blinds,
+            dead_blinds=start.dead_blinds,
+            rake=start.rake,
+            timeout_policy=start.timeout_policy,
+            auto_showdown=start.auto_showdown,
+        )
+        done = len(hand._events)
+        while done < len(events):
+            if hand._events[:done] != list(events[:done]):
+                break
+            hand._apply(events[done])
+            if len(hand._events) <= done:
+                raise ValueError(f"event {done} ({events[done]}) changed nothing")
+            done = len(hand._events)
+        if hand._events[: len(events)] != list(events):
+            index = next(
+                (i for i, (a, b) in enumerate(zip(hand._events, events)) if a != b),  # noqa: B905
+                min(len(hand._events), len(events)),
+            )
+            raise ValueError(f"the events do not rebuild a hand: they differ at event {index}")
+        return hand
+
+    def _apply(self, event: Operation) -> None:
+        """Replay one player decision recorded in ``event``."""
+        if isinstance(event, Folding):
+            self.fold()
+        elif isinstance(event, Checking):
+            self.check()
+        elif isinstance(event, Calling):
+            self.call()
+        elif isinstance(event, Betting):
+            self.bet(event.amount)
+        elif isinstance(event, RaisingTo):
+            self.raise_to(event.amount)
+        elif isinstance(event, Discarding):
+            self.discard(event.card)
+        elif isinstance(event, TimingOut):
+            seat = self.verify_timeout()
+            if self._timeout_outcomes(seat).count(event.outcome) == 0:
+                raise ValueError(f"{event} is not what a timeout does here")
+            self._time_out(seat, event.outcome)
+        elif isinstance(event, Showing):
+            self.show()
+        elif isinstance(event, Mucking):
+            self.muck()
+        else:
+            raise ValueError(f"{event} is not a player decision")
+
+
+def _can(verify: Any, *args: Any) -> bool:
+    try:
+        verify(*args)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _chips(value: object, what: str, *, positive: bool = False) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what} must be a whole number of chips, got {value!r}")
+    if value < (1 if positive else 0):
+        raise ValueError(f"{what} must be {'> 0' if positive else '>= 0'}, got {value!r}")
+    return value
+
+
+def _per_seat(value: int | Sequence[int], n: int, what: str) -> list[int]:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return [_chips(value, what)] * n
+    values = list(value)  # type: ignore[arg-type]
+    if len(values) != n:
+        raise ValueError(f"{what} must give one amount per seat ({n}), got {len(values)}")
+    return [_chips(v, f"{what}[{i}]") for i, v in enumerate(values)]

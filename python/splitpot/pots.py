@@ -1,0 +1,644 @@
+"""Side pots, hi/lo splits, odd chips and rake: pure functions on integers.
+
+Every rule here is from ``spec/poker.md`` §6 ("Pots, splits and odd chips"), with §5
+(showdown) and §7 (time and disconnection) where they touch the pots. Chips are Python
+``int`` everywhere; ``bool`` and ``float`` are refused, and a rake percentage is an ``int`` or
+a :class:`fractions.Fraction`, never a float (DESIGN.md: "Chips are Python ints ... Never
+floats").
+
+The module imports only the standard library so that it can be tested on its own.
+
+Two calls pay out a hand:
+
+>>> pots, returned = build_pots({0: 50, 1: 100, 2: 100}, folded=())
+>>> pots
+(Pot(amount=150, eligible=(0, 1, 2)), Pot(amount=100, eligible=(1, 2)))
+>>> payout = award(pots, high_ranking={0: 9, 1: 5, 2: 7}, odd_chip_order=(1, 2, 0))
+>>> [str(a) for a in payout.awards]
+['Seat 0 wins the main pot (150)', 'Seat 2 wins side pot 1 (100)']
+
+Decisions taken where the spec leaves room (each is repeated where it applies):
+
+* Pots are cut at the distinct contributions of the seats still in the hand, so two adjacent
+  pots never have the same eligible seats (they would be merged anyway); a folded seat's
+  contribution never starts a pot of its own (§6 "folded players' chips stay in the pots they
+  went into").
+* The part of the largest contribution that no other seat matched is returned, folded or not
+  (§6 "An uncalled bet returns to the bettor").
+* Chips that only folded seats put in above the largest live contribution go to the last pot,
+  whose eligible seats are the live seats that put in the most (§5 "If everyone but one
+  folds, that player wins"). This cannot happen in a hand played by the rules; it keeps every
+  chip in play.
+* Rake is taken from the total of all pots, rounded *down* to whole chip units, and charged to
+  the pots in proportion to their sizes (largest remainder, ties to the main pot), so an
+  all-in player does not pay for side pots he cannot win.
+* A pot that is not a whole number of chip units: the part below one unit goes with the first
+  odd chip, i.e. to the high half of a hi/lo pot and to the first tied winner in
+  ``odd_chip_order``.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Literal, SupportsIndex, cast
+
+__all__ = [
+    "Award",
+    "Payout",
+    "Pot",
+    "PotError",
+    "Rake",
+    "Side",
+    "award",
+    "build_pots",
+]
+
+Side = Literal["high", "low", "whole"]
+"""Which part of a pot an :class:`Award` pays: a hi/lo half or the whole pot."""
+
+_SIDES: frozenset[str] = frozenset(("high", "low", "whole"))
+
+
+class PotError(ValueError):
+    """Bad input to the pot functions; the message names the offending value.
+
+    >>> build_pots([10, -5], folded=())
+    Traceback (most recent call last):
+    ...
+    splitpot.pots.PotError: contribution of seat 1 must not be negative, got -5
+    """
+
+
+def _as_int(value: object, what: str) -> int:
+    """``value`` as an ``int``; ``bool``, ``float``, ``Fraction`` and strings are refused."""
+    if isinstance(value, bool):
+        raise PotError(f"{what} must be an integer, got {value!r}")
+    try:
+        return operator.index(cast("SupportsIndex", value))
+    except TypeError:
+        raise PotError(f"{what} must be an integer, got {value!r}") from None
+
+
+def _as_amount(value: object, what: str) -> int:
+    """``value`` as a non-negative ``int`` number of chips."""
+    amount = _as_int(value, what)
+    if amount < 0:
+        raise PotError(f"{what} must not be negative, got {amount!r}")
+    return amount
+
+
+def _as_seat(value: object) -> int:
+    """``value`` as a seat number (a non-negative ``int``)."""
+    seat = _as_int(value, "seat")
+    if seat < 0:
+        raise PotError(f"seat must not be negative, got {seat!r}")
+    return seat
+
+
+def _pot_name(index: int) -> str:
+    return "the main pot" if index == 0 else f"side pot {index}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """One pot: its chips and the seats that may win it (spec/poker.md §6).
+
+    ``eligible`` is stored sorted, so two pots with the same seats compare equal whatever the
+    order they were given in. A pot must have at least one eligible seat.
+
+    >>> Pot(120, (5, 2))
+    Pot(amount=120, eligible=(2, 5))
+    >>> Pot(-1, (0,))
+    Traceback (most recent call last):
+    ...
+    splitpot.pots.PotError: pot amount must not be negative, got -1
+    """
+
+    amount: int
+    eligible: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "amount", _as_amount(self.amount, "pot amount"))
+        if isinstance(self.eligible, (str, bytes)):
+            raise PotError(f"eligible must be a tuple of seats, got {self.eligible!r}")
+        try:
+            seats = tuple(_as_seat(s) for s in self.eligible)
+        except TypeError:
+            raise PotError(f"eligible must be a tuple of seats, got {self.eligible!r}") from None
+        if not seats:
+            raise PotError(f"a pot needs at least one eligible seat, got {self.eligible!r}")
+        if len(set(seats)) != len(seats):
+            raise PotError(f"eligible seats must be distinct, got {self.eligible!r}")
+        object.__setattr__(self, "eligible", tuple(sorted(seats)))
+
+
+def build_pots(
+    contributions: Mapping[int, int] | Sequence[int],
+    folded: Collection[int],
+) -> tuple[tuple[Pot, ...], dict[int, int]]:
+    """Cut a hand's contributions into the main pot and side pots (spec/poker.md §6).
+
+    ``contributions`` is what each seat put in this hand, as ``{seat: chips}`` or a sequence
+    indexed by seat (an empty seat is a ``0``). ``folded`` are the seats that folded.
+
+    Returns ``(pots, returned)``: the pots, main pot first and then side pots in the order
+    they were formed, and the uncalled chips handed back, ``{seat: chips}`` for the seats that
+    get any back.
+
+    Rules:
+
+    * A live seat is eligible for the chips matched up to its own total ("the pot or pots
+      that were collected until he/she went all-in", §6). A seat that stopped acting with
+      chips behind (the timeout rule of §7) is just a contributor like an all-in player; a
+      live seat that put in nothing is eligible for nothing.
+    * Folded chips stay in the pots they went into; folded seats are eligible for none (§6).
+    * The part of the largest contribution that no other seat matched is returned to it
+      ("An uncalled bet returns to the bettor", §6).
+    * A new pot starts at each distinct contribution of a live seat, so adjacent pots never
+      have identical eligible seats (folded contributions never split a pot).
+    * If only folded seats put chips in above the largest live contribution, those chips go to
+      the last pot: the live seats that put in the most win them, as the last player left
+      wins (§5). If every seat that put chips in folded, no one can win: :class:`PotError`.
+
+    >>> pots, returned = build_pots([100, 300, 40, 100], folded={3})
+    >>> pots
+    (Pot(amount=160, eligible=(0, 1, 2)), Pot(amount=180, eligible=(0, 1)))
+    >>> returned
+    {1: 200}
+    """
+    pairs: Iterable[tuple[int, int]]
+    if isinstance(contributions, Mapping):
+        pairs = contributions.items()
+    elif isinstance(contributions, (str, bytes)):
+        raise PotError(f"contributions must be a mapping or a sequence, got {contributions!r}")
+    else:
+        pairs = enumerate(contributions)
+    put_in: dict[int, int] = {}
+    for seat, value in pairs:
+        if type(seat) is not int or seat < 0:
+            seat = _as_seat(seat)
+        if type(value) is not int or value < 0:
+            value = _as_amount(value, f"contribution of seat {seat}")
+        if seat in put_in:
+            raise PotError(f"seat {seat} is listed twice")
+        put_in[seat] = value
+
+    folded_seats: set[int] = set()
+    for seat in folded:
+        if type(seat) is not int:
+            seat = _as_seat(seat)
+        if seat not in put_in:
+            raise PotError(f"folded seat {seat} is not in the hand")
+        folded_seats.add(seat)
+
+    returned: dict[int, int] = {}
+    if not put_in:
+        return (), returned
+    # The uncalled part of the largest contribution goes back to its owner (§6).
+    by_size = sorted(put_in.values())
+    top = by_size[-1]
+    second = by_size[-2] if len(by_size) > 1 else 0
+    if top > second:
+        top_seat = next(s for s, c in put_in.items() if c == top)
+        returned[top_seat] = top - second
+        put_in[top_seat] = second
+
+    live = sorted((c, s) for s, c in put_in.items() if c and s not in folded_seats)
+    if not live:
+        total = sum(put_in.values())
+        if total:
+            raise PotError(
+                f"every seat that put chips in folded; no seat can win the {total} chips in the pot"
+            )
+        return (), returned
+
+    pots: list[Pot] = []
+    below = 0
+    last = live[-1][0]
+    for j, (level, _) in enumerate(live):
+        if level == below:
+            continue  # several live seats put in the same: one pot
+        amount = 0
+        for c in put_in.values():
+            if c > below:
+                amount += (c if c < level else level) - below
+        if level == last:
+            # Chips only folded seats put in above every live seat (§5: last player left wins).
+            amount += sum([c - level for c in put_in.values() if c > level])
+        pots.append(_make_pot(amount, tuple(sorted([s for _, s in live[j:]]))))
+        below = level
+    return tuple(pots), returned
+
+
+@dataclass(frozen=True, slots=True)
+class Rake:
+    """The house's cut of the pot (spec/poker.md §6 "Rake").
+
+    ``percent`` is an ``int`` or a :class:`~fractions.Fraction` from 0 to 100 (no floats for
+    money: 2.5 % is ``Fraction(5, 2)``). ``cap`` is the most the house takes from one hand, or
+    ``None`` for no cap. With ``no_flop_no_drop`` on, a hand that ends before the flop pays no
+    rake ("no flop, no drop").
+
+    The rake is a percentage of the total of all pots (returned uncalled bets are not in a
+    pot), rounded **down** to whole chip units, the rounding going to the players, and never
+    more than the cap (rounded down to whole units too).
+
+    >>> Rake(5, cap=3).amount(250)
+    3
+    >>> Rake(Fraction(5, 2)).amount(1000, chip_unit=25)
+    25
+    >>> Rake(10).amount(500, flop_seen=False)
+    0
+    >>> Rake(101)
+    Traceback (most recent call last):
+    ...
+    splitpot.pots.PotError: rake percent must be between 0 and 100, got 101
+    """
+
+    percent: int | Fraction
+    cap: int | None = None
+    no_flop_no_drop: bool = True
+
+    def __post_init__(self) -> None:
+        percent = self.percent
+        if isinstance(percent, bool) or not isinstance(percent, (int, Fraction)):
+            raise PotError(f"rake percent must be an int or a Fraction, got {percent!r}")
+        if not 0 <= percent <= 100:
+            raise PotError(f"rake percent must be between 0 and 100, got {percent!r}")
+        if isinstance(percent, int):
+            object.__setattr__(self, "percent", int(percent))
+        if self.cap is not None:
+            object.__setattr__(self, "cap", _as_amount(self.cap, "rake cap"))
+        if not isinstance(self.no_flop_no_drop, bool):
+            raise PotError(f"no_flop_no_drop must be a bool, got {self.no_flop_no_drop!r}")
+
+    def amount(self, total: int, chip_unit: int = 1, *, flop_seen: bool = True) -> int:
+        """The rake on pots totalling ``total`` chips: a whole number of ``chip_unit``.
+
+        ``flop_seen`` says whether the hand reached the flop; a game without a flop decides
+        what counts as one (spec/poker.md §6 "no flop, no drop").
+        """
+        total = _as_amount(total, "pot total")
+        chip_unit = _as_chip_unit(chip_unit)
+        return self._units(total, chip_unit, flop_seen) * chip_unit
+
+    def _units(self, total: int, chip_unit: int, flop_seen: bool) -> int:
+        """:meth:`amount` in whole chip units, for arguments already checked."""
+        if self.no_flop_no_drop and not flop_seen:
+            return 0
+        percent = self.percent
+        if type(percent) is int:
+            units = total * percent // (100 * chip_unit)
+        else:
+            units = total * percent.numerator // (100 * percent.denominator * chip_unit)
+        if self.cap is not None:
+            units = min(units, self.cap // chip_unit)
+        return units
+
+
+def _as_chip_unit(value: object) -> int:
+    chip_unit = _as_int(value, "chip_unit")
+    if chip_unit < 1:
+        raise PotError(f"chip_unit must be at least 1, got {chip_unit!r}")
+    return chip_unit
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """Chips paid to one seat from one pot (spec/poker.md §6).
+
+    ``pot`` is the pot's index (0 = main pot, 1 = side pot 1, ...). ``side`` is ``"high"`` or
+    ``"low"`` for a half of a hi/lo split, ``"whole"`` for a pot that was not split in halves
+    (a high-only game, no qualifying low, or only one eligible seat). ``why`` says how the
+    seat won: ``"best high"``, ``"best low"``, ``"best high; no qualifying low"``,
+    ``"best high; scoops"``, ``"only eligible seat; the others folded"``, or for tied winners
+    ``"tied for best low"`` and the like, with ``"; odd chip by odd-chip order"`` on those that
+    took a leftover unit.
+
+    >>> str(Award(pot=1, side="low", seat=3, amount=40, why="best low"))
+    'Seat 3 wins the low half of side pot 1 (40)'
+    >>> str(Award(pot=0, side="whole", seat=5, amount=90, why="best high"))
+    'Seat 5 wins the main pot (90)'
+    """
+
+    pot: int
+    side: Side
+    seat: int
+    amount: int
+    why: str
+
+    def __post_init__(self) -> None:
+        if self.side not in _SIDES:
+            raise PotError(f"side must be 'high', 'low' or 'whole', got {self.side!r}")
+        _as_amount(self.pot, "pot index")
+        _as_seat(self.seat)
+        _as_amount(self.amount, "award amount")
+        if not isinstance(self.why, str):
+            raise PotError(f"why must be a str, got {self.why!r}")
+
+    def __str__(self) -> str:
+        pot = _pot_name(self.pot)
+        if self.side != "whole":
+            pot = f"the {self.side} half of {pot}"
+        return f"Seat {self.seat} wins {pot} ({self.amount})"
+
+
+@dataclass(frozen=True, slots=True)
+class Payout:
+    """The result of :func:`award`: every award, the total won per seat, and the rake.
+
+    ``totals`` lists only seats that won chips. ``sum(totals.values()) + rake`` equals the
+    chips in the pots.
+
+    >>> payout = award([Pot(200, (1, 4))], {1: 3, 4: 7}, rake=Rake(5, cap=8))
+    >>> payout.totals, payout.rake
+    ({4: 192}, 8)
+    """
+
+    awards: tuple[Award, ...]
+    totals: dict[int, int]
+    rake: int
+
+
+def award(
+    pots: Sequence[Pot],
+    high_ranking: Mapping[int, int],
+    low_ranking: Mapping[int, int] | None = None,
+    odd_chip_order: Sequence[int] = (),
+    chip_unit: int = 1,
+    rake: Rake | None = None,
+    *,
+    flop_seen: bool = True,
+) -> Payout:
+    """Pay each pot to its winners (spec/poker.md §6).
+
+    Arguments:
+
+    * ``pots``: from :func:`build_pots`, main pot first.
+    * ``high_ranking``: ``{seat: strength}`` for the seats still in at showdown; larger is
+      better. A seat without a ranking (it mucked, §5) wins nothing unless it is the only
+      seat eligible for a pot.
+    * ``low_ranking``: ``None`` for a high-only game. In a hi/lo game, ``{seat: strength}``
+      (larger is better) for the seats that hold a qualifying low only; ``{}`` when nobody
+      does. A seat with a low must also have a high ranking.
+    * ``odd_chip_order``: the seats starting with the first seat left of the button, going
+      clockwise (stud passes its by-suit order, §6 DECISION). Every ranked seat must be in it.
+      Empty means ascending seat numbers.
+    * ``chip_unit``: the smallest chip in play; pots are split in whole units.
+    * ``rake``, ``flop_seen``: the :class:`Rake`, if any, and whether the hand saw a flop.
+
+    Rules, in order:
+
+    1. Rake (§6) comes off the total of all pots before any split, rounded down to whole chip
+       units, never above the cap; each pot pays its proportional share (largest remainder,
+       ties to the main pot), so a short all-in does not pay for side pots he cannot win.
+    2. Each pot is awarded on its own among its eligible seats (§6). A pot with one eligible
+       seat goes to it, ranked or not (everyone else folded, §5).
+    3. High only: the best high takes the pot; tied best hands split it (§6).
+    4. Hi/lo: half to the best high, half to the best qualifying low among the pot's eligible
+       seats; if none of them has a low, the high takes it all. One seat may win both halves
+       (scoop); ties split the half they tie for (quartering) (§6).
+    5. Odd chips, in whole chip units (§6): a hi/lo pot with an odd number of units gives the
+       odd unit to the high half ("any leftover odd chip goes to the 'High' side of the
+       pot"); tied winners of a half or a whole pot get equal shares and the leftover units go
+       one each in ``odd_chip_order`` ("the winning player to the left of the button/dealer
+       will receive it"). The part of a pot below one unit goes with the first odd chip.
+
+    Returns a :class:`Payout`. Awards come pot by pot, high before low, tied winners in
+    ``odd_chip_order``; zero-chip shares are left out.
+
+    Raises :class:`PotError` (a ``ValueError``) for a ranking of a seat that is in no pot, a
+    low without a high, a duplicate in or a ranked seat missing from ``odd_chip_order``, a
+    ``chip_unit`` that is not an ``int`` of at least 1, a ``rake`` that is not a :class:`Rake`,
+    and a pot with two or more eligible seats none of which has a ranking.
+
+    >>> pots = (Pot(101, (1, 2, 3)),)
+    >>> p = award(pots, {1: 50, 2: 50, 3: 10}, low_ranking={3: 40}, odd_chip_order=(2, 3, 1))
+    >>> for a in p.awards: print(a, "-", a.why)
+    Seat 2 wins the high half of the main pot (26) - tied for best high; odd chip by odd-chip order
+    Seat 1 wins the high half of the main pot (25) - tied for best high
+    Seat 3 wins the low half of the main pot (50) - best low
+    >>> p.totals
+    {2: 26, 1: 25, 3: 50}
+    """
+    if type(chip_unit) is not int or chip_unit < 1:
+        chip_unit = _as_chip_unit(chip_unit)
+    if rake is not None and not isinstance(rake, Rake):
+        raise PotError(f"rake must be a Rake or None, got {rake!r}")
+    amounts: list[int] = []
+    for pot in pots:
+        if not isinstance(pot, Pot):
+            raise PotError(f"pots must be Pot records, got {pot!r}")
+        amounts.append(pot.amount)
+
+    # Rankings only for seats in the hand. Pots from build_pots are nested, so the main
+    # pot's seats are usually all of them; look at the other pots only when needed.
+    in_hand: set[int] = set(pots[0].eligible) if pots else set()
+    if not high_ranking.keys() <= in_hand or (low_ranking and not low_ranking.keys() <= in_hand):
+        in_hand = in_hand.union(*[pot.eligible for pot in pots])
+        for seat in high_ranking:
+            if seat not in in_hand:
+                raise PotError(f"high ranking for seat {seat!r}, which is not in the hand")
+        for seat in low_ranking or ():
+            if seat not in in_hand:
+                raise PotError(f"low ranking for seat {seat!r}, which is not in the hand")
+    if low_ranking and not low_ranking.keys() <= high_ranking.keys():
+        seat = min(s for s in low_ranking if s not in high_ranking)
+        raise PotError(f"seat {seat!r} has a low ranking but no high ranking")
+
+    if odd_chip_order:
+        ordered = set(odd_chip_order)
+        if len(ordered) != len(odd_chip_order):
+            seat = next(s for i, s in enumerate(odd_chip_order) if s in odd_chip_order[:i])
+            raise PotError(f"seat {seat!r} appears twice in odd_chip_order")
+        if not high_ranking.keys() <= ordered:
+            seat = min(s for s in high_ranking if s not in ordered)
+            raise PotError(f"ranked seat {seat!r} is missing from odd_chip_order")
+
+    taken = 0
+    if rake is not None:
+        total = sum(amounts)
+        if total:
+            units = rake._units(total, chip_unit, flop_seen)
+            if chip_unit > 1:
+                # No pot pays more whole units than it holds.
+                units = min(units, sum([a // chip_unit for a in amounts]))
+            if units:
+                taken = units * chip_unit
+                _take_rake(amounts, units, chip_unit)
+
+    # Seats best first; a pot's winners are the first of its eligible seats in this list.
+    highs = sorted(high_ranking.items(), key=_strength, reverse=True)
+    lows = sorted(low_ranking.items(), key=_strength, reverse=True) if low_ranking else None
+    whole_why = _WHY_HIGH if low_ranking is None else _WHY_NO_LOW
+    # What each pot pays: (pot, side, chips, winners, why).
+    parts: list[tuple[int, Side, int, Sequence[int], str]] = []
+    for index, pot in enumerate(pots):
+        amount = amounts[index]
+        eligible = pot.eligible
+        if len(eligible) == 1:
+            parts.append((index, "whole", amount, eligible, _WHY_ALONE))
+            continue
+        high = _best(highs, eligible)
+        if not high:
+            raise PotError(f"no seat eligible for {_pot_name(index)} {eligible} has a ranking")
+        low = _best(lows, eligible) if lows else None
+        if not low:
+            parts.append((index, "whole", amount, high, whole_why))
+            continue
+        # The high half takes the odd unit and any part below one unit (§6).
+        low_half = amount // chip_unit // 2 * chip_unit
+        if len(high) == 1 and high == low:
+            parts.append((index, "high", amount - low_half, high, _WHY_SCOOP_HIGH))
+            parts.append((index, "low", low_half, low, _WHY_SCOOP_LOW))
+        else:
+            parts.append((index, "high", amount - low_half, high, _WHY_HIGH))
+            parts.append((index, "low", low_half, low, _WHY_LOW))
+
+    awards: list[Award] = []
+    totals: dict[int, int] = {}
+    position: dict[int, int] | None = None
+    for index, side, amount, winners, why in parts:
+        if len(winners) == 1:
+            if amount:
+                seat = winners[0]
+                awards.append(_make_award(index, side, seat, amount, why))
+                totals[seat] = totals.get(seat, 0) + amount
+            continue
+        # Tied winners: equal whole units, the leftover units one each in odd-chip order, the
+        # part below one unit with the first of them (§6 "Odd chips").
+        if odd_chip_order:
+            if position is None:
+                position = dict(zip(odd_chip_order, range(len(odd_chip_order)), strict=True))
+            winners = sorted(winners, key=position.__getitem__)
+        else:
+            winners = sorted(winners)
+        units, below = divmod(amount, chip_unit)
+        base, extra = divmod(units, len(winners))
+        tied = _TIED_WHY[why]
+        for k, seat in enumerate(winners):
+            share = base * chip_unit
+            if k < extra:
+                share += chip_unit
+                reason = tied + _ODD_CHIP
+            else:
+                reason = tied
+            if not k:
+                share += below
+            if share:
+                awards.append(_make_award(index, side, seat, share, reason))
+                totals[seat] = totals.get(seat, 0) + share
+    made: Payout = _new(Payout)
+    _set_awards(made, tuple(awards))
+    _set_totals(made, totals)
+    _set_rake(made, taken)
+    return made
+
+
+_WHY_ALONE = "only eligible seat; the others folded"
+_WHY_HIGH = "best high"
+_NO_LOW = "; no qualifying low"
+_WHY_NO_LOW = _WHY_HIGH + _NO_LOW
+_WHY_LOW = "best low"
+_WHY_SCOOP_HIGH = "best high; scoops"
+_WHY_SCOOP_LOW = "best low; scoops"
+_ODD_CHIP = "; odd chip by odd-chip order"
+_TIED_WHY = {
+    _WHY_HIGH: "tied for best high",
+    _WHY_NO_LOW: "tied for best high; no qualifying low",
+    _WHY_LOW: "tied for best low",
+}
+
+
+_strength = operator.itemgetter(1)
+
+
+def _best(ranked: list[tuple[int, int]], eligible: tuple[int, ...]) -> list[int]:
+    """The eligible seats with the best strength; ``ranked`` is sorted best first."""
+    winners: list[int] = []
+    best = 0
+    for seat, strength in ranked:
+        if winners:
+            if strength != best:
+                break
+            if seat in eligible:
+                winners.append(seat)
+        elif seat in eligible:
+            winners.append(seat)
+            best = strength
+    return winners
+
+
+def _take_rake(amounts: list[int], units: int, chip_unit: int) -> None:
+    """Take ``units`` chip units of rake off the pots, in proportion to their sizes.
+
+    Each pot pays ``floor(units * amount / total)`` units; the units left over go one each to
+    the pots with the largest remainders, ties to the earlier pot (the main pot first). No pot
+    pays more whole units than it holds (``units`` never exceeds what the pots hold).
+    """
+    if len(amounts) == 1:
+        amounts[0] -= units * chip_unit
+        return
+    total = sum(amounts)
+    shares: list[int] = []
+    remainders: list[int] = []
+    for amount in amounts:
+        share, remainder = divmod(units * amount, total)
+        shares.append(share)
+        remainders.append(-remainder)
+    left = units - sum(shares)
+    if left:
+        # Largest remainder first; sorted() is stable, so equal remainders keep pot order.
+        by_remainder = sorted(range(len(amounts)), key=remainders.__getitem__)
+        while left:
+            for i in by_remainder:
+                if left and (shares[i] + 1) * chip_unit <= amounts[i]:
+                    shares[i] += 1
+                    left -= 1
+    for i, share in enumerate(shares):
+        amounts[i] -= share * chip_unit
+
+
+def _slot_setter(cls: type, name: str) -> Any:
+    """The ``__set__`` of slot ``name``: fills a frozen instance's field without ``__init__``."""
+    return vars(cls)[name].__set__
+
+
+_new = object.__new__
+_set_pot_amount = _slot_setter(Pot, "amount")
+_set_eligible = _slot_setter(Pot, "eligible")
+_set_pot = _slot_setter(Award, "pot")
+_set_side = _slot_setter(Award, "side")
+_set_seat = _slot_setter(Award, "seat")
+_set_amount = _slot_setter(Award, "amount")
+_set_why = _slot_setter(Award, "why")
+_set_awards = _slot_setter(Payout, "awards")
+_set_totals = _slot_setter(Payout, "totals")
+_set_rake = _slot_setter(Payout, "rake")
+
+
+def _make_pot(amount: int, eligible: tuple[int, ...]) -> Pot:
+    """A :class:`Pot` from values :func:`build_pots` computed itself (sorted, distinct seats)."""
+    made: Pot = _new(Pot)
+    _set_pot_amount(made, amount)
+    _set_eligible(made, eligible)
+    return made
+
+
+def _make_award(pot: int, side: Side, seat: int, amount: int, why: str) -> Award:
+    """An :class:`Award` from values :func:`award` computed itself, so already valid.
+
+    Filling the slots directly costs about half of a frozen dataclass's ``__init__`` plus
+    ``__post_init__``, and ``award`` makes several per pot. The result is an ordinary
+    ``Award``: equal to, and hashing like, one built by the constructor.
+    """
+    made: Award = _new(Award)
+    _set_pot(made, pot)
+    _set_side(made, side)
+    _set_seat(made, seat)
+    _set_amount(made, amount)
+    _set_why(made, why)
+    return made

@@ -1,0 +1,268 @@
+"""Hypothesis state machine over every flop game, structure and table size (2 to 10).
+
+Properties (issue 6): any sequence of legal actions ends the hand; chips are conserved; no
+stack goes negative; every legal action offered is accepted and every other action is refused
+with :class:`~splitpot.IllegalAction` without changing anything; the events rebuild an
+identical hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import splitpot as sp
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+)
+from splitpot.betting import FixedLimit, NoLimit, PotLimit, Structure
+from splitpot.games import GAMES
+from splitpot.hand import Hand, LegalActions, Phase, SeatStatus
+from splitpot.pots import Rake
+
+STRUCTURES: list[Structure] = [
+    FixedLimit(2, 4),
+    FixedLimit(10, 20, ante=1, half_bet_rule=True, heads_up_max_raises=None),
+    PotLimit(1, 2),
+    PotLimit(5, 10, ante=5, chip_unit=5),
+    NoLimit(1, 2),
+    NoLimit(25, 50, ante=10),
+]
+
+
+def snapshot(hand: Hand) -> tuple[Any, ...]:
+    return (
+        hand.events,
+        hand.stacks,
+        hand.bets,
+        hand.contributions,
+        hand.actor,
+        hand.phase,
+        hand.legal_actions(),
+        hand.board,
+        hand.pot,
+        [(hand.status(s), hand.hole(s)) for s in range(hand.seat_count)],
+    )
+
+
+def offered(la: LegalActions) -> list[tuple[str, Any]]:
+    """Every kind of action the record offers, with one representative argument."""
+    moves: list[tuple[str, Any]] = []
+    if la.fold:
+        moves.append(("fold", None))
+    if la.check:
+        moves.append(("check", None))
+    if la.call is not None:
+        moves.append(("call", None))
+    if la.bet is not None:
+        moves.append(("bet", la.bet[0]))
+    if la.raise_to is not None:
+        moves.append(("raise_to", la.raise_to[0]))
+    moves.extend(("discard", c) for c in la.discard)
+    if la.show:
+        moves.append(("show", None))
+    if la.muck:
+        moves.append(("muck", None))
+    return moves
+
+
+class HandMachine(RuleBasedStateMachine):
+    hand: Hand
+    total: int
+
+    @initialize(data=st.data())
+    def deal(self, data: st.DataObject) -> None:
+        game = data.draw(st.sampled_from(sorted(GAMES.values(), key=lambda g: g.code)), "game")
+        structure = data.draw(st.sampled_from(STRUCTURES), "structure")
+        players = data.draw(st.integers(2, game.max_players), "players")
+        empty = data.draw(st.integers(0, min(2, 10 - players)), "empty seats")
+        stacks: list[int | None] = data.draw(
+            st.lists(st.integers(1, 400), min_size=players, max_size=players), "stacks"
+        )
+        for _ in range(empty):
+            stacks.insert(data.draw(st.integers(0, len(stacks)), "empty seat"), None)
+        n = len(stacks)
+        button = data.draw(st.integers(0, n - 1), "button")
+        if players == 2 and stacks[button] is None:
+            button = next(i for i, v in enumerate(stacks) if v is not None)
+        self.hand = Hand(
+            game,
+            structure,
+            stacks,
+            button=button,
+            seed=data.draw(st.integers(0, 2**32), "seed"),
+            timeout_policy=data.draw(st.sampled_from(["seed", "check_or_fold"]), "policy"),
+            auto_showdown=data.draw(st.booleans(), "auto_showdown"),
+            rake=data.draw(st.sampled_from([None, Rake(5, cap=3)]), "rake"),
+        )
+        self.total = sum(v for v in stacks if v is not None)
+
+    # -------------------------------------------------------------- legal actions
+
+    def _la(self) -> LegalActions:
+        return self.hand.legal_actions()
+
+    @precondition(lambda self: self._la().fold)
+    @rule()
+    def fold(self) -> None:
+        assert self.hand.can_fold()
+        self.hand.fold()
+
+    @precondition(lambda self: self._la().check)
+    @rule()
+    def check(self) -> None:
+        assert self.hand.can_check()
+        self.hand.check()
+
+    @precondition(lambda self: self._la().call is not None)
+    @rule()
+    def call(self) -> None:
+        amount = self._la().call
+        seat = self.hand.actor
+        assert seat is not None
+        before = self.hand.stacks[seat]
+        record = self.hand.call()
+        assert record.amount == amount
+        assert record.all_in == (record.amount == before)
+
+    @precondition(lambda self: self._la().bet is not None)
+    @rule(data=st.data())
+    def bet(self, data: st.DataObject) -> None:
+        window = self._la().bet
+        assert window is not None
+        amount = data.draw(st.sampled_from(window) | st.integers(*window), "bet")
+        assert self.hand.can_bet(amount)
+        assert self.hand.bet(amount).amount == amount
+
+    @precondition(lambda self: self._la().raise_to is not None)
+    @rule(data=st.data())
+    def raise_to(self, data: st.DataObject) -> None:
+        window = self._la().raise_to
+        assert window is not None
+        amount = data.draw(st.sampled_from(window) | st.integers(*window), "raise to")
+        assert self.hand.can_raise_to(amount)
+        assert self.hand.raise_to(amount).amount == amount
+
+    @precondition(lambda self: bool(self._la().discard))
+    @rule(data=st.data())
+    def discard(self, data: st.DataObject) -> None:
+        card = data.draw(st.sampled_from(self._la().discard), "discard")
+        seat = self.hand.actor
+        assert seat is not None
+        self.hand.discard(card)
+        assert card not in self.hand.hole(seat)
+
+    @precondition(lambda self: self._la().show)
+    @rule()
+    def show(self) -> None:
+        self.hand.show()
+
+    @precondition(lambda self: self._la().muck)
+    @rule()
+    def muck(self) -> None:
+        self.hand.muck()
+
+    @precondition(lambda self: self.hand.actor is not None)
+    @rule(protected=st.booleans())
+    def timeout(self, protected: bool) -> None:
+        seat = self.hand.actor
+        assert seat is not None
+        record = self.hand.timeout(protected=protected)
+        if record.outcome == "all_in":
+            assert self.hand.status(seat) is SeatStatus.TIMED_OUT or self.hand.is_over
+
+    # -------------------------------------------------------------- illegal actions
+
+    @rule(
+        name=st.sampled_from(
+            ["fold", "check", "call", "bet", "raise_to", "discard", "show", "muck"]
+        ),
+        amount=st.integers(-5, 1000) | st.none(),
+        card=st.integers(0, 51),
+    )
+    def anything_not_offered_is_refused(self, name: str, amount: int | None, card: int) -> None:
+        hand = self.hand
+        la = hand.legal_actions()
+        args: tuple[Any, ...] = ()
+        if name in ("bet", "raise_to"):
+            args = (amount,)
+            window = getattr(la, name)
+            legal = window is not None and (amount is None or window[0] <= amount <= window[1])
+        elif name == "discard":
+            args = (sp.Card(card),)
+            legal = sp.Card(card) in la.discard
+        elif name == "call":
+            legal = la.call is not None
+        else:
+            legal = bool(getattr(la, name))
+        can = getattr(hand, f"can_{name}")(*args)
+        assert can == legal, (name, args, la)
+        if legal:
+            return
+        before = snapshot(hand)
+        try:
+            getattr(hand, name)(*args)
+        except sp.IllegalAction as e:
+            assert str(e)
+        else:
+            raise AssertionError(f"{name}{args} was accepted but not offered: {la}")
+        assert snapshot(hand) == before
+
+    # -------------------------------------------------------------- invariants
+
+    @invariant()
+    def chips_are_conserved(self) -> None:
+        hand = self.hand
+        assert min(hand.stacks) >= 0
+        if hand.is_over:
+            assert sum(hand.final_stacks) + hand.result.rake == self.total
+            assert hand.final_stacks == hand.stacks
+        else:
+            assert sum(hand.stacks) + hand.pot == self.total
+            assert sum(hand.contributions) == hand.pot
+
+    @invariant()
+    def someone_acts_until_the_end(self) -> None:
+        hand = self.hand
+        la = hand.legal_actions()
+        assert la.seat == hand.actor
+        if hand.is_over:
+            assert hand.actor is None and not offered(la)
+        else:
+            assert hand.actor is not None and offered(la)
+            assert hand.status(hand.actor) is not SeatStatus.FOLDED
+            if hand.phase is Phase.BETTING:
+                assert hand.status(hand.actor) is SeatStatus.ACTIVE
+
+    def teardown(self) -> None:
+        hand = getattr(self, "hand", None)
+        if hand is None:
+            return
+        # Any sequence of legal actions ends the hand: finish with the first one offered.
+        for _ in range(200):
+            if hand.is_over:
+                break
+            name, arg = offered(hand.legal_actions())[0]
+            getattr(hand, name)(*(() if arg is None else (arg,)))
+        assert hand.is_over
+        assert sum(hand.final_stacks) + hand.result.rake == self.total
+        rebuilt = Hand.from_events(hand.events)
+        assert rebuilt.events == hand.events
+        assert rebuilt.final_stacks == hand.final_stacks
+        half = len(hand.events) // 2
+        # A prefix rebuilds the hand up to there (and whatever the engine does next on its own).
+        assert Hand.from_events(hand.events[:half]).events[:half] == hand.events[:half]
+
+
+HandMachine.TestCase.settings = settings(
+    max_examples=400,
+    stateful_step_count=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+TestHandStateful = HandMachine.TestCase
