@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import ast
 import importlib.metadata
+import subprocess
+import sys
 from pathlib import Path
 
 import splitpot
@@ -31,3 +33,13 @@ def test_stub_names_match_the_extension() -> None:
 def test_all_is_exported() -> None:
     for name in splitpot.__all__:
         assert hasattr(splitpot, name), name
+
+
+def test_import_loads_only_the_evaluators() -> None:
+    # `import splitpot` must stay fast: numpy and the game flow load on first use.
+    code = (
+        "import splitpot, sys; "
+        "print(sorted(m for m in sys.modules if m.startswith(('numpy', 'splitpot.'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "['splitpot._core', 'splitpot.hands']"

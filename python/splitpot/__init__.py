@@ -6,7 +6,11 @@
 (7462, 'STRAIGHT_FLUSH', 'Straight Flush, Ace high')
 """
 
-from splitpot import betting, bots, games, hand, pots, table
+from __future__ import annotations
+
+import importlib as _importlib
+from typing import TYPE_CHECKING, Any
+
 from splitpot._core import (
     Card,
     CardSet,
@@ -23,22 +27,6 @@ from splitpot._core import (
     evaluate_omaha_hilo,
     evaluate_omaha_low8,
 )
-from splitpot.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
-from splitpot.bots import demo, play
-from splitpot.games import (
-    CRAZY_PINEAPPLE,
-    CRAZY_PINEAPPLE_HILO,
-    GAMES,
-    HOLDEM,
-    OMAHA,
-    OMAHA_HILO,
-    Game,
-    Street,
-    Valuation,
-    game,
-    omaha,
-)
-from splitpot.hand import Hand, HandResult, LegalActions, Phase, SeatStatus
 from splitpot.hands import (
     HandCategory,
     evaluate_high_batch,
@@ -48,7 +36,67 @@ from splitpot.hands import (
     evaluate_omaha_hilo_batch,
     evaluate_omaha_low8_batch,
 )
-from splitpot.table import Table
+
+# The game-flow layer loads on first use, so `import splitpot` costs only the evaluators.
+_LAZY: dict[str, str] = {
+    **{m: "" for m in ("betting", "bots", "games", "hand", "pots", "table")},
+    **dict.fromkeys(("BettingStructure", "FixedLimit", "NoLimit", "PotLimit"), "betting"),
+    **dict.fromkeys(("demo", "play"), "bots"),
+    **dict.fromkeys(
+        (
+            "CRAZY_PINEAPPLE",
+            "CRAZY_PINEAPPLE_HILO",
+            "GAMES",
+            "HOLDEM",
+            "OMAHA",
+            "OMAHA_HILO",
+            "Game",
+            "Street",
+            "Valuation",
+            "game",
+            "omaha",
+        ),
+        "games",
+    ),
+    **dict.fromkeys(("Hand", "HandResult", "LegalActions", "Phase", "SeatStatus"), "hand"),
+    "Table": "table",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'splitpot' has no attribute {name!r}")
+    value = _importlib.import_module(f"splitpot.{module or name}")
+    if module:
+        value = getattr(value, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
+
+if TYPE_CHECKING:
+    from splitpot import betting, bots, games, hand, pots, table
+    from splitpot.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
+    from splitpot.bots import demo, play
+    from splitpot.games import (
+        CRAZY_PINEAPPLE,
+        CRAZY_PINEAPPLE_HILO,
+        GAMES,
+        HOLDEM,
+        OMAHA,
+        OMAHA_HILO,
+        Game,
+        Street,
+        Valuation,
+        game,
+        omaha,
+    )
+    from splitpot.hand import Hand, HandResult, LegalActions, Phase, SeatStatus
+    from splitpot.table import Table
 
 __all__ = [
     "CRAZY_PINEAPPLE",

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from splitpot import _core
 from splitpot._core import InvalidCards
+
+if TYPE_CHECKING:  # numpy is imported on first use: `import splitpot` stays fast
+    import numpy as np
+    import numpy.typing as npt
 
 
 class HandCategory(IntEnum):
@@ -29,6 +30,8 @@ class HandCategory(IntEnum):
 
 def _codes(a: Any, name: str) -> npt.NDArray[np.uint8]:
     """A 2-D uint8 array of card codes from any integer array; other dtypes are refused."""
+    import numpy as np
+
     arr = np.asarray(a)
     if arr.ndim != 2:
         raise InvalidCards(f"{name}: expected a 2-D array (one hand a row), got shape {arr.shape}")
