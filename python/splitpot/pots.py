@@ -518,19 +518,18 @@ def award(
             winners = sorted(winners)
         units, below = divmod(amount, chip_unit)
         base, extra = divmod(units, len(winners))
-        tied = _TIED_WHY[why]
+        tied, tied_odd = _TIED_WHY[why]
+        share = base * chip_unit
         for k, seat in enumerate(winners):
-            share = base * chip_unit
             if k < extra:
-                share += chip_unit
-                reason = tied + _ODD_CHIP
+                got, reason = share + chip_unit, tied_odd
             else:
-                reason = tied
+                got, reason = share, tied
             if not k:
-                share += below
-            if share:
-                awards.append(_make_award(index, side, seat, share, reason))
-                totals[seat] = totals.get(seat, 0) + share
+                got += below
+            if got:
+                awards.append(_make_award(index, side, seat, got, reason))
+                totals[seat] = totals.get(seat, 0) + got
     made: Payout = _new(Payout)
     _set_awards(made, tuple(awards))
     _set_totals(made, totals)
@@ -547,9 +546,12 @@ _WHY_SCOOP_HIGH = "best high; scoops"
 _WHY_SCOOP_LOW = "best low; scoops"
 _ODD_CHIP = "; odd chip by odd-chip order"
 _TIED_WHY = {
-    _WHY_HIGH: "tied for best high",
-    _WHY_NO_LOW: "tied for best high; no qualifying low",
-    _WHY_LOW: "tied for best low",
+    why: (tied, tied + _ODD_CHIP)
+    for why, tied in (
+        (_WHY_HIGH, "tied for best high"),
+        (_WHY_NO_LOW, "tied for best high; no qualifying low"),
+        (_WHY_LOW, "tied for best low"),
+    )
 }
 
 
@@ -590,6 +592,12 @@ def _take_rake(amounts: list[int], units: int, chip_unit: int) -> None:
         shares.append(share)
         remainders.append(-remainder)
     left = units - sum(shares)
+    if left == 1:
+        # The usual case: the one unit left goes to the pot with the largest remainder.
+        i = remainders.index(min(remainders))
+        if (shares[i] + 1) * chip_unit <= amounts[i]:
+            shares[i] += 1
+            left = 0
     if left:
         # Largest remainder first; sorted() is stable, so equal remainders keep pot order.
         by_remainder = sorted(range(len(amounts)), key=remainders.__getitem__)
