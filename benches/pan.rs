@@ -171,10 +171,17 @@ fn bench(c: &mut Criterion) {
     g.bench_function("go_out_with, flat (10 on the table)", |b| {
         b.iter(|| pan::go_out_with(black_box(five_c), &[], &table, &rules))
     });
-    let mid = vec![pan::parse_cards("3c 4c 5c").unwrap()];
-    let hand = pan::parse_cards("3d 3h Qh Qh Qh Qh 7h").unwrap();
+    // Going out needs the 6c laid off on 3-4-5 before its 3c can be borrowed for a 3s group.
+    let mid = vec![
+        pan::parse_cards("3c 4c 5c").unwrap(),
+        pan::parse_cards("Qh Qh Qh").unwrap(),
+    ];
+    let hand = pan::parse_cards("3d 3h Qh Qh").unwrap();
     let six_c = pan::parse_card("6c").unwrap();
-    g.bench_function("go_out_with, 3 on the table, 7 in hand", |b| {
+    assert!(pan::go_out_with(six_c, &hand, &mid, &rules)
+        .unwrap()
+        .is_some());
+    g.bench_function("go_out_with, 6 on the table, 4 in hand", |b| {
         b.iter(|| pan::go_out_with(black_box(six_c), &hand, &mid, &rules))
     });
     g.finish();

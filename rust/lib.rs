@@ -1,5 +1,6 @@
 //! splitpot's Rust core: exact, fast evaluation. Nothing outside `python/` knows of Python.
 pub mod cards;
+pub mod equity;
 pub mod high;
 pub mod low;
 pub mod pan;

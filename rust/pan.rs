@@ -84,7 +84,10 @@ impl fmt::Display for PanCardError {
                     // §1.1: the 8s, 9s and 10s are stripped and there are no jokers.
                     Some(b'8' | b'9' | b'T' | b'1') => f.write_str("Pan has no 8, 9 or 10"),
                     Some(b'X') => f.write_str("Pan has no jokers"),
-                    _ if token.to_ascii_lowercase().starts_with("jo") => {
+                    _ if ["jo", "jk"]
+                        .iter()
+                        .any(|j| token.to_ascii_lowercase().starts_with(j)) =>
+                    {
                         f.write_str("Pan has no jokers")
                     }
                     _ => f.write_str("expected a rank A 2-7 J Q K and a suit c d h s"),
@@ -526,7 +529,9 @@ fn check_copies(counts: &[u8; NUM_CARDS], rules: &PanRules) -> Result<(), MeldFa
 /// The kind of meld these cards make, or why they make none (§3, reference algorithm §7).
 /// The answer does not depend on the order of the cards.
 pub fn check_meld(cards: &[u8], rules: &PanRules) -> Result<MeldKind, MeldFault> {
-    let counts = count_cards(cards).map_err(MeldFault::BadCode)?;
+    if let Some(&bad) = cards.iter().filter(|&&c| c as usize >= NUM_CARDS).min() {
+        return Err(MeldFault::BadCode(bad));
+    }
     let n = cards.len();
     if n < 3 {
         return Err(MeldFault::TooFew(n));
@@ -534,13 +539,17 @@ pub fn check_meld(cards: &[u8], rules: &PanRules) -> Result<MeldKind, MeldFault>
     if n > MAX_MELD {
         return Err(MeldFault::TooMany(n));
     }
-    check_copies(&counts, rules)?;
-    let (mut ranks, mut suits) = (0u16, 0u8);
-    let mut rank_counts = [0u8; 10];
+    // Only a meld with at least `packs` cards can hold more copies of a card than the deck.
+    if n >= rules.packs as usize {
+        let counts = count_cards(cards).map_err(MeldFault::BadCode)?;
+        check_copies(&counts, rules)?;
+    }
+    let (mut ranks, mut suits, mut repeated) = (0u16, 0u8, 0u16);
     for &c in cards {
-        ranks |= 1 << rank_of(c);
+        let bit = 1 << rank_of(c);
+        repeated |= ranks & bit;
+        ranks |= bit;
         suits |= 1 << suit_of(c);
-        rank_counts[rank_of(c) as usize] += 1;
     }
     if ranks.count_ones() == 1 {
         let rank = ranks.trailing_zeros() as u8;
@@ -564,8 +573,8 @@ pub fn check_meld(cards: &[u8], rules: &PanRules) -> Result<MeldKind, MeldFault>
     if suits.count_ones() != 1 {
         return Err(MeldFault::MixedRanksAndSuits);
     }
-    if let Some(r) = rank_counts.iter().position(|&c| c > 1) {
-        return Err(MeldFault::RepeatedRank(r as u8));
+    if repeated != 0 {
+        return Err(MeldFault::RepeatedRank(repeated.trailing_zeros() as u8));
     }
     // Distinct ranks in 0..10 that run without a gap: A is 0 and K is 9, so there is no wrap.
     let low = ranks.trailing_zeros() as usize;
@@ -1056,7 +1065,7 @@ pub struct Arrangement {
     pub pays: u64,
 }
 
-/// "No arrangement" in the solver's tables; real pays are capped one below.
+/// "No arrangement" in the solver's memo; real pays saturate one below it.
 const NO: u64 = u64::MAX;
 const MAX_PAY: u64 = u64::MAX - 1;
 
@@ -1089,15 +1098,23 @@ pub struct PanSolver {
 /// the group splits of six or more cards of one rank.
 struct Ctx {
     counts: [u8; 48],
-    memo: [[(u32, u64); MEMO]; 10],
+    memo: [[Memo; MEMO]; 10],
     memo_len: [u8; 10],
     groups: [(u32, u64); MEMO],
     groups_len: usize,
 }
 const MEMO: usize = 12;
 
+/// A memoised DP state at one rank: its best pay and the choice that reaches it.
+#[derive(Debug, Clone, Copy, Default)]
+struct Memo {
+    state: u32,
+    value: u64,
+    choice: [SuitChoice; 4],
+}
+
 /// One suit's choice at one rank: runs kept going among the exactly-3 and 4+ runs, runs started.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 struct SuitChoice {
     k3: u8,
     k4: u8,
@@ -1275,7 +1292,7 @@ impl PanSolver {
         }
         Some(Ctx {
             counts,
-            memo: [[(0, 0); MEMO]; 10],
+            memo: [[Memo::default(); MEMO]; 10],
             memo_len: [0; 10],
             groups: [(0, 0); MEMO],
             groups_len: 0,
@@ -1319,26 +1336,50 @@ impl PanSolver {
             return self.finish(state);
         }
         let len = ctx.memo_len[r] as usize;
-        if let Some(&(_, v)) = ctx.memo[r][..len].iter().find(|e| e.0 == state) {
-            return v;
+        if let Some(e) = ctx.memo[r][..len].iter().find(|e| e.state == state) {
+            return e.value;
         }
         let mut best = NO;
-        let mut sel = [SuitChoice {
-            k3: 0,
-            k4: 0,
-            new: 0,
-        }; 4];
-        self.suit_step(ctx, r, 0, state, [0; 4], 0, 0, &mut sel, &mut |_, v| {
+        let mut choice = [SuitChoice::default(); 4];
+        let mut sel = [SuitChoice::default(); 4];
+        self.suit_step(ctx, r, 0, state, [0; 4], 0, 0, &mut sel, &mut |sel, v| {
             if best == NO || v > best {
                 best = v;
+                choice = *sel;
             }
             false
         });
         if len < MEMO {
-            ctx.memo[r][len] = (state, best);
+            ctx.memo[r][len] = Memo {
+                state,
+                value: best,
+                choice,
+            };
             ctx.memo_len[r] += 1;
         }
         best
+    }
+
+    /// The choice at rank `r` that reaches `best(r, state)`: from the memo, or found again.
+    fn best_choice(&self, ctx: &mut Ctx, r: usize, state: u32) -> Option<[SuitChoice; 4]> {
+        let target = self.best(ctx, r, state);
+        if target == NO {
+            return None;
+        }
+        let len = ctx.memo_len[r] as usize;
+        if let Some(e) = ctx.memo[r][..len].iter().find(|e| e.state == state) {
+            return Some(e.choice);
+        }
+        let mut chosen = None;
+        let mut sel = [SuitChoice::default(); 4];
+        self.suit_step(ctx, r, 0, state, [0; 4], 0, 0, &mut sel, &mut |sel, v| {
+            let hit = v == target;
+            if hit {
+                chosen = Some(*sel);
+            }
+            hit
+        });
+        chosen
     }
 
     /// Runs still open after the king must be valid; those ending at K pay C5.
@@ -1450,21 +1491,9 @@ impl PanSolver {
         let mut open = [0usize; 4];
         let mut state = 0u32;
         for r in 0..10 {
-            let target = self.best(ctx, r, state);
-            let mut chosen = None;
-            let mut sel = [SuitChoice {
-                k3: 0,
-                k4: 0,
-                new: 0,
-            }; 4];
-            self.suit_step(ctx, r, 0, state, [0; 4], 0, 0, &mut sel, &mut |sel, v| {
-                let hit = v == target;
-                if hit {
-                    chosen = Some(*sel);
-                }
-                hit
-            });
-            let Some(sel) = chosen else { return };
+            let Some(sel) = self.best_choice(ctx, r, state) else {
+                return;
+            };
             let mut g = [0u8; 4];
             for s in 0..4 {
                 let SuitChoice {
@@ -1861,7 +1890,7 @@ mod tests {
     }
 
     /// Marsaglia's xorshift64: a seeded, dependency-free RNG for the randomised tests.
-    pub(super) struct Rng(pub(super) u64);
+    struct Rng(u64);
     impl Rng {
         fn next(&mut self) -> u64 {
             self.0 ^= self.0 << 13;
@@ -1983,7 +2012,7 @@ mod tests {
     }
 
     /// 11 cards that can go out: random valid melds of sizes summing to 11, shuffled.
-    pub(super) fn built_hand(rng: &mut Rng, rules: &PanRules) -> Vec<u8> {
+    fn built_hand(rng: &mut Rng, rules: &PanRules) -> Vec<u8> {
         const SHAPES: [&[usize]; 7] = [
             &[3, 3, 5],
             &[3, 4, 4],
@@ -2037,6 +2066,7 @@ mod tests {
             ("Ah 10h", "10h", "no 8, 9 or 10"),
             ("Th", "Th", "no 8, 9 or 10"),
             ("Jo", "Jo", "no jokers"),
+            ("7c JK", "JK", "no jokers"),
             ("7cXx", "Xx", "no jokers"),
             ("7x", "7x", "expected a rank"),
             ("Q", "Q", "expected a rank"),
@@ -2089,6 +2119,46 @@ mod tests {
         assert_eq!(s, shuffled_deck(&rules, 7));
         s.sort_unstable();
         assert_eq!(s, d);
+    }
+
+    #[test]
+    fn defaults_follow_section_8() {
+        let r = PanRules::default();
+        assert_eq!(
+            (r.packs, r.remove_one_spade_suit, r.extra_cards),
+            (8, true, [0; 40])
+        );
+        assert_eq!(
+            (r.unsuited_rule, r.keep_character),
+            (UnsuitedRule::AtLeastThreeDistinct, true)
+        );
+        let pays = [
+            r.pay_valle_unsuited,
+            r.pay_valle_suited,
+            r.pay_valle_suited_layoff,
+            r.pay_suited_group,
+            r.pay_low_run,
+            r.pay_high_run,
+        ];
+        assert_eq!(pays, [1, 2, 1, 1, 1, 1]);
+        assert!(r.spades_double && r.suited_noncomoquer_pays);
+        assert_eq!(
+            (r.escalera, r.layoff_pay),
+            (Escalera::EndsAtAOrK, LayoffPay::PerCard)
+        );
+        assert_eq!((r.outs_base, r.outs_include_layoff_value), (2, false));
+        assert_eq!(
+            (r.tops_amount, r.collection_fee, r.sluff_forfeit),
+            (1, 0, 0)
+        );
+        assert!(!r.tops_allow_split && !r.initial_upcard && !r.must_claim_before_discard);
+        assert!(!r.split_requires_layoff);
+        assert_eq!(r.tops_all_sluff, AllSluff::CarryOver);
+        assert_eq!(r.rotation, Rotation::Counterclockwise);
+        assert_eq!(r.draw_from_discard, DrawFromDiscard::PrecedingStockOnly);
+        assert_eq!(r.forcing, Forcing::Mandatory);
+        assert_eq!(r.stock_exhausted, StockExhausted::ReshuffleDead);
+        assert_eq!((r.players_min, r.players_max), (2, 15));
     }
 
     // --- melds (§3) ---

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from splitpot._core import (
     Card,
     CardSet,
+    EquityError,
     HighHand,
     IllegalAction,
     InvalidCards,
@@ -39,9 +40,10 @@ from splitpot.hands import (
 
 # The game-flow layer loads on first use, so `import splitpot` costs only the evaluators.
 _LAZY: dict[str, str] = {
-    **{m: "" for m in ("betting", "bots", "games", "hand", "pots", "table")},
+    **{m: "" for m in ("betting", "bots", "games", "hand", "pan", "phh", "pots", "table")},
     **dict.fromkeys(("BettingStructure", "FixedLimit", "NoLimit", "PotLimit"), "betting"),
     **dict.fromkeys(("demo", "play"), "bots"),
+    **dict.fromkeys(("EquityResult", "PlayerEquity", "equity"), "equity"),
     **dict.fromkeys(
         (
             "CRAZY_PINEAPPLE",
@@ -79,9 +81,10 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from splitpot import betting, bots, games, hand, pots, table
+    from splitpot import betting, bots, games, hand, pan, phh, pots, table
     from splitpot.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
     from splitpot.bots import demo, play
+    from splitpot.equity import EquityResult, PlayerEquity, equity
     from splitpot.games import (
         CRAZY_PINEAPPLE,
         CRAZY_PINEAPPLE_HILO,
@@ -108,6 +111,8 @@ __all__ = [
     "BettingStructure",
     "Card",
     "CardSet",
+    "EquityError",
+    "EquityResult",
     "FixedLimit",
     "Game",
     "Hand",
@@ -120,6 +125,7 @@ __all__ = [
     "LowHand",
     "NoLimit",
     "Phase",
+    "PlayerEquity",
     "PotLimit",
     "SeatStatus",
     "SplitpotError",
@@ -130,6 +136,7 @@ __all__ = [
     "betting",
     "bots",
     "demo",
+    "equity",
     "evaluate_high",
     "evaluate_high_batch",
     "evaluate_hilo",
@@ -146,6 +153,8 @@ __all__ = [
     "games",
     "hand",
     "omaha",
+    "pan",
+    "phh",
     "play",
     "pots",
     "table",

@@ -1,7 +1,7 @@
 """Stubs for splitpot's Rust extension, hand-written; tests/test_package.py keeps them honest."""
 
-from collections.abc import Iterable, Iterator
-from typing import final
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, final
 
 import numpy as np
 import numpy.typing as npt
@@ -11,10 +11,13 @@ from splitpot.hands import HandCategory
 __version__: str
 
 CardsLike = str | "Card" | "CardSet" | Iterable["Card" | str | int]
+PanCardsLike = str | "PanCard" | Iterable["PanCard" | "Card" | str | int]
+_PanMelds = tuple[tuple["PanCard", ...], ...]
 
 class SplitpotError(ValueError): ...
 class InvalidCards(SplitpotError): ...
 class IllegalAction(SplitpotError): ...
+class EquityError(SplitpotError): ...
 
 @final
 class Card:
@@ -102,7 +105,99 @@ def _hilo_batch(
 def _omaha_hilo_batch(
     hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]
 ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]: ...
+def _equity(
+    game: str,
+    players: Iterable[CardsLike],
+    board: CardsLike,
+    dead: CardsLike,
+    exact: bool | None = None,
+    samples: int | None = None,
+    seed: int | None = None,
+    time_limit: float | None = None,
+    threads: int | None = None,
+    progress: Callable[[float], object] | None = None,
+) -> dict[str, Any]: ...
 def _high_batch(cards: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint16]: ...
 def _omaha_high_batch(
     hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]
 ) -> npt.NDArray[np.uint16]: ...
+
+# Pan (spec/pan.md); splitpot.pan wraps these in enums and records.
+
+@final
+class PanCard:
+    """One Pan card, ``splitpot.pan.Card`` at runtime: ``Card("7c")``, ``Card(24)``."""
+
+    def __new__(cls, card: PanCard | Card | str | int) -> PanCard: ...
+    @property
+    def code(self) -> int:
+        """0 (Ac) .. 39 (Ks): ``rank * 4 + suit``."""
+    @property
+    def rank(self) -> int:
+        """0 (ace) .. 9 (king); 7 is 6 and J is 7."""
+    @property
+    def suit(self) -> int: ...
+    @property
+    def rank_char(self) -> str: ...
+    @property
+    def suit_char(self) -> str: ...
+    def __int__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __lt__(self, other: PanCard, /) -> bool: ...
+    def __le__(self, other: PanCard, /) -> bool: ...
+    def __gt__(self, other: PanCard, /) -> bool: ...
+    def __ge__(self, other: PanCard, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class _PanRules:
+    """The Rust ``PanRules``, built from keyword arguments named as its fields."""
+
+    def __new__(cls, **fields: object) -> _PanRules: ...
+    def fields(self) -> dict[str, object]: ...
+
+def _pan_cards(cards: PanCardsLike) -> list[PanCard]: ...
+def _pan_classify(cards: PanCardsLike, rules: _PanRules | None = None) -> int | None: ...
+def _pan_classify_many(
+    melds: Iterable[PanCardsLike], rules: _PanRules | None = None
+) -> list[int | None]: ...
+def _pan_is_meld(cards: PanCardsLike, rules: _PanRules | None = None) -> bool: ...
+def _pan_meld_fault(cards: PanCardsLike, rules: _PanRules | None = None) -> str | None: ...
+def _pan_conditions(cards: PanCardsLike, rules: _PanRules | None = None) -> int: ...
+def _pan_condition_list(
+    cards: PanCardsLike, rules: _PanRules | None = None
+) -> list[tuple[int, int]]: ...
+def _pan_outs(
+    melds: Iterable[PanCardsLike], layoff_chips: int = 0, rules: _PanRules | None = None
+) -> int: ...
+def _pan_meld(cards: PanCardsLike, rules: _PanRules | None = None) -> tuple[_PanMelds, int]: ...
+def _pan_lay_off(
+    meld: PanCardsLike, cards: PanCardsLike, rules: _PanRules | None = None
+) -> tuple[_PanMelds, int]: ...
+def _pan_split(
+    meld: PanCardsLike, added: PanCardsLike, part: PanCardsLike, rules: _PanRules | None = None
+) -> tuple[_PanMelds, int]: ...
+def _pan_borrow(
+    meld: PanCardsLike, take: PanCardsLike, cards: PanCardsLike, rules: _PanRules | None = None
+) -> tuple[_PanMelds, int]: ...
+def _pan_go_out(
+    cards: PanCardsLike, rules: _PanRules | None = None
+) -> tuple[_PanMelds, int] | None: ...
+def _pan_arrange(
+    cards: PanCardsLike, rules: _PanRules | None = None
+) -> tuple[_PanMelds, int] | None: ...
+def _pan_go_out_with(
+    drawn: PanCardsLike | int,
+    hand: PanCardsLike,
+    table: Iterable[PanCardsLike],
+    rules: _PanRules | None = None,
+) -> (
+    tuple[
+        list[tuple[str, tuple[PanCard, ...], tuple[PanCard, ...], tuple[PanCard, ...], int]],
+        _PanMelds,
+        int,
+        int,
+    ]
+    | None
+): ...
+def _pan_deck(rules: _PanRules | None = None, seed: int | None = None) -> list[PanCard]: ...

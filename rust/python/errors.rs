@@ -1,5 +1,7 @@
 //! The exception tree and the one place core errors become Python exceptions.
 use crate::cards::CardError;
+use crate::equity::EquityError as CoreEquityError;
+use crate::pan::{MeldError, PanCardError};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::PyErr;
@@ -23,8 +25,39 @@ create_exception!(
     "An action the rules do not allow now; the state is left as it was."
 );
 
+create_exception!(
+    splitpot._core,
+    EquityError,
+    SplitpotError,
+    "An equity question that cannot be answered: unknown game, bad or impossible range, options."
+);
+
+/// Card problems stay `InvalidCards`; the rest of an equity question is an `EquityError`.
+impl From<CoreEquityError> for PyErr {
+    fn from(e: CoreEquityError) -> PyErr {
+        if e.is_card_error() {
+            InvalidCards::new_err(e.to_string())
+        } else {
+            EquityError::new_err(e.to_string())
+        }
+    }
+}
+
 impl From<CardError> for PyErr {
     fn from(e: CardError) -> PyErr {
         InvalidCards::new_err(e.to_string())
+    }
+}
+
+impl From<PanCardError> for PyErr {
+    fn from(e: PanCardError) -> PyErr {
+        InvalidCards::new_err(e.to_string())
+    }
+}
+
+/// A Pan operation the rules forbid (spec/pan.md §3, §6.4); the message says why.
+impl From<MeldError> for PyErr {
+    fn from(e: MeldError) -> PyErr {
+        IllegalAction::new_err(e.to_string())
     }
 }

@@ -1,9 +1,11 @@
 //! The PyO3 bindings: they convert arguments and delegate to the core; no game logic here.
 mod cards;
 mod convert;
+mod equity;
 mod errors;
 mod hands;
 mod low;
+mod pan;
 
 use pyo3::prelude::*;
 
@@ -11,6 +13,8 @@ use pyo3::prelude::*;
 mod _core {
     #[pymodule_export]
     use super::cards::{Card, CardSet};
+    #[pymodule_export]
+    use super::equity::_equity;
     #[pymodule_export]
     use super::hands::{
         _high_batch, _omaha_high_batch, evaluate_high, evaluate_omaha_high, HighHand,
@@ -20,8 +24,14 @@ mod _core {
         _hilo_batch, _low8_batch, _omaha_hilo_batch, _omaha_low8_batch, evaluate_hilo,
         evaluate_low8, evaluate_omaha_hilo, evaluate_omaha_low8, LowHand,
     };
+    #[pymodule_export]
+    use super::pan::{
+        _pan_arrange, _pan_borrow, _pan_cards, _pan_classify, _pan_classify_many,
+        _pan_condition_list, _pan_conditions, _pan_deck, _pan_go_out, _pan_go_out_with,
+        _pan_is_meld, _pan_lay_off, _pan_meld, _pan_meld_fault, _pan_outs, _pan_split, PyPanRules,
+    };
 
-    use super::errors::{IllegalAction, InvalidCards, SplitpotError};
+    use super::errors::{EquityError, IllegalAction, InvalidCards, SplitpotError};
     use pyo3::prelude::*;
 
     #[pymodule_init]
@@ -31,6 +41,9 @@ mod _core {
         m.add("SplitpotError", py.get_type::<SplitpotError>())?;
         m.add("InvalidCards", py.get_type::<InvalidCards>())?;
         m.add("IllegalAction", py.get_type::<IllegalAction>())?;
+        m.add("EquityError", py.get_type::<EquityError>())?;
+        // The Pan card is `splitpot.pan.Card`; here it needs a name apart from the poker Card.
+        m.add("PanCard", py.get_type::<super::pan::PanCard>())?;
         Ok(())
     }
 }

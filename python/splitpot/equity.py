@@ -1,0 +1,323 @@
+"""Equity: how often each player wins from the cards known so far (spec/poker.md §1, §2, §6).
+
+:func:`equity` enumerates every remaining deal exactly when that is cheap, and deals random
+completions (Monte Carlo) otherwise; the Rust core does the work on every core, with the GIL
+released, and Ctrl-C stops it.
+
+>>> import splitpot as sp
+>>> r = sp.equity("holdem", ["AcAd", "KhKs"])   # exact: all 1,712,304 boards
+>>> r.exact, r.deals, round(r.players[0].equity, 4)
+(True, 1712304, 0.8126)
+>>> print(r)  # doctest: +NORMALIZE_WHITESPACE
+Texas Hold'em, exact over 1,712,304 deals
+hand    equity     win    tie
+AcAd    81.26%  81.06%  0.38%
+KhKs    18.74%  18.55%  0.38%
+
+Hold'em players may hold ranges (``"QQ+, AKs, AQo+, T9s-76s, AhKh"``, weights ``"AKs:0.5"``);
+ranges and hands remove each other's cards. Hi/lo games also give each player's share won
+with the high and with the low hand, how often they scoop and how often they are quartered:
+
+>>> r = sp.equity("omaha8", ["As2d3hKc", "KdKsQh7c"], board="4c5s9d")
+>>> print(r)  # doctest: +NORMALIZE_WHITESPACE
+Omaha Hi/Lo 8 or Better, board 4c5s9d, exact over 820 deals
+hand      equity    high     low   scoop  quarter
+As2d3hKc  64.15%  26.95%  37.20%  53.90%    0.00%
+KdKsQh7c  35.85%  35.85%   0.00%  25.61%    0.00%
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import types
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import IO, Any
+
+from splitpot import _core
+from splitpot._core import Card, CardSet, EquityError
+
+__all__ = ["EquityResult", "PlayerEquity", "equity"]
+
+CardsLike = str | CardSet | Iterable[Card | str | int]
+"""Cards as text (``"AhKd 7c"``), a :class:`CardSet`, or an iterable of cards, text or ints."""
+
+HandLike = str | CardSet | Iterable[Card | str | int]
+"""One player's cards, or (Hold'em) a range as text."""
+
+_SEED_MASK = (1 << 64) - 1
+
+
+@dataclass(frozen=True)
+class PlayerEquity:
+    """One player's share of the pot over every deal considered.
+
+    ``equity`` is the expected share of the pot (the players' equities sum to 1). ``win`` is
+    how often the player takes the whole pot alone, ``tie`` how often part of it. In hi/lo
+    games ``high`` and ``low`` are the shares won with the high and with the low hand
+    (``equity == high + low``; ``low`` is 0 when no low qualifies), ``scoop`` how often the
+    player takes the whole pot (the same as ``win``) and ``quarter`` how often the player ties
+    the low with exactly one other player; they are ``None`` in high-only games. ``stderr``
+    is the standard error of ``equity`` (0 when enumerated exactly).
+    """
+
+    hand: str
+    equity: float
+    win: float
+    tie: float
+    stderr: float
+    high: float | None = None
+    low: float | None = None
+    scoop: float | None = None
+    quarter: float | None = None
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """The answer of :func:`equity`: one :class:`PlayerEquity` per player, in order.
+
+    ``deals`` is how many deals were evaluated (with ranges: every compatible choice of hands
+    times every board); ``seed`` is the Monte Carlo seed (``None`` when exact), so a run can be
+    repeated exactly. ``str()`` gives a table.
+    """
+
+    game: str
+    game_name: str
+    players: tuple[PlayerEquity, ...]
+    board: str
+    dead: str
+    exact: bool
+    deals: int
+    seed: int | None
+    hi_lo: bool
+
+    @property
+    def equities(self) -> tuple[float, ...]:
+        """Each player's equity, in order."""
+        return tuple(p.equity for p in self.players)
+
+    def __str__(self) -> str:
+        head = [self.game_name]
+        if self.board:
+            head.append(f"board {self.board}")
+        if self.dead:
+            head.append(f"dead {self.dead}")
+        if self.exact:
+            head.append(f"exact over {self.deals:,} deals")
+        else:
+            head.append(f"Monte Carlo over {self.deals:,} deals (seed {self.seed})")
+        columns = ["high", "low", "scoop", "quarter"] if self.hi_lo else ["win", "tie"]
+        width = max(4, *(len(p.hand) for p in self.players))
+        se = not self.exact
+        eq_width = 14 if se else 7
+        lines = [
+            ", ".join(head),
+            f"{'hand':<{width}}  {'equity':>{eq_width}}"
+            + "".join(f"  {c:>{max(6, len(c))}}" for c in columns),
+        ]
+        for p in self.players:
+            eq = f"{p.equity:.2%}" + (f" ±{p.stderr:.2%}" if se else "")
+            cells = "".join(f"  {getattr(p, c):>{max(6, len(c))}.2%}" for c in columns)
+            lines.append(f"{p.hand:<{width}}  {eq:>{eq_width}}{cells}")
+        return "\n".join(lines)
+
+    def plot(self, path: str) -> None:
+        """Draws each player's equity as a bar (hi/lo: high and low shares stacked, with the
+        scoop frequency) into an image file; needs matplotlib (an optional dependency)."""
+        try:
+            import matplotlib
+
+            matplotlib.use("Agg")
+            import matplotlib.pyplot as plt
+        except ImportError as e:
+            raise ImportError("plotting needs matplotlib: pip install matplotlib") from e
+        hands = [p.hand for p in self.players]
+        fig, ax = plt.subplots(figsize=(7, 1.2 + 0.5 * len(hands)))
+        y = list(range(len(hands)))
+        if self.hi_lo:
+            high = [p.high or 0.0 for p in self.players]
+            low = [p.low or 0.0 for p in self.players]
+            ax.barh(y, high, label="high share", color="#3b6ea5")
+            ax.barh(y, low, left=high, label="low share", color="#e39b3b")
+            for i, p in enumerate(self.players):
+                ax.text(
+                    p.equity + 0.01,
+                    i,
+                    f"{p.equity:.1%} (scoop {p.scoop or 0.0:.1%})",
+                    va="center",
+                )
+        else:
+            win = [p.win for p in self.players]
+            split = [p.equity - p.win for p in self.players]
+            ax.barh(y, win, label="wins", color="#3b6ea5")
+            ax.barh(y, split, left=win, label="share of ties", color="#9cb8d8")
+            for i, p in enumerate(self.players):
+                ax.text(p.equity + 0.01, i, f"{p.equity:.1%}", va="center")
+        ax.set_yticks(y, hands)
+        ax.invert_yaxis()
+        ax.set_xlim(0, 1.25)
+        ax.set_xlabel("share of the pot")
+        how = "exact" if self.exact else f"Monte Carlo, {self.deals:,} deals"
+        ax.set_title(
+            f"{self.game_name}" + (f", board {self.board}" if self.board else "") + f" ({how})"
+        )
+        ax.legend(loc="lower right", fontsize="small")
+        fig.tight_layout()
+        fig.savefig(path)
+        plt.close(fig)
+
+    @classmethod
+    def _from_core(cls, raw: dict[str, Any]) -> EquityResult:
+        hi_lo = bool(raw["hi_lo"])
+        players = tuple(
+            PlayerEquity(
+                hand=p["hand"],
+                equity=p["equity"],
+                win=p["win"],
+                tie=p["tie"],
+                stderr=p["stderr"],
+                high=p["high"] if hi_lo else None,
+                low=p["low"] if hi_lo else None,
+                scoop=p["scoop"] if hi_lo else None,
+                quarter=p["quarter"] if hi_lo else None,
+            )
+            for p in raw["players"]
+        )
+        return cls(
+            game=raw["game"],
+            game_name=raw["game_name"],
+            players=players,
+            board=raw["board"],
+            dead=raw["dead"],
+            exact=bool(raw["exact"]),
+            deals=int(raw["deals"]),
+            seed=raw["seed"],
+            hi_lo=hi_lo,
+        )
+
+
+class _ProgressBar:
+    """A one-line bar on stderr, drawn only once a run has taken longer than ``delay``."""
+
+    def __init__(self, stream: IO[str] | None = None, delay: float = 0.5) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.delay = delay
+        self.start = time.monotonic()
+        self.shown = False
+
+    def __call__(self, fraction: float) -> None:
+        elapsed = time.monotonic() - self.start
+        if elapsed < self.delay and not self.shown:
+            return
+        self.shown = True
+        filled = round(30 * min(max(fraction, 0.0), 1.0))
+        bar = "#" * filled + "." * (30 - filled)
+        self.stream.write(f"\requity [{bar}] {fraction:6.1%}  {elapsed:6.1f} s")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _check_int(name: str, value: object, low: int) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EquityError(f"{name} must be an int, got {value!r}")
+    if value < low:
+        raise EquityError(f"{name} must be at least {low}, got {value}")
+    return value
+
+
+def equity(
+    game: str | Any,
+    players: Sequence[HandLike],
+    board: CardsLike = "",
+    dead: CardsLike = "",
+    exact: bool | None = None,
+    samples: int | None = None,
+    seed: int | None = None,
+    progress: bool = False,
+    *,
+    time_limit: float | None = None,
+    threads: int | None = None,
+) -> EquityResult:
+    """Each player's equity in ``game`` from the cards known so far.
+
+    Arguments:
+        game: ``"holdem"``, ``"omaha"``, ``"omaha5"``, ``"omaha6"``, ``"omaha8"``,
+            ``"omaha5-8"``, ``"omaha6-8"``, ``"crazy-pineapple"``, ``"crazy-pineapple8"``,
+            ``"stud"`` or ``"stud8"`` (common aliases too), or a ``splitpot.games.Game``.
+        players: one entry per player: the cards the player holds (Hold'em 2; Omaha 4, 5
+            or 6; Crazy Pineapple the 2 kept *after* the discard; Stud the known up and down
+            cards, up to 7), or in Hold'em a range such as ``"QQ+, AKs, AQo+:0.5"``.
+        board: the board so far (0, 3, 4 or 5 cards; Crazy Pineapple at least the flop; Stud
+            none, or the one community card dealt when the deck runs out).
+        dead: cards known to be out of play (folded, burned and seen).
+        exact: ``True`` enumerates every remaining deal, ``False`` deals random ones;
+            ``None`` enumerates when that is cheap and no ``samples``/``time_limit`` is given.
+        samples: Monte Carlo deals (default 1,000,000).
+        seed: Monte Carlo seed; the same seed gives the same answer on any thread count.
+            ``None`` picks one (reported in the result).
+        progress: draw a progress bar on stderr when the run takes more than half a second.
+        time_limit: stop Monte Carlo after this many seconds (and ``samples``, if given).
+        threads: worker threads (default: all cores).
+
+    Raises:
+        InvalidCards: a bad or repeated card, or the wrong number of cards for the game.
+        EquityError: an unknown game, a bad range or one that leaves a player no possible
+            hand, Crazy Pineapple before the discard, or options that do not fit.
+    """
+    code = game if isinstance(game, str) else getattr(game, "code", None)
+    if not isinstance(code, str):
+        raise EquityError(f"game must be a game name such as 'holdem', got {game!r}")
+    if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
+        raise EquityError(
+            f"players must be a list with one hand per player, such as ['AhKh', 'QQ+'], "
+            f"got {players!r}"
+        )
+    if exact not in (None, True, False):
+        raise EquityError(f"exact must be True, False or None, got {exact!r}")
+    samples = _check_int("samples", samples, 1)
+    threads = _check_int("threads", threads, 1)
+    if seed is not None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise EquityError(f"seed must be an int, got {seed!r}")
+        seed &= _SEED_MASK
+    if time_limit is not None:
+        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+            raise EquityError(f"time_limit must be a number of seconds, got {time_limit!r}")
+        time_limit = float(time_limit)
+    bar = _ProgressBar() if progress else None
+    try:
+        raw = _core._equity(
+            code,
+            list(players),
+            board,
+            dead,
+            exact=exact,
+            samples=samples,
+            seed=seed,
+            time_limit=time_limit,
+            threads=threads,
+            progress=bar,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    return EquityResult._from_core(raw)
+
+
+class _CallableModule(types.ModuleType):
+    """``splitpot.equity`` names both the function and this module. ``splitpot`` binds the
+    function on first use, but ``import splitpot.equity`` binds the module in its place; so
+    calling the module calls the function, and ``sp.equity(...)`` works either way."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> EquityResult:
+        return equity(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

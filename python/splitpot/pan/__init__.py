@@ -1,0 +1,95 @@
+"""Pan (Panguingue): cards, house rules, meld validation, conditions, the operations of a
+turn and going out, with the rules of spec/pan.md. The work is done in Rust (``rust/pan.rs``).
+
+Cards are ``"7c"``, ``"Jh"``, ``"As"`` (ranks A 2 3 4 5 6 7 J Q K, any case); every function
+that takes cards accepts a string (``"7c7d 7h"``) or an iterable of ``Card``, ``str`` or
+``int`` codes, and copies of a card are allowed. Bad cards raise ``splitpot.InvalidCards``;
+operations the rules forbid raise ``splitpot.IllegalAction`` with the reason.
+
+>>> import splitpot as sp
+>>> sp.pan.classify("7h Jh Qh")
+<MeldKind.SEQUENCE: 'sequence'>
+>>> sp.pan.go_out("5h 5h 5h 6h 6h 6h 7h 7h 7h 7h 7h").pays
+5
+"""
+
+from splitpot.pan.cards import Card, CardsLike, Deck, parse_cards
+from splitpot.pan.melds import (
+    Arrangement,
+    Borrow,
+    Condition,
+    LayOff,
+    Meld,
+    MeldKind,
+    NewMeld,
+    Outcome,
+    Split,
+    Step,
+    TurnPlan,
+    arrange,
+    borrow,
+    classify,
+    classify_many,
+    condition_list,
+    conditions,
+    go_out,
+    go_out_with,
+    is_meld,
+    lay_off,
+    meld,
+    meld_fault,
+    outs,
+    split,
+)
+from splitpot.pan.rules import (
+    AllSluff,
+    DrawFromDiscard,
+    Escalera,
+    Forcing,
+    LayoffPay,
+    PanRules,
+    Rotation,
+    StockExhausted,
+    UnsuitedRule,
+)
+
+__all__ = [
+    "AllSluff",
+    "Arrangement",
+    "Borrow",
+    "Card",
+    "CardsLike",
+    "Condition",
+    "Deck",
+    "DrawFromDiscard",
+    "Escalera",
+    "Forcing",
+    "LayOff",
+    "LayoffPay",
+    "Meld",
+    "MeldKind",
+    "NewMeld",
+    "Outcome",
+    "PanRules",
+    "Rotation",
+    "Split",
+    "Step",
+    "StockExhausted",
+    "TurnPlan",
+    "UnsuitedRule",
+    "arrange",
+    "borrow",
+    "classify",
+    "classify_many",
+    "condition_list",
+    "conditions",
+    "go_out",
+    "go_out_with",
+    "is_meld",
+    "lay_off",
+    "meld",
+    "meld_fault",
+    "outs",
+    "parse_cards",
+    "split",
+]

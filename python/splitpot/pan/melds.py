@@ -1,0 +1,345 @@
+"""Pan melds: validation, conditions, the operations of a turn, going out (spec/pan.md §3-§4,
+§6.3-§6.4). Thin wrappers over the Rust core that turn its answers into enums and records.
+
+>>> from splitpot import pan
+>>> pan.classify("5d 6d 7d"), pan.classify("6c 6c 6h")
+(<MeldKind.SEQUENCE: 'sequence'>, None)
+>>> pan.conditions("5s 5s 5s")  # a bong: a spade valle group
+4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+from typing import TypeAlias
+
+from splitpot import _core
+from splitpot.pan.cards import Card, CardsLike
+from splitpot.pan.rules import PanRules, native
+
+Meld: TypeAlias = tuple[Card, ...]
+"""A meld as the functions return it: its cards, sorted by code."""
+
+
+class MeldKind(Enum):
+    """The kind of a valid meld (spec/pan.md §3.4); each member's ``__doc__`` states its rule."""
+
+    _value_: str
+
+    def __new__(cls, value: str, doc: str) -> MeldKind:
+        member = object.__new__(cls)
+        member._value_ = value
+        member.__doc__ = doc
+        return member
+
+    SEQUENCE = (
+        "sequence",
+        "Three or more cards of one suit in consecutive ranks A 2 3 4 5 6 7 J Q K: 7 and J are "
+        "adjacent, the ace is low only, no wrap, no rank twice (spec/pan.md §3.1, §2.2).",
+    )
+    GROUP_SUITED = (
+        "group_suited",
+        "Three or more cards of one comoquer rank (2 3 4 5 6 7 J Q), all one suit; copies of a "
+        "card are fine (spec/pan.md §3.2).",
+    )
+    GROUP_UNSUITED = (
+        "group_unsuited",
+        "Three or more cards of one comoquer rank in mixed suits: at least three different suits "
+        "(atLeastThreeDistinct) or all different (allDistinct), per group.unsuitedRule "
+        "(spec/pan.md §3.2).",
+    )
+    GROUP_NONCOMOQUER = (
+        "group_noncomoquer",
+        "Three or more aces, or three or more kings, in any suits, duplicates included "
+        "(spec/pan.md §3.2).",
+    )
+
+
+class Condition(Enum):
+    """The paying melds ("conditions") of table spec/pan.md §4.1, valued by ``PanRules``."""
+
+    _value_: str
+
+    def __new__(cls, value: str, doc: str) -> Condition:
+        member = object.__new__(cls)
+        member._value_ = value
+        member.__doc__ = doc
+        return member
+
+    VALLE_UNSUITED = ("C1", "C1: a valle group (3s, 5s or 7s) of different suits; pays 1.")
+    VALLE_SUITED = ("C2", "C2: a valle group of one suit; pays 2, or 4 in spades (a bong).")
+    SUITED_GROUP = ("C3", "C3: a non-valle group of one suit; pays 1, or 2 in spades.")
+    LOW_RUN = ("C4", "C4: the low run A-2-3 (or any run from the ace); 1, or 2 in spades.")
+    HIGH_RUN = ("C5", "C5: the high run J-Q-K (or any run to the king); 1, or 2 in spades.")
+
+
+_KINDS = tuple(MeldKind)
+_CONDITIONS = tuple(Condition)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an operation leaves on the table and what every active opponent pays for it."""
+
+    melds: tuple[Meld, ...]
+    """The new or changed melds, each sorted by code."""
+    pays: int
+    """Chips from each active opponent (spec/pan.md §4.1 to §4.3)."""
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """Cards arranged into valid melds, and what their conditions pay (spec/pan.md §4.4)."""
+
+    melds: tuple[Meld, ...]
+    """The melds, each sorted by code, in code order."""
+    pays: int
+    """The sum of the melds' conditions: what laying them down collects, and what the outs add
+    to ``outs_base``."""
+
+
+@dataclass(frozen=True)
+class NewMeld:
+    """Lay down a new meld from the hand (and the drawn card); replay with ``meld``."""
+
+    cards: Meld
+    pays: int
+
+
+@dataclass(frozen=True)
+class LayOff:
+    """Add ``cards`` to the table meld ``meld``; replay with ``lay_off(meld, cards)``."""
+
+    meld: Meld
+    cards: Meld
+    pays: int
+
+
+@dataclass(frozen=True)
+class Split:
+    """Add ``added`` (maybe none) to ``meld`` and split off ``part``; replay with
+    ``split(meld, part, added)``."""
+
+    meld: Meld
+    added: Meld
+    part: Meld
+    pays: int
+
+
+@dataclass(frozen=True)
+class Borrow:
+    """Take ``take`` from ``meld`` into a new meld with the hand ``cards``; replay with
+    ``borrow(meld, take, cards)``."""
+
+    meld: Meld
+    take: Meld
+    cards: Meld
+    pays: int
+
+
+Step: TypeAlias = NewMeld | LayOff | Split | Borrow
+
+
+@dataclass(frozen=True)
+class TurnPlan:
+    """How a player goes out this turn (spec/pan.md §6.3, §6.4)."""
+
+    steps: tuple[Step, ...]
+    """The operations in order; the first places the drawn card."""
+    melds: tuple[Meld, ...]
+    """The 11 cards as they finally lie, each meld sorted."""
+    pays: int
+    """What every opponent pays for the steps (spec/pan.md §4.1 to §4.3)."""
+    board_conditions: int
+    """The conditions of the final melds, which the outs add to ``outs_base`` (§4.4)."""
+
+
+def classify(cards: CardsLike, rules: PanRules | None = None) -> MeldKind | None:
+    """The kind of meld the cards make, or None if they are not a valid meld (spec/pan.md §3).
+
+    >>> classify("Qs Ks As"), classify("Kc Kc Kh")
+    (None, <MeldKind.GROUP_NONCOMOQUER: 'group_noncomoquer'>)
+    """
+    k = _core._pan_classify(cards, None if rules is None else rules._native)
+    return None if k is None else _KINDS[k]
+
+
+def classify_many(
+    melds: Iterable[CardsLike], rules: PanRules | None = None
+) -> list[MeldKind | None]:
+    """``classify`` of each meld, in one call that releases the GIL for the work.
+
+    >>> classify_many(["Ac 2c 3c", "4c 4d"])
+    [<MeldKind.SEQUENCE: 'sequence'>, None]
+    """
+    return [
+        None if k is None else _KINDS[k] for k in _core._pan_classify_many(melds, native(rules))
+    ]
+
+
+def is_meld(cards: CardsLike, rules: PanRules | None = None) -> bool:
+    """Whether the cards are a valid meld (spec/pan.md §3).
+
+    >>> is_meld("6c 6d 6h 6c"), is_meld("6c 6d 6h 6c", PanRules(unsuited_rule="allDistinct"))
+    (True, False)
+    """
+    return _core._pan_is_meld(cards, None if rules is None else rules._native)
+
+
+def meld_fault(cards: CardsLike, rules: PanRules | None = None) -> str | None:
+    """Why the cards are not a valid meld, or None when they are one.
+
+    >>> meld_fault("Kd Ad 2d")
+    'the ranks do not run (order A 2 3 4 5 6 7 J Q K, ace low only, no wrap)'
+    """
+    return _core._pan_meld_fault(cards, native(rules))
+
+
+def conditions(cards: CardsLike, rules: PanRules | None = None) -> int:
+    """Chips each opponent pays for this meld as laid down (spec/pan.md §4.1); 0 for a meld
+    that pays nothing or is not valid.
+
+    >>> conditions("As 2s 3s 4s 5s 6s 7s Js Qs Ks")  # both runs, doubled in spades
+    4
+    """
+    return _core._pan_conditions(cards, None if rules is None else rules._native)
+
+
+def condition_list(cards: CardsLike, rules: PanRules | None = None) -> list[tuple[Condition, int]]:
+    """Each condition the meld carries with its chips (spec/pan.md §4.1).
+
+    >>> condition_list("Ah 2h 3h 4h 5h 6h 7h Jh Qh Kh")
+    [(<Condition.LOW_RUN: 'C4'>, 1), (<Condition.HIGH_RUN: 'C5'>, 1)]
+    """
+    return [(_CONDITIONS[c], v) for c, v in _core._pan_condition_list(cards, native(rules))]
+
+
+def outs(melds: Iterable[CardsLike], layoff_chips: int = 0, rules: PanRules | None = None) -> int:
+    """What each active opponent pays the player who goes out with these melds (spec/pan.md
+    §4.4): ``outs_base`` plus their conditions as they lie (plus ``layoff_chips`` under
+    ``outs_include_layoff_value``).
+
+    >>> outs(["Ac 2c 3c", "5s 5s 5s", "6d 6h 6c"])
+    7
+    """
+    return _core._pan_outs(melds, layoff_chips, native(rules))
+
+
+def meld(cards: CardsLike, rules: PanRules | None = None) -> Outcome:
+    """Lays down a new meld (spec/pan.md §6.4); ``IllegalAction`` says why it is not valid.
+
+    >>> meld("7h 7h 7h")
+    Outcome(melds=((pan.Card('7h'), pan.Card('7h'), pan.Card('7h')),), pays=2)
+    """
+    melds, pays = _core._pan_meld(cards, native(rules))
+    return Outcome(melds, pays)
+
+
+def lay_off(meld: CardsLike, cards: CardsLike, rules: PanRules | None = None) -> Outcome:
+    """Adds ``cards`` to one's own ``meld`` (spec/pan.md §6.4 "Lay-off"). The result must be
+    valid and, under ``keep_character``, a one-suit group stays one suit (§3.2). Pays per
+    ``layoff_pay`` (§4.2). Raises ``IllegalAction`` with the reason.
+
+    >>> lay_off("2d 3d 4d", "Ad").pays  # creates the A-2-3 condition (§4.2)
+    1
+    >>> lay_off("6c 6c 6c", "6d 6h")
+    Traceback (most recent call last):
+    ...
+    splitpot._core.IllegalAction: laying off 6d 6h would turn the one-suit group 6c 6c 6c into a mixed one (group.keepCharacter)
+    """  # noqa: E501
+    melds, pays = _core._pan_lay_off(meld, cards, native(rules))
+    return Outcome(melds, pays)
+
+
+def split(
+    meld: CardsLike, part: CardsLike, added: CardsLike = (), rules: PanRules | None = None
+) -> Outcome:
+    """Lays ``added`` (maybe none) off onto one's own ``meld``, then splits it into ``part``
+    and the rest, both valid (spec/pan.md §6.4 "Split"). Pays the lay-off plus each condition
+    the parts carry beyond the whole (§4.3). Raises ``IllegalAction`` with the reason.
+
+    >>> split("3d 4d 5d", part="Ad 2d 3d", added="Ad 2d 6d").melds  # PW's example
+    ((pan.Card('Ad'), pan.Card('2d'), pan.Card('3d')), (pan.Card('4d'), pan.Card('5d'), pan.Card('6d')))
+    """  # noqa: E501
+    melds, pays = _core._pan_split(meld, added, part, native(rules))
+    return Outcome(melds, pays)
+
+
+def borrow(
+    meld: CardsLike, take: CardsLike, cards: CardsLike, rules: PanRules | None = None
+) -> Outcome:
+    """Takes ``take`` from one's own ``meld`` of four or more cards, leaving a valid meld, and
+    lays it down with ``cards`` (the drawn card and/or hand cards) as a new meld (spec/pan.md
+    §6.4 "Borrow"). Pays the conditions this creates (§4.3); raises ``IllegalAction`` with the
+    reason.
+
+    >>> borrow("Jh 7h 6h 5h 4h", "Jh", "Jc Js").melds[1]  # PW's example
+    (pan.Card('Jc'), pan.Card('Jh'), pan.Card('Js'))
+    >>> borrow("Jh 7h 6h 5h 4h", "6h", "6c 6s")
+    Traceback (most recent call last):
+    ...
+    splitpot._core.IllegalAction: what remains after borrowing 4h 5h 7h Jh is not valid: the ranks do not run (order A 2 3 4 5 6 7 J Q K, ace low only, no wrap)
+    """  # noqa: E501
+    melds, pays = _core._pan_borrow(meld, take, cards, native(rules))
+    return Outcome(melds, pays)
+
+
+def go_out(cards: CardsLike, rules: PanRules | None = None) -> Arrangement | None:
+    """The arrangement of 11 cards into valid melds whose conditions pay the most, or None if
+    they cannot all be melded (spec/pan.md §4.4, §6.3). Not 11 cards: ``InvalidCards``.
+
+    >>> a = go_out("As 2s 3s As 2s 3s Jh Qh 7h 6h 5h")
+    >>> a.pays, len(a.melds)
+    (4, 3)
+    >>> go_out("As 2s 3s As 2s 3s Jh Qh Kh 5d 6d") is None
+    True
+    """
+    found = _core._pan_go_out(cards, None if rules is None else rules._native)
+    return None if found is None else Arrangement(*found)
+
+
+def arrange(cards: CardsLike, rules: PanRules | None = None) -> Arrangement | None:
+    """The best arrangement of at most 11 cards into valid melds (none for no cards), or None.
+
+    >>> arrange("5h 5h 5h")
+    Arrangement(melds=((pan.Card('5h'), pan.Card('5h'), pan.Card('5h')),), pays=2)
+    """
+    found = _core._pan_arrange(cards, native(rules))
+    return None if found is None else Arrangement(*found)
+
+
+def go_out_with(
+    drawn: Card | str | int,
+    hand: CardsLike,
+    table: Iterable[CardsLike],
+    rules: PanRules | None = None,
+) -> TurnPlan | None:
+    """How to go out this turn from a position: one's own ``table`` melds, the ``hand``, and the
+    card just ``drawn``, 11 cards in all. The drawn card is placed first (spec/pan.md §6.3),
+    then lay-offs, splits, borrows and new melds (§6.4) until the hand is empty. Among the
+    plans that go out, one that collects the most (step pays plus the board's conditions); None
+    if there is none. ``IllegalAction`` for an invalid table meld or a count other than 11.
+
+    An exhaustive search (it releases the GIL); with nothing on the table ``go_out`` is faster.
+
+    >>> plan = go_out_with("5c", hand="", table=["Ac 2c 3c 4c", "5s 5s 5s", "6d 6h 6c"])
+    >>> plan.steps[0].pays, plan.board_conditions  # flat (§6.3): the 5c lays off on a C4
+    (1, 5)
+    """
+    found = _core._pan_go_out_with(drawn, hand, table, native(rules))
+    if found is None:
+        return None
+    raw_steps, melds, pays, board = found
+    steps: list[Step] = []
+    for kind, on, cards, extra, pay in raw_steps:
+        if kind == "meld":
+            steps.append(NewMeld(cards, pay))
+        elif kind == "lay_off":
+            steps.append(LayOff(on, cards, pay))
+        elif kind == "split":
+            steps.append(Split(on, cards, extra, pay))
+        else:
+            steps.append(Borrow(on, extra, cards, pay))
+    return TurnPlan(tuple(steps), melds, pays, board)

@@ -1,0 +1,610 @@
+//! Pan (spec/pan.md) for Python: the Pan `Card`, the rules value, and thin functions over
+//! `crate::pan`. They convert arguments, delegate, and convert results; `splitpot.pan` wraps them
+//! in enums and records. Every name here is registered in `splitpot._core` with a `Pan`/`_pan_`
+//! prefix, since `_core` also holds the poker `Card`.
+use super::cards::Card as PokerCard;
+use super::errors::InvalidCards;
+use crate::cards::card_name as poker_card_name;
+use crate::pan::{
+    self, card_from_code, card_name, parse_card, parse_cards, AllSluff, DrawFromDiscard, Escalera,
+    Forcing, LayoffPay, MeldKind, Outcome, PanRules, Rotation, Step, StockExhausted, UnsuitedRule,
+    GO_OUT_CARDS, NUM_CARDS, RANK_CHARS, SUIT_CHARS,
+};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyList, PyString, PyTuple};
+
+/// One Pan card: `Card("7c")`, `Card("Jh")`, `Card(24)`. Ranks A 2 3 4 5 6 7 J Q K (no 8, 9
+/// or 10), suits c d h s; its int is `rank * 4 + suit`, so `Ac` is 0 and `Ks` is 39.
+#[pyclass(
+    frozen,
+    eq,
+    ord,
+    hash,
+    from_py_object,
+    name = "Card",
+    module = "splitpot.pan"
+)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PanCard {
+    pub code: u8,
+}
+
+#[pymethods]
+impl PanCard {
+    #[new]
+    fn new(card: &Bound<'_, PyAny>) -> PyResult<Self> {
+        Ok(PanCard {
+            code: one_card(card)?,
+        })
+    }
+
+    /// The card code, 0 (Ac) .. 39 (Ks).
+    #[getter]
+    fn code(&self) -> u8 {
+        self.code
+    }
+
+    /// Rank index, 0 (ace) .. 9 (king); 7 is 6 and J is 7 (spec/pan.md §2.1).
+    #[getter]
+    fn rank(&self) -> u8 {
+        pan::rank_of(self.code)
+    }
+
+    /// Suit index: clubs 0, diamonds 1, hearts 2, spades 3.
+    #[getter]
+    fn suit(&self) -> u8 {
+        pan::suit_of(self.code)
+    }
+
+    /// The rank letter: "A", "2".."7", "J", "Q", "K".
+    #[getter]
+    fn rank_char(&self) -> char {
+        RANK_CHARS[pan::rank_of(self.code) as usize] as char
+    }
+
+    /// The suit letter, "c", "d", "h" or "s".
+    #[getter]
+    fn suit_char(&self) -> char {
+        SUIT_CHARS[pan::suit_of(self.code) as usize] as char
+    }
+
+    fn __int__(&self) -> u8 {
+        self.code
+    }
+
+    fn __index__(&self) -> u8 {
+        self.code
+    }
+
+    fn __str__(&self) -> String {
+        card_name(self.code)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("pan.Card('{}')", card_name(self.code))
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, (u8,)) {
+        (slf.get_type().into_any(), (slf.get().code,))
+    }
+}
+
+fn one_card(item: &Bound<'_, PyAny>) -> PyResult<u8> {
+    if let Ok(c) = item.cast::<PanCard>() {
+        return Ok(c.get().code);
+    }
+    if let Ok(s) = item.cast::<PyString>() {
+        return Ok(parse_card(&s.to_cow()?)?);
+    }
+    if let Ok(c) = item.cast::<PokerCard>() {
+        // A poker card means the Pan card of the same name; its 8, 9 or 10 is an error.
+        return Ok(parse_card(&poker_card_name(c.get().code))?);
+    }
+    if item.is_instance_of::<PyBool>() {
+        return Err(InvalidCards::new_err(format!(
+            "invalid Pan card {}: a bool is not a card",
+            item.repr()?
+        )));
+    }
+    match item.extract::<i64>() {
+        Ok(v) => Ok(card_from_code(v)?),
+        Err(_) => Err(InvalidCards::new_err(format!(
+            "invalid Pan card {}: expected a pan.Card, a card string such as '7c', or an int 0..39",
+            item.repr()?
+        ))),
+    }
+}
+
+/// Card codes from any accepted form: a string ("7c7d 7h"), one card, or an iterable of
+/// `pan.Card`, `str` (one card each), poker `Card` or `int` (0..39). Copies are allowed.
+pub fn cards_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(parse_cards(&s.to_cow()?)?);
+    }
+    if let Ok(l) = obj.cast::<PyList>() {
+        return l.iter().map(|i| one_card(&i)).collect();
+    }
+    if let Ok(t) = obj.cast::<PyTuple>() {
+        return t.iter().map(|i| one_card(&i)).collect();
+    }
+    if obj.is_instance_of::<PanCard>() || obj.is_instance_of::<PokerCard>() {
+        return Ok(vec![one_card(obj)?]);
+    }
+    match obj.try_iter() {
+        Ok(it) => it.map(|i| one_card(&i?)).collect(),
+        Err(_) => Err(InvalidCards::new_err(format!(
+            "invalid Pan cards {}: expected a string such as '7c 7d 7h' or an iterable of cards",
+            obj.repr()?
+        ))),
+    }
+}
+
+fn melds_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<u8>>> {
+    if obj.is_instance_of::<PyString>() {
+        return Err(InvalidCards::new_err(format!(
+            "expected an iterable of melds, got the string {}",
+            obj.repr()?
+        )));
+    }
+    obj.try_iter()?.map(|m| cards_of(&m?)).collect()
+}
+
+fn cards_tuple<'py>(py: Python<'py>, cards: &[u8]) -> PyResult<Bound<'py, PyTuple>> {
+    PyTuple::new(py, cards.iter().map(|&code| PanCard { code }))
+}
+
+fn melds_tuple<'py>(py: Python<'py>, melds: &[Vec<u8>]) -> PyResult<Bound<'py, PyTuple>> {
+    let items = melds
+        .iter()
+        .map(|m| cards_tuple(py, m))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyTuple::new(py, items)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules
+
+/// The Rust `PanRules` behind a `splitpot.pan.PanRules`; built once per rules value from its
+/// fields (enums as the spec's config strings), read by every call that takes rules.
+#[pyclass(frozen, name = "_PanRules", module = "splitpot._core")]
+pub struct PyPanRules {
+    pub rules: PanRules,
+}
+
+/// Two-way maps between a rules enum and its spec/pan.md §8 config string.
+macro_rules! config_names {
+    ($to:ident, $from:ident, $t:ty, $key:literal, { $($v:path => $s:literal),+ $(,)? }) => {
+        fn $to(v: $t) -> &'static str {
+            match v { $($v => $s),+ }
+        }
+        fn $from(v: &Bound<'_, PyAny>) -> PyResult<$t> {
+            let s: String = v.extract()?;
+            match s.as_str() {
+                $($s => Ok($v),)+
+                _ => Err(PyValueError::new_err(format!(
+                    "{}: unknown value {s:?}, expected one of: {}",
+                    $key,
+                    [$($s),+].join(", ")
+                ))),
+            }
+        }
+    };
+}
+
+config_names!(unsuited_name, unsuited_of, UnsuitedRule, "unsuited_rule", {
+    UnsuitedRule::AtLeastThreeDistinct => "atLeastThreeDistinct",
+    UnsuitedRule::AllDistinct => "allDistinct",
+});
+config_names!(escalera_name, escalera_of, Escalera, "escalera", {
+    Escalera::EndsAtAOrK => "endsAtAOrK",
+    Escalera::ExactThree => "exactThree",
+});
+config_names!(layoff_name, layoff_of, LayoffPay, "layoff_pay", {
+    LayoffPay::PerCard => "perCard",
+    LayoffPay::NewConditionsOnly => "newConditionsOnly",
+    LayoffPay::NoPay => "none",
+});
+config_names!(all_sluff_name, all_sluff_of, AllSluff, "tops_all_sluff", {
+    AllSluff::CarryOver => "carryOver",
+    AllSluff::Refund => "refund",
+});
+config_names!(rotation_name, rotation_of, Rotation, "rotation", {
+    Rotation::Counterclockwise => "ccw",
+    Rotation::Clockwise => "cw",
+});
+config_names!(draw_name, draw_of, DrawFromDiscard, "draw_from_discard", {
+    DrawFromDiscard::PrecedingStockOnly => "precedingStockOnly",
+    DrawFromDiscard::Never => "never",
+    DrawFromDiscard::AnyIfMeldable => "anyIfMeldable",
+});
+config_names!(forcing_name, forcing_of, Forcing, "forcing", {
+    Forcing::Mandatory => "mandatory",
+    Forcing::OnDemand => "onDemand",
+    Forcing::Off => "off",
+});
+config_names!(stock_name, stock_of, StockExhausted, "stock_exhausted", {
+    StockExhausted::ReshuffleDead => "reshuffleDead",
+    StockExhausted::VoidHand => "voidHand",
+});
+
+fn extra_cards_of(v: &Bound<'_, PyAny>) -> PyResult<[u8; NUM_CARDS]> {
+    let mut counts = [0u8; NUM_CARDS];
+    for code in cards_of(v)? {
+        let n = &mut counts[code as usize];
+        *n = n.checked_add(1).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "extra_cards: more than 255 extra copies of {}",
+                card_name(code)
+            ))
+        })?;
+    }
+    Ok(counts)
+}
+
+#[pymethods]
+impl PyPanRules {
+    /// Rules from keyword arguments named as the Rust fields; missing ones keep the defaults of
+    /// spec/pan.md §8.
+    #[new]
+    #[pyo3(signature = (**fields))]
+    fn new(fields: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        let mut r = PanRules::default();
+        for (k, v) in fields.into_iter().flatten() {
+            let key: String = k.extract()?;
+            match key.as_str() {
+                "packs" => r.packs = v.extract()?,
+                "remove_one_spade_suit" => r.remove_one_spade_suit = v.extract()?,
+                "extra_cards" => r.extra_cards = extra_cards_of(&v)?,
+                "unsuited_rule" => r.unsuited_rule = unsuited_of(&v)?,
+                "keep_character" => r.keep_character = v.extract()?,
+                "pay_valle_unsuited" => r.pay_valle_unsuited = v.extract()?,
+                "pay_valle_suited" => r.pay_valle_suited = v.extract()?,
+                "pay_valle_suited_layoff" => r.pay_valle_suited_layoff = v.extract()?,
+                "pay_suited_group" => r.pay_suited_group = v.extract()?,
+                "pay_low_run" => r.pay_low_run = v.extract()?,
+                "pay_high_run" => r.pay_high_run = v.extract()?,
+                "spades_double" => r.spades_double = v.extract()?,
+                "suited_noncomoquer_pays" => r.suited_noncomoquer_pays = v.extract()?,
+                "escalera" => r.escalera = escalera_of(&v)?,
+                "layoff_pay" => r.layoff_pay = layoff_of(&v)?,
+                "must_claim_before_discard" => r.must_claim_before_discard = v.extract()?,
+                "outs_base" => r.outs_base = v.extract()?,
+                "outs_include_layoff_value" => r.outs_include_layoff_value = v.extract()?,
+                "tops_amount" => r.tops_amount = v.extract()?,
+                "collection_fee" => r.collection_fee = v.extract()?,
+                "sluff_forfeit" => r.sluff_forfeit = v.extract()?,
+                "tops_allow_split" => r.tops_allow_split = v.extract()?,
+                "tops_all_sluff" => r.tops_all_sluff = all_sluff_of(&v)?,
+                "rotation" => r.rotation = rotation_of(&v)?,
+                "initial_upcard" => r.initial_upcard = v.extract()?,
+                "draw_from_discard" => r.draw_from_discard = draw_of(&v)?,
+                "forcing" => r.forcing = forcing_of(&v)?,
+                "split_requires_layoff" => r.split_requires_layoff = v.extract()?,
+                "stock_exhausted" => r.stock_exhausted = stock_of(&v)?,
+                "players_min" => r.players_min = v.extract()?,
+                "players_max" => r.players_max = v.extract()?,
+                _ => return Err(PyTypeError::new_err(format!("unknown Pan rule {key:?}"))),
+            }
+        }
+        Ok(PyPanRules { rules: r })
+    }
+
+    /// Every field as plain Python values: enums as their config strings, `extra_cards` as
+    /// card codes (one per extra copy, sorted).
+    fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let r = &self.rules;
+        let d = PyDict::new(py);
+        let extra = (0..NUM_CARDS as u8)
+            .flat_map(|c| std::iter::repeat_n(c, r.extra_cards[c as usize] as usize));
+        let extra = PyList::new(py, extra.collect::<Vec<_>>())?; // a list of ints, not bytes
+        d.set_item("packs", r.packs)?;
+        d.set_item("remove_one_spade_suit", r.remove_one_spade_suit)?;
+        d.set_item("extra_cards", extra)?;
+        d.set_item("unsuited_rule", unsuited_name(r.unsuited_rule))?;
+        d.set_item("keep_character", r.keep_character)?;
+        d.set_item("pay_valle_unsuited", r.pay_valle_unsuited)?;
+        d.set_item("pay_valle_suited", r.pay_valle_suited)?;
+        d.set_item("pay_valle_suited_layoff", r.pay_valle_suited_layoff)?;
+        d.set_item("pay_suited_group", r.pay_suited_group)?;
+        d.set_item("pay_low_run", r.pay_low_run)?;
+        d.set_item("pay_high_run", r.pay_high_run)?;
+        d.set_item("spades_double", r.spades_double)?;
+        d.set_item("suited_noncomoquer_pays", r.suited_noncomoquer_pays)?;
+        d.set_item("escalera", escalera_name(r.escalera))?;
+        d.set_item("layoff_pay", layoff_name(r.layoff_pay))?;
+        d.set_item("must_claim_before_discard", r.must_claim_before_discard)?;
+        d.set_item("outs_base", r.outs_base)?;
+        d.set_item("outs_include_layoff_value", r.outs_include_layoff_value)?;
+        d.set_item("tops_amount", r.tops_amount)?;
+        d.set_item("collection_fee", r.collection_fee)?;
+        d.set_item("sluff_forfeit", r.sluff_forfeit)?;
+        d.set_item("tops_allow_split", r.tops_allow_split)?;
+        d.set_item("tops_all_sluff", all_sluff_name(r.tops_all_sluff))?;
+        d.set_item("rotation", rotation_name(r.rotation))?;
+        d.set_item("initial_upcard", r.initial_upcard)?;
+        d.set_item("draw_from_discard", draw_name(r.draw_from_discard))?;
+        d.set_item("forcing", forcing_name(r.forcing))?;
+        d.set_item("split_requires_layoff", r.split_requires_layoff)?;
+        d.set_item("stock_exhausted", stock_name(r.stock_exhausted))?;
+        d.set_item("players_min", r.players_min)?;
+        d.set_item("players_max", r.players_max)?;
+        Ok(d)
+    }
+}
+
+fn rules_of(rules: Option<&Bound<'_, PyPanRules>>) -> PanRules {
+    rules.map_or_else(PanRules::default, |r| r.get().rules)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Functions
+
+fn kind_index(kind: MeldKind) -> u8 {
+    match kind {
+        MeldKind::Sequence => 0,
+        MeldKind::GroupSuited => 1,
+        MeldKind::GroupUnsuited => 2,
+        MeldKind::GroupNoncomoquer => 3,
+    }
+}
+
+type Melds<'py> = Bound<'py, PyTuple>;
+
+fn outcome<'py>(py: Python<'py>, o: PyResult<Outcome>) -> PyResult<(Melds<'py>, u64)> {
+    let o = o?;
+    Ok((melds_tuple(py, &o.melds)?, o.pays))
+}
+
+/// The cards as `pan.Card`s, in the order given.
+#[pyfunction]
+pub fn _pan_cards(cards: &Bound<'_, PyAny>) -> PyResult<Vec<PanCard>> {
+    Ok(cards_of(cards)?
+        .into_iter()
+        .map(|code| PanCard { code })
+        .collect())
+}
+
+/// Meld kind index (SEQUENCE 0, GROUP_SUITED 1, GROUP_UNSUITED 2, GROUP_NONCOMOQUER 3), or None.
+#[pyfunction]
+#[pyo3(signature = (cards, rules = None))]
+pub fn _pan_classify(
+    cards: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyPanRules>>,
+) -> PyResult<Option<u8>> {
+    Ok(pan::classify(&cards_of(cards)?, &rules_of(rules)).map(kind_index))
+}
+
+/// `_pan_classify` of each meld, computed without the GIL.
+#[pyfunction]
+#[pyo3(signature = (melds, rules = None))]
+pub fn _pan_classify_many(
+    py: Python<'_>,
+    melds: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyPanRules>>,
+) -> PyResult<Vec<Option<u8>>> {
+    let melds = melds_of(melds)?;
+    let r = rules_of(rules);
+    Ok(py.detach(|| {
+        melds
+            .iter()
+            .map(|m| pan::classify(m, &r).map(kind_index))
+            .collect()
+    }))
+}
+
+#[pyfunction]
+#[pyo3(signature = (cards, rules = None))]
+pub fn _pan_is_meld(
+    cards: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyPanRules>>,
+) -> PyResult<bool> {
+    Ok(pan::is_meld(&cards_of(cards)?, &rules_of(rules)))
+}
+
+/// Why the cards are not a valid meld (spec/pan.md §3), or None when they are one.
+#[pyfunction]
+#[pyo3(signature = (cards, rules = None))]
+pub fn _pan_meld_fault(
+    cards: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyPanRules>>,
+) -> PyResult<Option<String>> {
+    Ok(pan::check_meld(&cards_of(cards)?, &rules_of(rules))
+        .err()
+        .map(|f| f.to_string()))
+}
+
+#[pyfunction]
+#[pyo3(signature = (cards, rules = None))]
+pub fn _pan_conditions(
+    cards: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyPanRules>>,
+) -> PyResult<u64> {
+    Ok(pan::conditions(&cards_of(cards)?, &rules_of(rules)))
+}
+
+/// (condition index C1 = 0 .. C5 = 4, chips) for each condition the meld carries.
+#[pyfunction]
+#[pyo3(signature = (cards, rules = None))]
+pub fn _pan_condition_list(
+    cards: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyPanRules>>,
+) -> PyResult<Vec<(u8, u64)>> {
+    let list = pan::condition_list(&cards_of(cards)?, &rules_of(rules));
+    Ok(list.into_iter().map(|(c, v)| (c as u8, v)).collect())
+}
+
+#[pyfunction]
+#[pyo3(signature = (melds, layoff_chips = 0, rules = None))]
+pub fn _pan_outs(
+    melds: &Bound<'_, PyAny>,
+    layoff_chips: u64,
+    rules: Option<&Bound<'_, PyPanRules>>,
+) -> PyResult<u64> {
+    Ok(pan::outs(&melds_of(melds)?, layoff_chips, &rules_of(rules)))
+}
+
+#[pyfunction]
+#[pyo3(signature = (cards, rules = None))]
+pub fn _pan_meld<'py>(
+    py: Python<'py>,
+    cards: &Bound<'py, PyAny>,
+    rules: Option<&Bound<'py, PyPanRules>>,
+) -> PyResult<(Melds<'py>, u64)> {
+    let c = cards_of(cards)?;
+    outcome(py, pan::meld(&c, &rules_of(rules)).map_err(Into::into))
+}
+
+#[pyfunction]
+#[pyo3(signature = (meld, cards, rules = None))]
+pub fn _pan_lay_off<'py>(
+    py: Python<'py>,
+    meld: &Bound<'py, PyAny>,
+    cards: &Bound<'py, PyAny>,
+    rules: Option<&Bound<'py, PyPanRules>>,
+) -> PyResult<(Melds<'py>, u64)> {
+    let (m, c) = (cards_of(meld)?, cards_of(cards)?);
+    outcome(
+        py,
+        pan::lay_off(&m, &c, &rules_of(rules)).map_err(Into::into),
+    )
+}
+
+#[pyfunction]
+#[pyo3(signature = (meld, added, part, rules = None))]
+pub fn _pan_split<'py>(
+    py: Python<'py>,
+    meld: &Bound<'py, PyAny>,
+    added: &Bound<'py, PyAny>,
+    part: &Bound<'py, PyAny>,
+    rules: Option<&Bound<'py, PyPanRules>>,
+) -> PyResult<(Melds<'py>, u64)> {
+    let (m, a, p) = (cards_of(meld)?, cards_of(added)?, cards_of(part)?);
+    outcome(
+        py,
+        pan::split(&m, &a, &p, &rules_of(rules)).map_err(Into::into),
+    )
+}
+
+#[pyfunction]
+#[pyo3(signature = (meld, take, cards, rules = None))]
+pub fn _pan_borrow<'py>(
+    py: Python<'py>,
+    meld: &Bound<'py, PyAny>,
+    take: &Bound<'py, PyAny>,
+    cards: &Bound<'py, PyAny>,
+    rules: Option<&Bound<'py, PyPanRules>>,
+) -> PyResult<(Melds<'py>, u64)> {
+    let (m, t, w) = (cards_of(meld)?, cards_of(take)?, cards_of(cards)?);
+    outcome(
+        py,
+        pan::borrow(&m, &t, &w, &rules_of(rules)).map_err(Into::into),
+    )
+}
+
+/// The best arrangement of exactly 11 cards, as (melds, pays), or None.
+#[pyfunction]
+#[pyo3(signature = (cards, rules = None))]
+pub fn _pan_go_out<'py>(
+    py: Python<'py>,
+    cards: &Bound<'py, PyAny>,
+    rules: Option<&Bound<'py, PyPanRules>>,
+) -> PyResult<Option<(Melds<'py>, u64)>> {
+    let c = cards_of(cards)?;
+    if c.len() != GO_OUT_CARDS {
+        return Err(InvalidCards::new_err(format!(
+            "go_out takes 11 cards, got {}",
+            c.len()
+        )));
+    }
+    pan::go_out(&c, &rules_of(rules))
+        .map(|a| Ok((melds_tuple(py, &a.melds)?, a.pays)))
+        .transpose()
+}
+
+/// The best arrangement of at most 11 cards, as (melds, pays), or None.
+#[pyfunction]
+#[pyo3(signature = (cards, rules = None))]
+pub fn _pan_arrange<'py>(
+    py: Python<'py>,
+    cards: &Bound<'py, PyAny>,
+    rules: Option<&Bound<'py, PyPanRules>>,
+) -> PyResult<Option<(Melds<'py>, u64)>> {
+    let c = cards_of(cards)?;
+    if c.len() > GO_OUT_CARDS {
+        return Err(InvalidCards::new_err(format!(
+            "arrange takes at most 11 cards, got {}",
+            c.len()
+        )));
+    }
+    pan::arrange(&c, &rules_of(rules))
+        .map(|a| Ok((melds_tuple(py, &a.melds)?, a.pays)))
+        .transpose()
+}
+
+type PlanStep<'py> = (&'static str, Melds<'py>, Melds<'py>, Melds<'py>, u64);
+type Plan<'py> = (Vec<PlanStep<'py>>, Melds<'py>, u64, u64);
+
+/// A going-out plan from a position, searched without the GIL: (steps, melds, pays,
+/// board_conditions), each step (kind, meld, cards, part or take, pay); or None.
+#[pyfunction]
+#[pyo3(signature = (drawn, hand, table, rules = None))]
+pub fn _pan_go_out_with<'py>(
+    py: Python<'py>,
+    drawn: &Bound<'py, PyAny>,
+    hand: &Bound<'py, PyAny>,
+    table: &Bound<'py, PyAny>,
+    rules: Option<&Bound<'py, PyPanRules>>,
+) -> PyResult<Option<Plan<'py>>> {
+    let d = match cards_of(drawn)?.as_slice() {
+        [d] => *d,
+        other => {
+            return Err(InvalidCards::new_err(format!(
+                "the drawn card must be one card, got {}",
+                other.len()
+            )))
+        }
+    };
+    let (h, t, r) = (cards_of(hand)?, melds_of(table)?, rules_of(rules));
+    let Some(plan) = py.detach(|| pan::go_out_with(d, &h, &t, &r))? else {
+        return Ok(None);
+    };
+    let none: &[u8] = &[];
+    let steps = plan
+        .steps
+        .iter()
+        .map(|(step, pay)| {
+            let (kind, meld, cards, extra) = match step {
+                Step::Meld { cards } => ("meld", none, cards.as_slice(), none),
+                Step::LayOff { meld, cards } => ("lay_off", &meld[..], &cards[..], none),
+                Step::Split { meld, added, part } => ("split", &meld[..], &added[..], &part[..]),
+                Step::Borrow { meld, take, with } => ("borrow", &meld[..], &with[..], &take[..]),
+            };
+            Ok((
+                kind,
+                cards_tuple(py, meld)?,
+                cards_tuple(py, cards)?,
+                cards_tuple(py, extra)?,
+                *pay,
+            ))
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    Ok(Some((
+        steps,
+        melds_tuple(py, &plan.melds)?,
+        plan.pays,
+        plan.board_conditions,
+    )))
+}
+
+/// The deck of the rules: in code order when `seed` is None, else shuffled reproducibly.
+#[pyfunction]
+#[pyo3(signature = (rules = None, seed = None))]
+pub fn _pan_deck(rules: Option<&Bound<'_, PyPanRules>>, seed: Option<u64>) -> Vec<PanCard> {
+    let r = rules_of(rules);
+    let codes = match seed {
+        Some(s) => pan::shuffled_deck(&r, s),
+        None => pan::deck(&r),
+    };
+    codes.into_iter().map(|code| PanCard { code }).collect()
+}
