@@ -104,10 +104,8 @@ def test_broken_histories_raise_naming_file_action_and_reason(path: Path) -> Non
 
 def _expectations(text: str) -> dict[str, Any]:
     """The ``_expect_*`` lines of a broken history (read apart: the rest may not parse)."""
-    import tomllib
-
     lines = [line for line in text.splitlines() if line.startswith("_expect")]
-    return tomllib.loads("\n".join(lines))
+    return phh._TOML_LOADS("\n".join(lines))  # tomllib, or tomli before Python 3.11
 
 
 def test_a_file_that_is_not_toml_names_the_file() -> None:
