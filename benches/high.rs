@@ -1,24 +1,9 @@
 //! High-hand evaluation throughput: sequential enumeration of all seven-card hands,
 //! random seven-card hands, random Omaha 4-card hands.
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use splitpot::cards::random_deals;
 use splitpot::high::{omaha_unchecked, HandKey};
 use std::hint::black_box;
-
-fn random_deals(n: usize, k: usize, seed: u64) -> Vec<u8> {
-    let mut x = seed;
-    let mut out = Vec::with_capacity(n * k);
-    for _ in 0..n {
-        let mut deck: Vec<u8> = (0..52).collect();
-        for i in 0..k {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            deck.swap(i, i + (x % (52 - i as u64)) as usize);
-        }
-        out.extend_from_slice(&deck[..k]);
-    }
-    out
-}
 
 fn enumerate_all_seven() -> u64 {
     let mut acc = 0u64;

@@ -5,26 +5,10 @@
 //! Goals (issue 3): 7-card low >= 300 M/s, Omaha low >= 100 M/s, Omaha hi/lo within 10 % of
 //! Omaha high alone.
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use splitpot::cards::random_deals;
 use splitpot::high::{omaha_unchecked, HandKey};
 use splitpot::low::{hilo_unchecked, low8_unchecked, omaha_hilo_unchecked, omaha_low8_unchecked};
 use std::hint::black_box;
-
-/// `n` deals of `k` distinct cards each, one after another (xorshift, reproducible).
-fn random_deals(n: usize, k: usize, seed: u64) -> Vec<u8> {
-    let mut x = seed;
-    let mut out = Vec::with_capacity(n * k);
-    for _ in 0..n {
-        let mut deck: Vec<u8> = (0..52).collect();
-        for i in 0..k {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            deck.swap(i, i + (x % (52 - i as u64)) as usize);
-        }
-        out.extend_from_slice(&deck[..k]);
-    }
-    out
-}
 
 fn bench(c: &mut Criterion) {
     const N: usize = 1 << 16;

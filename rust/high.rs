@@ -319,7 +319,7 @@ pub fn omaha_best_five(hole: &[u8], board: &[u8]) -> Result<[u8; 5], CardError> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::parse_cards;
+    use crate::cards::{five_card_hands, parse_cards, random_deals};
 
     fn eval(s: &str) -> u16 {
         evaluate(&parse_cards(s).unwrap()).unwrap()
@@ -367,16 +367,6 @@ mod tests {
             Some(t) if cat == 8 || cat == 4 => (cat, vec![t]),
             _ => (cat, distinct),
         }
-    }
-
-    fn five_card_hands() -> impl Iterator<Item = [u8; 5]> {
-        (0..52u8).flat_map(|a| {
-            (a + 1..52).flat_map(move |b| {
-                (b + 1..52).flat_map(move |c| {
-                    (c + 1..52).flat_map(move |d| (d + 1..52).map(move |e| [a, b, c, d, e]))
-                })
-            })
-        })
     }
 
     #[test]
@@ -503,16 +493,8 @@ mod tests {
 
     #[test]
     fn omaha_matches_brute_force_on_many_deals() {
-        let mut x: u64 = 0x9e3779b97f4a7c15;
-        for n in 0..20_000 {
-            let mut deck: Vec<u8> = (0..52).collect();
-            for i in 0..11 {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                let j = i + (x % (52 - i as u64)) as usize;
-                deck.swap(i, j);
-            }
+        let decks = random_deals(20_000, 11, 0x9e3779b97f4a7c15);
+        for (n, deck) in decks.chunks_exact(11).enumerate() {
             let (nh, nb) = (4 + n % 3, 3 + (n / 3) % 3);
             let (hole, board) = (&deck[..nh], &deck[nh..nh + nb]);
             let mut want = 0;

@@ -473,7 +473,7 @@ pub fn omaha_low8_best_five(hole: &[u8], board: &[u8]) -> Result<Option<[u8; 5]>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::parse_cards;
+    use crate::cards::{five_card_hands, parse_cards, random_deals};
 
     fn cards(s: &str) -> Vec<u8> {
         parse_cards(s).unwrap()
@@ -555,31 +555,11 @@ mod tests {
         best
     }
 
-    fn five_card_hands() -> impl Iterator<Item = [u8; 5]> {
-        (0..52u8).flat_map(|a| {
-            (a + 1..52).flat_map(move |b| {
-                (b + 1..52).flat_map(move |c| {
-                    (c + 1..52).flat_map(move |d| (d + 1..52).map(move |e| [a, b, c, d, e]))
-                })
-            })
-        })
-    }
-
     /// `n` random deals of `k` distinct cards (xorshift, reproducible).
     fn deals(n: usize, k: usize, seed: u64) -> Vec<Vec<u8>> {
-        let mut x = seed;
-        (0..n)
-            .map(|_| {
-                let mut deck: Vec<u8> = (0..52).collect();
-                for i in 0..k {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    deck.swap(i, i + (x % (52 - i as u64)) as usize);
-                }
-                deck.truncate(k);
-                deck
-            })
+        random_deals(n, k, seed)
+            .chunks_exact(k)
+            .map(<[u8]>::to_vec)
             .collect()
     }
 
