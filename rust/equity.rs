@@ -28,7 +28,8 @@
 //!
 //! Exact enumeration walks every completion of the deal (and, with ranges, every compatible
 //! choice of hands, weighted by the product of the weights), updating partial [`HandKey`]s as
-//! it goes: one key addition and one table lookup per player per deal in Hold'em. Omaha high
+//! it goes: one key addition and one table lookup per player per deal in Hold'em, and on the
+//! last board card one lookup for all the cards of a rank that complete no flush. Omaha high
 //! uses a rank table, best non-flush hand by (hole-pair ranks, board ranks), built once on
 //! first use, and checks flushes only when three board cards share a suit. Monte Carlo deals
 //! random completions (and hands from the ranges, by rejection, which keeps the joint
@@ -1630,12 +1631,12 @@ impl<const N: usize, const OMAHA: bool, const HILO: bool> Walk<'_, N, OMAHA, HIL
             if st.used >> pos & 1 == 1 {
                 continue;
             }
-            let (key, low, nb) = (st.g[g], st.gl[g], st.nb);
+            let saved = (st.g[g], st.gl[g], st.nb);
             st.push(g, self.deck[pos]);
             st.used |= 1 << pos;
             self.go(s + 1, if next_start_same { pos + 1 } else { 0 }, st);
             st.used &= !(1 << pos);
-            (st.g[g], st.gl[g], st.nb) = (key, low, nb);
+            (st.g[g], st.gl[g], st.nb) = saved;
         }
     }
 
@@ -2533,49 +2534,6 @@ mod tests {
                 (a.equity - b.equity).abs() < 4.0 * b.stderr + 1e-9,
                 "{a:?} {b:?}"
             );
-        }
-    }
-}
-
-#[cfg(test)]
-mod timing {
-    use super::*;
-
-    #[test]
-    #[ignore = "timing, run by hand"]
-    fn timing() {
-        let game = Game::Holdem;
-        for (game, players) in [
-            (game, ["AsKs", "QdQc"]),
-            (Game::parse("omaha8").unwrap(), ["As2d3hKc", "KdKsQh7c"]),
-        ] {
-            let q = Question {
-                game,
-                players: players
-                    .iter()
-                    .enumerate()
-                    .map(|(i, p)| Holding::parse(game, p, i).unwrap())
-                    .collect(),
-                board: vec![],
-                dead: vec![],
-            };
-            if std::env::var("ONLY").is_ok_and(|g| g != game.code()) {
-                continue;
-            }
-            for threads in [1, 2] {
-                let o = Options {
-                    exact: Some(true),
-                    threads: Some(threads),
-                    ..Options::default()
-                };
-                let mut best = f64::MAX;
-                for _ in 0..15 {
-                    let t = Instant::now();
-                    equity(&q, &o).unwrap();
-                    best = best.min(t.elapsed().as_secs_f64());
-                }
-                println!("{game:?} threads {threads}: best {:.2} ms", best * 1e3);
-            }
         }
     }
 }

@@ -281,6 +281,11 @@ def test_stud_deck_running_out_uses_a_community_card() -> None:
     assert board.exact and board.board == "Kd"
 
 
+def test_huge_time_limit_with_a_sample_count() -> None:
+    r = sp.equity("holdem", ["AhKh", "QsQd"], samples=1000, time_limit=1e300, seed=1)
+    assert r.deals == 1000
+
+
 def test_time_limit_stops_monte_carlo() -> None:
     t = time.monotonic()
     r = sp.equity("omaha6-8", ["AhKhTd2c3s4d", "QsQdJc9s8d7c", "6h6s5h5c4h3h"], time_limit=0.3)
@@ -342,6 +347,12 @@ def test_game_objects_and_aliases() -> None:
             "Monte Carlo",
         ),
         (lambda: sp.equity("holdem", ["AhKh", "QsQd"], threads=0), sp.EquityError, "threads"),
+        (
+            lambda: sp.equity("holdem", ["AhKh", "QsQd"], threads=10**6),
+            sp.EquityError,
+            "threads must be 1 to 1024",
+        ),
+        (lambda: sp.equity("holdem", ["AhKh", "KK:2"]), sp.EquityError, "from 0 to 1"),
         (lambda: sp.equity("holdem", ["AhKh", [60, 1]]), sp.InvalidCards, "player 2"),
         (
             lambda: sp.equity("holdem", ["random", "random"], exact=True),

@@ -48,6 +48,7 @@ CardsLike = Union[str, Iterable[Union[Card, str, int]]]  # noqa: UP007 - runtime
 """Cards as text (``"AhKd 7c"``) or an iterable of :class:`Card`, text or int codes."""
 
 DECK_SIZE = 52
+_NAME_CODES = {str(Card(code)): code for code in range(DECK_SIZE)}
 
 
 def card_codes(cards: CardsLike) -> list[int]:
@@ -79,9 +80,19 @@ def card_codes(cards: CardsLike) -> list[int]:
     codes: list[int] = []
     seen = 0
     for item in items:
-        if isinstance(item, bool):
-            raise InvalidCards(f"invalid card {item!r}")
-        code = Card(item).code
+        # Plain codes and canonical names ("Ah") skip building a Card; anything else
+        # (other spellings, bad input) goes through Card, which parses or refuses it.
+        code: int
+        if type(item) is int and 0 <= item < DECK_SIZE:
+            code = item
+        elif type(item) is str and item in _NAME_CODES:
+            code = _NAME_CODES[item]
+        elif type(item) is Card:
+            code = item.code
+        else:
+            if isinstance(item, bool):
+                raise InvalidCards(f"invalid card {item!r}")
+            code = Card(item).code
         bit = 1 << code
         if seen & bit:
             raise InvalidCards(f"duplicate card {Card(code)}")

@@ -78,6 +78,14 @@ from splitpot.betting import Structure, raise_limits
 from splitpot.games import DECK_SIZE, CardsLike, Game, card_codes
 from splitpot.pots import Award, Pot, Rake
 
+# Card objects are immutable: events and views share these 52 instead of making new ones.
+_CARDS = tuple(Card(code) for code in range(DECK_SIZE))
+
+
+def _cards(codes: Iterable[int]) -> tuple[Card, ...]:
+    return tuple([_CARDS[c] for c in codes])
+
+
 __all__ = [
     "AntePosting",
     "Betting",
@@ -527,8 +535,10 @@ class Hand:
         "_queue",
         "_result",
         "_returned",
+        "_seed",
         "_showdown_pots",
         "_shown",
+        "_shuffled",
         "_stacks",
         "_start",
         "_starting",
@@ -562,10 +572,13 @@ class Hand:
         if not isinstance(structure, Structure):
             raise TypeError(f"structure must be FixedLimit, PotLimit or NoLimit, got {structure!r}")
         n = len(stacks)
-        start = tuple(
-            None if s is None else _chips(s, f"stack of seat {i}", positive=True)
-            for i, s in enumerate(stacks)
-        )
+        if all(type(s) is int and s > 0 for s in stacks):  # the usual case, checked cheaply
+            start: tuple[int | None, ...] = tuple(stacks)
+        else:
+            start = tuple(
+                None if s is None else _chips(s, f"stack of seat {i}", positive=True)
+                for i, s in enumerate(stacks)
+            )
         dealt = [i for i in range(n) if start[i] is not None]
         if not 2 <= len(dealt) <= game.max_players:
             raise ValueError(
@@ -620,8 +633,9 @@ class Hand:
                 used |= 1 << c
         for c in board_given or ():
             used |= 1 << c
+        # The deck is shuffled when a card is first drawn from it (_draw): a hand whose
+        # cards are all given (a replayed history) never pays for the shuffle.
         deck = [c for c in range(DECK_SIZE) if not used >> c & 1]
-        random.Random(seed).shuffle(deck)
 
         self._game = game
         self._structure = structure
@@ -642,6 +656,8 @@ class Hand:
         self._hole: list[list[int]] = [[] for _ in range(n)]
         self._board: list[int] = []
         self._deck = deck
+        self._seed = seed
+        self._shuffled = False
         self._given_board = list(reversed(board_given)) if board_given else []
         self._street = 0
         self._phase = Phase.BETTING
@@ -671,8 +687,8 @@ class Hand:
             rake,
             timeout_policy,
             self._auto_showdown,
-            tuple(None if h is None else tuple(map(Card, h)) for h in hole_given),
-            None if board_given is None else tuple(map(Card, board_given)),
+            tuple(None if h is None else _cards(h) for h in hole_given),
+            None if board_given is None else _cards(board_given),
         )
         self._events: list[Operation] = [self._starting]
 
@@ -704,9 +720,9 @@ class Hand:
         for _ in range(count):
             for seat in order:
                 if hole_given[seat] is None:
-                    self._hole[seat].append(deck.pop())
+                    self._hole[seat].append(self._draw())
         for seat in order:
-            self._events.append(HoleDealing(seat, tuple(map(Card, self._hole[seat]))))
+            self._events.append(HoleDealing(seat, _cards(self._hole[seat])))
         if game.streets[0].board:
             self._deal_board(0)
         self._begin_round()
@@ -774,10 +790,16 @@ class Hand:
     def _deal_board(self, street: int) -> None:
         count = self._game.streets[street].board
         given = self._given_board
-        deck = self._deck
-        cards = [given.pop() if given else deck.pop() for _ in range(count)]
+        cards = [given.pop() if given else self._draw() for _ in range(count)]
         self._board.extend(cards)
-        self._events.append(BoardDealing(self._game.streets[street].name, tuple(map(Card, cards))))
+        self._events.append(BoardDealing(self._game.streets[street].name, _cards(cards)))
+
+    def _draw(self) -> int:
+        """The next card of the deck, shuffled with the hand's seed on the first draw."""
+        if not self._shuffled:
+            random.Random(self._seed).shuffle(self._deck)
+            self._shuffled = True
+        return self._deck.pop()
 
     # ------------------------------------------------------------------ public state
 
@@ -847,11 +869,11 @@ class Hand:
     @property
     def board(self) -> tuple[Card, ...]:
         """The community cards dealt so far."""
-        return tuple(map(Card, self._board))
+        return _cards(self._board)
 
     def hole(self, seat: int) -> tuple[Card, ...]:
         """The seat's hole cards (after any discard)."""
-        return tuple(map(Card, self._hole[self._seat(seat)]))
+        return _cards(self._hole[self._seat(seat)])
 
     def status(self, seat: int) -> SeatStatus:
         """Whether the seat is active, folded, all-in or timed out."""
@@ -933,12 +955,10 @@ class Hand:
                 bets[j] + (stacks[j] if status[j] == _ACTIVE else 0) if status[j] < _FOLDED else -1
                 for j in range(n)
             ]
-            keep = []
-            for s in queue:
-                best_other = max(totals[j] for j in range(n) if j != s)
-                if best_other > bets[s]:
-                    keep.append(s)
-            queue = keep
+            # The most any other seat can put in is the top total, or the second one
+            # for the seat that holds the top (sorting beats a max per seat).
+            *_, second, top = sorted(totals)
+            queue = [s for s in queue if (second if totals[s] == top else top) > bets[s]]
             if len(queue) == 1 and bets[queue[0]] >= self._current:
                 queue = []
         self._queue = deque(queue)
@@ -1046,7 +1066,7 @@ class Hand:
         seat = self._queue[0]
         phase = self._phase
         if phase is Phase.DISCARD:
-            return LegalActions(seat, discard=tuple(map(Card, self._hole[seat])))
+            return LegalActions(seat, discard=_cards(self._hole[seat]))
         if phase is Phase.SHOWDOWN:
             return LegalActions(seat, show=True, muck=self._may_muck(seat) is None)
         to_call = self._current - self._bets[seat]
@@ -1452,9 +1472,7 @@ class Hand:
 
     def _show(self, seat: int, timed_out: Operation | None, advance: bool = True) -> Showing:
         high, low = self._values[seat]
-        record = Showing(
-            seat, tuple(map(Card, self._hole[seat])), _describe(high, low, self._game.hi_lo)
-        )
+        record = Showing(seat, _cards(self._hole[seat]), _describe(high, low, self._game.hi_lo))
         if timed_out is not None:
             self._events.append(timed_out)
         self._shown[seat] = record
@@ -1695,4 +1713,6 @@ def _per_seat(value: int | Sequence[int], n: int, what: str) -> list[int]:
     values = list(value)  # type: ignore[arg-type]
     if len(values) != n:
         raise ValueError(f"{what} must give one amount per seat ({n}), got {len(values)}")
+    if all(type(v) is int and v >= 0 for v in values):  # the usual case, checked cheaply
+        return values
     return [_chips(v, f"{what}[{i}]") for i, v in enumerate(values)]
