@@ -736,6 +736,8 @@ struct Ctx {
     low: [u8; MAX_PLAYERS],
     hole: [[u8; 7]; MAX_PLAYERS],
     hole_len: [u8; MAX_PLAYERS],
+    /// Hole cards per suit, one byte a suit (clubs lowest).
+    suits: [u32; MAX_PLAYERS],
     /// Omaha: distinct hole-pair rank indices.
     pairs: [[u8; 15]; MAX_PLAYERS],
     npairs: [u8; MAX_PLAYERS],
@@ -752,6 +754,7 @@ impl Ctx {
             low: [0; MAX_PLAYERS],
             hole: [[0; 7]; MAX_PLAYERS],
             hole_len: [0; MAX_PLAYERS],
+            suits: [0; MAX_PLAYERS],
             pairs: [[0; 15]; MAX_PLAYERS],
             npairs: [0; MAX_PLAYERS],
             by_suit: [[[0; 6]; 4]; MAX_PLAYERS],
@@ -765,6 +768,7 @@ impl Ctx {
         self.low[i] = cards.iter().fold(0, |m, &c| m | LOW_BIT[c as usize]);
         self.hole[i][..cards.len()].copy_from_slice(cards);
         self.hole_len[i] = cards.len() as u8;
+        self.suits[i] = cards.iter().map(|&c| 1 << (8 * (c & 3))).sum();
         if omaha {
             let mut np = 0;
             for a in 0..cards.len() {
@@ -795,6 +799,8 @@ struct St {
     gl: [u8; GROUPS],
     board: [u8; 5],
     nb: usize,
+    /// Board cards per suit, one byte a suit, as [`Ctx::suits`].
+    suits: u32,
     /// Deck positions taken (exact enumeration) or cards taken (Monte Carlo).
     used: u64,
 }
@@ -806,6 +812,7 @@ impl St {
             gl: [0; GROUPS],
             board: [0; 5],
             nb: 0,
+            suits: 0,
             used: 0,
         };
         for &c in board {
@@ -821,6 +828,7 @@ impl St {
         if g == 0 {
             self.board[self.nb] = card;
             self.nb += 1;
+            self.suits += 1 << (8 * (card & 3));
         }
     }
 }
@@ -1569,22 +1577,11 @@ impl<const N: usize, const OMAHA: bool, const HILO: bool> Walk<'_, N, OMAHA, HIL
     #[inline(always)]
     fn last_board_by_rank(&mut self, start: usize, st: &St) {
         let n = players::<N>(self.ctx);
-        let mut board_suits = [0u8; 4];
-        for &c in &st.board[..st.nb] {
-            board_suits[(c & 3) as usize] += 1;
-        }
-        // Suits in which some player already holds four of his six cards.
-        let mut special = 0u8;
+        // Suits in which some player already holds four of his six cards: bit 7 of the suit's
+        // byte once its count reaches 4 (counts are at most 7, so no byte carries).
+        let mut special = 0u32;
         for i in 0..n {
-            let mut k = board_suits;
-            for &c in &self.ctx.hole[i][..self.ctx.hole_len[i] as usize] {
-                k[(c & 3) as usize] += 1;
-            }
-            for (s, &count) in k.iter().enumerate() {
-                if count >= 4 {
-                    special |= 1 << s;
-                }
-            }
+            special |= (st.suits + self.ctx.suits[i] + 0x7C7C_7C7C) & 0x8080_8080;
         }
         let deck = self.deck;
         let mut pos = start;
@@ -1594,7 +1591,7 @@ impl<const N: usize, const OMAHA: bool, const HILO: bool> Walk<'_, N, OMAHA, HIL
             while pos < deck.len() && deck[pos] >> 2 == rank {
                 let card = deck[pos];
                 if st.used >> pos & 1 == 0 {
-                    if special >> (card & 3) & 1 == 1 {
+                    if special >> (8 * (card & 3) + 7) & 1 == 1 {
                         let (h, l) = self.last_board_card(card);
                         self.tally.add(h, l);
                     } else {
@@ -1631,12 +1628,12 @@ impl<const N: usize, const OMAHA: bool, const HILO: bool> Walk<'_, N, OMAHA, HIL
             if st.used >> pos & 1 == 1 {
                 continue;
             }
-            let saved = (st.g[g], st.gl[g], st.nb);
+            let saved = (st.g[g], st.gl[g], st.nb, st.suits);
             st.push(g, self.deck[pos]);
             st.used |= 1 << pos;
             self.go(s + 1, if next_start_same { pos + 1 } else { 0 }, st);
             st.used &= !(1 << pos);
-            (st.g[g], st.gl[g], st.nb) = saved;
+            (st.g[g], st.gl[g], st.nb, st.suits) = saved;
         }
     }
 
@@ -1798,7 +1795,16 @@ impl ExactWork {
         let omaha = plan.game.is_omaha();
         let first = block * self.per_unit;
         let last = (first + self.per_unit).min(self.weights.len());
+        // Deals of consecutive assignments with the same weight add up exactly in the tally.
+        let mut weight = None;
+        let mut deck = Vec::with_capacity(52);
         for a in first..last {
+            if weight != Some(self.weights[a]) {
+                if let Some(w) = weight {
+                    tally.drain_into(&mut acc, w);
+                }
+                weight = Some(self.weights[a]);
+            }
             let cards = &self.cards[a * stride..(a + 1) * stride];
             let mut used = plan.base_used;
             for (k, &i) in rp.iter().enumerate() {
@@ -1806,7 +1812,10 @@ impl ExactWork {
                 ctx.set(i, hand, omaha);
                 used |= 1 << hand[0] | 1 << hand[1];
             }
-            let deck: Vec<u8> = (0..52u8).filter(|&c| used >> c & 1 == 0).collect();
+            deck.clear();
+            if !plan.slots.is_empty() {
+                deck.extend((0..52u8).filter(|&c| used >> c & 1 == 0));
+            }
             let mut st = St::new(&plan.board);
             let pre = &self.prefixes[p * self.depth..(p + 1) * self.depth];
             for (s, &pos) in pre.iter().enumerate() {
@@ -1822,7 +1831,9 @@ impl ExactWork {
                 plan,
                 walk(plan, &ctx, &deck, &mut st, self.depth, start, &mut tally)
             );
-            tally.drain_into(&mut acc, self.weights[a]);
+        }
+        if let Some(w) = weight {
+            tally.drain_into(&mut acc, w);
         }
         acc
     }
@@ -1930,7 +1941,7 @@ fn mc_chunk_typed<const N: usize, const OMAHA: bool, const HILO: bool>(
             }
             break;
         }
-        (st.g[0], st.gl[0], st.nb) = (base.g[0], base.gl[0], base.nb);
+        (st.g[0], st.gl[0], st.nb, st.suits) = (base.g[0], base.gl[0], base.nb, base.suits);
         if own_cards {
             for g in 1..=plan.n {
                 (st.g[g], st.gl[g]) = (HandKey::EMPTY, 0);

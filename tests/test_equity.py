@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import os
 import signal
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -18,7 +17,7 @@ import splitpot as sp
 from reference import best_high, best_low, best_omaha_high, best_omaha_low, code
 from splitpot import _core
 from splitpot.cli import main
-from splitpot.equity import _ProgressBar
+from splitpot.odds import _ProgressBar
 
 HILO = {"omaha8", "omaha5-8", "omaha6-8", "crazy-pineapple8", "stud8"}
 
@@ -454,9 +453,9 @@ def test_cli_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert high_only.stat().st_size > 0
 
 
-def test_equity_is_callable_however_it_was_imported() -> None:
-    # `import splitpot.equity` binds the submodule where `sp.equity` is the function.
-    module = sys.modules["splitpot.equity"]
-    assert callable(sp.equity) and callable(module)
-    assert module("holdem", ["AhKh", "QsQd"], board="2c3c4c5c6c").equities == (0.5, 0.5)
+def test_equity_is_exported() -> None:
+    import splitpot.odds
+
+    assert sp.equity is splitpot.odds.equity
+    assert sp.equity("holdem", ["AhKh", "QsQd"], board="2c3c4c5c6c").equities == (0.5, 0.5)
     assert "equity" in dir(sp) and "EquityResult" in sp.__all__

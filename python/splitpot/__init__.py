@@ -43,7 +43,7 @@ _LAZY: dict[str, str] = {
     **{m: "" for m in ("betting", "bots", "games", "hand", "pan", "phh", "pots", "table")},
     **dict.fromkeys(("BettingStructure", "FixedLimit", "NoLimit", "PotLimit"), "betting"),
     **dict.fromkeys(("demo", "play"), "bots"),
-    **dict.fromkeys(("EquityResult", "PlayerEquity", "equity"), "equity"),
+    **dict.fromkeys(("EquityResult", "PlayerEquity", "equity"), "odds"),
     **dict.fromkeys(
         (
             "CRAZY_PINEAPPLE",
@@ -84,7 +84,6 @@ if TYPE_CHECKING:
     from splitpot import betting, bots, games, hand, pan, phh, pots, table
     from splitpot.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
     from splitpot.bots import demo, play
-    from splitpot.equity import EquityResult, PlayerEquity, equity
     from splitpot.games import (
         CRAZY_PINEAPPLE,
         CRAZY_PINEAPPLE_HILO,
@@ -99,6 +98,7 @@ if TYPE_CHECKING:
         omaha,
     )
     from splitpot.hand import Hand, HandResult, LegalActions, Phase, SeatStatus
+    from splitpot.odds import EquityResult, PlayerEquity, equity
     from splitpot.table import Table
 
 __all__ = [

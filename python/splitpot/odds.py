@@ -1,4 +1,4 @@
-"""Equity: how often each player wins from the cards known so far (spec/poker.md §1, §2, §6).
+"""Equity: who wins how often, exactly or by Monte Carlo (`splitpot.equity`, rust/equity.rs).
 
 :func:`equity` enumerates every remaining deal exactly when that is cheap, and deals random
 completions (Monte Carlo) otherwise; the Rust core does the work on every core, with the GIL
@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import sys
 import time
-import types
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import IO, Any
@@ -309,15 +308,3 @@ def equity(
         if bar is not None:
             bar.close()
     return EquityResult._from_core(raw)
-
-
-class _CallableModule(types.ModuleType):
-    """``splitpot.equity`` names both the function and this module. ``splitpot`` binds the
-    function on first use, but ``import splitpot.equity`` binds the module in its place; so
-    calling the module calls the function, and ``sp.equity(...)`` works either way."""
-
-    def __call__(self, *args: Any, **kwargs: Any) -> EquityResult:
-        return equity(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule
