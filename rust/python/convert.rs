@@ -4,9 +4,20 @@ use super::cards::{Card, CardSet as PyCardSet};
 use super::errors::InvalidCards;
 use crate::cards::{parse_card, parse_cards, CardError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::types::{PyInt, PyList, PyString, PyTuple};
 
 fn one_card(item: &Bound<'_, PyAny>) -> PyResult<u8> {
+    // Exact ints first: the common form, and the check leaves bools (an int subclass) out.
+    if item.is_exact_instance_of::<PyInt>() {
+        return match item.extract::<i64>() {
+            Ok(v) if (0..52).contains(&v) => Ok(v as u8),
+            Ok(v) => Err(CardError::BadCode(v).into()),
+            Err(_) => Err(InvalidCards::new_err(format!(
+                "invalid card {}: expected 0..51",
+                item.repr()?
+            ))),
+        };
+    }
     if let Ok(c) = item.cast::<Card>() {
         return Ok(c.get().code);
     }

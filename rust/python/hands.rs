@@ -4,11 +4,12 @@ use super::convert::cards_of;
 use super::errors::InvalidCards;
 use crate::cards::{CardError, CardSet as CoreSet};
 use crate::high;
-use numpy::ndarray::{ArrayView2, Axis};
+use numpy::ndarray::ArrayView2;
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
+use rayon::prelude::*;
 
 /// The cards a hand was made from, kept so `best_five()` can name them.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -182,11 +183,13 @@ pub fn rows_of(
             a.ncols()
         )));
     }
-    let mut out = Vec::with_capacity(a.len());
-    for (i, row) in a.axis_iter(Axis(0)).enumerate() {
-        let start = out.len();
-        out.extend(row.iter());
-        CoreSet::from_cards(&out[start..])
+    // The Python wrapper hands over C-contiguous arrays; anything else is copied row by row.
+    let out: Vec<u8> = match a.as_slice() {
+        Some(s) => s.to_vec(),
+        None => a.iter().copied().collect(),
+    };
+    for (i, row) in out.chunks_exact(a.ncols().max(1)).enumerate() {
+        CoreSet::from_cards(row)
             .map_err(|e: CardError| InvalidCards::new_err(format!("row {i}: {e}")))?;
     }
     Ok(out)
@@ -223,7 +226,8 @@ pub fn _high_batch<'py>(
     let k = a.as_array().ncols();
     let rows = rows_of(&a.as_array(), 5..=7, "5 to 7 cards")?;
     let out: Vec<u16> = py.detach(|| {
-        rows.chunks_exact(k)
+        rows.par_chunks_exact(k)
+            .with_min_len(4096)
             .map(|r| high::HandKey::from_cards(r).strength())
             .collect()
     });
@@ -240,8 +244,9 @@ pub fn _omaha_high_batch<'py>(
     let (nh, nb) = (hv.ncols(), bv.ncols());
     let (h, b) = omaha_rows(&hv, &bv)?;
     let out: Vec<u16> = py.detach(|| {
-        h.chunks_exact(nh)
-            .zip(b.chunks_exact(nb))
+        h.par_chunks_exact(nh)
+            .zip(b.par_chunks_exact(nb))
+            .with_min_len(1024)
             .map(|(h, b)| high::omaha_unchecked(h, b))
             .collect()
     });

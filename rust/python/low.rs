@@ -5,6 +5,7 @@ use crate::low;
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
+use rayon::prelude::*;
 
 /// The value of an 8-or-better low. Compares by strength among lows only (spec/poker.md §1).
 #[pyclass(frozen, module = "splitpot._core")]
@@ -125,7 +126,12 @@ type HiLoBatch<'py> = PyResult<(Bound<'py, PyArray1<u16>>, Bound<'py, PyArray1<u
 pub fn _low8_batch<'py>(py: Python<'py>, a: PyReadonlyArray2<'py, u8>) -> Batch<'py, u8> {
     let k = a.as_array().ncols();
     let rows = rows_of(&a.as_array(), 5..=7, "5 to 7 cards")?;
-    let out: Vec<u8> = py.detach(|| rows.chunks_exact(k).map(low::low8_unchecked).collect());
+    let out: Vec<u8> = py.detach(|| {
+        rows.par_chunks_exact(k)
+            .with_min_len(4096)
+            .map(low::low8_unchecked)
+            .collect()
+    });
     Ok(out.into_pyarray(py))
 }
 
@@ -138,8 +144,9 @@ pub fn _omaha_low8_batch<'py>(
     let (nh, nb) = (hole.as_array().ncols(), board.as_array().ncols());
     let (h, b) = omaha_rows(&hole.as_array(), &board.as_array())?;
     let out: Vec<u8> = py.detach(|| {
-        h.chunks_exact(nh)
-            .zip(b.chunks_exact(nb))
+        h.par_chunks_exact(nh)
+            .zip(b.par_chunks_exact(nb))
+            .with_min_len(1024)
             .map(|(h, b)| low::omaha_low8_unchecked(h, b))
             .collect()
     });
@@ -150,8 +157,12 @@ pub fn _omaha_low8_batch<'py>(
 pub fn _hilo_batch<'py>(py: Python<'py>, a: PyReadonlyArray2<'py, u8>) -> HiLoBatch<'py> {
     let k = a.as_array().ncols();
     let rows = rows_of(&a.as_array(), 5..=7, "5 to 7 cards")?;
-    let (hi, lo): (Vec<u16>, Vec<u8>) =
-        py.detach(|| rows.chunks_exact(k).map(low::hilo_unchecked).unzip());
+    let (hi, lo): (Vec<u16>, Vec<u8>) = py.detach(|| {
+        rows.par_chunks_exact(k)
+            .with_min_len(4096)
+            .map(low::hilo_unchecked)
+            .unzip()
+    });
     Ok((hi.into_pyarray(py), lo.into_pyarray(py)))
 }
 
@@ -164,8 +175,9 @@ pub fn _omaha_hilo_batch<'py>(
     let (nh, nb) = (hole.as_array().ncols(), board.as_array().ncols());
     let (h, b) = omaha_rows(&hole.as_array(), &board.as_array())?;
     let (hi, lo): (Vec<u16>, Vec<u8>) = py.detach(|| {
-        h.chunks_exact(nh)
-            .zip(b.chunks_exact(nb))
+        h.par_chunks_exact(nh)
+            .zip(b.par_chunks_exact(nb))
+            .with_min_len(1024)
             .map(|(h, b)| low::omaha_hilo_unchecked(h, b))
             .unzip()
     });
