@@ -211,9 +211,13 @@ pub fn omaha_rows(
     let h = rows_of(hole, 4..=6, "4 to 6 hole cards")?;
     let b = rows_of(board, 3..=5, "3 to 5 board cards")?;
     let (nh, nb) = (hole.ncols(), board.ncols());
-    for i in 0..hole.nrows() {
-        crate::cards::check_disjoint(&[&h[i * nh..(i + 1) * nh], &b[i * nb..(i + 1) * nb]])
-            .map_err(|e| InvalidCards::new_err(format!("row {i}: {e}")))?;
+    let mask = |cards: &[u8]| cards.iter().fold(0u64, |m, &c| m | 1 << c);
+    for (i, (hr, br)) in h.chunks_exact(nh).zip(b.chunks_exact(nb)).enumerate() {
+        let both = mask(hr) & mask(br);
+        if both != 0 {
+            let e = CardError::Duplicate(both.trailing_zeros() as u8);
+            return Err(InvalidCards::new_err(format!("row {i}: {e}")));
+        }
     }
     Ok((h, b))
 }
