@@ -50,7 +50,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use crate::cards::{card_name, parse_cards, RANK_CHARS};
-use crate::high::HandKey;
+use crate::high::{omaha_rank_strength, HandKey};
 use crate::low;
 
 /// The most players one deck serves in any supported game (Hold'em: 23 × 2 + 5 = 51 cards).
@@ -637,32 +637,14 @@ fn multiset_index(sorted: &[u8]) -> usize {
 
 const BOARDS5: usize = 6188; // C(17, 5) rank multisets of five
 const PAIRS: usize = 91; // C(14, 2)
-const TRIPLES: usize = 455; // C(15, 3)
-
-/// The best non-flush high of a rank multiset of five (0 if some rank appears five times).
-fn five_rank_strength(ranks: &[u8; 5]) -> u16 {
-    let mut seen = [0u8; 13];
-    let mut cards = [0u8; 5];
-    for (c, &r) in cards.iter_mut().zip(ranks) {
-        if seen[r as usize] == 4 {
-            return 0;
-        }
-        *c = r * 4 + seen[r as usize];
-        seen[r as usize] += 1;
-    }
-    if cards.iter().all(|c| c & 3 == 0) {
-        cards[4] += 1; // five different ranks all got clubs: make it no flush
-    }
-    HandKey::from_cards(&cards).strength()
-}
 
 /// `OMAHA_RANKS[board * 91 + pair]`: the best Omaha high ignoring flushes, for a rank multiset
 /// of five board cards and the ranks of a hole pair (indices by [`multiset_index`]). Built once
-/// (about 1.1 MB); the flush check is done apart, only when three board cards share a suit.
+/// (about 1.1 MB) from the evaluator's (pair, triple) table; the flush check is done apart, only
+/// when three board cards share a suit.
 fn omaha_ranks() -> &'static [u16] {
     static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut five = vec![0u16; BOARDS5];
         let mut boards = vec![[0u8; 5]; BOARDS5];
         for a in 0..13u8 {
             for b in a..13 {
@@ -670,28 +652,16 @@ fn omaha_ranks() -> &'static [u16] {
                     for d in c..13 {
                         for e in d..13 {
                             let r = [a, b, c, d, e];
-                            let i = multiset_index(&r);
-                            five[i] = five_rank_strength(&r);
-                            boards[i] = r;
+                            boards[multiset_index(&r)] = r;
                         }
                     }
                 }
             }
         }
-        let mut pair_triple = vec![0u16; PAIRS * TRIPLES];
+        let mut pairs = [[0u8; 2]; PAIRS];
         for p in 0..13u8 {
             for q in p..13 {
-                for x in 0..13u8 {
-                    for y in x..13 {
-                        for z in y..13 {
-                            let mut r = [p, q, x, y, z];
-                            r.sort_unstable();
-                            pair_triple
-                                [multiset_index(&[p, q]) * TRIPLES + multiset_index(&[x, y, z])] =
-                                five[multiset_index(&r)];
-                        }
-                    }
-                }
+                pairs[multiset_index(&[p, q])] = [p, q];
             }
         }
         let mut table = vec![0u16; BOARDS5 * PAIRS];
@@ -699,23 +669,16 @@ fn omaha_ranks() -> &'static [u16] {
             .par_chunks_mut(PAIRS)
             .zip(boards.par_iter())
             .for_each(|(row, r)| {
-                let mut triples = [0usize; 10];
-                let mut t = 0;
-                for i in 0..5 {
-                    for j in i + 1..5 {
-                        for k in j + 1..5 {
-                            triples[t] = multiset_index(&[r[i], r[j], r[k]]);
-                            t += 1;
+                for (out, &pair) in row.iter_mut().zip(&pairs) {
+                    let mut best = 0;
+                    for i in 0..5 {
+                        for j in i + 1..5 {
+                            for k in j + 1..5 {
+                                best = best.max(omaha_rank_strength(pair, [r[i], r[j], r[k]]));
+                            }
                         }
                     }
-                }
-                for (pair, out) in row.iter_mut().enumerate() {
-                    let base = pair * TRIPLES;
-                    *out = triples
-                        .iter()
-                        .map(|&t| pair_triple[base + t])
-                        .max()
-                        .unwrap_or(0);
+                    *out = best;
                 }
             });
         table

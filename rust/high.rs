@@ -277,6 +277,15 @@ fn omaha_fixed<const H: usize, const B: usize>(hole: &[u8; H], board: &[u8; B]) 
     best
 }
 
+/// The best Omaha high ignoring flushes of a hole pair's ranks with a board triple's ranks
+/// (ranks 0 = deuce .. 12 = ace), 0 where a rank would appear five times.
+pub fn omaha_rank_strength(pair: [u8; 2], triple: [u8; 3]) -> u16 {
+    let r = |x: u8| x as usize % 13;
+    let p = OMAHA_PAIR[r(pair[0]) * 13 + r(pair[1])] as usize;
+    let t = OMAHA_TRIPLE[r(triple[0]) * 169 + r(triple[1]) * 13 + r(triple[2])] as usize;
+    OMAHA_RANKS[p + t]
+}
+
 /// The five cards (in the given order) that make the best hand, first such five on ties.
 pub fn best_five(cards: &[u8]) -> Result<[u8; 5], CardError> {
     let target = evaluate(cards)?;
