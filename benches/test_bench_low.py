@@ -9,8 +9,7 @@ from conftest import N, deals, name, per_call
 
 SEVEN = ["".join(name(c) for c in h) for h in deals(N, 7, seed=7)]
 OMAHA = [
-    ("".join(name(c) for c in d[:4]), "".join(name(c) for c in d[4:]))
-    for d in deals(N, 9, seed=9)
+    ("".join(name(c) for c in d[:4]), "".join(name(c) for c in d[4:])) for d in deals(N, 9, seed=9)
 ]
 BATCH = np.array(deals(200_000, 9, seed=1), dtype=np.uint8)
 
