@@ -86,40 +86,49 @@ pub fn parse_card(token: &str) -> Result<u8, CardError> {
 
 /// Parses a whole string of cards, with or without spaces or commas: `"AhKd 7c"`, `"AhKd7c"`.
 pub fn parse_cards(text: &str) -> Result<Vec<u8>, CardError> {
+    tokenize(text, |b| match b {
+        // "10" is the only two-character rank.
+        [b'1', b'0', ..] => Some((8, 2)),
+        [c, ..] => rank_index(*c).map(|r| (r, 1)),
+        [] => None,
+    })
+    .map_err(|(token, at)| CardError::BadToken { token, at })
+}
+
+/// Splits text into cards `rank * 4 + suit`, skipping spaces and commas. `rank` reads a rank
+/// at the start of its bytes (its index and length); a suit `cdhs` in any case follows. On
+/// failure: the token as written (up to the next separator, at most three characters, so
+/// "10x" is named whole) and its byte position. Poker and Pan cards share this.
+pub(crate) fn tokenize(
+    text: &str,
+    rank: impl Fn(&[u8]) -> Option<(u8, usize)>,
+) -> Result<Vec<u8>, (String, usize)> {
     let b = text.as_bytes();
     let mut out = Vec::with_capacity(b.len() / 2);
     let mut i = 0;
     while i < b.len() {
-        let c = b[i];
-        if c.is_ascii_whitespace() || c == b',' {
+        if b[i].is_ascii_whitespace() || b[i] == b',' {
             i += 1;
             continue;
         }
-        // "10" is the only two-character rank.
-        let (rank, len) = if c == b'1' && b.get(i + 1) == Some(&b'0') {
-            (Some(8), 2)
-        } else {
-            (rank_index(c), 1)
-        };
-        let suit = b.get(i + len).and_then(|&s| suit_index(s));
-        match (rank, suit) {
-            (Some(r), Some(s)) => {
-                out.push(r * 4 + s);
-                i += len + 1;
+        let card = rank(&b[i..]).and_then(|(r, len)| {
+            let s = suit_index(*b.get(i + len)?)?;
+            Some((r * 4 + s, len + 1))
+        });
+        match card {
+            Some((c, len)) => {
+                out.push(c);
+                i += len;
             }
-            _ => {
-                // Name the token as the user wrote it: up to the next separator, or three characters.
-                let end = (i..b.len())
+            None => {
+                let stop = (i..b.len())
                     .find(|&j| b[j].is_ascii_whitespace() || b[j] == b',')
                     .unwrap_or(b.len())
-                    .min(i + len + 1);
-                let end = (end.max(i + 1)..=b.len())
+                    .min(i + 3);
+                let end = (stop.max(i + 1)..=b.len())
                     .find(|&e| text.is_char_boundary(e))
                     .unwrap_or(b.len());
-                return Err(CardError::BadToken {
-                    token: text[i..end].to_string(),
-                    at: i,
-                });
+                return Err((text[i..end].to_string(), i));
             }
         }
     }

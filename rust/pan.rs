@@ -105,11 +105,6 @@ fn rank_index(c: u8) -> Option<u8> {
     RANK_CHARS.iter().position(|&r| r == c).map(|i| i as u8)
 }
 
-fn suit_index(c: u8) -> Option<u8> {
-    let c = c.to_ascii_lowercase();
-    SUIT_CHARS.iter().position(|&s| s == c).map(|i| i as u8)
-}
-
 /// A card code given as an integer (Python ints), checked to be in 0..40.
 pub fn card_from_code(code: i64) -> Result<u8, PanCardError> {
     if (0..NUM_CARDS as i64).contains(&code) {
@@ -133,39 +128,8 @@ pub fn parse_card(token: &str) -> Result<u8, PanCardError> {
 /// Parses a whole string of cards, with or without spaces or commas: `"7c7d 7h"`.
 /// An 8, 9, 10/T, a joker or an unknown suit is an error naming the token (§1.1).
 pub fn parse_cards(text: &str) -> Result<Vec<u8>, PanCardError> {
-    let b = text.as_bytes();
-    let mut out = Vec::with_capacity(b.len() / 2);
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if c.is_ascii_whitespace() || c == b',' {
-            i += 1;
-            continue;
-        }
-        let suit = b.get(i + 1).and_then(|&s| suit_index(s));
-        match (rank_index(c), suit) {
-            (Some(r), Some(s)) => {
-                out.push(r * 4 + s);
-                i += 2;
-            }
-            _ => {
-                // Name the token as written: up to the next separator, at most three characters
-                // (so "10c" is named whole), cut on a character boundary.
-                let stop = (i..b.len())
-                    .find(|&j| b[j].is_ascii_whitespace() || b[j] == b',')
-                    .unwrap_or(b.len())
-                    .min(i + 3);
-                let end = (stop.max(i + 1)..=b.len())
-                    .find(|&e| text.is_char_boundary(e))
-                    .unwrap_or(b.len());
-                return Err(PanCardError::BadToken {
-                    token: text[i..end].to_string(),
-                    at: i,
-                });
-            }
-        }
-    }
-    Ok(out)
+    crate::cards::tokenize(text, |b| rank_index(*b.first()?).map(|r| (r, 1)))
+        .map_err(|(token, at)| PanCardError::BadToken { token, at })
 }
 
 // ---------------------------------------------------------------------------------------------
