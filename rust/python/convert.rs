@@ -42,25 +42,49 @@ fn one_card(item: &Bound<'_, PyAny>) -> PyResult<u8> {
 
 /// Card codes from any accepted form; duplicates are checked by the evaluation that uses them.
 pub fn cards_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    let special = |o: &Bound<'_, PyAny>| {
+        if let Ok(s) = o.cast::<PyCardSet>() {
+            return Some(s.get().set.cards().collect());
+        }
+        o.cast::<Card>().ok().map(|c| vec![c.get().code])
+    };
+    walk_cards(
+        obj,
+        |t| Ok(parse_cards(t)?),
+        special,
+        one_card,
+        "cards",
+        "AhKd 7c",
+    )
+}
+
+/// The shape every card argument shares, poker or Pan: a whole string goes to `whole`; a list,
+/// tuple or other iterable gives one card an item through `one`; `special` recognises a card
+/// object (or set) that stands for itself. `what` and `example` word the error.
+pub fn walk_cards(
+    obj: &Bound<'_, PyAny>,
+    whole: impl Fn(&str) -> PyResult<Vec<u8>>,
+    special: impl Fn(&Bound<'_, PyAny>) -> Option<Vec<u8>>,
+    one: impl Fn(&Bound<'_, PyAny>) -> PyResult<u8>,
+    what: &str,
+    example: &str,
+) -> PyResult<Vec<u8>> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(parse_cards(&s.to_cow()?)?);
+        return whole(&s.to_cow()?);
     }
     if let Ok(l) = obj.cast::<PyList>() {
-        return l.iter().map(|i| one_card(&i)).collect();
+        return l.iter().map(|i| one(&i)).collect();
     }
     if let Ok(t) = obj.cast::<PyTuple>() {
-        return t.iter().map(|i| one_card(&i)).collect();
+        return t.iter().map(|i| one(&i)).collect();
     }
-    if let Ok(s) = obj.cast::<PyCardSet>() {
-        return Ok(s.get().set.cards().collect());
-    }
-    if let Ok(c) = obj.cast::<Card>() {
-        return Ok(vec![c.get().code]);
+    if let Some(cards) = special(obj) {
+        return Ok(cards);
     }
     match obj.try_iter() {
-        Ok(it) => it.map(|i| one_card(&i?)).collect(),
+        Ok(it) => it.map(|i| one(&i?)).collect(),
         Err(_) => Err(InvalidCards::new_err(format!(
-            "invalid cards {}: expected a string such as 'AhKd 7c' or an iterable of cards",
+            "invalid {what} {}: expected a string such as '{example}' or an iterable of cards",
             obj.repr()?
         ))),
     }

@@ -3,6 +3,7 @@
 //! in enums and records. Every name here is registered in `splitpot._core` with a `Pan`/`_pan_`
 //! prefix, since `_core` also holds the poker `Card`.
 use super::cards::Card as PokerCard;
+use super::convert::walk_cards;
 use super::errors::InvalidCards;
 use crate::cards::card_name as poker_card_name;
 use crate::pan::{
@@ -119,24 +120,23 @@ fn one_card(item: &Bound<'_, PyAny>) -> PyResult<u8> {
 /// Card codes from any accepted form: a string ("7c7d 7h"), one card, or an iterable of
 /// `pan.Card`, `str` (one card each), poker `Card` or `int` (0..39). Copies are allowed.
 pub fn cards_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
-    if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(parse_cards(&s.to_cow()?)?);
-    }
-    if let Ok(l) = obj.cast::<PyList>() {
-        return l.iter().map(|i| one_card(&i)).collect();
-    }
-    if let Ok(t) = obj.cast::<PyTuple>() {
-        return t.iter().map(|i| one_card(&i)).collect();
-    }
-    if obj.is_instance_of::<PanCard>() || obj.is_instance_of::<PokerCard>() {
-        return Ok(vec![one_card(obj)?]);
-    }
-    match obj.try_iter() {
-        Ok(it) => it.map(|i| one_card(&i?)).collect(),
-        Err(_) => Err(InvalidCards::new_err(format!(
-            "invalid Pan cards {}: expected a string such as '7c 7d 7h' or an iterable of cards",
-            obj.repr()?
-        ))),
+    let special = |o: &Bound<'_, PyAny>| {
+        if o.is_instance_of::<PanCard>() || o.is_instance_of::<PokerCard>() {
+            Some(one_card(o).map(|c| vec![c]))
+        } else {
+            None
+        }
+    };
+    match special(obj) {
+        Some(card) => card,
+        None => walk_cards(
+            obj,
+            |t| Ok(parse_cards(t)?),
+            |_| None,
+            one_card,
+            "Pan cards",
+            "7c 7d 7h",
+        ),
     }
 }
 
