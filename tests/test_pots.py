@@ -619,3 +619,16 @@ def test_every_seat_folded_is_refused(contributions: dict[int, int]) -> None:
     assume(len(contributions) >= 2)
     with pytest.raises(PotError, match="folded"):
         build_pots(contributions, set(contributions))
+
+
+def test_dead_money_goes_to_the_main_pot_and_is_never_returned() -> None:
+    # Antes of 5 each; seat 0 bets 10 more and everyone folds: the bet comes back, antes stay.
+    assert build_pots([15, 5, 5], folded={1, 2}, dead=[5, 5, 5]) == (
+        (Pot(15, (0,)),),
+        {0: 10},
+    )
+    # A short all-in on the ante alone still plays for the dead money (the main pot).
+    pots, returned = build_pots([3, 25, 25], folded=(), dead=[3, 5, 5])
+    assert pots == (Pot(13, (0, 1, 2)), Pot(40, (1, 2))) and returned == {}
+    with pytest.raises(PotError, match="dead amount 6 of seat 0"):
+        build_pots([5, 5], folded=(), dead=[6, 5])

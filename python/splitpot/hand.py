@@ -1542,24 +1542,11 @@ class Hand:
         self._events.append(ChipsReturning(seat, amount))
 
     def _build_pots(self, out: Sequence[int]) -> tuple[tuple[Pot, ...], dict[int, int]]:
-        """Main and side pots from the bets, with the dead money (antes, dead blinds) in the
-        main pot, which every player still in may win (spec/poker.md §6; as PokerKit does
-        without ante trimming)."""
-        dead = self._dead
-        live = [c - d for c, d in zip(self._contrib, dead)]  # noqa: B905 - same length
-        gone = set(out)
-        contenders = [s for s in self._order if s not in gone]
-        dead_total = sum(dead)
-        if not any(live[s] for s in contenders):
-            total = sum(self._contrib)
-            return ((Pot(total, tuple(contenders)),) if total else ()), {}
-        pots, returned = _pots.build_pots(live, out)
-        if dead_total:
-            if all(live[s] for s in contenders):
-                pots = (Pot(pots[0].amount + dead_total, pots[0].eligible), *pots[1:])
-            else:
-                pots = (Pot(dead_total, tuple(contenders)), *pots)
-        return pots, returned
+        """Main and side pots of the seats dealt in; antes and dead blinds are dead money in the
+        main pot (spec/poker.md §6, :func:`splitpot.pots.build_pots`)."""
+        dealt = {s: self._contrib[s] for s in self._order}
+        dead = {s: self._dead[s] for s in self._order}
+        return _pots.build_pots(dealt, [s for s in out if s in dealt], dead)
 
     def _finish(self) -> None:
         """Build the pots, award them (spec/poker.md §6) and close the hand."""

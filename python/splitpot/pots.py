@@ -135,9 +135,31 @@ class Pot:
         object.__setattr__(self, "eligible", tuple(sorted(seats)))
 
 
+def _amounts(values: Mapping[int, int] | Sequence[int], what: str) -> dict[int, int]:
+    """``{seat: chips}`` from a mapping or a sequence indexed by seat, every value checked."""
+    pairs: Iterable[tuple[int, int]]
+    if isinstance(values, Mapping):
+        pairs = values.items()
+    elif isinstance(values, (str, bytes)):
+        raise PotError(f"{what} must be a mapping or a sequence, got {values!r}")
+    else:
+        pairs = enumerate(values)
+    out: dict[int, int] = {}
+    for seat, value in pairs:
+        if type(seat) is not int or seat < 0:
+            seat = _as_seat(seat)
+        if type(value) is not int or value < 0:
+            value = _as_amount(value, f"{what[:-1]} of seat {seat}")
+        if seat in out:
+            raise PotError(f"seat {seat} is listed twice")
+        out[seat] = value
+    return out
+
+
 def build_pots(
     contributions: Mapping[int, int] | Sequence[int],
     folded: Collection[int],
+    dead: Mapping[int, int] | Sequence[int] | None = None,
 ) -> tuple[tuple[Pot, ...], dict[int, int]]:
     """Cut a hand's contributions into the main pot and side pots (spec/poker.md §6).
 
@@ -163,28 +185,20 @@ def build_pots(
       the last pot: the live seats that put in the most win them, as the last player left
       wins (§5). If every seat that put chips in folded, no one can win: :class:`PotError`.
 
+    * ``dead`` is the part of each contribution that is dead money: antes and dead blinds. It
+      is never returned as uncalled and does not set a pot level; it all goes to the main pot,
+      which every seat still in may win (PokerKit does the same without ante trimming). If no
+      seat still in has any live chips in, the whole pot goes to the seats still in.
+
     >>> pots, returned = build_pots([100, 300, 40, 100], folded={3})
     >>> pots
     (Pot(amount=160, eligible=(0, 1, 2)), Pot(amount=180, eligible=(0, 1)))
     >>> returned
     {1: 200}
+    >>> build_pots([15, 5, 5], folded={1, 2}, dead=[5, 5, 5])  # the antes stay, the bet goes back
+    ((Pot(amount=15, eligible=(0,)),), {0: 10})
     """
-    pairs: Iterable[tuple[int, int]]
-    if isinstance(contributions, Mapping):
-        pairs = contributions.items()
-    elif isinstance(contributions, (str, bytes)):
-        raise PotError(f"contributions must be a mapping or a sequence, got {contributions!r}")
-    else:
-        pairs = enumerate(contributions)
-    put_in: dict[int, int] = {}
-    for seat, value in pairs:
-        if type(seat) is not int or seat < 0:
-            seat = _as_seat(seat)
-        if type(value) is not int or value < 0:
-            value = _as_amount(value, f"contribution of seat {seat}")
-        if seat in put_in:
-            raise PotError(f"seat {seat} is listed twice")
-        put_in[seat] = value
+    put_in = _amounts(contributions, "contributions")
 
     folded_seats: set[int] = set()
     for seat in folded:
@@ -193,7 +207,32 @@ def build_pots(
         if seat not in put_in:
             raise PotError(f"folded seat {seat} is not in the hand")
         folded_seats.add(seat)
+    if dead is None:
+        return _live_pots(put_in, folded_seats)
 
+    dead_money = _amounts(dead, "dead amounts")
+    for seat, amount in dead_money.items():
+        if amount > put_in.get(seat, 0):
+            raise PotError(f"dead amount {amount} of seat {seat} is more than it put in")
+    live = {s: c - dead_money.get(s, 0) for s, c in put_in.items()}
+    contenders = tuple(sorted(s for s in put_in if s not in folded_seats))
+    if not any(live[s] for s in contenders):
+        total = sum(put_in.values())
+        return ((_make_pot(total, contenders),) if total else ()), {}
+    pots, returned = _live_pots(live, folded_seats)
+    dead_total = sum(dead_money.values())
+    if dead_total:
+        if all(live[s] for s in contenders):
+            pots = (_make_pot(pots[0].amount + dead_total, pots[0].eligible), *pots[1:])
+        else:
+            pots = (_make_pot(dead_total, contenders), *pots)
+    return pots, returned
+
+
+def _live_pots(
+    put_in: dict[int, int], folded_seats: set[int]
+) -> tuple[tuple[Pot, ...], dict[int, int]]:
+    """The pots of checked contributions (see :func:`build_pots`); may change ``put_in``."""
     returned: dict[int, int] = {}
     if not put_in:
         return (), returned
