@@ -3,42 +3,21 @@
 //! Criterion reports elements per second, i.e. calls per second.
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use splitpot::pan::{self, PanRules, PanSolver};
+use splitpot::rng::Rng;
 use std::hint::black_box;
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// `n` deals of `k` cards, each from a freshly shuffled copy of the rules' deck.
 fn deals(n: usize, k: usize, rules: &PanRules, seed: u64) -> Vec<Vec<u8>> {
-    let deck = pan::deck(rules);
-    let mut rng = Rng(seed);
-    (0..n)
-        .map(|_| {
-            let mut d = deck.clone();
-            for i in 0..k {
-                let j = i + rng.below(d.len() - i);
-                d.swap(i, j);
-            }
-            d.truncate(k);
-            d
-        })
+    splitpot::rng::deals(&pan::deck(rules), n, k, seed)
+        .chunks(k)
+        .map(<[u8]>::to_vec)
         .collect()
 }
 
 /// `n` hands of 11 cards that go out: random valid melds of 3 to 8 cards until 11, within the
 /// deck's copies.
 fn out_hands(n: usize, rules: &PanRules, seed: u64) -> Vec<Vec<u8>> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed, 0);
     let mut out = Vec::with_capacity(n);
     while out.len() < n {
         let mut left = pan::deck_counts(rules);

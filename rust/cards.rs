@@ -191,25 +191,6 @@ pub fn five_card_hands() -> impl Iterator<Item = [u8; 5]> {
     })
 }
 
-/// `n` deals of `k` distinct cards, flattened, from a seeded xorshift64: the same cards on every
-/// machine, for tests and benchmarks (`seed` must not be 0).
-#[doc(hidden)]
-pub fn random_deals(n: usize, k: usize, seed: u64) -> Vec<u8> {
-    let mut x = seed;
-    let mut out = Vec::with_capacity(n * k);
-    for _ in 0..n {
-        let mut deck: Vec<u8> = (0..52).collect();
-        for i in 0..k.min(52) {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            deck.swap(i, i + (x % (52 - i as u64)) as usize);
-        }
-        out.extend_from_slice(&deck[..k.min(52)]);
-    }
-    out
-}
-
 /// Refuses a card that appears in two places (hole and board, two players...).
 pub fn check_disjoint(parts: &[&[u8]]) -> Result<CardSet, CardError> {
     let all: Vec<u8> = parts.iter().flat_map(|p| p.iter().copied()).collect();

@@ -52,6 +52,7 @@ use rayon::prelude::*;
 use crate::cards::{card_name, parse_cards, RANK_CHARS};
 use crate::high::{omaha_rank_strength, HandKey};
 use crate::low;
+use crate::rng::{Rng, SplitMix64};
 
 /// The most players one deck serves in any supported game (Hold'em: 23 × 2 + 5 = 51 cards).
 pub const MAX_PLAYERS: usize = 23;
@@ -1805,56 +1806,6 @@ impl ExactWork {
 // ---------------------------------------------------------------------------------------------
 // Monte Carlo
 
-/// xoshiro256++ seeded through splitmix64: small, fast, and good enough for dealing cards.
-struct Rng([u64; 4]);
-
-fn splitmix(x: &mut u64) -> u64 {
-    *x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *x;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-impl Rng {
-    /// Stream `stream` of `seed`: chunks never share a stream.
-    fn new(seed: u64, stream: u64) -> Rng {
-        let mut x = seed;
-        let mut y = splitmix(&mut x) ^ stream.wrapping_mul(0xD134_2543_DE82_EF95);
-        Rng([
-            splitmix(&mut y),
-            splitmix(&mut y),
-            splitmix(&mut y),
-            splitmix(&mut y),
-        ])
-    }
-
-    #[inline(always)]
-    fn next(&mut self) -> u64 {
-        let s = &mut self.0;
-        let r = s[0].wrapping_add(s[3]).rotate_left(23).wrapping_add(s[0]);
-        let t = s[1] << 17;
-        s[2] ^= s[0];
-        s[3] ^= s[1];
-        s[1] ^= s[2];
-        s[0] ^= s[3];
-        s[2] ^= t;
-        s[3] = s[3].rotate_left(45);
-        r
-    }
-
-    /// Uniform in 0..n (Lemire's multiply-shift; bias below n / 2^64).
-    #[inline(always)]
-    fn below(&mut self, n: usize) -> usize {
-        ((self.next() as u128 * n as u128) >> 64) as usize
-    }
-
-    #[inline(always)]
-    fn unit_f64(&mut self) -> f64 {
-        (self.next() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
-    }
-}
-
 fn mc_chunk(plan: &Plan, seed: u64, chunk: u64, len: u64) -> Result<Accum, EquityError> {
     by_shape!(plan, mc_chunk_typed(plan, seed, chunk, len))
 }
@@ -2020,8 +1971,7 @@ impl Run {
                     .duration_since(std::time::UNIX_EPOCH)
                     .map(|d| d.as_nanos() as u64)
                     .unwrap_or(0);
-                let mut x = t ^ (std::process::id() as u64) << 32;
-                splitmix(&mut x)
+                SplitMix64::new(t ^ (std::process::id() as u64) << 32).next_u64()
             });
             let samples = match (o.samples, o.time_limit) {
                 (Some(s), _) => s,
@@ -2321,13 +2271,7 @@ mod tests {
 
     #[test]
     fn omaha_table_matches_the_evaluator() {
-        let mut x = 12345u64;
-        for _ in 0..20_000 {
-            let mut deck: Vec<u8> = (0..52).collect();
-            for i in 0..13 {
-                let j = i + (splitmix(&mut x) % (52 - i as u64)) as usize;
-                deck.swap(i, j);
-            }
+        for deck in crate::rng::random_deals(20_000, 13, 12345).chunks(13) {
             let holes = [&deck[0..4], &deck[4..8]];
             let board: [u8; 5] = deck[8..13].try_into().unwrap();
             let mut ctx = Ctx::new(2);

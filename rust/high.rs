@@ -328,7 +328,8 @@ pub fn omaha_best_five(hole: &[u8], board: &[u8]) -> Result<[u8; 5], CardError> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::{five_card_hands, parse_cards, random_deals};
+    use crate::cards::{five_card_hands, parse_cards};
+    use crate::rng::random_deals;
 
     fn eval(s: &str) -> u16 {
         evaluate(&parse_cards(s).unwrap()).unwrap()

@@ -4,6 +4,7 @@ pub mod equity;
 pub mod high;
 pub mod low;
 pub mod pan;
+pub mod rng;
 
 #[cfg(feature = "python")]
 mod python;

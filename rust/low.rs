@@ -473,7 +473,8 @@ pub fn omaha_low8_best_five(hole: &[u8], board: &[u8]) -> Result<Option<[u8; 5]>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::{five_card_hands, parse_cards, random_deals};
+    use crate::cards::{five_card_hands, parse_cards};
+    use crate::rng::random_deals;
 
     fn cards(s: &str) -> Vec<u8> {
         parse_cards(s).unwrap()

@@ -10,6 +10,8 @@
 use std::collections::HashMap;
 use std::fmt;
 
+use crate::rng::SplitMix64;
+
 /// Rank letters by rank index (§2.1): A low, 7 and J adjacent, no 8, 9 or 10.
 pub const RANK_CHARS: &[u8; 10] = b"A234567JQK";
 /// Suit letters by suit index.
@@ -358,14 +360,9 @@ pub fn deck(rules: &PanRules) -> Vec<u8> {
 /// gives the same order on every platform.
 pub fn shuffled_deck(rules: &PanRules, seed: u64) -> Vec<u8> {
     let mut d = deck(rules);
-    let mut x = seed;
+    let mut x = SplitMix64::new(seed);
     for i in (1..d.len()).rev() {
-        x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = x;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        d.swap(i, (z % (i as u64 + 1)) as usize);
+        d.swap(i, (x.next_u64() % (i as u64 + 1)) as usize);
     }
     d
 }
@@ -1840,6 +1837,7 @@ fn push_borrows(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::Rng;
 
     fn p(s: &str) -> Vec<u8> {
         parse_cards(s).unwrap()
@@ -1853,32 +1851,10 @@ mod tests {
         conditions(&p(s), &PanRules::default())
     }
 
-    /// Marsaglia's xorshift64: a seeded, dependency-free RNG for the randomised tests.
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n as u64) as usize
-        }
-        fn shuffle<T>(&mut self, v: &mut [T]) {
-            for i in (1..v.len()).rev() {
-                v.swap(i, self.below(i + 1));
-            }
-        }
-    }
-
     /// `k` cards dealt from a freshly shuffled deck.
     fn deal(rng: &mut Rng, rules: &PanRules, k: usize) -> Vec<u8> {
         let mut d = deck(rules);
-        for i in 0..k {
-            let j = i + rng.below(d.len() - i);
-            d.swap(i, j);
-        }
+        rng.deal_front(&mut d, k);
         d.truncate(k);
         d
     }
@@ -2201,7 +2177,7 @@ mod tests {
             unsuited_rule: UnsuitedRule::AllDistinct,
             ..rules
         };
-        let mut rng = Rng(0x5eed);
+        let mut rng = Rng::new(0x5eed, 0);
         let mut left = deck_counts(&rules);
         for i in 0..3000 {
             let k = 3 + rng.below(6);
@@ -2620,7 +2596,7 @@ mod tests {
     #[test]
     fn go_out_matches_brute_force_on_random_hands() {
         for (i, rules) in rule_sets().iter().enumerate() {
-            let mut rng = Rng(0xC0FFEE + i as u64);
+            let mut rng = Rng::new(0xC0FFEE + i as u64, 0);
             let solver = PanSolver::new(rules);
             for _ in 0..400 {
                 let cards = deal(&mut rng, rules, 11);
@@ -2641,7 +2617,7 @@ mod tests {
     #[test]
     fn go_out_matches_brute_force_on_built_hands() {
         for (i, rules) in rule_sets().iter().enumerate() {
-            let mut rng = Rng(0xBADA55 + i as u64);
+            let mut rng = Rng::new(0xBADA55 + i as u64, 0);
             let solver = PanSolver::new(rules);
             for n in 0..400 {
                 let mut cards = built_hand(&mut rng, rules);
@@ -2837,7 +2813,7 @@ mod tests {
     #[test]
     fn go_out_with_agrees_with_go_out_on_an_empty_table() {
         let d = PanRules::default();
-        let mut rng = Rng(77);
+        let mut rng = Rng::new(77, 0);
         for n in 0..40 {
             let mut cards = built_hand(&mut rng, &d);
             if n % 2 == 1 {
@@ -2868,13 +2844,13 @@ mod tests {
             pay_valle_suited: u64::MAX,
             ..d
         };
-        let mut rng = Rng(99);
+        let mut rng = Rng::new(99, 0);
         for _ in 0..3000 {
             let k = rng.below(14);
             let cards: Vec<u8> = (0..k)
                 .map(|_| {
                     if rng.below(8) == 0 {
-                        rng.next() as u8
+                        rng.next_u64() as u8
                     } else {
                         rng.below(40) as u8
                     }
