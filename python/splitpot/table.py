@@ -46,7 +46,8 @@ from typing import Any
 from splitpot._core import IllegalAction
 from splitpot.betting import Structure
 from splitpot.games import Game
-from splitpot.hand import Hand, TimingOut
+from splitpot.hand import Hand, TimeoutOutcome, TimeoutPolicy, TimingOut
+from splitpot.hand.timeout import policy as timeout_policy_of
 from splitpot.pots import Rake
 
 __all__ = ["SeatView", "Table"]
@@ -102,7 +103,7 @@ class Table:
         button: int | None = None,
         seed: int | None = None,
         rake: Rake | None = None,
-        timeout_policy: str = "seed",
+        timeout_policy: TimeoutPolicy | str = "seed",
         protections: int = 2,
     ) -> None:
         if not 2 <= seats <= 10:
@@ -110,7 +111,7 @@ class Table:
         self.game = game
         self.structure = structure
         self.rake = rake
-        self.timeout_policy = timeout_policy
+        self.timeout_policy = timeout_policy_of(timeout_policy)
         self.protections = protections
         self._seats: list[_Player | None] = [None] * seats
         self._button = button
@@ -388,7 +389,7 @@ class Table:
             raise IllegalAction("no hand is waiting for a player")
         p = self._player(hand.actor)
         record = hand.timeout(protected=p.protections > 0)
-        if record.outcome == "all_in":
+        if record.outcome is TimeoutOutcome.ALL_IN:
             p.protections -= 1
         return record
 

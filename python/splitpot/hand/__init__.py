@@ -88,9 +88,11 @@ from splitpot.hand.records import (
     SeatStatus,
     Showing,
     ShownHand,
+    TimeoutOutcome,
     TimingOut,
 )
 from splitpot.hand.state import Hand
+from splitpot.hand.timeout import TimeoutPolicy
 
 __all__ = [
     "AntePosting",
@@ -116,5 +118,7 @@ __all__ = [
     "SeatStatus",
     "Showing",
     "ShownHand",
+    "TimeoutOutcome",
+    "TimeoutPolicy",
     "TimingOut",
 ]

@@ -40,6 +40,26 @@ class SeatStatus(Enum):
     """An empty seat, or a player not dealt in (``None`` in the stacks)."""
 
 
+class TimeoutOutcome(str, Enum):
+    """What a timeout amounted to (docs/rules/poker.md §7; see :mod:`splitpot.hand.timeout`).
+
+    A ``str`` enum, so ``record.outcome == "all_in"`` keeps working.
+    """
+
+    ALL_IN = "all_in"
+    """All-in for what he has put in: he acts no more and keeps the chips behind."""
+    FOLD = "fold"
+    CHECK = "check"
+    DISCARD = "discard"
+    """Discards the last card dealt (Crazy Pineapple)."""
+    SHOW = "show"
+
+    __hash__ = str.__hash__
+
+    def __str__(self) -> str:
+        return self.value
+
+
 class Phase(str, Enum):
     """What the hand is waiting for."""
 
@@ -82,7 +102,7 @@ class HandStarting(Operation):
     dead_blinds: tuple[int, ...]
     seed: int | None
     rake: Rake | None
-    timeout_policy: str
+    timeout_policy: str  # a TimeoutPolicy, which is a str
     auto_showdown: bool
     hole: tuple[tuple[Card, ...] | None, ...] = ()
     board: tuple[Card, ...] | None = None
@@ -211,21 +231,26 @@ class Discarding(Operation):
 class TimingOut(Operation):
     """The seat ran out of time (spec/poker.md §7). ``outcome`` is what the rule made of it:
     ``"all_in"`` (all-in for what he has put in, chips kept behind), ``"fold"``, ``"check"``,
-    ``"discard"`` (of ``card``) or ``"show"``."""
+    ``"discard"`` (of ``card``) or ``"show"`` (a :class:`TimeoutOutcome`, equal to those
+    strings)."""
 
     seat: int
-    outcome: str
+    outcome: TimeoutOutcome
     card: Card | None = None
 
     def __str__(self) -> str:
-        what = {
-            "all_in": "is all-in for what he has put in",
-            "fold": "is folded",
-            "check": "checks",
-            "discard": f"discards {self.card}",
-            "show": "shows",
-        }.get(self.outcome, self.outcome)
+        what = _TIMED_OUT.get(self.outcome, str(self.outcome))
+        if self.outcome == TimeoutOutcome.DISCARD:
+            what = f"discards {self.card}"
         return f"Seat {self.seat} times out and {what}"
+
+
+_TIMED_OUT = {
+    TimeoutOutcome.ALL_IN: "is all-in for what he has put in",
+    TimeoutOutcome.FOLD: "is folded",
+    TimeoutOutcome.CHECK: "checks",
+    TimeoutOutcome.SHOW: "shows",
+}
 
 
 @dataclass(frozen=True)

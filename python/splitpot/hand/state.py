@@ -11,6 +11,7 @@ from splitpot import pots as _pots
 from splitpot._core import Card, HighHand, IllegalAction, InvalidCards
 from splitpot.betting import Structure, raise_limits
 from splitpot.games import DECK_SIZE, CardsLike, Game, card_codes
+from splitpot.hand import timeout as _timeout
 from splitpot.hand.records import (
     _ACTIVE,
     _ALL_IN,
@@ -39,16 +40,17 @@ from splitpot.hand.records import (
     SeatStatus,
     Showing,
     ShownHand,
+    TimeoutOutcome,
     TimingOut,
     _cards,
     _describe,
 )
+from splitpot.hand.timeout import TimeoutPolicy
 from splitpot.pots import Pot, Rake
 
 # --------------------------------------------------------------------------- the hand
 
 _Cards = Union[CardsLike, None]  # noqa: UP007 - a runtime alias, valid on Python 3.9
-_TIMEOUT_POLICIES = ("seed", "check_or_fold")
 
 
 class Hand:
@@ -135,7 +137,7 @@ class Hand:
         blinds: Sequence[int] | None = None,
         dead_blinds: Sequence[int] | None = None,
         rake: Rake | None = None,
-        timeout_policy: str = "seed",
+        timeout_policy: TimeoutPolicy | str = "seed",
         auto_showdown: bool = True,
     ) -> None:
         if not isinstance(game, Game):
@@ -163,10 +165,7 @@ class Hand:
             raise ValueError(f"button must be a seat 0..{n - 1}, got {button!r}")
         if len(dealt) == 2 and start[button] is None and blinds is None:
             raise ValueError(f"heads-up the button posts the small blind: seat {button} is empty")
-        if timeout_policy not in _TIMEOUT_POLICIES:
-            raise ValueError(
-                f"timeout_policy must be 'seed' or 'check_or_fold', got {timeout_policy!r}"
-            )
+        timeout_policy = _timeout.policy(timeout_policy)
         if rake is not None and not isinstance(rake, Rake):
             raise TypeError(f"rake must be a Rake or None, got {rake!r}")
         ante_list = _per_seat(structure.ante if antes is None else antes, n, "antes")
@@ -562,7 +561,9 @@ class Hand:
                 while queue and self._status[queue[0]] == _STOOD:
                     seat = queue[0]
                     card = self._hole[seat][-1]
-                    self._do_discard(seat, card, TimingOut(seat, "discard", Card(card)))
+                    self._do_discard(
+                        seat, card, TimingOut(seat, TimeoutOutcome.DISCARD, Card(card))
+                    )
                 if queue:
                     return
                 self._next_street()
@@ -901,47 +902,36 @@ class Hand:
         folds"). A discard times out to discarding the last card dealt; a showdown to showing.
         """
         seat = self.verify_timeout()
-        phase = self._phase
-        if phase is Phase.DISCARD:
-            outcome = "discard"
-        elif phase is Phase.SHOWDOWN:
-            outcome = "show"
-        elif not protected:
-            outcome = "fold"
-        elif self._starting.timeout_policy == "check_or_fold":
-            outcome = "check" if self._bets[seat] >= self._current else "fold"
-        else:
-            outcome = "all_in" if self._contrib[seat] > 0 else "fold"
-        return self._time_out(seat, outcome)
+        return self._time_out(seat, self._timeout_outcome(seat, protected))
 
-    def _timeout_outcomes(self, seat: int) -> tuple[str, ...]:
-        """What a timeout of ``seat`` may lead to now, under any policy or protection."""
-        if self._phase is Phase.DISCARD:
-            return ("discard",)
-        if self._phase is Phase.SHOWDOWN:
-            return ("show",)
-        outcomes = ["fold"]
-        if self._bets[seat] >= self._current:
-            outcomes.append("check")
-        if self._contrib[seat] > 0:
-            outcomes.append("all_in")
-        return tuple(outcomes)
+    def timeout_outcome(self, *, protected: bool = True) -> TimeoutOutcome:
+        """What :meth:`timeout` would do now, without doing it (see :func:`.timeout.outcome`)."""
+        return self._timeout_outcome(self.verify_timeout(), protected)
 
-    def _time_out(self, seat: int, outcome: str) -> TimingOut:
-        if outcome == "discard":
+    def _timeout_outcome(self, seat: int, protected: bool) -> TimeoutOutcome:
+        return _timeout.outcome(
+            self._starting.timeout_policy,
+            self._phase,
+            owes=self._current - self._bets[seat],
+            contributed=self._contrib[seat],
+            protected=protected,
+        )
+
+    def _time_out(self, seat: int, outcome: TimeoutOutcome) -> TimingOut:
+        if outcome is TimeoutOutcome.DISCARD:
             code = self._hole[seat][-1]
             record = TimingOut(seat, outcome, Card(code))
             self._do_discard(seat, code, record)
             self._advance()
-        elif outcome == "show":
+        elif outcome is TimeoutOutcome.SHOW:
             record = TimingOut(seat, outcome)
             self._show(seat, record)
-        elif outcome == "fold":
+        elif outcome is TimeoutOutcome.FOLD:
             record = TimingOut(seat, outcome)
             self._fold(seat, record)
         else:
             record = TimingOut(seat, outcome)
-            if outcome == "check":
+            if outcome is TimeoutOutcome.CHECK:
                 self._acted[seat] = self._current
             else:
                 self._status[seat] = _STOOD
@@ -1240,9 +1230,12 @@ class Hand:
             self.discard(event.card)
         elif isinstance(event, TimingOut):
             seat = self.verify_timeout()
-            if self._timeout_outcomes(seat).count(event.outcome) == 0:
+            possible = _timeout.outcomes(
+                self._phase, owes=self._current - self._bets[seat], contributed=self._contrib[seat]
+            )
+            if event.outcome not in possible:
                 raise ValueError(f"{event} is not what a timeout does here")
-            self._time_out(seat, event.outcome)
+            self._time_out(seat, TimeoutOutcome(event.outcome))
         elif isinstance(event, Showing):
             self.show()
         elif isinstance(event, Mucking):
