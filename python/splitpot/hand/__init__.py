@@ -77,7 +77,6 @@ from splitpot.hand.records import (
     Folding,
     HandEnding,
     HandResult,
-    HandStarting,
     HoleDealing,
     LegalActions,
     Mucking,
@@ -91,6 +90,7 @@ from splitpot.hand.records import (
     TimeoutOutcome,
     TimingOut,
 )
+from splitpot.hand.setup import HandStarting
 from splitpot.hand.state import Hand
 from splitpot.hand.timeout import TimeoutPolicy
 

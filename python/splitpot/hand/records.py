@@ -8,9 +8,8 @@ from enum import Enum
 from typing import Any
 
 from splitpot._core import Card, HighHand
-from splitpot.betting import Structure
-from splitpot.games import DECK_SIZE, Game
-from splitpot.pots import Award, Pot, Rake
+from splitpot.games import DECK_SIZE
+from splitpot.pots import Award, Pot
 
 # Card objects are immutable: events and views share these 52 instead of making new ones.
 _CARDS = tuple(Card(code) for code in range(DECK_SIZE))
@@ -82,36 +81,6 @@ class Operation:
 
     def __str__(self) -> str:
         return repr(self)
-
-
-@dataclass(frozen=True)
-class HandStarting(Operation):
-    """The set-up of the hand: everything needed to deal it again, card for card.
-
-    ``antes``, ``blinds`` (live) and ``dead_blinds`` are per seat, as configured (a seat
-    short of chips posts what it has). ``hole`` and ``board`` are the cards given instead of
-    shuffled ones (``None`` where the shuffle deals); with ``seed`` they fix every card.
-    """
-
-    game: Game
-    structure: Structure
-    stacks: tuple[int | None, ...]
-    button: int
-    antes: tuple[int, ...]
-    blinds: tuple[int, ...]
-    dead_blinds: tuple[int, ...]
-    seed: int | None
-    rake: Rake | None
-    timeout_policy: str  # a TimeoutPolicy, which is a str
-    auto_showdown: bool
-    hole: tuple[tuple[Card, ...] | None, ...] = ()
-    board: tuple[Card, ...] | None = None
-
-    def __str__(self) -> str:
-        return (
-            f"{self.game.name}, {type(self.structure).__name__}; button seat {self.button}; "
-            f"stacks {list(self.stacks)}"
-        )
 
 
 @dataclass(frozen=True)

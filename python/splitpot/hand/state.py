@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Union
 
 from splitpot import pots as _pots
-from splitpot._core import Card, HighHand, IllegalAction, InvalidCards
+from splitpot._core import Card, HighHand, IllegalAction
 from splitpot.betting import Structure, raise_limits
-from splitpot.games import DECK_SIZE, CardsLike, Game, card_codes
+from splitpot.games import DECK_SIZE, CardsLike, Game
 from splitpot.hand import timeout as _timeout
 from splitpot.hand.records import (
     _ACTIVE,
@@ -29,7 +29,6 @@ from splitpot.hand.records import (
     Folding,
     HandEnding,
     HandResult,
-    HandStarting,
     HoleDealing,
     LegalActions,
     Mucking,
@@ -45,6 +44,7 @@ from splitpot.hand.records import (
     _cards,
     _describe,
 )
+from splitpot.hand.setup import HandStarting, seats_from_button
 from splitpot.hand.timeout import TimeoutPolicy
 from splitpot.pots import Pot, Rake
 
@@ -140,97 +140,82 @@ class Hand:
         timeout_policy: TimeoutPolicy | str = "seed",
         auto_showdown: bool = True,
     ) -> None:
-        if not isinstance(game, Game):
-            raise TypeError(f"game must be a Game, got {game!r}")
-        if game.forced_bets != "blinds":
-            raise NotImplementedError(f"{game.name}: only blind games are played by Hand so far")
-        if not isinstance(structure, Structure):
-            raise TypeError(f"structure must be FixedLimit, PotLimit or NoLimit, got {structure!r}")
+        self._deal(
+            HandStarting.build(
+                game,
+                structure,
+                stacks,
+                button=button,
+                seed=seed,
+                hole=hole,
+                board=board,
+                antes=antes,
+                blinds=blinds,
+                dead_blinds=dead_blinds,
+                rake=rake,
+                timeout_policy=timeout_policy,
+                auto_showdown=auto_showdown,
+            )
+        )
+
+    @classmethod
+    def from_setup(cls, start: HandStarting) -> Hand:
+        """Deal a hand from its set-up record (checked again: :meth:`HandStarting.validate`).
+
+        >>> from splitpot.games import HOLDEM
+        >>> from splitpot.betting import NoLimit
+        >>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=5)
+        >>> Hand.from_setup(h.events[0]).hole(0) == h.hole(0)
+        True
+        """
+        hand = cls.__new__(cls)
+        hand._deal(start.validate())
+        return hand
+
+    # ------------------------------------------------------------------ set-up
+
+    def _deal(self, start: HandStarting) -> None:
+        """Seat the players, post the forced bets and deal (spec/poker.md §4)."""
+        self._take_seats(start)
+        self._post_forced_bets(start)
+        self._deal_hole(start)
+        if self._game.streets[0].board:
+            self._deal_board(0)
+        self._begin_round()
+        self._advance()
+
+    def _take_seats(self, start: HandStarting) -> None:
+        game, structure, stacks = start.game, start.structure, start.stacks
         n = len(stacks)
-        if all(type(s) is int and s > 0 for s in stacks):  # the usual case, checked cheaply
-            start: tuple[int | None, ...] = tuple(stacks)
-        else:
-            start = tuple(
-                None if s is None else _chips(s, f"stack of seat {i}", positive=True)
-                for i, s in enumerate(stacks)
-            )
-        dealt = [i for i in range(n) if start[i] is not None]
-        if not 2 <= len(dealt) <= game.max_players:
-            raise ValueError(
-                f"{game.name} is played by 2 to {game.max_players} players, got {len(dealt)}"
-            )
-        if button is None:
-            button = n - 1
-        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
-            raise ValueError(f"button must be a seat 0..{n - 1}, got {button!r}")
-        if len(dealt) == 2 and start[button] is None and blinds is None:
-            raise ValueError(f"heads-up the button posts the small blind: seat {button} is empty")
-        timeout_policy = _timeout.policy(timeout_policy)
-        if rake is not None and not isinstance(rake, Rake):
-            raise TypeError(f"rake must be a Rake or None, got {rake!r}")
-        ante_list = _per_seat(structure.ante if antes is None else antes, n, "antes")
-        order = [(button + 1 + i) % n for i in range(n)]
-        order = [s for s in order if start[s] is not None]
-        if blinds is None:
-            live = [0] * n
-            sb, bb = structure.small_blind, structure.big_blind
-            if len(dealt) == 2:
-                live[button] = sb  # heads-up: the button posts the small blind (§4.1)
-                live[order[0]] = bb
-            else:
-                live[order[0]] = sb
-                live[order[1]] = bb
-        else:
-            live = _per_seat(blinds, n, "blinds")
-        dead = [0] * n if dead_blinds is None else _per_seat(dead_blinds, n, "dead_blinds")
-        for i in range(n):
-            if start[i] is None:
-                if live[i] or dead[i]:
-                    raise ValueError(f"seat {i} is not dealt in and cannot post a blind")
-                ante_list[i] = 0
-
-        hole_given, board_given = self._given_cards(game, n, hole, board)
-        for i in range(n):
-            if start[i] is None and hole_given[i] is not None:
-                raise ValueError(f"hole cards for seat {i}, which is not dealt in")
-        if seed is None and (
-            board_given is None
-            or len(board_given) < game.board_cards
-            or any(hole_given[i] is None for i in dealt)
-        ):
-            seed = random.randrange(1 << 63)
-        used = 0
-        for cards in hole_given:
-            for c in cards or ():
-                used |= 1 << c
-        for c in board_given or ():
-            used |= 1 << c
-        # The deck is shuffled when a card is first drawn from it (_draw): a hand whose
-        # cards are all given (a replayed history) never pays for the shuffle.
-        deck = [c for c in range(DECK_SIZE) if not used >> c & 1]
-
+        order = seats_from_button(stacks, start.button)
+        self._starting = start
         self._game = game
         self._structure = structure
         self._n = n
-        self._button = button
+        self._button = start.button
         self._order = order
         self._chip_unit = structure.chip_unit
-        self._max_bets = structure.max_bets(len(dealt) == 2)
-        self._auto_showdown = bool(auto_showdown)
-        self._start = start
-        self._stacks = [s or 0 for s in start]
+        self._max_bets = structure.max_bets(len(order) == 2)
+        self._auto_showdown = start.auto_showdown
+        self._start = stacks
+        self._stacks = [s or 0 for s in stacks]
         self._bets = [0] * n
         self._contrib = [0] * n
         self._dead = [0] * n
         self._returned: dict[int, int] = {}
-        self._status = [_ACTIVE if s is not None else _OUT for s in start]
-        self._live = len(dealt)
+        self._status = [_ACTIVE if s is not None else _OUT for s in stacks]
+        self._live = len(order)
         self._hole: list[list[int]] = [[] for _ in range(n)]
         self._board: list[int] = []
-        self._deck = deck
-        self._seed = seed
+        self._seed = start.seed
         self._shuffled = False
-        self._given_board = list(reversed(board_given)) if board_given else []
+        board = [c.code for c in start.board or ()]
+        self._given_board = board[::-1]
+        # The deck is shuffled when a card is first drawn from it (_draw): a hand whose
+        # cards are all given (a replayed history) never pays for the shuffle.
+        used = {c.code for cards in start.hole for c in cards or ()}
+        used.update(board)
+        self._deck = [c for c in range(DECK_SIZE) if c not in used]
         self._street = 0
         self._phase = Phase.BETTING
         self._queue: deque[int] = deque()
@@ -247,104 +232,45 @@ class Hand:
         self._values: dict[int, tuple[HighHand, Any]] = {}
         self._result: HandResult | None = None
         self._showdown_pots: tuple[Pot, ...] | None = None
-        self._starting = HandStarting(
-            game,
-            structure,
-            start,
-            button,
-            tuple(ante_list),
-            tuple(live),
-            tuple(dead),
-            seed,
-            rake,
-            timeout_policy,
-            self._auto_showdown,
-            tuple(None if h is None else _cards(h) for h in hole_given),
-            None if board_given is None else _cards(board_given),
-        )
-        self._events: list[Operation] = [self._starting]
+        self._events: list[Operation] = [start]
 
-        # Antes, then blinds (spec/poker.md §4), each capped by the seat's stack.
-        stacks_ = self._stacks
+    def _post_forced_bets(self, start: HandStarting) -> None:
+        """Antes, then blinds (spec/poker.md §4), each capped by the seat's stack."""
+        order, stacks, events = self._order, self._stacks, self._events
+        antes, live, dead = start.antes, start.blinds, start.dead_blinds
         for seat in order:
-            if ante_list[seat]:
-                amount = min(ante_list[seat], stacks_[seat])
+            if antes[seat]:
+                amount = min(antes[seat], stacks[seat])
                 self._put(seat, amount, live=False)
-                self._events.append(AntePosting(seat, amount))
+                events.append(AntePosting(seat, amount))
+        button = start.button
         for seat in [button, order[0]] if len(order) == 2 and button in order else order:
             for amount, is_dead in ((live[seat], False), (dead[seat], True)):
-                amount = min(amount, stacks_[seat])
+                amount = min(amount, stacks[seat])
                 if amount:
                     self._put(seat, amount, live=not is_dead)
-                    self._events.append(BlindPosting(seat, amount, is_dead))
+                    events.append(BlindPosting(seat, amount, is_dead))
         # First to act preflop: left of the big blind, i.e. of the first seat from the
         # button's left that posted the largest live blind (heads-up: the button, §4.1).
         top = max(live)
         if top:
             big = next(s for s in order if live[s] == top)
-            self._first_preflop = (big + 1) % n
+            self._first_preflop = (big + 1) % self._n
 
-        # Deal the hole cards one at a time, starting left of the button.
-        count = sum(s.hole for s in game.streets[:1])
+    def _deal_hole(self, start: HandStarting) -> None:
+        """The hole cards, one at a time from the button's left (or as given)."""
+        order, hole = self._order, self._hole
+        given = start.hole or (None,) * self._n
         for seat in order:
-            if hole_given[seat] is not None:
-                self._hole[seat] = list(hole_given[seat])  # type: ignore[arg-type]
-        for _ in range(count):
+            cards = given[seat]
+            if cards is not None:
+                hole[seat] = [c.code for c in cards]
+        for _ in range(self._game.streets[0].hole):
             for seat in order:
-                if hole_given[seat] is None:
-                    self._hole[seat].append(self._draw())
+                if given[seat] is None:
+                    hole[seat].append(self._draw())
         for seat in order:
-            self._events.append(HoleDealing(seat, _cards(self._hole[seat])))
-        if game.streets[0].board:
-            self._deal_board(0)
-        self._begin_round()
-        self._advance()
-
-    # ------------------------------------------------------------------ set-up helpers
-
-    @staticmethod
-    def _given_cards(
-        game: Game,
-        n: int,
-        hole: Sequence[_Cards] | Mapping[int, _Cards] | None,
-        board: _Cards,
-    ) -> tuple[list[list[int] | None], list[int] | None]:
-        holes: list[list[int] | None] = [None] * n
-        if hole is not None:
-            if isinstance(hole, Mapping):
-                items: Iterable[tuple[int, _Cards]] = hole.items()
-                for seat in hole:
-                    if not isinstance(seat, int) or not 0 <= seat < n:
-                        raise ValueError(f"hole cards for seat {seat!r}, which is not in the hand")
-            else:
-                if isinstance(hole, str) or len(hole) != n:
-                    raise ValueError(f"hole must give one entry per seat ({n}), got {hole!r}")
-                items = enumerate(hole)
-            want = sum(s.hole for s in game.streets[:1])
-            for seat, cards in items:
-                if cards is None:
-                    continue
-                codes = card_codes(cards)
-                if len(codes) != want:
-                    raise InvalidCards(
-                        f"seat {seat} must be dealt {want} hole cards in {game.name}, "
-                        f"got {len(codes)}: {''.join(map(str, map(Card, codes)))}"
-                    )
-                holes[seat] = codes
-        board_codes = None
-        if board is not None:
-            board_codes = card_codes(board)
-            if len(board_codes) > game.board_cards:
-                raise InvalidCards(
-                    f"{game.name} deals {game.board_cards} board cards, got {len(board_codes)}"
-                )
-        seen = 0
-        for given in [*holes, board_codes]:
-            for c in given or ():
-                if seen >> c & 1:
-                    raise InvalidCards(f"duplicate card {Card(c)}")
-                seen |= 1 << c
-        return holes, board_codes
+            self._events.append(HoleDealing(seat, _cards(hole[seat])))
 
     def _put(self, seat: int, amount: int, *, live: bool) -> None:
         self._stacks[seat] -= amount
@@ -1182,22 +1108,7 @@ class Hand:
         """
         if not events or not isinstance(events[0], HandStarting):
             raise ValueError("the events must start with a HandStarting record")
-        start = events[0]
-        hand = cls(
-            start.game,
-            start.structure,
-            start.stacks,
-            button=start.button,
-            seed=start.seed,
-            hole=list(start.hole) or None,
-            board=start.board,
-            antes=start.antes,
-            blinds=start.blinds,
-            dead_blinds=start.dead_blinds,
-            rake=start.rake,
-            timeout_policy=start.timeout_policy,
-            auto_showdown=start.auto_showdown,
-        )
+        hand = cls.from_setup(events[0])
         done = len(hand._events)
         while done < len(events):
             if hand._events[:done] != list(events[:done]):
@@ -1250,22 +1161,3 @@ def _can(verify: Any, *args: Any) -> bool:
     except IllegalAction:
         return False
     return True
-
-
-def _chips(value: object, what: str, *, positive: bool = False) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be a whole number of chips, got {value!r}")
-    if value < (1 if positive else 0):
-        raise ValueError(f"{what} must be {'> 0' if positive else '>= 0'}, got {value!r}")
-    return value
-
-
-def _per_seat(value: int | Sequence[int], n: int, what: str) -> list[int]:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return [_chips(value, what)] * n
-    values = list(value)  # type: ignore[arg-type]
-    if len(values) != n:
-        raise ValueError(f"{what} must give one amount per seat ({n}), got {len(values)}")
-    if all(type(v) is int and v >= 0 for v in values):  # the usual case, checked cheaply
-        return values
-    return [_chips(v, f"{what}[{i}]") for i, v in enumerate(values)]
