@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Union
 
 from splitpot import pots as _pots
-from splitpot._core import Card, HighHand, IllegalAction
-from splitpot.betting import Structure, raise_limits
+from splitpot._core import Card, IllegalAction
+from splitpot.betting import Structure
 from splitpot.games import DECK_SIZE, CardsLike, Game
 from splitpot.hand import timeout as _timeout
 from splitpot.hand.records import (
@@ -44,7 +44,9 @@ from splitpot.hand.records import (
     _cards,
     _describe,
 )
+from splitpot.hand.round import BettingRound
 from splitpot.hand.setup import HandStarting, seats_from_button
+from splitpot.hand.showdown import Showdown
 from splitpot.hand.timeout import TimeoutPolicy
 from splitpot.pots import Pot, Rake
 
@@ -81,38 +83,28 @@ class Hand:
     """
 
     __slots__ = (
-        "_acted",
-        "_aggressor",
         "_auto_showdown",
-        "_bets",
-        "_bets_count",
-        "_big_street",
         "_board",
         "_button",
         "_chip_unit",
         "_contrib",
-        "_current",
         "_dead",
         "_deck",
         "_events",
         "_first_preflop",
-        "_full_level",
         "_game",
         "_given_board",
         "_hole",
-        "_last_raise",
         "_live",
-        "_max_bets",
-        "_mucked",
         "_n",
         "_order",
         "_phase",
         "_queue",
         "_result",
         "_returned",
+        "_round",
         "_seed",
-        "_showdown_pots",
-        "_shown",
+        "_showdown",
         "_shuffled",
         "_stacks",
         "_start",
@@ -120,7 +112,6 @@ class Hand:
         "_status",
         "_street",
         "_structure",
-        "_values",
     )
 
     def __init__(
@@ -182,7 +173,6 @@ class Hand:
         if self._game.streets[0].board:
             self._deal_board(0)
         self._begin_round()
-        self._advance()
 
     def _take_seats(self, start: HandStarting) -> None:
         game, structure, stacks = start.game, start.structure, start.stacks
@@ -195,11 +185,9 @@ class Hand:
         self._button = start.button
         self._order = order
         self._chip_unit = structure.chip_unit
-        self._max_bets = structure.max_bets(len(order) == 2)
         self._auto_showdown = start.auto_showdown
         self._start = stacks
         self._stacks = [s or 0 for s in stacks]
-        self._bets = [0] * n
         self._contrib = [0] * n
         self._dead = [0] * n
         self._returned: dict[int, int] = {}
@@ -218,20 +206,15 @@ class Hand:
         self._deck = [c for c in range(DECK_SIZE) if c not in used]
         self._street = 0
         self._phase = Phase.BETTING
-        self._queue: deque[int] = deque()
-        self._acted: list[int | None] = [None] * n
-        self._current = 0
-        self._last_raise = 0
-        self._full_level = 0
-        self._bets_count = 0
-        self._big_street = False
-        self._aggressor: int | None = None
+        self._round = BettingRound(
+            structure, structure.max_bets(len(order) == 2), self._stacks, self._status
+        )
+        # Whoever is to act, first is next: the betting round's, the discard's or the
+        # showdown's queue, as the phase goes.
+        self._queue: deque[int] = self._round.queue
         self._first_preflop = order[0]
-        self._shown: dict[int, Showing] = {}
-        self._mucked: list[int] = []
-        self._values: dict[int, tuple[HighHand, Any]] = {}
+        self._showdown: Showdown | None = None
         self._result: HandResult | None = None
-        self._showdown_pots: tuple[Pot, ...] | None = None
         self._events: list[Operation] = [start]
 
     def _post_forced_bets(self, start: HandStarting) -> None:
@@ -278,10 +261,11 @@ class Hand:
         if not live:
             self._dead[seat] += amount
         else:
-            bet = self._bets[seat] + amount
-            self._bets[seat] = bet
-            if bet > self._current:
-                self._current = bet
+            rnd = self._round
+            bet = rnd.bets[seat] + amount
+            rnd.bets[seat] = bet
+            if bet > rnd.current:
+                rnd.current = bet
         if not self._stacks[seat]:
             self._status[seat] = _ALL_IN
 
@@ -344,7 +328,7 @@ class Hand:
     @property
     def bets(self) -> list[int]:
         """Each seat's bet in the current betting round."""
-        return list(self._bets)
+        return list(self._round.bets)
 
     @property
     def contributions(self) -> list[int]:
@@ -361,8 +345,9 @@ class Hand:
         """Main pot and side pots as the contributions stand now (spec/poker.md §6)."""
         if self._result is not None:
             return self._result.pots
-        folded = [s for s in range(self._n) if self._status[s] >= _FOLDED]
-        return self._build_pots(folded)[0]
+        if self._showdown is not None:
+            return self._showdown.pots
+        return self._build_pots(self._folded())[0]
 
     @property
     def board(self) -> tuple[Card, ...]:
@@ -427,79 +412,33 @@ class Hand:
             f"street={self.street} actor={self.actor} pot={self.pot}>"
         )
 
-    # ------------------------------------------------------------------ betting rounds
+    # ------------------------------------------------------------------ phases, in order of play
 
     def _begin_round(self) -> None:
         """Open the betting round of the current street (spec/poker.md §3, §4.1)."""
-        n = self._n
-        street = self._game.streets[self._street]
-        self._big_street = street.big_bet
-        self._acted = [None] * n
-        self._aggressor = None
-        self._last_raise = 0
-        if self._street == 0:
-            first = self._first_preflop
-            self._full_level = self._current
-            self._bets_count = 1 if self._current else 0  # the blinds are the opening bet
-        else:
-            first = (self._button + 1) % n
-            self._full_level = 0
-            self._bets_count = 0
-        status, bets, stacks = self._status, self._bets, self._stacks
-        queue = [s for s in ((first + i) % n for i in range(n)) if status[s] == _ACTIVE]
-        if queue:
-            # A seat no one can bet against does not act (no effective stack left).
-            totals = [
-                bets[j] + (stacks[j] if status[j] == _ACTIVE else 0) if status[j] < _FOLDED else -1
-                for j in range(n)
-            ]
-            # The most any other seat can put in is the top total, or the second one
-            # for the seat that holds the top (sorting beats a max per seat).
-            *_, second, top = sorted(totals)
-            queue = [s for s in queue if (second if totals[s] == top else top) > bets[s]]
-            if len(queue) == 1 and bets[queue[0]] >= self._current:
-                queue = []
-        self._queue = deque(queue)
+        first = self._first_preflop if self._street == 0 else (self._button + 1) % self._n
+        rnd = self._round
+        rnd.begin(first, self._game.streets[self._street].big_bet)
+        self._queue = rnd.queue
+        if not rnd.queue:
+            self._end_round()
 
-    def _advance(self) -> None:
-        """Move on until someone must decide or the hand is over."""
-        streets = self._game.streets
-        while True:
-            phase = self._phase
-            if phase is Phase.BETTING:
-                if self._live == 1:
-                    self._return_uncalled()
-                    self._finish()
-                    return
-                if self._queue:
-                    return
-                # The round is over: its bets are in the contributions already.
-                self._return_uncalled()
-                self._bets = [0] * self._n
-                self._current = 0
-                if streets[self._street].discard and self._live > 1:
-                    self._phase = Phase.DISCARD
-                    self._queue = deque(s for s in self._order if self._status[s] < _FOLDED)
-                    continue
-                self._next_street()
-            elif phase is Phase.DISCARD:
-                queue = self._queue
-                while queue and self._status[queue[0]] == _STOOD:
-                    seat = queue[0]
-                    card = self._hole[seat][-1]
-                    self._do_discard(
-                        seat, card, TimingOut(seat, TimeoutOutcome.DISCARD, Card(card))
-                    )
-                if queue:
-                    return
-                self._next_street()
-            elif phase is Phase.SHOWDOWN:
-                if self._showdown_step():
-                    return
-                self._finish()
-                return
-            else:
-                return
+    def _after_bet(self) -> None:
+        """After a betting decision: the next seat acts, or the round or the hand ends."""
+        if self._live == 1:
+            self._return_uncalled()  # every other player folded: he wins unshown (§5)
+            self._finish()
+        elif not self._queue:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        """The uncalled bet goes back (§6), then the discard or the next street."""
+        self._return_uncalled()
+        self._round.close()
+        if self._game.streets[self._street].discard and self._live > 1:
+            self._begin_discard()
+        else:
+            self._next_street()
 
     def _next_street(self) -> None:
         self._street += 1
@@ -511,53 +450,69 @@ class Hand:
             self._deal_board(self._street)
         self._begin_round()
 
+    def _begin_discard(self) -> None:
+        """Every player still in discards, from the button's left (Crazy Pineapple, §2)."""
+        self._phase = Phase.DISCARD
+        self._queue = deque(s for s in self._order if self._status[s] < _FOLDED)
+        self._after_discard()
+
+    def _after_discard(self) -> None:
+        """A timed-out seat discards its last card by itself (§7); the last discard ends it."""
+        queue = self._queue
+        while queue and self._status[queue[0]] == _STOOD:
+            seat = queue[0]
+            card = self._hole[seat][-1]
+            record = TimingOut(seat, TimeoutOutcome.DISCARD, Card(card))
+            self._do_discard(seat, card, record)
+        if not queue:
+            self._next_street()
+
+    def _begin_showdown(self) -> None:
+        """Value the hands and line them up in showing order (spec/poker.md §5)."""
+        self._phase = Phase.SHOWDOWN
+        contenders = [s for s in self._order if self._status[s] < _FOLDED]
+        pots = self._build_pots(self._folded())[0]
+        showdown = Showdown(
+            self._game, self._hole, self._board, contenders, self._round.aggressor, pots
+        )
+        self._showdown = showdown
+        self._queue = showdown.queue
+        self._after_showing()
+
+    def _after_showing(self) -> None:
+        """Show or muck for the players (``auto_showdown``); the last decision pays out."""
+        showdown = self._showdown
+        assert showdown is not None
+        queue = showdown.queue
+        while queue:
+            seat = queue[0]
+            if showdown.unopposed(seat):
+                queue.popleft()  # every other hand was mucked: he wins without showing
+            elif not self._auto_showdown:
+                return
+            elif showdown.would_show(seat):
+                self._show(seat)
+            else:
+                self._muck(seat, Mucking(seat))
+        self._finish()
+
     # ------------------------------------------------------------------ legal actions
 
     def _betting_actor(self) -> int:
         if self._phase is not Phase.BETTING or not self._queue:
-            raise IllegalAction(self._not_betting())
+            raise IllegalAction(self._waiting_for())
         return self._queue[0]
 
-    def _not_betting(self) -> str:
-        if self._phase is Phase.OVER:
+    def _waiting_for(self) -> str:
+        """What the hand waits for, for the error of an action that does not fit."""
+        if self._phase is Phase.OVER or not self._queue:
             return "the hand is over; no one is to act"
+        seat = self._queue[0]
         if self._phase is Phase.DISCARD:
-            return f"seat {self._queue[0]} must discard a hole card first (discard(card))"
-        return f"it is the showdown: seat {self._queue[0]} must show() or muck()"
-
-    def _raise_window(self, seat: int) -> tuple[int, int] | None:
-        """``(min_to, max_to)`` if the seat may bet or raise now, else ``None`` (§3)."""
-        bets, stacks, status = self._bets, self._stacks, self._status
-        current = self._current
-        stack = stacks[seat]
-        bet = bets[seat]
-        if stack <= current - bet:
-            return None  # covered: he can only call
-        if self._max_bets is not None and self._bets_count >= self._max_bets:
-            return None  # capped (§3)
-        acted = self._acted[seat]
-        structure = self._structure
-        if (
-            acted is not None
-            and acted >= self._full_level
-            and current - acted < structure.reopen_size(self._last_raise, self._big_street)
-        ):
-            return None  # only short all-ins since he acted: not reopened (§3 DECISION)
-        for j in range(self._n):
-            if j != seat and status[j] == _ACTIVE and stacks[j] + bets[j] > current:
-                break
-        else:
-            return None  # no one left who could call a raise
-        return raise_limits(
-            structure,
-            current_bet=current,
-            player_bet=bet,
-            stack=stack,
-            pot=sum(self._contrib),
-            last_raise=self._last_raise,
-            full_level=self._full_level,
-            big_street=self._big_street,
-        )
+            return f"seat {seat} must discard a hole card first (discard(card))"
+        if self._phase is Phase.SHOWDOWN:
+            return f"it is the showdown: seat {seat} must show() or muck()"
+        return f"seat {seat} is to bet, check, call or fold"
 
     def legal_actions(self) -> LegalActions:
         """What :attr:`actor` may do now (nothing when the hand is over)."""
@@ -568,13 +523,14 @@ class Hand:
         if phase is Phase.DISCARD:
             return LegalActions(seat, discard=_cards(self._hole[seat]))
         if phase is Phase.SHOWDOWN:
-            return LegalActions(seat, show=True, muck=self._may_muck(seat) is None)
-        to_call = self._current - self._bets[seat]
-        window = self._raise_window(seat)
+            return LegalActions(seat, show=True, muck=self._why_not_muck(seat) is None)
+        rnd = self._round
+        to_call = rnd.current - rnd.bets[seat]
+        window = rnd.raise_window(seat, sum(self._contrib))
         if to_call > 0:
             call = min(to_call, self._stacks[seat])
             return LegalActions(seat, fold=True, call=call, raise_to=window)
-        if self._current == 0:
+        if rnd.current == 0:
             return LegalActions(seat, check=True, bet=window)
         return LegalActions(seat, check=True, raise_to=window)
 
@@ -583,7 +539,7 @@ class Hand:
     def verify_fold(self) -> int:
         """Raise :class:`IllegalAction` unless the actor may fold; return the seat."""
         seat = self._betting_actor()
-        if self._bets[seat] >= self._current:
+        if self._round.bets[seat] >= self._round.current:
             raise IllegalAction(f"seat {seat} has nothing to call; check() instead of folding")
         return seat
 
@@ -603,16 +559,17 @@ class Hand:
         self._live -= 1
         self._queue.popleft()
         self._events.append(record)
-        self._advance()
+        self._after_bet()
 
     def verify_check(self) -> int:
         """Raise :class:`IllegalAction` unless the actor may check; return the seat."""
         seat = self._betting_actor()
-        to_call = self._current - self._bets[seat]
+        current = self._round.current
+        to_call = current - self._round.bets[seat]
         if to_call > 0:
             call = min(to_call, self._stacks[seat])
             raise IllegalAction(
-                f"seat {seat} faces a bet of {self._current}: call() ({call}) "
+                f"seat {seat} faces a bet of {current}: call() ({call}) "
                 f"or fold() instead of checking"
             )
         return seat
@@ -625,16 +582,15 @@ class Hand:
         """The actor checks."""
         seat = self.verify_check()
         record = Checking(seat)
-        self._acted[seat] = self._current
-        self._queue.popleft()
+        self._round.acts(seat)
         self._events.append(record)
-        self._advance()
+        self._after_bet()
         return record
 
     def verify_call(self) -> int:
         """Raise :class:`IllegalAction` unless the actor may call; return the chips it costs."""
         seat = self._betting_actor()
-        to_call = self._current - self._bets[seat]
+        to_call = self._round.current - self._round.bets[seat]
         if to_call <= 0:
             raise IllegalAction(f"seat {seat} has nothing to call; check() instead")
         return min(to_call, self._stacks[seat])
@@ -649,19 +605,15 @@ class Hand:
         seat = self._queue[0]
         self._put(seat, amount, live=True)
         record = Calling(seat, amount, self._stacks[seat] == 0)
-        self._acted[seat] = self._current
-        self._queue.popleft()
+        self._round.acts(seat)
         self._events.append(record)
-        self._advance()
+        self._after_bet()
         return record
 
     def check_or_call(self) -> Checking | Calling:
         """Check if nothing is owed, else call (PHH's ``cc``)."""
-        if (
-            self._phase is Phase.BETTING
-            and self._queue
-            and self._current > self._bets[self._queue[0]]
-        ):
+        rnd = self._round
+        if self._phase is Phase.BETTING and self._queue and rnd.current > rnd.bets[self._queue[0]]:
             return self.call()
         return self.check()
 
@@ -669,41 +621,32 @@ class Hand:
 
     def _verify_amount(self, amount: int | None, opening: bool) -> tuple[int, int]:
         seat = self._betting_actor()
-        current = self._current
+        rnd = self._round
+        current = rnd.current
         if opening and current > 0:
             raise IllegalAction(
                 f"seat {seat} faces a bet of {current}: use raise_to(amount), call() or fold()"
             )
         if not opening and current == 0:
             raise IllegalAction(f"there is no bet to raise; seat {seat} may bet(amount) or check()")
-        window = self._raise_window(seat)
+        window = rnd.raise_window(seat, sum(self._contrib))
         verb = "bet" if opening else "raise"
         if window is None:
-            raise IllegalAction(f"seat {seat} may not {verb} now: {self._why_no_raise(seat)}")
+            raise IllegalAction(f"seat {seat} may not {verb} now: {rnd.blocker(seat)}")
         lo, hi = window
         if amount is None:
             return seat, lo
         if isinstance(amount, bool) or not isinstance(amount, int):
             raise IllegalAction(f"a {verb} amount must be a whole number of chips, got {amount!r}")
-        all_in = self._bets[seat] + self._stacks[seat]
         if amount < lo or amount > hi:
             to = "" if opening else " to"
             allowed = f"exactly {lo}" if lo == hi else f"{lo}..{hi}"
+            all_in = rnd.bets[seat] + self._stacks[seat]
             raise IllegalAction(
                 f"seat {seat} may {verb}{to} {allowed}, not {amount}"
                 + (" (all-in)" if hi == all_in and lo == hi else "")
             )
         return seat, amount
-
-    def _why_no_raise(self, seat: int) -> str:
-        if self._stacks[seat] <= self._current - self._bets[seat]:
-            return "he has only enough to call"
-        if self._max_bets is not None and self._bets_count >= self._max_bets:
-            return f"the betting is capped at {self._max_bets} bets this round"
-        acted = self._acted[seat]
-        if acted is not None and acted >= self._full_level:
-            return "an all-in short of a full raise does not reopen the betting"
-        return "every other player is all-in or has folded"
 
     def verify_bet(self, amount: int | None = None) -> int:
         """Raise :class:`IllegalAction` unless the actor may bet ``amount`` (total); return it.
@@ -719,7 +662,7 @@ class Hand:
     def bet(self, amount: int | None = None) -> Betting:
         """The actor opens the round's betting with ``amount`` chips (default the minimum)."""
         seat, amount = self._verify_amount(amount, True)
-        record = Betting(seat, amount, amount == self._bets[seat] + self._stacks[seat])
+        record = Betting(seat, amount, amount == self._round.bets[seat] + self._stacks[seat])
         self._raise(seat, amount, record)
         return record
 
@@ -734,48 +677,32 @@ class Hand:
     def raise_to(self, amount: int | None = None) -> RaisingTo:
         """The actor raises the bet to ``amount`` chips in total (default the minimum)."""
         seat, amount = self._verify_amount(amount, False)
-        record = RaisingTo(seat, amount, amount == self._bets[seat] + self._stacks[seat])
+        record = RaisingTo(seat, amount, amount == self._round.bets[seat] + self._stacks[seat])
         self._raise(seat, amount, record)
         return record
 
     def bet_or_raise_to(self, amount: int | None = None) -> Betting | RaisingTo:
         """Bet if no one has, else raise (PHH's ``cbr``)."""
-        if self._phase is Phase.BETTING and self._current == 0:
+        if self._phase is Phase.BETTING and self._round.current == 0:
             return self.bet(amount)
         return self.raise_to(amount)
 
     def _raise(self, seat: int, amount: int, record: Operation) -> None:
-        current = self._current
-        structure = self._structure
-        if structure.is_full_raise(
-            amount, current, self._last_raise, self._full_level, self._big_street
-        ):
-            if amount - current > self._last_raise:
-                self._last_raise = amount - current
-            self._full_level = amount
-            self._bets_count += 1
-        self._put(seat, amount - self._bets[seat], live=True)
-        self._current = amount
-        self._acted[seat] = amount
-        self._aggressor = seat
-        n, status = self._n, self._status
-        self._queue = deque(
-            s for s in ((seat + i) % n for i in range(1, n)) if status[s] == _ACTIVE
-        )
+        chips = amount - self._round.bets[seat]
+        self._round.raise_to(seat, amount)
+        self._put(seat, chips, live=True)
         self._events.append(record)
-        self._advance()
+        self._after_bet()
 
     # ------------------------------------------------------------------ discard
 
     def verify_discard(self, card: Card | str | int) -> int:
         """Raise :class:`IllegalAction` unless the actor may discard ``card``; return its code."""
         if self._phase is not Phase.DISCARD or not self._queue:
-            if self._phase is Phase.BETTING and self._queue:
-                raise IllegalAction(
-                    f"no discard now: seat {self._queue[0]} is to bet, check, call or fold"
-                )
             raise IllegalAction(
-                self._not_betting() if self._queue else "the hand is over; no one is to act"
+                "no discard now: " + self._waiting_for()
+                if self._phase is Phase.BETTING
+                else self._waiting_for()
             )
         seat = self._queue[0]
         try:
@@ -797,7 +724,7 @@ class Hand:
         seat = self._queue[0]
         record = Discarding(seat, Card(code))
         self._do_discard(seat, code, record)
-        self._advance()
+        self._after_discard()
         return record
 
     def _do_discard(self, seat: int, code: int, record: Operation) -> None:
@@ -826,19 +753,20 @@ class Hand:
         he is folded. ``"check_or_fold"``: he checks if he can, else folds. A player with no
         disconnection protection left (``protected=False``) is folded ("past them a timeout
         folds"). A discard times out to discarding the last card dealt; a showdown to showing.
+        The rule is :func:`splitpot.hand.timeout.outcome`.
         """
         seat = self.verify_timeout()
         return self._time_out(seat, self._timeout_outcome(seat, protected))
 
     def timeout_outcome(self, *, protected: bool = True) -> TimeoutOutcome:
-        """What :meth:`timeout` would do now, without doing it (see :func:`.timeout.outcome`)."""
+        """What :meth:`timeout` would do now, without doing it (spec/poker.md §7)."""
         return self._timeout_outcome(self.verify_timeout(), protected)
 
     def _timeout_outcome(self, seat: int, protected: bool) -> TimeoutOutcome:
         return _timeout.outcome(
             self._starting.timeout_policy,
             self._phase,
-            owes=self._current - self._bets[seat],
+            owes=self._round.current - self._round.bets[seat],
             contributed=self._contrib[seat],
             protected=protected,
         )
@@ -848,93 +776,27 @@ class Hand:
             code = self._hole[seat][-1]
             record = TimingOut(seat, outcome, Card(code))
             self._do_discard(seat, code, record)
-            self._advance()
+            self._after_discard()
         elif outcome is TimeoutOutcome.SHOW:
             record = TimingOut(seat, outcome)
-            self._show(seat, record)
+            self._events.append(record)
+            self._show(seat)
+            self._after_showing()
         elif outcome is TimeoutOutcome.FOLD:
             record = TimingOut(seat, outcome)
             self._fold(seat, record)
         else:
             record = TimingOut(seat, outcome)
             if outcome is TimeoutOutcome.CHECK:
-                self._acted[seat] = self._current
+                self._round.acts(seat)
             else:
                 self._status[seat] = _STOOD
-            self._queue.popleft()
+                self._queue.popleft()
             self._events.append(record)
-            self._advance()
+            self._after_bet()
         return record
 
     # ------------------------------------------------------------------ showdown
-
-    def _begin_showdown(self) -> None:
-        """Evaluate the hands and line them up in showing order (spec/poker.md §5)."""
-        self._phase = Phase.SHOWDOWN
-        game = self._game
-        board = self._board
-        hi_lo = game.hi_lo
-        status = self._status
-        contenders = [s for s in self._order if status[s] < _FOLDED]
-        high_of = game.evaluate_high
-        for s in contenders:
-            hole = self._hole[s]
-            self._values[s] = (
-                high_of(hole, board),
-                game.evaluate_low(hole, board) if hi_lo else None,
-            )
-        # The last to bet or raise on the final round shows first; without one, the first
-        # player to act on it (left of the button), then clockwise.
-        first = self._aggressor
-        if first is None or status[first] >= _FOLDED:
-            first = contenders[0]
-        i = contenders.index(first)
-        self._queue = deque(contenders[i:] + contenders[:i])
-
-    def _pots_now(self) -> tuple[Pot, ...]:
-        """The pots at showdown (no chip moves any more once it has begun)."""
-        if self._showdown_pots is None:
-            folded = [s for s in range(self._n) if self._status[s] >= _FOLDED]
-            self._showdown_pots = self._build_pots(folded)[0]
-        return self._showdown_pots
-
-    def _showdown_step(self) -> bool:
-        """Run automatic show/muck decisions; ``True`` if a seat must decide."""
-        queue = self._queue
-        while queue:
-            seat = queue[0]
-            others = [s for s in self._values if s != seat and s not in self._mucked]
-            if not others:
-                queue.popleft()  # every other hand was mucked: he wins without showing
-                continue
-            if not self._auto_showdown:
-                return True
-            if self._would_show(seat):
-                self._show(seat, None, advance=False)
-            else:
-                self._muck(seat, Mucking(seat))
-        return False
-
-    def _would_show(self, seat: int) -> bool:
-        """Auto-showdown: show if the hand can win or tie part of a pot it is eligible for."""
-        if not self._shown:
-            return True
-        high, low = self._values[seat]
-        for pot in self._pots_now():
-            if seat not in pot.eligible:
-                continue
-            rivals = [s for s in pot.eligible if s in self._shown]
-            if not rivals:
-                return True
-            if high.strength >= max(self._values[s][0].strength for s in rivals):
-                return True
-            if low is not None:
-                lows = [
-                    self._values[s][1].strength for s in rivals if self._values[s][1] is not None
-                ]
-                if not lows or low.strength >= max(lows):
-                    return True
-        return False
 
     def _showdown_actor(self) -> int:
         if self._phase is not Phase.SHOWDOWN or not self._queue:
@@ -957,33 +819,28 @@ class Hand:
     def show(self) -> Showing:
         """The seat in turn at showdown shows its hand (spec/poker.md §5)."""
         seat = self.verify_show()
-        return self._show(seat, None)
-
-    def _show(self, seat: int, timed_out: Operation | None, advance: bool = True) -> Showing:
-        high, low = self._values[seat]
-        record = Showing(seat, _cards(self._hole[seat]), _describe(high, low, self._game.hi_lo))
-        if timed_out is not None:
-            self._events.append(timed_out)
-        self._shown[seat] = record
-        self._queue.popleft()
-        self._events.append(record)
-        if advance:
-            self._advance()
+        record = self._show(seat)
+        self._after_showing()
         return record
 
-    def _may_muck(self, seat: int) -> str | None:
-        """Why the seat may not muck (it is the last claimant of a pot), or ``None``."""
-        for index, pot in enumerate(self._pots_now()):
-            if seat in pot.eligible and len(pot.eligible) > 1:
-                if all(s in self._mucked for s in pot.eligible if s != seat):
-                    name = "the main pot" if index == 0 else f"side pot {index}"
-                    return f"seat {seat} is the last hand in {name}; show() to take it"
-        return None
+    def _show(self, seat: int) -> Showing:
+        showdown = self._showdown
+        assert showdown is not None
+        high, low = showdown.values[seat]
+        record = Showing(seat, _cards(self._hole[seat]), _describe(high, low, self._game.hi_lo))
+        showdown.shown[seat] = record
+        showdown.queue.popleft()
+        self._events.append(record)
+        return record
+
+    def _why_not_muck(self, seat: int) -> str | None:
+        assert self._showdown is not None
+        return self._showdown.why_not_muck(seat)
 
     def verify_muck(self) -> int:
         """Raise :class:`IllegalAction` unless the seat in turn may muck; return it."""
         seat = self._showdown_actor()
-        why = self._may_muck(seat)
+        why = self._why_not_muck(seat)
         if why is not None:
             raise IllegalAction(why)
         return seat
@@ -997,38 +854,33 @@ class Hand:
         seat = self.verify_muck()
         record = Mucking(seat)
         self._muck(seat, record)
-        self._advance()
+        self._after_showing()
         return record
 
     def _muck(self, seat: int, record: Mucking) -> None:
-        self._mucked.append(seat)
-        self._queue.popleft()
+        showdown = self._showdown
+        assert showdown is not None
+        showdown.mucked.append(seat)
+        showdown.queue.popleft()
         self._events.append(record)
 
     # ------------------------------------------------------------------ payout
 
     def _return_uncalled(self) -> None:
-        """The part of the round's top bet that no one matched goes back (spec/poker.md §6).
-
-        Only bets are matched: antes and dead blinds are never returned.
-        """
-        bets = self._bets
-        top = max(bets)
-        if not top:
+        """The part of the round's top bet that no one matched goes back (spec/poker.md §6)."""
+        back = self._round.uncalled()
+        if back is None:
             return
-        seat = bets.index(top)
-        second = max(b for i, b in enumerate(bets) if i != seat)
-        if top == second:
-            return
-        amount = top - second
-        bets[seat] = second
+        seat, amount = back
         self._stacks[seat] += amount
         self._contrib[seat] -= amount
-        self._current = second
         self._returned[seat] = self._returned.get(seat, 0) + amount
         if self._status[seat] == _ALL_IN:
             self._status[seat] = _ACTIVE
         self._events.append(ChipsReturning(seat, amount))
+
+    def _folded(self) -> list[int]:
+        return [s for s in range(self._n) if self._status[s] >= _FOLDED]
 
     def _build_pots(self, out: Sequence[int]) -> tuple[tuple[Pot, ...], dict[int, int]]:
         """Main and side pots of the seats dealt in; antes and dead blinds are dead money in the
@@ -1037,50 +889,49 @@ class Hand:
         dead = {s: self._dead[s] for s in self._order}
         return _pots.build_pots(dealt, [s for s in out if s in dealt], dead)
 
+    def _final_pots(self) -> tuple[Pot, ...]:
+        """The pots to award. Every uncalled bet went back at the end of its round, so the
+        pots return nothing more (spec/poker.md §6)."""
+        showdown = self._showdown
+        if showdown is None:
+            return self._build_pots(self._folded())[0]
+        if len(showdown.shown) + len(showdown.mucked) < len(showdown.values):
+            # Every other hand was mucked: they gave up their claims, the last one wins (§5).
+            return self._build_pots(self._folded() + showdown.mucked)[0]
+        return showdown.pots
+
     def _finish(self) -> None:
-        """Build the pots, award them (spec/poker.md §6) and close the hand."""
-        n = self._n
-        out = [s for s in range(n) if self._status[s] >= _FOLDED]
-        if self._values and len(self._shown) + len(self._mucked) < len(self._values):
-            # Every other hand was mucked: the last one wins without showing (§5).
-            out += self._mucked
-        pots, returned = self._build_pots(out)
+        """Award the pots (spec/poker.md §6) and close the hand."""
+        pots = self._final_pots()
+        showdown = self._showdown
+        shown = showdown.shown if showdown is not None else {}
+        values = showdown.values if showdown is not None else {}
         hi_lo = self._game.hi_lo
-        shown = self._shown
-        high = {s: self._values[s][0].strength for s in shown}
+        high = {s: values[s][0].strength for s in shown}
         low: dict[int, int] | None = None
         if hi_lo:
-            low = {s: self._values[s][1].strength for s in shown if self._values[s][1] is not None}
-        rake: Rake | None = self._starting.rake
+            low = {s: values[s][1].strength for s in shown if values[s][1] is not None}
         payout = _pots.award(
             pots,
             high,
             low,
             self._order,
             self._chip_unit,
-            rake,
+            self._starting.rake,
             flop_seen=len(self._board) >= 3,
         )
         stacks = self._stacks
-        for seat, amount in returned.items():  # none expected: each round returned its own
-            stacks[seat] += amount
-            self._returned[seat] = self._returned.get(seat, 0) + amount
-            self._events.append(ChipsReturning(seat, amount))
         for a in payout.awards:
             stacks[a.seat] += a.amount
             self._events.append(PotAwarding(a))
         final = list(stacks)
         self._events.append(HandEnding(tuple(final), payout.rake))
-        shown_hands = tuple(
-            ShownHand(s, rec.cards, self._values[s][0], self._values[s][1], hi_lo)
-            for s, rec in shown.items()
-        )
         self._result = HandResult(
             pots,
             dict(self._returned),
             payout.awards,
-            shown_hands,
-            tuple(self._mucked),
+            tuple(ShownHand(s, r.cards, *values[s], hi_lo) for s, r in shown.items()),
+            tuple(showdown.mucked) if showdown is not None else (),
             payout.rake,
             final,
             [f - (s or 0) for f, s in zip(final, self._start)],  # noqa: B905 - same length
@@ -1142,7 +993,9 @@ class Hand:
         elif isinstance(event, TimingOut):
             seat = self.verify_timeout()
             possible = _timeout.outcomes(
-                self._phase, owes=self._current - self._bets[seat], contributed=self._contrib[seat]
+                self._phase,
+                owes=self._round.current - self._round.bets[seat],
+                contributed=self._contrib[seat],
             )
             if event.outcome not in possible:
                 raise ValueError(f"{event} is not what a timeout does here")
