@@ -12,11 +12,11 @@ from splitpot.games import DECK_SIZE
 from splitpot.pots import Award, Pot
 
 # Card objects are immutable: events and views share these 52 instead of making new ones.
-_CARDS = tuple(Card(code) for code in range(DECK_SIZE))
+_CARDS = tuple([Card(code) for code in range(DECK_SIZE)])
 
 
 def _cards(codes: Iterable[int]) -> tuple[Card, ...]:
-    return tuple([_CARDS[c] for c in codes])
+    return tuple(map(_CARDS.__getitem__, codes))
 
 
 # Seat states; "still in the hand" is ``status < _FOLDED``.

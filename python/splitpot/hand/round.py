@@ -79,7 +79,8 @@ class BettingRound:
         self.full_level = self.current
         self.bets_count = 1 if self.current else 0
         status, bets, stacks = self._status, self.bets, self._stacks
-        queue = [s for s in ((first + i) % n for i in range(n)) if status[s] == _ACTIVE]
+        # Generator expressions cost a Python call per item: lists and loops here.
+        queue = [s for s in [*range(first, n), *range(first)] if status[s] == _ACTIVE]
         if queue:
             # A seat no one can bet against does not act (no effective stack left).
             totals = [
@@ -158,7 +159,7 @@ class BettingRound:
         self.aggressor = seat
         n, status = self._n, self._status
         self.queue.clear()
-        self.queue.extend(s for s in ((seat + i) % n for i in range(1, n)) if status[s] == _ACTIVE)
+        self.queue.extend([s for s in [*range(seat + 1, n), *range(seat)] if status[s] == _ACTIVE])
 
     def uncalled(self) -> tuple[int, int] | None:
         """Take back the part of the top bet that no one matched (docs/rules/poker.md §6):
@@ -167,10 +168,10 @@ class BettingRound:
         top = max(bets)
         if not top:
             return None
-        seat = bets.index(top)
-        second = max(b for i, b in enumerate(bets) if i != seat)
+        second = sorted(bets)[-2]
         if top == second:
             return None
+        seat = bets.index(top)
         bets[seat] = second
         self.current = second
         return seat, top - second

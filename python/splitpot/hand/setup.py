@@ -35,6 +35,7 @@ __all__ = ["SEED_BOUND", "HandStarting", "blind_seats", "seats_from_button"]
 SEED_BOUND = 1 << 63
 """Shuffle seeds drawn for a hand (or by a table for its hands) are below this."""
 
+_POLICIES = {p.value: p for p in TimeoutPolicy}
 _Cards = Union[CardsLike, None]  # noqa: UP007 - a runtime alias, valid on Python 3.9
 _Hole = Union[Sequence[_Cards], Mapping[int, _Cards], None]  # noqa: UP007
 
@@ -58,8 +59,9 @@ def blind_seats(order: Sequence[int], button: int, heads_up: bool) -> tuple[int,
 
 def seats_from_button(stacks: Sequence[int | None], button: int) -> list[int]:
     """The seats dealt in (a stack, not ``None``), clockwise from the button's left."""
-    n = len(stacks)
-    return [s for s in [(button + 1 + i) % n for i in range(n)] if stacks[s] is not None]
+    return [
+        s for s in [*range(button + 1, len(stacks)), *range(button + 1)] if stacks[s] is not None
+    ]
 
 
 @dataclass(frozen=True)
@@ -123,7 +125,8 @@ class HandStarting(Operation):
             button = n - 1
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
             raise ValueError(f"button must be a seat 0..{n - 1}, got {button!r}")
-        rule = _policy(timeout_policy)
+        rule = _POLICIES.get(timeout_policy) if isinstance(timeout_policy, str) else None
+        rule = rule or _policy(timeout_policy)
         ante_list, live, dead = _forced_bets(structure, start, button, antes, blinds, dead_blinds)
         holes, board_codes = _given_cards(game, n, hole, board)
         for i in range(n):
@@ -132,7 +135,7 @@ class HandStarting(Operation):
         if seed is None and (
             board_codes is None
             or len(board_codes) < game.board_cards
-            or any(holes[i] is None for i in range(n) if start[i] is not None)
+            or any([holes[i] is None and start[i] is not None for i in range(n)])
         ):
             seed = random.randrange(SEED_BOUND)
         return cls(
@@ -182,14 +185,14 @@ def _check_kinds(game: Game, structure: Structure, rake: Rake | None) -> None:
 
 
 def _stacks(stacks: Sequence[int | None], game: Game) -> tuple[int | None, ...]:
-    if all(type(s) is int and s > 0 for s in stacks):  # the usual case, checked cheaply
+    if all([type(s) is int and s > 0 for s in stacks]):  # the usual case, checked cheaply
         start: tuple[int | None, ...] = tuple(stacks)
     else:
         start = tuple(
             None if s is None else _chips(s, f"stack of seat {i}", positive=True)
             for i, s in enumerate(stacks)
         )
-    dealt = sum(s is not None for s in start)
+    dealt = len(start) - start.count(None)
     if not 2 <= dealt <= game.max_players:
         raise ValueError(f"{game.name} is played by 2 to {game.max_players} players, got {dealt}")
     return start
@@ -282,6 +285,6 @@ def _per_seat(value: int | Sequence[int], n: int, what: str) -> list[int]:
     values = list(value)  # type: ignore[arg-type]
     if len(values) != n:
         raise ValueError(f"{what} must give one amount per seat ({n}), got {len(values)}")
-    if all(type(v) is int and v >= 0 for v in values):  # the usual case, checked cheaply
+    if all([type(v) is int and v >= 0 for v in values]):  # the usual case, checked cheaply
         return values
     return [_chips(v, f"{what}[{i}]") for i, v in enumerate(values)]

@@ -197,12 +197,13 @@ class Hand:
         self._board: list[int] = []
         self._seed = start.seed
         self._shuffled = False
-        board = [c.code for c in start.board or ()]
+        board = list(map(int, start.board or ()))
         self._given_board = board[::-1]
         # The deck is shuffled when a card is first drawn from it (_draw): a hand whose
         # cards are all given (a replayed history) never pays for the shuffle.
-        used = {c.code for cards in start.hole for c in cards or ()}
-        used.update(board)
+        used = set(board)
+        for cards in start.hole:
+            used.update(map(int, cards or ()))
         self._deck = [c for c in range(DECK_SIZE) if c not in used]
         self._street = 0
         self._phase = Phase.BETTING
@@ -237,7 +238,7 @@ class Hand:
         # button's left that posted the largest live blind (heads-up: the button, §4.1).
         top = max(live)
         if top:
-            big = next(s for s in order if live[s] == top)
+            big = order[[live[s] for s in order].index(top)]
             self._first_preflop = (big + 1) % self._n
 
     def _deal_hole(self, start: HandStarting) -> None:
@@ -247,13 +248,13 @@ class Hand:
         for seat in order:
             cards = given[seat]
             if cards is not None:
-                hole[seat] = [c.code for c in cards]
+                hole[seat] = list(map(int, cards))
         for _ in range(self._game.streets[0].hole):
             for seat in order:
                 if given[seat] is None:
                     hole[seat].append(self._draw())
         for seat in order:
-            self._events.append(HoleDealing(seat, _cards(hole[seat])))
+            self._events.append(HoleDealing(seat, given[seat] or _cards(hole[seat])))
 
     def _put(self, seat: int, amount: int, *, live: bool) -> None:
         self._stacks[seat] -= amount
@@ -453,7 +454,7 @@ class Hand:
     def _begin_discard(self) -> None:
         """Every player still in discards, from the button's left (Crazy Pineapple, §2)."""
         self._phase = Phase.DISCARD
-        self._queue = deque(s for s in self._order if self._status[s] < _FOLDED)
+        self._queue = deque([s for s in self._order if self._status[s] < _FOLDED])
         self._after_discard()
 
     def _after_discard(self) -> None:
