@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any, Union
@@ -10,33 +9,26 @@ from typing import Any, Union
 from splitpot import pots as _pots
 from splitpot._core import Card, IllegalAction
 from splitpot.betting import Structure
-from splitpot.games import DECK_SIZE, CardsLike, Game
+from splitpot.games import CardsLike, Game
+from splitpot.hand import rebuild as _rebuild
 from splitpot.hand import timeout as _timeout
+from splitpot.hand.dealing import Dealer
 from splitpot.hand.records import (
-    _ACTIVE,
-    _ALL_IN,
     _FOLDED,
-    _OUT,
     _STOOD,
-    AntePosting,
     Betting,
-    BlindPosting,
-    BoardDealing,
     Calling,
     Checking,
-    ChipsReturning,
     Discarding,
     Folding,
     HandEnding,
     HandResult,
-    HoleDealing,
     LegalActions,
     Mucking,
     Operation,
     Phase,
     PotAwarding,
     RaisingTo,
-    SeatStatus,
     Showing,
     ShownHand,
     TimeoutOutcome,
@@ -44,18 +36,17 @@ from splitpot.hand.records import (
     _cards,
     _describe,
 )
-from splitpot.hand.round import BettingRound
-from splitpot.hand.setup import HandStarting, seats_from_button
+from splitpot.hand.setup import HandStarting
 from splitpot.hand.showdown import Showdown
 from splitpot.hand.timeout import TimeoutPolicy
-from splitpot.pots import Pot, Rake
+from splitpot.pots import Rake
 
 # --------------------------------------------------------------------------- the hand
 
 _Cards = Union[CardsLike, None]  # noqa: UP007 - a runtime alias, valid on Python 3.9
 
 
-class Hand:
+class Hand(Dealer):
     """One hand of Hold'em, Omaha or Crazy Pineapple, high or hi/lo (spec/poker.md §2 to §7).
 
     Arguments:
@@ -82,37 +73,7 @@ class Hand:
       showdown order call :meth:`show` or :meth:`muck`.
     """
 
-    __slots__ = (
-        "_auto_showdown",
-        "_board",
-        "_button",
-        "_chip_unit",
-        "_contrib",
-        "_dead",
-        "_deck",
-        "_events",
-        "_first_preflop",
-        "_game",
-        "_given_board",
-        "_hole",
-        "_live",
-        "_n",
-        "_order",
-        "_phase",
-        "_queue",
-        "_result",
-        "_returned",
-        "_round",
-        "_seed",
-        "_showdown",
-        "_shuffled",
-        "_stacks",
-        "_start",
-        "_starting",
-        "_status",
-        "_street",
-        "_structure",
-    )
+    __slots__ = ()  # the state is seated by Dealer._take_seats
 
     def __init__(
         self,
@@ -148,6 +109,7 @@ class Hand:
                 auto_showdown=auto_showdown,
             )
         )
+        self._begin_round()
 
     @classmethod
     def from_setup(cls, start: HandStarting) -> Hand:
@@ -161,263 +123,14 @@ class Hand:
         """
         hand = cls.__new__(cls)
         hand._deal(start.validate())
+        hand._begin_round()
         return hand
-
-    # ------------------------------------------------------------------ set-up
-
-    def _deal(self, start: HandStarting) -> None:
-        """Seat the players, post the forced bets and deal (spec/poker.md §4)."""
-        self._take_seats(start)
-        self._post_forced_bets(start)
-        self._deal_hole(start)
-        if self._game.streets[0].board:
-            self._deal_board(0)
-        self._begin_round()
-
-    def _take_seats(self, start: HandStarting) -> None:
-        game, structure, stacks = start.game, start.structure, start.stacks
-        n = len(stacks)
-        order = seats_from_button(stacks, start.button)
-        self._starting = start
-        self._game = game
-        self._structure = structure
-        self._n = n
-        self._button = start.button
-        self._order = order
-        self._chip_unit = structure.chip_unit
-        self._auto_showdown = start.auto_showdown
-        self._start = stacks
-        self._stacks = [s or 0 for s in stacks]
-        self._contrib = [0] * n
-        self._dead = [0] * n
-        self._returned: dict[int, int] = {}
-        self._status = [_ACTIVE if s is not None else _OUT for s in stacks]
-        self._live = len(order)
-        self._hole: list[list[int]] = [[] for _ in range(n)]
-        self._board: list[int] = []
-        self._seed = start.seed
-        self._shuffled = False
-        board = list(map(int, start.board or ()))
-        self._given_board = board[::-1]
-        # The deck is shuffled when a card is first drawn from it (_draw): a hand whose
-        # cards are all given (a replayed history) never pays for the shuffle.
-        used = set(board)
-        for cards in start.hole:
-            used.update(map(int, cards or ()))
-        self._deck = [c for c in range(DECK_SIZE) if c not in used]
-        self._street = 0
-        self._phase = Phase.BETTING
-        self._round = BettingRound(
-            structure, structure.max_bets(len(order) == 2), self._stacks, self._status
-        )
-        # Whoever is to act, first is next: the betting round's, the discard's or the
-        # showdown's queue, as the phase goes.
-        self._queue: deque[int] = self._round.queue
-        self._first_preflop = order[0]
-        self._showdown: Showdown | None = None
-        self._result: HandResult | None = None
-        self._events: list[Operation] = [start]
-
-    def _post_forced_bets(self, start: HandStarting) -> None:
-        """Antes, then blinds (spec/poker.md §4), each capped by the seat's stack."""
-        order, stacks, events = self._order, self._stacks, self._events
-        antes, live, dead = start.antes, start.blinds, start.dead_blinds
-        for seat in order:
-            if antes[seat]:
-                amount = min(antes[seat], stacks[seat])
-                self._put(seat, amount, live=False)
-                events.append(AntePosting(seat, amount))
-        button = start.button
-        for seat in [button, order[0]] if len(order) == 2 and button in order else order:
-            for amount, is_dead in ((live[seat], False), (dead[seat], True)):
-                amount = min(amount, stacks[seat])
-                if amount:
-                    self._put(seat, amount, live=not is_dead)
-                    events.append(BlindPosting(seat, amount, is_dead))
-        # First to act preflop: left of the big blind, i.e. of the first seat from the
-        # button's left that posted the largest live blind (heads-up: the button, §4.1).
-        top = max(live)
-        if top:
-            big = order[[live[s] for s in order].index(top)]
-            self._first_preflop = (big + 1) % self._n
-
-    def _deal_hole(self, start: HandStarting) -> None:
-        """The hole cards, one at a time from the button's left (or as given)."""
-        order, hole = self._order, self._hole
-        given = start.hole or (None,) * self._n
-        for seat in order:
-            cards = given[seat]
-            if cards is not None:
-                hole[seat] = list(map(int, cards))
-        for _ in range(self._game.streets[0].hole):
-            for seat in order:
-                if given[seat] is None:
-                    hole[seat].append(self._draw())
-        for seat in order:
-            self._events.append(HoleDealing(seat, given[seat] or _cards(hole[seat])))
-
-    def _put(self, seat: int, amount: int, *, live: bool) -> None:
-        self._stacks[seat] -= amount
-        self._contrib[seat] += amount
-        if not live:
-            self._dead[seat] += amount
-        else:
-            rnd = self._round
-            bet = rnd.bets[seat] + amount
-            rnd.bets[seat] = bet
-            if bet > rnd.current:
-                rnd.current = bet
-        if not self._stacks[seat]:
-            self._status[seat] = _ALL_IN
-
-    def _deal_board(self, street: int) -> None:
-        count = self._game.streets[street].board
-        given = self._given_board
-        cards = [given.pop() if given else self._draw() for _ in range(count)]
-        self._board.extend(cards)
-        self._events.append(BoardDealing(self._game.streets[street].name, _cards(cards)))
-
-    def _draw(self) -> int:
-        """The next card of the deck, shuffled with the hand's seed on the first draw."""
-        if not self._shuffled:
-            random.Random(self._seed).shuffle(self._deck)
-            self._shuffled = True
-        return self._deck.pop()
-
-    # ------------------------------------------------------------------ public state
-
-    @property
-    def game(self) -> Game:
-        """The variant being played."""
-        return self._game
-
-    @property
-    def structure(self) -> Structure:
-        """The betting structure (stakes, blinds, ante, chip unit)."""
-        return self._structure
-
-    @property
-    def seat_count(self) -> int:
-        """Number of seats, dealt in or not (see :attr:`seats`)."""
-        return self._n
-
-    @property
-    def button(self) -> int:
-        """The dealer seat."""
-        return self._button
-
-    @property
-    def seed(self) -> int | None:
-        """The shuffle's seed (``None`` when every card was given)."""
-        return self._starting.seed
-
-    @property
-    def starting_stacks(self) -> list[int]:
-        """Each seat's chips when the hand began (0 for a seat not dealt in)."""
-        return [s or 0 for s in self._start]
-
-    @property
-    def seats(self) -> list[int]:
-        """The seats dealt in, clockwise from the first left of the button."""
-        return list(self._order)
-
-    @property
-    def stacks(self) -> list[int]:
-        """Each seat's chips behind (not yet put in)."""
-        return list(self._stacks)
-
-    @property
-    def bets(self) -> list[int]:
-        """Each seat's bet in the current betting round."""
-        return list(self._round.bets)
-
-    @property
-    def contributions(self) -> list[int]:
-        """Everything each seat has put in this hand (antes and dead blinds included)."""
-        return list(self._contrib)
-
-    @property
-    def pot(self) -> int:
-        """All chips in the middle, bets on the table included (0 once paid out)."""
-        return 0 if self._result is not None else sum(self._contrib)
-
-    @property
-    def pots(self) -> tuple[Pot, ...]:
-        """Main pot and side pots as the contributions stand now (spec/poker.md §6)."""
-        if self._result is not None:
-            return self._result.pots
-        if self._showdown is not None:
-            return self._showdown.pots
-        return self._build_pots(self._folded())[0]
-
-    @property
-    def board(self) -> tuple[Card, ...]:
-        """The community cards dealt so far."""
-        return _cards(self._board)
-
-    def hole(self, seat: int) -> tuple[Card, ...]:
-        """The seat's hole cards (after any discard)."""
-        return _cards(self._hole[self._seat(seat)])
-
-    def status(self, seat: int) -> SeatStatus:
-        """Whether the seat is active, folded, all-in or timed out."""
-        return SeatStatus(self._status[self._seat(seat)])
-
-    @property
-    def street(self) -> str:
-        """The current street (``"preflop"``, ``"flop"``, ...), ``"showdown"`` at the end."""
-        if self._street >= len(self._game.streets):
-            return "showdown"
-        return self._game.streets[self._street].name
-
-    @property
-    def phase(self) -> Phase:
-        """What the hand is waiting for."""
-        return self._phase
-
-    @property
-    def actor(self) -> int | None:
-        """The seat to act, or ``None`` when no one is (the hand is over)."""
-        return self._queue[0] if self._queue and self._phase is not Phase.OVER else None
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the pots have been paid."""
-        return self._phase is Phase.OVER
-
-    @property
-    def events(self) -> tuple[Operation, ...]:
-        """Every state change so far, in order; :meth:`from_events` rebuilds the hand."""
-        return tuple(self._events)
-
-    @property
-    def result(self) -> HandResult:
-        """The payout, shown hands and final stacks; raises until the hand is over."""
-        if self._result is None:
-            raise IllegalAction("the hand is not over yet; no result")
-        return self._result
-
-    @property
-    def final_stacks(self) -> list[int]:
-        """Each seat's chips after the payout; raises until the hand is over."""
-        return list(self.result.final_stacks)
-
-    def _seat(self, seat: int) -> int:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
-            raise ValueError(f"no seat {seat!r} in this hand (seats 0..{self._n - 1})")
-        return seat
-
-    def __repr__(self) -> str:
-        return (
-            f"<Hand {self._game.code} {self._structure.kind.value} seats={self._n} "
-            f"street={self.street} actor={self.actor} pot={self.pot}>"
-        )
 
     # ------------------------------------------------------------------ phases, in order of play
 
     def _begin_round(self) -> None:
         """Open the betting round of the current street (spec/poker.md §3, §4.1)."""
-        first = self._first_preflop if self._street == 0 else (self._button + 1) % self._n
+        first = self._first_preflop if self._street == 0 else (self._starting.button + 1) % self._n
         rnd = self._round
         rnd.begin(first, self._game.streets[self._street].big_bet)
         self._queue = rnd.queue
@@ -489,7 +202,7 @@ class Hand:
             seat = queue[0]
             if showdown.unopposed(seat):
                 queue.popleft()  # every other hand was mucked: he wins without showing
-            elif not self._auto_showdown:
+            elif not self._starting.auto_showdown:
                 return
             elif showdown.would_show(seat):
                 self._show(seat)
@@ -867,40 +580,6 @@ class Hand:
 
     # ------------------------------------------------------------------ payout
 
-    def _return_uncalled(self) -> None:
-        """The part of the round's top bet that no one matched goes back (spec/poker.md §6)."""
-        back = self._round.uncalled()
-        if back is None:
-            return
-        seat, amount = back
-        self._stacks[seat] += amount
-        self._contrib[seat] -= amount
-        self._returned[seat] = self._returned.get(seat, 0) + amount
-        if self._status[seat] == _ALL_IN:
-            self._status[seat] = _ACTIVE
-        self._events.append(ChipsReturning(seat, amount))
-
-    def _folded(self) -> list[int]:
-        return [s for s in range(self._n) if self._status[s] >= _FOLDED]
-
-    def _build_pots(self, out: Sequence[int]) -> tuple[tuple[Pot, ...], dict[int, int]]:
-        """Main and side pots of the seats dealt in; antes and dead blinds are dead money in the
-        main pot (spec/poker.md §6, :func:`splitpot.pots.build_pots`)."""
-        dealt = {s: self._contrib[s] for s in self._order}
-        dead = {s: self._dead[s] for s in self._order}
-        return _pots.build_pots(dealt, [s for s in out if s in dealt], dead)
-
-    def _final_pots(self) -> tuple[Pot, ...]:
-        """The pots to award. Every uncalled bet went back at the end of its round, so the
-        pots return nothing more (spec/poker.md §6)."""
-        showdown = self._showdown
-        if showdown is None:
-            return self._build_pots(self._folded())[0]
-        if len(showdown.shown) + len(showdown.mucked) < len(showdown.values):
-            # Every other hand was mucked: they gave up their claims, the last one wins (§5).
-            return self._build_pots(self._folded() + showdown.mucked)[0]
-        return showdown.pots
-
     def _finish(self) -> None:
         """Award the pots (spec/poker.md §6) and close the hand."""
         pots = self._final_pots()
@@ -917,7 +596,7 @@ class Hand:
             high,
             low,
             self._order,
-            self._chip_unit,
+            self._starting.structure.chip_unit,
             self._starting.rake,
             flop_seen=len(self._board) >= 3,
         )
@@ -935,7 +614,7 @@ class Hand:
             tuple(showdown.mucked) if showdown is not None else (),
             payout.rake,
             final,
-            [f - (s or 0) for f, s in zip(final, self._start)],  # noqa: B905 - same length
+            [f - (s or 0) for f, s in zip(final, self._starting.stacks)],  # noqa: B905 - same length
         )
         self._phase = Phase.OVER
         self._queue = deque()
@@ -960,53 +639,7 @@ class Hand:
         """
         if not events or not isinstance(events[0], HandStarting):
             raise ValueError("the events must start with a HandStarting record")
-        hand = cls.from_setup(events[0])
-        done = len(hand._events)
-        while done < len(events):
-            if hand._events[:done] != list(events[:done]):
-                break
-            hand._apply(events[done])
-            if len(hand._events) <= done:
-                raise ValueError(f"event {done} ({events[done]}) changed nothing")
-            done = len(hand._events)
-        if hand._events[: len(events)] != list(events):
-            index = next(
-                (i for i, (a, b) in enumerate(zip(hand._events, events)) if a != b),  # noqa: B905
-                min(len(hand._events), len(events)),
-            )
-            raise ValueError(f"the events do not rebuild a hand: they differ at event {index}")
-        return hand
-
-    def _apply(self, event: Operation) -> None:
-        """Replay one player decision recorded in ``event``."""
-        if isinstance(event, Folding):
-            self.fold()
-        elif isinstance(event, Checking):
-            self.check()
-        elif isinstance(event, Calling):
-            self.call()
-        elif isinstance(event, Betting):
-            self.bet(event.amount)
-        elif isinstance(event, RaisingTo):
-            self.raise_to(event.amount)
-        elif isinstance(event, Discarding):
-            self.discard(event.card)
-        elif isinstance(event, TimingOut):
-            seat = self.verify_timeout()
-            possible = _timeout.outcomes(
-                self._phase,
-                owes=self._round.current - self._round.bets[seat],
-                contributed=self._contrib[seat],
-            )
-            if event.outcome not in possible:
-                raise ValueError(f"{event} is not what a timeout does here")
-            self._time_out(seat, TimeoutOutcome(event.outcome))
-        elif isinstance(event, Showing):
-            self.show()
-        elif isinstance(event, Mucking):
-            self.muck()
-        else:
-            raise ValueError(f"{event} is not a player decision")
+        return _rebuild.replay(cls.from_setup(events[0]), events)
 
 
 def _can(verify: Any, *args: Any) -> bool:
