@@ -41,13 +41,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
 from splitpot._core import IllegalAction
 from splitpot.betting import Structure
 from splitpot.games import Game
 from splitpot.hand import Hand, HandStarting, TimeoutOutcome, TimeoutPolicy, TimingOut
+from splitpot.hand.records import StrEnum
 from splitpot.hand.setup import SEED_BOUND, blind_seats
 from splitpot.hand.timeout import policy as timeout_policy_of
 from splitpot.pots import Rake
@@ -62,8 +62,8 @@ PROTECTIONS = 2
 """Disconnection protections per player and period, by default (§7, seed 003)."""
 
 
-class PlayerState(str, Enum):
-    """Where a seated player stands between hands (a ``str`` enum: ``"playing"`` ...)."""
+class PlayerState(StrEnum):
+    """Where a seated player stands between hands (equal to ``"playing"`` ...)."""
 
     PLAYING = "playing"
     """Dealt in every hand."""
@@ -73,11 +73,6 @@ class PlayerState(str, Enum):
     """Waits for the big blind to reach his seat."""
     POSTING = "posting"
     """Posts a big blind (and any small blind owed, dead) next hand, wherever he sits."""
-
-    __hash__ = str.__hash__
-
-    def __str__(self) -> str:
-        return self.value
 
 
 _PLAYING = PlayerState.PLAYING

@@ -39,10 +39,21 @@ class SeatStatus(Enum):
     """An empty seat, or a player not dealt in (``None`` in the stacks)."""
 
 
-class TimeoutOutcome(str, Enum):
+class StrEnum(str, Enum):
+    """An enum whose members are their strings: equal, hashed and printed as the value
+    (``enum.StrEnum`` of Python 3.11, for 3.10), so code written for bare strings keeps working.
+    """
+
+    __hash__ = str.__hash__
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+class TimeoutOutcome(StrEnum):
     """What a timeout amounted to (docs/rules/poker.md §7; see :mod:`splitpot.hand.timeout`).
 
-    A ``str`` enum, so ``record.outcome == "all_in"`` keeps working.
+    ``record.outcome == "all_in"`` keeps working.
     """
 
     ALL_IN = "all_in"
@@ -52,11 +63,6 @@ class TimeoutOutcome(str, Enum):
     DISCARD = "discard"
     """Discards the last card dealt (Crazy Pineapple)."""
     SHOW = "show"
-
-    __hash__ = str.__hash__
-
-    def __str__(self) -> str:
-        return self.value
 
 
 class Phase(str, Enum):

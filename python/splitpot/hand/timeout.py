@@ -15,28 +15,21 @@ asks :func:`outcome` what a timeout would do without doing it.
 
 from __future__ import annotations
 
-from enum import Enum
-
-from splitpot.hand.records import Phase, TimeoutOutcome
+from splitpot.hand.records import Phase, StrEnum, TimeoutOutcome
 
 __all__ = ["TimeoutOutcome", "TimeoutPolicy", "outcome", "outcomes", "policy"]
 
 
-class TimeoutPolicy(str, Enum):
+class TimeoutPolicy(StrEnum):
     """What a timeout does in a betting round (docs/rules/poker.md §7 DECISION).
 
-    A ``str`` enum: ``"seed"`` and ``"check_or_fold"`` are accepted and compare equal.
+    ``"seed"`` and ``"check_or_fold"`` are accepted and compare equal.
     """
 
     SEED = "seed"
     """All-in for what he has put in this hand (antes and blinds count), else fold."""
     CHECK_OR_FOLD = "check_or_fold"
     """Check if nothing is owed, else fold."""
-
-    __hash__ = str.__hash__
-
-    def __str__(self) -> str:
-        return self.value
 
 
 def policy(value: TimeoutPolicy | str) -> TimeoutPolicy:
