@@ -210,7 +210,7 @@ class TimingOut(Operation):
     strings)."""
 
     seat: int
-    outcome: TimeoutOutcome
+    outcome: str  # a TimeoutOutcome when the hand made it; equal to its string
     card: Card | None = None
 
     def __str__(self) -> str:
@@ -220,7 +220,7 @@ class TimingOut(Operation):
         return f"Seat {self.seat} times out and {what}"
 
 
-_TIMED_OUT = {
+_TIMED_OUT: dict[str, str] = {
     TimeoutOutcome.ALL_IN: "is all-in for what he has put in",
     TimeoutOutcome.FOLD: "is folded",
     TimeoutOutcome.CHECK: "checks",
