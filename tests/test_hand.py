@@ -1,6 +1,6 @@
 """The hand state machine: seed examples in play and scenarios with fixed cards.
 
-Rules from spec/poker.md §3 (betting), §4.1 (blinds and order), §5 (showdown), §6 (pots) and
+Rules from docs/rules/poker.md §3 (betting), §4.1 (blinds and order), §5 (showdown), §6 (pots) and
 §7 (timeouts). Seats are clockwise; the button is the last seat unless a test says otherwise.
 """
 

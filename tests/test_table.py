@@ -1,4 +1,4 @@
-"""The table: many hands, the moving button, blinds and missed blinds (spec/poker.md §4.1, §7)."""
+"""The table: many hands, the moving button, blinds, missed blinds (docs/rules/poker.md §4.1 §7)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A table that runs hand after hand: seats, button, blinds, missed blinds (spec/poker.md §4.1).
+"""A table running hand after hand: seats, button, blinds, missed blinds (docs/rules/poker.md §4.1).
 
 The table keeps the players and their stacks between hands and builds each
 :class:`~splitpot.hand.Hand` with the right button and blinds. Hand seats are table seats
@@ -19,7 +19,7 @@ seat.
 >>> t.start_hand().button                      # the button moves one seat clockwise
 1
 
-Rules (spec/poker.md §4.1), with the decisions this module takes:
+Rules (docs/rules/poker.md §4.1), with the decisions this module takes:
 
 * The button moves to the next player clockwise who is playing (not sitting out, not waiting
   for the big blind). The small blind is the next such player after the button (heads-up:
@@ -57,7 +57,7 @@ __all__ = ["MAX_SEATS", "MISSED_BIG_BLINDS_LIMIT", "PlayerState", "SeatView", "T
 MAX_SEATS = 10
 """The most seats a table has."""
 MISSED_BIG_BLINDS_LIMIT = 3
-"""A player who misses this many big blinds in a row is removed (spec/poker.md §4.1)."""
+"""A player who misses this many big blinds in a row is removed (docs/rules/poker.md §4.1)."""
 PROTECTIONS = 2
 """Disconnection protections per player and period, by default (§7, seed 003)."""
 
@@ -215,7 +215,7 @@ class Table:
         """Seat a new player with ``stack`` chips; return the seat.
 
         Once the game is running he waits for the big blind, or with ``post_now`` posts a big
-        blind next hand wherever he sits (spec/poker.md §4.1).
+        blind next hand wherever he sits (docs/rules/poker.md §4.1).
         """
         if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
             raise ValueError(f"a player joins with a positive whole number of chips, got {stack!r}")
@@ -248,7 +248,7 @@ class Table:
 
     def sit_in(self, seat: int, *, wait_for_big_blind: bool = False) -> None:
         """The player comes back: he posts the blinds he owes next hand, or waits for the big
-        blind (spec/poker.md §4.1)."""
+        blind (docs/rules/poker.md §4.1)."""
         p = self._player(seat)
         if p.state != _SITTING_OUT:
             return
@@ -296,7 +296,7 @@ class Table:
         hole: Mapping[int, Any] | None = None,
         board: Any = None,
     ) -> Hand:
-        """Move the button, post the blinds and deal the next hand (spec/poker.md §4.1).
+        """Move the button, post the blinds and deal the next hand (docs/rules/poker.md §4.1).
 
         ``hole`` (by table seat) and ``board`` give cards instead of shuffled ones.
         """

@@ -1,4 +1,4 @@
-"""One hand of a flop game, as a state machine (spec/poker.md §3 to §7).
+"""One hand of a flop game, as a state machine (docs/rules/poker.md §3 to §7).
 
 A :class:`Hand` posts the antes and blinds, deals, runs every betting round, the Crazy
 Pineapple discard, the showdown, and pays out through :mod:`splitpot.pots`. The caller drives
@@ -61,6 +61,20 @@ Rules and the decisions taken where the spec leaves room:
   the last hand in a pot; when every other hand is mucked, the last one wins unshown.
 * Timeouts (§7): see :meth:`Hand.timeout`; a discard times out to the last card dealt, a
   showdown decision to showing. Antes and blinds count as "what he has put in".
+
+Where each part lives (one home per rule):
+
+* :mod:`.records`: the operation records, :class:`LegalActions`, :class:`HandResult`,
+  :class:`SeatStatus`, :class:`Phase`, :class:`TimeoutOutcome`.
+* :mod:`.setup`: :class:`HandStarting`, the parameter object and first record; its checks;
+  ``blind_seats``, the one §4.1 rule of who posts the blinds (the table uses it too).
+* :mod:`.round`: ``BettingRound``, one street's betting; its ``blocker`` is the one list of
+  what stops a bet or raise (§3), read by the raise window and the error text alike.
+* :mod:`.showdown`: ``Showdown``, the values, the order of showing, muck rights (§5).
+* :mod:`.timeout`: :class:`TimeoutPolicy` and ``outcome``, the §7 rule.
+* :mod:`.state`: :class:`Hand`, the operations and the phases in order of play, on top of
+  :mod:`.dealing` (seats, forced bets, cards) and :mod:`.view` (the read-only state);
+  :mod:`.rebuild` replays records for :meth:`Hand.from_events`.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Seating, forced bets and cards: how chips and cards get onto the table (spec/poker.md §4).
+"""Seating, forced bets and cards: how chips and cards get onto the table (docs/rules/poker.md §4).
 
 :class:`Dealer` deals a :class:`~splitpot.hand.Hand` from its :class:`HandStarting`: the
 seats and stacks, the antes and blinds (§4, §4.1), the hole cards one at a time from the
@@ -117,7 +117,7 @@ class Dealer(HandView):
         self._events: list[Operation] = [start]
 
     def _post_forced_bets(self, start: HandStarting) -> None:
-        """Antes, then blinds (spec/poker.md §4), each capped by the seat's stack."""
+        """Antes, then blinds (docs/rules/poker.md §4), each capped by the seat's stack."""
         order, stacks, events = self._order, self._stacks, self._events
         antes, live, dead = start.antes, start.blinds, start.dead_blinds
         for seat in order:
@@ -183,7 +183,7 @@ class Dealer(HandView):
         return self._deck.pop()
 
     def _return_uncalled(self) -> None:
-        """The part of the round's top bet that no one matched goes back (spec/poker.md §6)."""
+        """The round's top bet, as far as no one matched it, goes back (docs/rules/poker.md §6)."""
         back = self._round.uncalled()
         if back is None:
             return

@@ -1,4 +1,4 @@
-"""The records of a hand: operations, what a seat may do, how it ended (spec/poker.md §3-§7)."""
+"""A hand's records: operations, what a seat may do, how it ended (docs/rules/poker.md §3-§7)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ class SeatStatus(Enum):
     ACTIVE = _ACTIVE
     """Still in, with chips, and still acting."""
     FOLDED = _FOLDED
-    """Gave up the hand; eligible for no pot (spec/poker.md §6)."""
+    """Gave up the hand; eligible for no pot (docs/rules/poker.md §6)."""
     ALL_IN = _ALL_IN
     """Every chip is in; eligible for the pots up to his contribution (§6)."""
     TIMED_OUT = _STOOD
@@ -69,7 +69,7 @@ class Phase(str, Enum):
     """What the hand is waiting for."""
 
     BETTING = "betting"
-    """A betting round (spec/poker.md §3)."""
+    """A betting round (docs/rules/poker.md §3)."""
     DISCARD = "discard"
     """Each player still in discards a hole card (Crazy Pineapple, §2)."""
     SHOWDOWN = "showdown"
@@ -91,7 +91,7 @@ class Operation:
 
 @dataclass(frozen=True)
 class AntePosting(Operation):
-    """A seat posts its ante: dead money in the pot (spec/poker.md §4)."""
+    """A seat posts its ante: dead money in the pot (docs/rules/poker.md §4)."""
 
     seat: int
     amount: int
@@ -193,7 +193,7 @@ class RaisingTo(Operation):
 
 @dataclass(frozen=True)
 class Discarding(Operation):
-    """The seat discards a hole card (Crazy Pineapple, spec/poker.md §2)."""
+    """The seat discards a hole card (Crazy Pineapple, docs/rules/poker.md §2)."""
 
     seat: int
     card: Card
@@ -204,7 +204,7 @@ class Discarding(Operation):
 
 @dataclass(frozen=True)
 class TimingOut(Operation):
-    """The seat ran out of time (spec/poker.md §7). ``outcome`` is what the rule made of it:
+    """The seat ran out of time (docs/rules/poker.md §7). ``outcome`` is what the rule made of it:
     ``"all_in"`` (all-in for what he has put in, chips kept behind), ``"fold"``, ``"check"``,
     ``"discard"`` (of ``card``) or ``"show"`` (a :class:`TimeoutOutcome`, equal to those
     strings)."""
@@ -230,7 +230,7 @@ _TIMED_OUT: dict[str, str] = {
 
 @dataclass(frozen=True)
 class Showing(Operation):
-    """The seat shows its hole cards at showdown (spec/poker.md §5)."""
+    """The seat shows its hole cards at showdown (docs/rules/poker.md §5)."""
 
     seat: int
     cards: tuple[Card, ...]
@@ -242,7 +242,7 @@ class Showing(Operation):
 
 @dataclass(frozen=True)
 class Mucking(Operation):
-    """The seat mucks: it gives up any claim to the pot (spec/poker.md §5)."""
+    """The seat mucks: it gives up any claim to the pot (docs/rules/poker.md §5)."""
 
     seat: int
 
@@ -252,7 +252,7 @@ class Mucking(Operation):
 
 @dataclass(frozen=True)
 class ChipsReturning(Operation):
-    """The uncalled part of a bet goes back to the bettor (spec/poker.md §6)."""
+    """The uncalled part of a bet goes back to the bettor (docs/rules/poker.md §6)."""
 
     seat: int
     amount: int
@@ -335,7 +335,7 @@ class LegalActions:
 
 @dataclass(frozen=True)
 class ShownHand:
-    """A hand shown at showdown with its values (spec/poker.md §5)."""
+    """A hand shown at showdown with its values (docs/rules/poker.md §5)."""
 
     seat: int
     cards: tuple[Card, ...]
@@ -351,7 +351,7 @@ class ShownHand:
 
 @dataclass(frozen=True)
 class HandResult:
-    """How a finished hand was paid (spec/poker.md §6).
+    """How a finished hand was paid (docs/rules/poker.md §6).
 
     ``pots`` are the pots awarded (after mucked hands gave up their claims), ``returned`` the
     uncalled chips given back, ``awards`` every payment of :func:`splitpot.pots.award`.

@@ -206,7 +206,7 @@ def _forced_bets(
     blinds: Sequence[int] | None,
     dead_blinds: Sequence[int] | None,
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """Antes, live blinds and dead blinds per seat, as configured (spec/poker.md §4)."""
+    """Antes, live blinds and dead blinds per seat, as configured (docs/rules/poker.md §4)."""
     n = len(start)
     order = seats_from_button(start, button)
     heads_up = len(order) == 2

@@ -1,4 +1,9 @@
-"""The :class:`Hand` state machine (spec/poker.md §3 to §7); see :mod:`splitpot.hand`."""
+"""The :class:`Hand` state machine (docs/rules/poker.md §3 to §7); see :mod:`splitpot.hand`.
+
+The phases hand over in the order of play, each ``_end_x`` or ``_after_x`` calling the next
+``_begin_x``: betting round -> (Crazy Pineapple discard) -> next street ... -> showdown ->
+payout (``_finish``); a fold that leaves one player goes straight to the payout.
+"""
 
 from __future__ import annotations
 
@@ -41,13 +46,11 @@ from splitpot.hand.showdown import Showdown
 from splitpot.hand.timeout import TimeoutPolicy
 from splitpot.pots import Rake
 
-# --------------------------------------------------------------------------- the hand
-
 _Cards = Union[CardsLike, None]  # noqa: UP007 - a runtime alias, valid on Python 3.9
 
 
 class Hand(Dealer):
-    """One hand of Hold'em, Omaha or Crazy Pineapple, high or hi/lo (spec/poker.md §2 to §7).
+    """One hand of Hold'em, Omaha or Crazy Pineapple, high or hi/lo (docs/rules/poker.md §2 to §7).
 
     Arguments:
 
@@ -67,7 +70,7 @@ class Hand(Dealer):
       chips a seat puts in the pot that are not its bet (a missed small blind made up).
     * ``rake``: a :class:`~splitpot.pots.Rake`, taken from the pots before splitting.
     * ``timeout_policy``: ``"seed"`` (all-in for what he has put in, else fold) or
-      ``"check_or_fold"`` (spec/poker.md §7 DECISION).
+      ``"check_or_fold"`` (docs/rules/poker.md §7 DECISION).
     * ``auto_showdown``: show and muck for the players (each shows if he can win part of a
       pot against the hands shown before him, else mucks); with ``False`` the seats in
       showdown order call :meth:`show` or :meth:`muck`.
@@ -129,7 +132,7 @@ class Hand(Dealer):
     # ------------------------------------------------------------------ phases, in order of play
 
     def _begin_round(self) -> None:
-        """Open the betting round of the current street (spec/poker.md §3, §4.1)."""
+        """Open the betting round of the current street (docs/rules/poker.md §3, §4.1)."""
         first = self._first_preflop if self._street == 0 else (self._starting.button + 1) % self._n
         rnd = self._round
         rnd.begin(first, self._game.streets[self._street].big_bet)
@@ -182,7 +185,7 @@ class Hand(Dealer):
             self._next_street()
 
     def _begin_showdown(self) -> None:
-        """Value the hands and line them up in showing order (spec/poker.md §5)."""
+        """Value the hands and line them up in showing order (docs/rules/poker.md §5)."""
         self._phase = Phase.SHOWDOWN
         contenders = [s for s in self._order if self._status[s] < _FOLDED]
         pots = self._build_pots(self._folded())[0]
@@ -459,7 +462,7 @@ class Hand(Dealer):
         return _can(self.verify_timeout)
 
     def timeout(self, *, protected: bool = True) -> TimingOut:
-        """The actor ran out of time or disconnected (spec/poker.md §7).
+        """The actor ran out of time or disconnected (docs/rules/poker.md §7).
 
         Betting, ``timeout_policy="seed"``: a player who has put chips in this hand (antes
         and blinds count) is all-in for what he has put in: he acts no more, keeps his cards
@@ -473,7 +476,7 @@ class Hand(Dealer):
         return self._time_out(seat, self._timeout_outcome(seat, protected))
 
     def timeout_outcome(self, *, protected: bool = True) -> TimeoutOutcome:
-        """What :meth:`timeout` would do now, without doing it (spec/poker.md §7)."""
+        """What :meth:`timeout` would do now, without doing it (docs/rules/poker.md §7)."""
         return self._timeout_outcome(self.verify_timeout(), protected)
 
     def _timeout_outcome(self, seat: int, protected: bool) -> TimeoutOutcome:
@@ -531,7 +534,7 @@ class Hand(Dealer):
         return _can(self.verify_show)
 
     def show(self) -> Showing:
-        """The seat in turn at showdown shows its hand (spec/poker.md §5)."""
+        """The seat in turn at showdown shows its hand (docs/rules/poker.md §5)."""
         seat = self.verify_show()
         record = self._show(seat)
         self._after_showing()
@@ -581,7 +584,7 @@ class Hand(Dealer):
     # ------------------------------------------------------------------ payout
 
     def _finish(self) -> None:
-        """Award the pots (spec/poker.md §6) and close the hand."""
+        """Award the pots (docs/rules/poker.md §6) and close the hand."""
         pots = self._final_pots()
         showdown = self._showdown
         shown = showdown.shown if showdown is not None else {}

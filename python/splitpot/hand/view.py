@@ -1,7 +1,7 @@
 """What anyone may read of a :class:`~splitpot.hand.Hand`: its public state, as properties.
 
 :class:`HandView` holds no state of its own; :class:`~splitpot.hand.Hand` keeps the slots
-and the operations (spec/poker.md §3 to §7), and reads through these.
+and the operations (docs/rules/poker.md §3 to §7), and reads through these.
 """
 
 from __future__ import annotations
@@ -109,7 +109,7 @@ class HandView:
 
     @property
     def pots(self) -> tuple[Pot, ...]:
-        """Main pot and side pots as the contributions stand now (spec/poker.md §6)."""
+        """Main pot and side pots as the contributions stand now (docs/rules/poker.md §6)."""
         if self._result is not None:
             return self._result.pots
         if self._showdown is not None:
@@ -184,14 +184,14 @@ class HandView:
 
     def _build_pots(self, out: Sequence[int]) -> tuple[tuple[Pot, ...], dict[int, int]]:
         """Main and side pots of the seats dealt in; antes and dead blinds are dead money in the
-        main pot (spec/poker.md §6, :func:`splitpot.pots.build_pots`)."""
+        main pot (docs/rules/poker.md §6, :func:`splitpot.pots.build_pots`)."""
         dealt = {s: self._contrib[s] for s in self._order}
         dead = {s: self._dead[s] for s in self._order}
         return _pots.build_pots(dealt, [s for s in out if s in dealt], dead)
 
     def _final_pots(self) -> tuple[Pot, ...]:
         """The pots to award. Every uncalled bet went back at the end of its round, so the
-        pots return nothing more (spec/poker.md §6)."""
+        pots return nothing more (docs/rules/poker.md §6)."""
         showdown = self._showdown
         if showdown is None:
             return self._build_pots(self._folded())[0]
