@@ -8,13 +8,13 @@ payout (``_finish``); a fold that leaves one player goes straight to the payout.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping, Sequence
-from typing import Any, Union
+from collections.abc import Sequence
+from typing import Any
 
 from splitpot import pots as _pots
 from splitpot._core import Card, IllegalAction
 from splitpot.betting import Structure
-from splitpot.games import CardsLike, Game
+from splitpot.games import Game
 from splitpot.hand import rebuild as _rebuild
 from splitpot.hand import timeout as _timeout
 from splitpot.hand.dealing import Dealer
@@ -41,12 +41,10 @@ from splitpot.hand.records import (
     _cards,
     _describe,
 )
-from splitpot.hand.setup import HandStarting
+from splitpot.hand.setup import HandStarting, _Cards, _Hole
 from splitpot.hand.showdown import Showdown
 from splitpot.hand.timeout import TimeoutPolicy
 from splitpot.pots import Rake
-
-_Cards = Union[CardsLike, None]  # noqa: UP007 - a runtime alias, valid on Python 3.9
 
 
 class Hand(Dealer):
@@ -86,7 +84,7 @@ class Hand(Dealer):
         *,
         button: int | None = None,
         seed: int | None = None,
-        hole: Sequence[_Cards] | Mapping[int, _Cards] | None = None,
+        hole: _Hole = None,
         board: _Cards = None,
         antes: int | Sequence[int] | None = None,
         blinds: Sequence[int] | None = None,
