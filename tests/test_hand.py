@@ -1,6 +1,6 @@
 """The hand state machine: seed examples in play and scenarios with fixed cards.
 
-Rules from spec/poker.md §3 (betting), §4.1 (blinds and order), §5 (showdown), §6 (pots) and
+Rules from docs/rules/poker.md §3 (betting), §4.1 (blinds and order), §5 (showdown), §6 (pots) and
 §7 (timeouts). Seats are clockwise; the button is the last seat unless a test says otherwise.
 """
 
@@ -782,3 +782,92 @@ def test_all_in_for_the_ante_contests_the_antes_only() -> None:
     r = h.result
     assert r.pots == (Pot(15, (0, 1, 2)), Pot(4, (1, 2)))
     assert r.final_stacks == [15, 97, 93]
+
+
+# --------------------------------------------------------------------------- the hand's parts
+
+
+def test_blind_seats_is_the_one_rule_hand_and_table_use() -> None:
+    # §4.1: small blind left of the button, big blind next; heads-up the button posts the small.
+    from splitpot.hand.setup import blind_seats
+
+    assert blind_seats([3, 4, 0], 2, heads_up=False) == (3, 4)
+    assert blind_seats([0], 1, heads_up=True) == (1, 0)
+    h = Hand(HOLDEM, NoLimit(1, 2), [50, 50, 50, 50], button=1)
+    assert list(h.events[0].blinds) == [0, 0, 1, 2]  # type: ignore[attr-defined]
+    h = Hand(HOLDEM, NoLimit(1, 2), [50, 50], button=0)
+    assert list(h.events[0].blinds) == [1, 2]  # type: ignore[attr-defined]
+
+
+def test_hand_starting_is_the_parameter_object() -> None:
+    from splitpot.hand import HandStarting
+
+    start = HandStarting.build(OMAHA_HILO, PotLimit(1, 2), [50, None, 80], seed=11, antes=1)
+    assert start.stacks == (50, None, 80) and start.antes == (1, 0, 1)
+    assert start.timeout_policy == "seed"
+    hand = Hand.from_setup(start)
+    assert hand.events[0] == start
+    same = Hand(OMAHA_HILO, PotLimit(1, 2), [50, None, 80], seed=11, antes=1)
+    assert hand.events == same.events
+    assert start.validate() == start
+    with pytest.raises(ValueError, match="timeout_policy"):
+        HandStarting.build(HOLDEM, NoLimit(1, 2), [10, 10], timeout_policy="sit_out")
+    forged = dataclasses.replace(start, blinds=(1, 2))
+    with pytest.raises(ValueError, match="one amount per seat"):
+        Hand.from_setup(forged)
+
+
+def test_timeout_outcome_says_what_timeout_would_do() -> None:
+    from splitpot.hand import TimeoutOutcome, TimeoutPolicy
+    from splitpot.hand.timeout import outcome
+
+    h = Hand(HOLDEM, NoLimit(1, 2), [100, 100, 100], seed=17, timeout_policy="check_or_fold")
+    assert h.events[0].timeout_policy is TimeoutPolicy.CHECK_OR_FOLD  # type: ignore[attr-defined]
+    assert h.timeout_outcome() is TimeoutOutcome.FOLD  # seat 2 owes the big blind
+    assert h.actor == 2 and len(h.events) == 6  # nothing happened
+    act(h, "c c")
+    assert h.timeout_outcome() == "check" and h.timeout() == TimingOut(1, "check")
+    assert outcome("seed", Phase.BETTING, owes=4, contributed=2) is TimeoutOutcome.ALL_IN
+    assert outcome("seed", Phase.BETTING, owes=4, contributed=0) is TimeoutOutcome.FOLD
+    assert outcome("seed", Phase.SHOWDOWN, protected=False) is TimeoutOutcome.SHOW
+    with pytest.raises(ValueError, match="over"):
+        outcome("seed", Phase.OVER)
+
+
+@pytest.mark.parametrize(
+    ("setup", "actions", "reason"),
+    [
+        ([10, 100, 100], "r20", "only enough to call"),  # seat 0 faces more than he has
+        ([100, 100, 100], "r4 r6 r8", "capped at 4 bets"),
+        ([100, 13, 100], "r10 c r13", "does not reopen"),  # seat 1's all-in is short
+        ([100, 30, 30], "r30", "every other player is all-in"),
+    ],
+)
+def test_the_raise_blocker_is_both_the_window_and_the_message(
+    setup: list[int], actions: str, reason: str
+) -> None:
+    # §3: one list of reasons; legal_actions offers no raise exactly when the message names one.
+    structure = FixedLimit(2, 4) if "capped" in reason else NoLimit(1, 2)
+    h = Hand(HOLDEM, structure, setup, seed=3)
+    act(h, actions)
+    assert h.legal_actions().raise_to is None
+    with pytest.raises(IllegalAction, match=reason):
+        h.raise_to()
+
+
+def test_a_showdown_builds_the_pots_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    import splitpot.pots
+
+    calls = []
+    build = splitpot.pots.build_pots
+
+    def counting(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return build(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(splitpot.pots, "build_pots", counting)
+    h = Hand(OMAHA_HILO, FixedLimit(2, 4), [100, 100, 100], seed=5)
+    act(h, "c c k k k k k k k k k k")
+    assert h.is_over and h.result.shown
+    _ = h.pots, h.result.pots
+    assert len(calls) == 1

@@ -1,4 +1,4 @@
-"""The table: many hands, the moving button, blinds and missed blinds (spec/poker.md §4.1, §7)."""
+"""The table: many hands, the moving button, blinds, missed blinds (docs/rules/poker.md §4.1 §7)."""
 
 from __future__ import annotations
 
@@ -328,3 +328,15 @@ def test_players_waiting_at_an_empty_game_just_play() -> None:
     t.join("D", 100)
     hand = t.start_hand()  # no regular player left: C and D simply play
     assert sorted(hand.seats) == [0, 2]
+
+
+def test_player_states_are_an_enum() -> None:
+    from splitpot.table import MAX_SEATS, PlayerState
+
+    t = Table(HOLDEM, NoLimit(1, 2), seed=1)
+    assert t.seat_count == MAX_SEATS
+    seat = t.join("Ann", 100)
+    view = t.seat(seat)
+    assert view is not None and view.state is PlayerState.PLAYING
+    t.sit_out(seat)
+    assert t.seat(seat).state is PlayerState.SITTING_OUT  # type: ignore[union-attr]

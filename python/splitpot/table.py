@@ -1,4 +1,4 @@
-"""A table that runs hand after hand: seats, button, blinds, missed blinds (spec/poker.md §4.1).
+"""A table running hand after hand: seats, button, blinds, missed blinds (docs/rules/poker.md §4.1).
 
 The table keeps the players and their stacks between hands and builds each
 :class:`~splitpot.hand.Hand` with the right button and blinds. Hand seats are table seats
@@ -19,7 +19,7 @@ seat.
 >>> t.start_hand().button                      # the button moves one seat clockwise
 1
 
-Rules (spec/poker.md §4.1), with the decisions this module takes:
+Rules (docs/rules/poker.md §4.1), with the decisions this module takes:
 
 * The button moves to the next player clockwise who is playing (not sitting out, not waiting
   for the big blind). The small blind is the next such player after the button (heads-up:
@@ -46,25 +46,50 @@ from typing import Any
 from splitpot._core import IllegalAction
 from splitpot.betting import Structure
 from splitpot.games import Game
-from splitpot.hand import Hand, TimingOut
+from splitpot.hand import Hand, HandStarting, TimeoutOutcome, TimeoutPolicy, TimingOut
+from splitpot.hand.records import StrEnum
+from splitpot.hand.setup import SEED_BOUND, blind_seats
+from splitpot.hand.timeout import policy as timeout_policy_of
 from splitpot.pots import Rake
 
-__all__ = ["SeatView", "Table"]
+__all__ = ["MAX_SEATS", "MISSED_BIG_BLINDS_LIMIT", "PlayerState", "SeatView", "Table"]
 
-_PLAYING, _SITTING_OUT, _WAITING, _POSTING = "playing", "sitting_out", "waiting", "posting"
+MAX_SEATS = 10
+"""The most seats a table has."""
 MISSED_BIG_BLINDS_LIMIT = 3
-"""A player who misses this many big blinds in a row is removed (spec/poker.md §4.1)."""
+"""A player who misses this many big blinds in a row is removed (docs/rules/poker.md §4.1)."""
+PROTECTIONS = 2
+"""Disconnection protections per player and period, by default (§7, seed 003)."""
+
+
+class PlayerState(StrEnum):
+    """Where a seated player stands between hands (equal to ``"playing"`` ...)."""
+
+    PLAYING = "playing"
+    """Dealt in every hand."""
+    SITTING_OUT = "sitting_out"
+    """Keeps his seat, is not dealt in, and misses the blinds that pass him (§4.1)."""
+    WAITING = "waiting"
+    """Waits for the big blind to reach his seat."""
+    POSTING = "posting"
+    """Posts a big blind (and any small blind owed, dead) next hand, wherever he sits."""
+
+
+_PLAYING = PlayerState.PLAYING
+_SITTING_OUT = PlayerState.SITTING_OUT
+_WAITING = PlayerState.WAITING
+_POSTING = PlayerState.POSTING
 
 
 @dataclass
 class _Player:
     name: str
     stack: int
-    state: str = _PLAYING
+    state: PlayerState = _PLAYING
     owes_small: bool = False
     owes_big: bool = False
     missed_big_blinds: int = 0
-    protections: int = 2
+    protections: int = PROTECTIONS
 
 
 @dataclass(frozen=True)
@@ -72,13 +97,14 @@ class SeatView:
     """A player's place at the table, as the application sees it.
 
     ``state`` is ``"playing"``, ``"sitting_out"``, ``"waiting"`` (for the big blind) or
-    ``"posting"`` (will post a big blind, and any small blind owed, next hand).
+    ``"posting"`` (will post a big blind, and any small blind owed, next hand): a
+    :class:`PlayerState`, equal to those strings.
     """
 
     seat: int
     name: str
     stack: int
-    state: str
+    state: PlayerState
     owes_small: bool
     owes_big: bool
     missed_big_blinds: int
@@ -86,7 +112,7 @@ class SeatView:
 
 
 class Table:
-    """Seats (up to 10), stacks carried over, the button, blinds and missed blinds.
+    """Seats (up to :data:`MAX_SEATS`), stacks carried over, the button, blinds and missed blinds.
 
     ``seed`` seeds the table's own generator, which gives each hand its shuffle seed, so a
     seeded table replays the same hands. ``protections`` is the number of disconnection
@@ -98,19 +124,19 @@ class Table:
         game: Game,
         structure: Structure,
         *,
-        seats: int = 10,
+        seats: int = MAX_SEATS,
         button: int | None = None,
         seed: int | None = None,
         rake: Rake | None = None,
-        timeout_policy: str = "seed",
-        protections: int = 2,
+        timeout_policy: TimeoutPolicy | str = "seed",
+        protections: int = PROTECTIONS,
     ) -> None:
-        if not 2 <= seats <= 10:
-            raise ValueError(f"a table has 2 to 10 seats, got {seats}")
+        if not 2 <= seats <= MAX_SEATS:
+            raise ValueError(f"a table has 2 to {MAX_SEATS} seats, got {seats}")
         self.game = game
         self.structure = structure
         self.rake = rake
-        self.timeout_policy = timeout_policy
+        self.timeout_policy = timeout_policy_of(timeout_policy)
         self.protections = protections
         self._seats: list[_Player | None] = [None] * seats
         self._button = button
@@ -189,7 +215,7 @@ class Table:
         """Seat a new player with ``stack`` chips; return the seat.
 
         Once the game is running he waits for the big blind, or with ``post_now`` posts a big
-        blind next hand wherever he sits (spec/poker.md §4.1).
+        blind next hand wherever he sits (docs/rules/poker.md §4.1).
         """
         if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
             raise ValueError(f"a player joins with a positive whole number of chips, got {stack!r}")
@@ -222,7 +248,7 @@ class Table:
 
     def sit_in(self, seat: int, *, wait_for_big_blind: bool = False) -> None:
         """The player comes back: he posts the blinds he owes next hand, or waits for the big
-        blind (spec/poker.md §4.1)."""
+        blind (docs/rules/poker.md §4.1)."""
         p = self._player(seat)
         if p.state != _SITTING_OUT:
             return
@@ -270,15 +296,43 @@ class Table:
         hole: Mapping[int, Any] | None = None,
         board: Any = None,
     ) -> Hand:
-        """Move the button, post the blinds and deal the next hand (spec/poker.md §4.1).
+        """Move the button, post the blinds and deal the next hand (docs/rules/poker.md §4.1).
 
         ``hole`` (by table seat) and ``board`` give cards instead of shuffled ones.
         """
         if self._hand is not None and not self._hand.is_over:
             raise IllegalAction("the current hand is not over")
         self._settle()
+        regular, entering = self._candidates()
+        button = self._next_button(regular)
+        sb, bb, entering = self._blind_seats(button, regular, entering)
+        dealt, blinds, dead = self._forced_bets(button, sb, bb, regular, entering)
+        self._miss_blinds(sb, bb)
+        stacks = self._deal_in(dealt)
+        n = len(self._seats)
+        start = HandStarting.build(
+            self.game,
+            self.structure,
+            stacks,
+            button=button,
+            seed=self._rng.randrange(SEED_BOUND) if seed is None else seed,
+            hole=None if hole is None else [hole.get(s) for s in range(n)],
+            board=board,
+            blinds=blinds,
+            dead_blinds=dead,
+            rake=self.rake,
+            timeout_policy=self.timeout_policy,
+        )
+        self._hand = Hand.from_setup(start)
+        self._settled = False
+        self._button = button
+        self._last_sb, self._last_bb = sb, bb
+        self._running = True
+        return self._hand
+
+    def _candidates(self) -> tuple[list[int], list[int]]:
+        """The seats playing, and those entering (waiting for or posting a big blind)."""
         seats = self._seats
-        n = len(seats)
         for p in seats:
             if p is not None and p.stack == 0 and p.state != _SITTING_OUT:
                 p.state = _SITTING_OUT  # busted: out until chips are added and he sits in
@@ -295,24 +349,45 @@ class Table:
         ]
         if len(regular) < 1 or len(regular) + len(entering) < 2:
             raise IllegalAction("not enough players to deal a hand")
+        return regular, entering
 
-        def after(seat: int, pool: Sequence[int]) -> int:
-            return next(s for s in ((seat + i) % n for i in range(1, n + 1)) if s in pool)
+    def _after(self, seat: int, pool: Sequence[int]) -> int:
+        """The first seat of ``pool`` clockwise after ``seat``."""
+        n = len(self._seats)
+        return next(s for s in ((seat + i) % n for i in range(1, n + 1)) if s in pool)
 
+    def _next_button(self, regular: list[int]) -> int:
+        """The button moves to the next player clockwise who is playing (§4.1)."""
         if self._button is None or self._hand is None:
-            button = self._button if self._button in regular else regular[0]
-        else:
-            button = after(self._button, regular)
-        candidates = sorted(set(regular) | set(entering))
-        dealt = set(regular)
+            return self._button if self._button in regular else regular[0]
+        return self._after(self._button, regular)
+
+    def _blind_seats(
+        self, button: int, regular: list[int], entering: list[int]
+    ) -> tuple[int, int, list[int]]:
+        """Small and big blind (§4.1: hand.setup.blind_seats), and who still enters.
+
+        The small blind is the next player after the button who is playing, the big blind the
+        next player after him, entering or not; with only two players it is heads-up.
+        """
         if len(regular) == 1:
-            sb, bb = button, after(button, entering)  # heads-up with a newcomer
+            order = [self._after(button, entering)]  # heads-up with a newcomer
         else:
-            sb = after(button, regular)
-            bb = after(sb, candidates)
-            if bb == button:  # two players: heads-up, the button posts the small blind
-                sb, bb = button, sb
-                entering = []
+            order = [self._after(button, regular)]
+            order.append(self._after(order[0], sorted(set(regular) | set(entering))))
+        heads_up = len(order) == 1 or order[1] == button
+        if heads_up and len(regular) > 1:
+            entering = []  # two players: no one else comes in this hand
+        sb, bb = blind_seats(order, button, heads_up)
+        return sb, bb, entering
+
+    def _forced_bets(
+        self, button: int, sb: int, bb: int, regular: list[int], entering: list[int]
+    ) -> tuple[set[int], list[int], list[int]]:
+        """Who is dealt in, and each seat's live and dead blind (§4.1)."""
+        seats = self._seats
+        n = len(seats)
+        dealt = set(regular)
         blinds = [0] * n
         dead = [0] * n
         sb_amount, bb_amount = self.structure.small_blind, self.structure.big_blind
@@ -335,7 +410,13 @@ class Table:
             p = seats[bb]
             assert p is not None
             p.owes_big = p.owes_small = False
-        # Missed blinds: players sitting out whose seat the blinds passed (§4.1).
+        return dealt, blinds, dead
+
+    def _miss_blinds(self, sb: int, bb: int) -> None:
+        """Players sitting out owe the blinds that passed their seat (§4.1); three big blinds
+        missed in a row and the player is removed."""
+        seats = self._seats
+        n = len(seats)
         if self._last_bb is not None and self._last_sb is not None:
             for seat, p in enumerate(seats):
                 if p is None or p.state != _SITTING_OUT:
@@ -349,36 +430,17 @@ class Table:
             if p is not None and p.missed_big_blinds >= MISSED_BIG_BLINDS_LIMIT:
                 self.removed.append((seat, p.name, p.stack))
                 seats[seat] = None
-        stacks: list[int | None] = [None] * n
+
+    def _deal_in(self, dealt: set[int]) -> list[int | None]:
+        """The hand's stacks: ``None`` for a seat not dealt in."""
+        stacks: list[int | None] = [None] * len(self._seats)
         for seat in dealt:
-            p = seats[seat]
+            p = self._seats[seat]
             assert p is not None
             stacks[seat] = p.stack
             p.state = _PLAYING
             p.missed_big_blinds = 0
-        if seed is None:
-            seed = self._rng.randrange(1 << 63)
-        holes = None
-        if hole is not None:
-            holes = [hole.get(s) for s in range(n)]
-        self._hand = Hand(
-            self.game,
-            self.structure,
-            stacks,
-            button=button,
-            seed=seed,
-            hole=holes,
-            board=board,
-            blinds=blinds,
-            dead_blinds=dead,
-            rake=self.rake,
-            timeout_policy=self.timeout_policy,
-        )
-        self._settled = False
-        self._button = button
-        self._last_sb, self._last_bb = sb, bb
-        self._running = True
-        return self._hand
+        return stacks
 
     def timeout(self) -> TimingOut:
         """Time out the seat to act, spending a disconnection protection if it leaves him
@@ -388,7 +450,7 @@ class Table:
             raise IllegalAction("no hand is waiting for a player")
         p = self._player(hand.actor)
         record = hand.timeout(protected=p.protections > 0)
-        if record.outcome == "all_in":
+        if record.outcome is TimeoutOutcome.ALL_IN:
             p.protections -= 1
         return record
 

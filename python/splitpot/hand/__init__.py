@@ -1,0 +1,138 @@
+"""One hand of a flop game, as a state machine (docs/rules/poker.md §3 to §7).
+
+A :class:`Hand` posts the antes and blinds, deals, runs every betting round, the Crazy
+Pineapple discard, the showdown, and pays out through :mod:`splitpot.pots`. The caller drives
+it one decision at a time: :attr:`Hand.actor` is the seat to act and
+:meth:`Hand.legal_actions` what it may do. Every operation comes as a triad (STYLE.md §5):
+``verify_x`` raises :class:`~splitpot.IllegalAction` saying why (and what to do instead) and
+returns the normalised argument, ``can_x`` wraps it, ``x`` does it and returns the record it
+logged. An illegal action leaves the hand exactly as it was.
+
+Seats are numbered ``0 .. len(stacks) - 1`` clockwise (``None`` for a seat not dealt in); by
+default the button is the last seat, so seat 0 posts the small blind (the button posts it
+heads-up, §4.1), as in PHH histories.
+
+>>> from splitpot.games import HOLDEM
+>>> from splitpot.betting import NoLimit
+>>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], hole=["AsAh", "7c2d"], board="AdKs9h4c2s")
+>>> h.actor, h.legal_actions()             # heads-up: the button (seat 1) acts first
+(1, LegalActions(seat=1, fold=True, call=1, raise_to=(4, 100)))
+>>> h.raise_to(6)
+RaisingTo(seat=1, amount=6, all_in=False)
+>>> h.call()
+Calling(seat=0, amount=4, all_in=False)
+>>> h.check()                              # after the flop the big blind acts first
+Checking(seat=0)
+>>> h.bet(10)
+Betting(seat=1, amount=10, all_in=False)
+>>> h.fold()
+Folding(seat=0)
+>>> h.is_over, h.final_stacks
+(True, [94, 106])
+>>> h.check()
+Traceback (most recent call last):
+...
+splitpot._core.IllegalAction: the hand is over; no one is to act
+
+Rules and the decisions taken where the spec leaves room:
+
+* Blinds (§4.1): small blind left of the button, big blind next; heads-up the button posts
+  the small blind, acts first preflop and last after. Preflop the first to act is left of
+  the first seat (from the button's left) that posted the largest live blind; on later
+  rounds the first active player left of the button. The blinds are live and count as the
+  round's opening bet (fixed-limit cap). Antes and dead blinds are pot money, not bets.
+* Dealing: one card at a time from the seat left of the button; no burn cards (online, as
+  the seeds describe). Cards come from ``random.Random(seed).shuffle`` of the cards not given.
+* Betting (§3): a player may fold only when there is something to call ("nothing to call;
+  check() instead"). An all-in short of a full raise does not reopen the betting to players
+  who already acted; several short all-ins that add up to a full raise do (TDA-style). In
+  fixed limit a raise after a short all-in completes the last *full* bet (bet 10, all-in
+  13, raise to 20), a short all-in does not count toward the cap, and the heads-up cap
+  applies when the hand is dealt to two players. No one may bet or raise when no other
+  player could call any of it.
+* A seat that no one can bet against does not act in a round (every other player is
+  all-in); with fewer than two players left to act the remaining board is dealt out.
+* Crazy Pineapple (§2 DECISION): every player still in discards after the flop betting
+  round, in order from the button's left, all-in players too.
+* Showdown (§5): the last player to bet or raise on the river shows first; without a river
+  bet the first player left of the button (PokerKit shows in this order too); then
+  clockwise. With ``auto_showdown`` a player shows if his hand can win or tie part of a pot
+  he is eligible for against the hands shown before his, else he mucks. A player may not muck
+  the last hand in a pot; when every other hand is mucked, the last one wins unshown.
+* Timeouts (§7): see :meth:`Hand.timeout`; a discard times out to the last card dealt, a
+  showdown decision to showing. Antes and blinds count as "what he has put in".
+
+Where each part lives (one home per rule):
+
+* :mod:`.records`: the operation records, :class:`LegalActions`, :class:`HandResult`,
+  :class:`SeatStatus`, :class:`Phase`, :class:`TimeoutOutcome`.
+* :mod:`.setup`: :class:`HandStarting`, the parameter object and first record; its checks;
+  ``blind_seats``, the one §4.1 rule of who posts the blinds (the table uses it too).
+* :mod:`.round`: ``BettingRound``, one street's betting; its ``blocker`` is the one list of
+  what stops a bet or raise (§3), read by the raise window and the error text alike.
+* :mod:`.showdown`: ``Showdown``, the values, the order of showing, muck rights (§5).
+* :mod:`.timeout`: :class:`TimeoutPolicy` and ``outcome``, the §7 rule.
+* :mod:`.state`: :class:`Hand`, the operations and the phases in order of play, on top of
+  :mod:`.dealing` (seats, forced bets, cards) and :mod:`.view` (the read-only state);
+  :mod:`.rebuild` replays records for :meth:`Hand.from_events`.
+"""
+
+from __future__ import annotations
+
+from splitpot.hand.records import (
+    AntePosting,
+    Betting,
+    BlindPosting,
+    BoardDealing,
+    Calling,
+    Checking,
+    ChipsReturning,
+    Discarding,
+    Folding,
+    HandEnding,
+    HandResult,
+    HoleDealing,
+    LegalActions,
+    Mucking,
+    Operation,
+    Phase,
+    PotAwarding,
+    RaisingTo,
+    SeatStatus,
+    Showing,
+    ShownHand,
+    TimeoutOutcome,
+    TimingOut,
+)
+from splitpot.hand.setup import HandStarting
+from splitpot.hand.state import Hand
+from splitpot.hand.timeout import TimeoutPolicy
+
+__all__ = [
+    "AntePosting",
+    "Betting",
+    "BlindPosting",
+    "BoardDealing",
+    "Calling",
+    "Checking",
+    "ChipsReturning",
+    "Discarding",
+    "Folding",
+    "Hand",
+    "HandEnding",
+    "HandResult",
+    "HandStarting",
+    "HoleDealing",
+    "LegalActions",
+    "Mucking",
+    "Operation",
+    "Phase",
+    "PotAwarding",
+    "RaisingTo",
+    "SeatStatus",
+    "Showing",
+    "ShownHand",
+    "TimeoutOutcome",
+    "TimeoutPolicy",
+    "TimingOut",
+]

@@ -1,0 +1,379 @@
+"""A hand's records: operations, what a seat may do, how it ended (docs/rules/poker.md §3-§7)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from splitpot._core import Card, HighHand
+from splitpot.games import DECK_SIZE
+from splitpot.pots import Award, Pot
+
+# Card objects are immutable: events and views share these 52 instead of making new ones.
+_CARDS = tuple([Card(code) for code in range(DECK_SIZE)])
+
+
+def _cards(codes: Iterable[int]) -> tuple[Card, ...]:
+    return tuple(map(_CARDS.__getitem__, codes))
+
+
+# Seat states; "still in the hand" is ``status < _FOLDED``.
+_ACTIVE, _ALL_IN, _STOOD, _FOLDED, _OUT = 0, 1, 2, 3, 4
+
+
+class SeatStatus(Enum):
+    """Where a seat stands in the hand."""
+
+    ACTIVE = _ACTIVE
+    """Still in, with chips, and still acting."""
+    FOLDED = _FOLDED
+    """Gave up the hand; eligible for no pot (docs/rules/poker.md §6)."""
+    ALL_IN = _ALL_IN
+    """Every chip is in; eligible for the pots up to his contribution (§6)."""
+    TIMED_OUT = _STOOD
+    """Timed out after putting chips in: "all-in for what he has already put in the pot"; he
+    acts no more, keeps his cards and the chips behind him (§7)."""
+    OUT = _OUT
+    """An empty seat, or a player not dealt in (``None`` in the stacks)."""
+
+
+class StrEnum(str, Enum):
+    """An enum whose members are their strings: equal, hashed and printed as the value
+    (``enum.StrEnum`` of Python 3.11, for 3.10), so code written for bare strings keeps working.
+    """
+
+    __hash__ = str.__hash__
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+class TimeoutOutcome(StrEnum):
+    """What a timeout amounted to (docs/rules/poker.md §7; see :mod:`splitpot.hand.timeout`).
+
+    ``record.outcome == "all_in"`` keeps working.
+    """
+
+    ALL_IN = "all_in"
+    """All-in for what he has put in: he acts no more and keeps the chips behind."""
+    FOLD = "fold"
+    CHECK = "check"
+    DISCARD = "discard"
+    """Discards the last card dealt (Crazy Pineapple)."""
+    SHOW = "show"
+
+
+class Phase(str, Enum):
+    """What the hand is waiting for."""
+
+    BETTING = "betting"
+    """A betting round (docs/rules/poker.md §3)."""
+    DISCARD = "discard"
+    """Each player still in discards a hole card (Crazy Pineapple, §2)."""
+    SHOWDOWN = "showdown"
+    """Hands shown or mucked in the spec's order (§5); only without ``auto_showdown``."""
+    OVER = "over"
+    """The pots have been paid."""
+
+
+# --------------------------------------------------------------------------- records
+
+
+@dataclass(frozen=True)
+class Operation:
+    """A state change of a :class:`Hand`; the list of them rebuilds the hand."""
+
+    def __str__(self) -> str:
+        return repr(self)
+
+
+@dataclass(frozen=True)
+class AntePosting(Operation):
+    """A seat posts its ante: dead money in the pot (docs/rules/poker.md §4)."""
+
+    seat: int
+    amount: int
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} posts an ante of {self.amount}"
+
+
+@dataclass(frozen=True)
+class BlindPosting(Operation):
+    """A seat posts a blind. A live blind is its bet for the first round (§4.1); a dead one
+    (a missed small blind made up on return) only goes into the pot."""
+
+    seat: int
+    amount: int
+    dead: bool = False
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} posts a {'dead ' if self.dead else ''}blind of {self.amount}"
+
+
+@dataclass(frozen=True)
+class HoleDealing(Operation):
+    """Hole cards dealt face down to a seat."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} is dealt {''.join(map(str, self.cards))}"
+
+
+@dataclass(frozen=True)
+class BoardDealing(Operation):
+    """Community cards dealt for a street."""
+
+    street: str
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"{self.street.capitalize()}: {' '.join(map(str, self.cards))}"
+
+
+@dataclass(frozen=True)
+class Folding(Operation):
+    """The seat folds."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} folds"
+
+
+@dataclass(frozen=True)
+class Checking(Operation):
+    """The seat checks."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} checks"
+
+
+@dataclass(frozen=True)
+class Calling(Operation):
+    """The seat calls, putting in ``amount`` more chips (all-in when short)."""
+
+    seat: int
+    amount: int
+    all_in: bool = False
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} calls {self.amount}{' and is all-in' if self.all_in else ''}"
+
+
+@dataclass(frozen=True)
+class Betting(Operation):
+    """The seat makes the first bet of a round, ``amount`` in total."""
+
+    seat: int
+    amount: int
+    all_in: bool = False
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} bets {self.amount}{' and is all-in' if self.all_in else ''}"
+
+
+@dataclass(frozen=True)
+class RaisingTo(Operation):
+    """The seat raises the round's bet to ``amount`` in total."""
+
+    seat: int
+    amount: int
+    all_in: bool = False
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} raises to {self.amount}{' and is all-in' if self.all_in else ''}"
+
+
+@dataclass(frozen=True)
+class Discarding(Operation):
+    """The seat discards a hole card (Crazy Pineapple, docs/rules/poker.md §2)."""
+
+    seat: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} discards {self.card}"
+
+
+@dataclass(frozen=True)
+class TimingOut(Operation):
+    """The seat ran out of time (docs/rules/poker.md §7). ``outcome`` is what the rule made of it:
+    ``"all_in"`` (all-in for what he has put in, chips kept behind), ``"fold"``, ``"check"``,
+    ``"discard"`` (of ``card``) or ``"show"`` (a :class:`TimeoutOutcome`, equal to those
+    strings)."""
+
+    seat: int
+    outcome: str  # a TimeoutOutcome when the hand made it; equal to its string
+    card: Card | None = None
+
+    def __str__(self) -> str:
+        what = _TIMED_OUT.get(self.outcome, str(self.outcome))
+        if self.outcome == TimeoutOutcome.DISCARD:
+            what = f"discards {self.card}"
+        return f"Seat {self.seat} times out and {what}"
+
+
+_TIMED_OUT: dict[str, str] = {
+    TimeoutOutcome.ALL_IN: "is all-in for what he has put in",
+    TimeoutOutcome.FOLD: "is folded",
+    TimeoutOutcome.CHECK: "checks",
+    TimeoutOutcome.SHOW: "shows",
+}
+
+
+@dataclass(frozen=True)
+class Showing(Operation):
+    """The seat shows its hole cards at showdown (docs/rules/poker.md §5)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    description: str
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} shows {''.join(map(str, self.cards))}: {self.description}"
+
+
+@dataclass(frozen=True)
+class Mucking(Operation):
+    """The seat mucks: it gives up any claim to the pot (docs/rules/poker.md §5)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} mucks"
+
+
+@dataclass(frozen=True)
+class ChipsReturning(Operation):
+    """The uncalled part of a bet goes back to the bettor (docs/rules/poker.md §6)."""
+
+    seat: int
+    amount: int
+
+    def __str__(self) -> str:
+        return f"Uncalled {self.amount} returned to seat {self.seat}"
+
+
+@dataclass(frozen=True)
+class PotAwarding(Operation):
+    """Chips from one pot (or half of it) paid to one seat, with the reason (§6)."""
+
+    award: Award
+
+    def __str__(self) -> str:
+        return f"{self.award}: {self.award.why}"
+
+
+@dataclass(frozen=True)
+class HandEnding(Operation):
+    """The hand is over: every seat's stack, and the rake taken."""
+
+    final_stacks: tuple[int, ...]
+    rake: int = 0
+
+    def __str__(self) -> str:
+        return f"Final stacks {list(self.final_stacks)}" + (
+            f", rake {self.rake}" if self.rake else ""
+        )
+
+
+@dataclass(frozen=True)
+class LegalActions:
+    """What the seat to act may do. Amounts are chips; ``bet`` and ``raise_to`` are
+    ``(min, max)`` totals for the round, both inclusive (equal in fixed limit)."""
+
+    seat: int | None
+    fold: bool = False
+    check: bool = False
+    call: int | None = None
+    bet: tuple[int, int] | None = None
+    raise_to: tuple[int, int] | None = None
+    discard: tuple[Card, ...] = ()
+    show: bool = False
+    muck: bool = False
+
+    def __repr__(self) -> str:
+        parts = [f"seat={self.seat}"]
+        for name in ("fold", "check", "show", "muck"):
+            if getattr(self, name):
+                parts.append(f"{name}=True")
+        for name in ("call", "bet", "raise_to"):
+            value = getattr(self, name)
+            if value is not None:
+                parts.append(f"{name}={value}")
+        if self.discard:
+            parts.append(f"discard={self.discard}")
+        return f"LegalActions({', '.join(parts)})"
+
+    def __str__(self) -> str:
+        parts = []
+        if self.fold:
+            parts.append("fold")
+        if self.check:
+            parts.append("check")
+        if self.call is not None:
+            parts.append(f"call {self.call}")
+        for name, window in (("bet", self.bet), ("raise to", self.raise_to)):
+            if window is not None:
+                lo, hi = window
+                parts.append(f"{name} {lo}" if lo == hi else f"{name} {lo}..{hi}")
+        if self.discard:
+            parts.append("discard " + "/".join(map(str, self.discard)))
+        if self.show:
+            parts.append("show")
+        if self.muck:
+            parts.append("muck")
+        return ", ".join(parts) if parts else "nothing"
+
+
+@dataclass(frozen=True)
+class ShownHand:
+    """A hand shown at showdown with its values (docs/rules/poker.md §5)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    high: HighHand
+    low: Any | None  # LowHand | None
+    hi_lo: bool = False
+
+    @property
+    def description(self) -> str:
+        """``"Flush, Ace high"``, and in a hi/lo game ``"; low 8-6-4-2-A"`` or ``"; no low"``."""
+        return _describe(self.high, self.low, self.hi_lo)
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a finished hand was paid (docs/rules/poker.md §6).
+
+    ``pots`` are the pots awarded (after mucked hands gave up their claims), ``returned`` the
+    uncalled chips given back, ``awards`` every payment of :func:`splitpot.pots.award`.
+    ``final_stacks`` and ``net`` (won or lost) are indexed by seat.
+    """
+
+    pots: tuple[Pot, ...]
+    returned: dict[int, int]
+    awards: tuple[Award, ...]
+    shown: tuple[ShownHand, ...]
+    mucked: tuple[int, ...]
+    rake: int
+    final_stacks: list[int] = field(compare=True)
+    net: list[int] = field(compare=True)
+
+    def winnings(self, seat: int) -> int:
+        """Chips the seat took from the pots (returned uncalled chips not included)."""
+        return sum(a.amount for a in self.awards if a.seat == seat)
+
+
+def _describe(high: HighHand, low: Any, hi_lo: bool) -> str:
+    text = str(high)
+    if hi_lo:
+        text += f"; low {low}" if low is not None else "; no low"
+    return text

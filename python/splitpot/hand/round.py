@@ -1,0 +1,177 @@
+"""The betting round in progress (docs/rules/poker.md §3): bets, who is to act, raise rights.
+
+:class:`BettingRound` keeps one street's bets and the bookkeeping of full and short raises;
+the :class:`~splitpot.hand.Hand` owns the chips and asks it. The sizes of a bet or raise come
+from :mod:`splitpot.betting`; :meth:`BettingRound.blocker` is the one list of what stops a
+seat from betting or raising at all, read both by the raise window and by the error text.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from splitpot.betting import Structure, raise_limits
+from splitpot.hand.records import _ACTIVE, _FOLDED
+
+__all__ = ["BettingRound"]
+
+
+class BettingRound:
+    """One street's betting (docs/rules/poker.md §3), as rs-poker's ``RoundData``.
+
+    * ``bets``: each seat's bet this round (live blinds included preflop); ``current`` the
+      round's top bet.
+    * ``last_raise``: the size of the largest full raise (the next one must match it);
+      ``full_level`` the bet the last full bet or raise made, ``bets_count`` how many full bets
+      (the fixed-limit cap; the blinds are the opening bet).
+    * ``acted``: the bet each seat last acted on (``None`` before it acted); ``aggressor``
+      the last seat to bet or raise; ``queue`` the seats still to act, first is next.
+
+    ``stacks`` and ``status`` are the hand's own lists, read, never written.
+    """
+
+    __slots__ = (
+        "_max_bets",
+        "_n",
+        "_stacks",
+        "_status",
+        "_structure",
+        "acted",
+        "aggressor",
+        "bets",
+        "bets_count",
+        "big_street",
+        "current",
+        "full_level",
+        "last_raise",
+        "queue",
+    )
+
+    def __init__(
+        self, structure: Structure, max_bets: int | None, stacks: list[int], status: list[int]
+    ) -> None:
+        n = len(stacks)
+        self._structure = structure
+        self._max_bets = max_bets
+        self._n = n
+        self._stacks = stacks
+        self._status = status
+        self.bets = [0] * n
+        self.current = 0
+        self.acted: list[int | None] = [None] * n
+        self.aggressor: int | None = None
+        self.last_raise = 0
+        self.full_level = 0
+        self.bets_count = 0
+        self.big_street = False
+        self.queue: deque[int] = deque()
+
+    def begin(self, first: int, big_street: bool) -> None:
+        """Open the round with ``first`` to act (docs/rules/poker.md §3, §4.1).
+
+        Bets already in (the live blinds) are the round's opening bet.
+        """
+        n = self._n
+        self.big_street = big_street
+        self.acted = [None] * n
+        self.aggressor = None
+        self.last_raise = 0
+        self.full_level = self.current
+        self.bets_count = 1 if self.current else 0
+        status, bets, stacks = self._status, self.bets, self._stacks
+        # Generator expressions cost a Python call per item: lists and loops here.
+        queue = [s for s in [*range(first, n), *range(first)] if status[s] == _ACTIVE]
+        if queue:
+            # A seat no one can bet against does not act (no effective stack left).
+            totals = [
+                bets[j] + (stacks[j] if status[j] == _ACTIVE else 0) if status[j] < _FOLDED else -1
+                for j in range(n)
+            ]
+            # The most any other seat can put in is the top total, or the second one
+            # for the seat that holds the top (sorting beats a max per seat).
+            *_, second, top = sorted(totals)
+            queue = [s for s in queue if (second if totals[s] == top else top) > bets[s]]
+            if len(queue) == 1 and bets[queue[0]] >= self.current:
+                queue = []
+        self.queue.clear()
+        self.queue.extend(queue)
+
+    def close(self) -> None:
+        """The round is over: its bets are in the contributions already."""
+        self.bets = [0] * self._n
+        self.current = 0
+
+    def blocker(self, seat: int) -> str | None:
+        """Why ``seat`` may not bet or raise at all now, or ``None`` (docs/rules/poker.md §3)."""
+        stacks, bets, current = self._stacks, self.bets, self.current
+        if stacks[seat] <= current - bets[seat]:
+            return "he has only enough to call"
+        if self._max_bets is not None and self.bets_count >= self._max_bets:
+            return f"the betting is capped at {self._max_bets} bets this round"
+        acted = self.acted[seat]
+        if (
+            acted is not None
+            and acted >= self.full_level
+            and current - acted < self._structure.reopen_size(self.last_raise, self.big_street)
+        ):
+            # §3 DECISION: only short all-ins since he acted do not reopen the betting.
+            return "an all-in short of a full raise does not reopen the betting"
+        status = self._status
+        for j in range(self._n):
+            if j != seat and status[j] == _ACTIVE and stacks[j] + bets[j] > current:
+                return None
+        return "every other player is all-in or has folded"
+
+    def raise_window(self, seat: int, pot: int) -> tuple[int, int] | None:
+        """``(min_to, max_to)`` if ``seat`` may bet or raise now, else ``None`` (§3)."""
+        if self.blocker(seat) is not None:
+            return None
+        return raise_limits(
+            self._structure,
+            current_bet=self.current,
+            player_bet=self.bets[seat],
+            stack=self._stacks[seat],
+            pot=pot,
+            last_raise=self.last_raise,
+            full_level=self.full_level,
+            big_street=self.big_street,
+        )
+
+    def acts(self, seat: int) -> None:
+        """``seat`` checked or called: he has acted on the current bet."""
+        self.acted[seat] = self.current
+        self.queue.popleft()
+
+    def raise_to(self, seat: int, amount: int) -> None:
+        """``seat`` bets or raises to ``amount`` (before its chips go in): a full raise sets
+        the next minimum and counts toward the cap, a short all-in does neither (§3); every
+        other active seat is to act again."""
+        current = self.current
+        if self._structure.is_full_raise(
+            amount, current, self.last_raise, self.full_level, self.big_street
+        ):
+            if amount - current > self.last_raise:
+                self.last_raise = amount - current
+            self.full_level = amount
+            self.bets_count += 1
+        self.current = amount
+        self.acted[seat] = amount
+        self.aggressor = seat
+        n, status = self._n, self._status
+        self.queue.clear()
+        self.queue.extend([s for s in [*range(seat + 1, n), *range(seat)] if status[s] == _ACTIVE])
+
+    def uncalled(self) -> tuple[int, int] | None:
+        """Take back the part of the top bet that no one matched (docs/rules/poker.md §6):
+        ``(seat, chips)``, or ``None``. Only bets are matched, never antes or dead blinds."""
+        bets = self.bets
+        top = max(bets)
+        if not top:
+            return None
+        second = sorted(bets)[-2]
+        if top == second:
+            return None
+        seat = bets.index(top)
+        bets[seat] = second
+        self.current = second
+        return seat, top - second

@@ -1,0 +1,290 @@
+"""The set-up of a hand: :class:`HandStarting`, its checks, and the blind seats (§4.1).
+
+:class:`HandStarting` is both the first record of every hand and the parameter object of
+:class:`~splitpot.hand.Hand`: :meth:`HandStarting.build` checks and normalises the arguments
+``Hand(...)`` takes, and :meth:`Hand.from_setup <splitpot.hand.Hand.from_setup>` deals a hand
+from the record. :func:`blind_seats` is the one home of who posts the blinds (also used by
+:class:`~splitpot.table.Table`).
+
+>>> from splitpot.games import HOLDEM
+>>> from splitpot.betting import NoLimit
+>>> start = HandStarting.build(HOLDEM, NoLimit(1, 2), [100, 80, 120], seed=3)
+>>> start.blinds, start.button
+((1, 2, 0), 2)
+>>> print(start)
+Texas Hold'em, NoLimit; button seat 2; stacks [100, 80, 120]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Union
+
+from splitpot._core import Card, InvalidCards
+from splitpot.betting import Structure
+from splitpot.games import CardsLike, Game, card_codes
+from splitpot.hand.records import Operation, _cards
+from splitpot.hand.timeout import TimeoutPolicy
+from splitpot.hand.timeout import policy as _policy
+from splitpot.pots import Rake
+
+__all__ = ["SEED_BOUND", "HandStarting", "blind_seats", "seats_from_button"]
+
+SEED_BOUND = 1 << 63
+"""Shuffle seeds drawn for a hand (or by a table for its hands) are below this."""
+
+_POLICIES = {p.value: p for p in TimeoutPolicy}
+_Cards = Union[CardsLike, None]  # noqa: UP007 - a runtime alias, valid on Python 3.9
+_Hole = Union[Sequence[_Cards], Mapping[int, _Cards], None]  # noqa: UP007
+
+
+def blind_seats(order: Sequence[int], button: int, heads_up: bool) -> tuple[int, int]:
+    """The small and the big blind's seats (docs/rules/poker.md §4.1).
+
+    ``order`` lists the players after the button, clockwise. The small blind is the first of
+    them and the big blind the next; heads-up the button posts the small blind and the other
+    player the big blind.
+
+    >>> blind_seats([3, 4, 0], button=2, heads_up=False)
+    (3, 4)
+    >>> blind_seats([0], button=1, heads_up=True)
+    (1, 0)
+    """
+    if heads_up:
+        return button, order[0]
+    return order[0], order[1]
+
+
+def seats_from_button(stacks: Sequence[int | None], button: int) -> list[int]:
+    """The seats dealt in (a stack, not ``None``), clockwise from the button's left."""
+    return [
+        s for s in [*range(button + 1, len(stacks)), *range(button + 1)] if stacks[s] is not None
+    ]
+
+
+@dataclass(frozen=True)
+class HandStarting(Operation):
+    """The set-up of the hand: everything needed to deal it again, card for card.
+
+    ``antes``, ``blinds`` (live) and ``dead_blinds`` are per seat, as configured (a seat
+    short of chips posts what it has). ``hole`` and ``board`` are the cards given instead of
+    shuffled ones (``None`` where the shuffle deals); with ``seed`` they fix every card.
+    :meth:`build` makes one from the arguments of :class:`~splitpot.hand.Hand`.
+    """
+
+    game: Game
+    structure: Structure
+    stacks: tuple[int | None, ...]
+    button: int
+    antes: tuple[int, ...]
+    blinds: tuple[int, ...]
+    dead_blinds: tuple[int, ...]
+    seed: int | None
+    rake: Rake | None
+    timeout_policy: TimeoutPolicy
+    auto_showdown: bool
+    hole: tuple[tuple[Card, ...] | None, ...] = ()
+    board: tuple[Card, ...] | None = None
+
+    def __str__(self) -> str:
+        return (
+            f"{self.game.name}, {type(self.structure).__name__}; button seat {self.button}; "
+            f"stacks {list(self.stacks)}"
+        )
+
+    @classmethod
+    def build(
+        cls,
+        game: Game,
+        structure: Structure,
+        stacks: Sequence[int | None],
+        *,
+        button: int | None = None,
+        seed: int | None = None,
+        hole: _Hole = None,
+        board: _Cards = None,
+        antes: int | Sequence[int] | None = None,
+        blinds: Sequence[int] | None = None,
+        dead_blinds: Sequence[int] | None = None,
+        rake: Rake | None = None,
+        timeout_policy: TimeoutPolicy | str = "seed",
+        auto_showdown: bool = True,
+    ) -> HandStarting:
+        """Check the arguments of :class:`~splitpot.hand.Hand` and return the set-up.
+
+        Raises :class:`TypeError`, :class:`ValueError` or
+        :class:`~splitpot.InvalidCards` for a set-up that cannot be dealt. Without a ``seed``
+        one is drawn, unless every card is given.
+        """
+        _check_kinds(game, structure, rake)
+        start = _stacks(stacks, game)
+        n = len(start)
+        if button is None:
+            button = n - 1
+        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
+            raise ValueError(f"button must be a seat 0..{n - 1}, got {button!r}")
+        rule = _POLICIES.get(timeout_policy) if isinstance(timeout_policy, str) else None
+        rule = rule or _policy(timeout_policy)
+        ante_list, live, dead = _forced_bets(structure, start, button, antes, blinds, dead_blinds)
+        holes, board_codes = _given_cards(game, n, hole, board)
+        for i in range(n):
+            if start[i] is None and holes[i] is not None:
+                raise ValueError(f"hole cards for seat {i}, which is not dealt in")
+        if seed is None and (
+            board_codes is None
+            or len(board_codes) < game.board_cards
+            or any([holes[i] is None and start[i] is not None for i in range(n)])
+        ):
+            seed = random.randrange(SEED_BOUND)
+        return cls(
+            game,
+            structure,
+            start,
+            button,
+            ante_list,
+            live,
+            dead,
+            seed,
+            rake,
+            rule,
+            bool(auto_showdown),
+            tuple([None if h is None else _cards(h) for h in holes]),
+            None if board_codes is None else _cards(board_codes),
+        )
+
+    def validate(self) -> HandStarting:
+        """This set-up checked again (a record made by hand or read back), normalised."""
+        return HandStarting.build(
+            self.game,
+            self.structure,
+            self.stacks,
+            button=self.button,
+            seed=self.seed,
+            hole=list(self.hole) or None,
+            board=self.board,
+            antes=self.antes,
+            blinds=self.blinds,
+            dead_blinds=self.dead_blinds,
+            rake=self.rake,
+            timeout_policy=self.timeout_policy,
+            auto_showdown=self.auto_showdown,
+        )
+
+
+def _check_kinds(game: Game, structure: Structure, rake: Rake | None) -> None:
+    if not isinstance(game, Game):
+        raise TypeError(f"game must be a Game, got {game!r}")
+    if game.forced_bets != "blinds":
+        raise NotImplementedError(f"{game.name}: only blind games are played by Hand so far")
+    if not isinstance(structure, Structure):
+        raise TypeError(f"structure must be FixedLimit, PotLimit or NoLimit, got {structure!r}")
+    if rake is not None and not isinstance(rake, Rake):
+        raise TypeError(f"rake must be a Rake or None, got {rake!r}")
+
+
+def _stacks(stacks: Sequence[int | None], game: Game) -> tuple[int | None, ...]:
+    if all([type(s) is int and s > 0 for s in stacks]):  # the usual case, checked cheaply
+        start: tuple[int | None, ...] = tuple(stacks)
+    else:
+        start = tuple(
+            None if s is None else _chips(s, f"stack of seat {i}", positive=True)
+            for i, s in enumerate(stacks)
+        )
+    dealt = len(start) - start.count(None)
+    if not 2 <= dealt <= game.max_players:
+        raise ValueError(f"{game.name} is played by 2 to {game.max_players} players, got {dealt}")
+    return start
+
+
+def _forced_bets(
+    structure: Structure,
+    start: tuple[int | None, ...],
+    button: int,
+    antes: int | Sequence[int] | None,
+    blinds: Sequence[int] | None,
+    dead_blinds: Sequence[int] | None,
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Antes, live blinds and dead blinds per seat, as configured (docs/rules/poker.md §4)."""
+    n = len(start)
+    order = seats_from_button(start, button)
+    heads_up = len(order) == 2
+    if heads_up and start[button] is None and blinds is None:
+        raise ValueError(f"heads-up the button posts the small blind: seat {button} is empty")
+    ante_list = _per_seat(structure.ante if antes is None else antes, n, "antes")
+    if blinds is None:
+        live = [0] * n
+        small, big = blind_seats(order, button, heads_up)
+        live[small] = structure.small_blind
+        live[big] = structure.big_blind
+    else:
+        live = _per_seat(blinds, n, "blinds")
+    dead = [0] * n if dead_blinds is None else _per_seat(dead_blinds, n, "dead_blinds")
+    for i in range(n):
+        if start[i] is None:
+            if live[i] or dead[i]:
+                raise ValueError(f"seat {i} is not dealt in and cannot post a blind")
+            ante_list[i] = 0
+    return tuple(ante_list), tuple(live), tuple(dead)
+
+
+def _given_cards(
+    game: Game, n: int, hole: _Hole, board: _Cards
+) -> tuple[list[list[int] | None], list[int] | None]:
+    """The cards given instead of shuffled ones, as codes: per seat, and the board."""
+    holes: list[list[int] | None] = [None] * n
+    if hole is not None:
+        if isinstance(hole, Mapping):
+            items: Iterable[tuple[int, _Cards]] = hole.items()
+            for seat in hole:
+                if not isinstance(seat, int) or not 0 <= seat < n:
+                    raise ValueError(f"hole cards for seat {seat!r}, which is not in the hand")
+        else:
+            if isinstance(hole, str) or len(hole) != n:
+                raise ValueError(f"hole must give one entry per seat ({n}), got {hole!r}")
+            items = enumerate(hole)
+        want = game.streets[0].hole
+        for seat, cards in items:
+            if cards is None:
+                continue
+            codes = card_codes(cards)
+            if len(codes) != want:
+                raise InvalidCards(
+                    f"seat {seat} must be dealt {want} hole cards in {game.name}, "
+                    f"got {len(codes)}: {''.join(map(str, map(Card, codes)))}"
+                )
+            holes[seat] = codes
+    board_codes = None
+    if board is not None:
+        board_codes = card_codes(board)
+        if len(board_codes) > game.board_cards:
+            raise InvalidCards(
+                f"{game.name} deals {game.board_cards} board cards, got {len(board_codes)}"
+            )
+    seen = 0
+    for given in [*holes, board_codes]:
+        for c in given or ():
+            if seen >> c & 1:
+                raise InvalidCards(f"duplicate card {Card(c)}")
+            seen |= 1 << c
+    return holes, board_codes
+
+
+def _chips(value: object, what: str, *, positive: bool = False) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what} must be a whole number of chips, got {value!r}")
+    if value < (1 if positive else 0):
+        raise ValueError(f"{what} must be {'> 0' if positive else '>= 0'}, got {value!r}")
+    return value
+
+
+def _per_seat(value: int | Sequence[int], n: int, what: str) -> list[int]:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return [_chips(value, what)] * n
+    values = list(value)  # type: ignore[arg-type]
+    if len(values) != n:
+        raise ValueError(f"{what} must give one amount per seat ({n}), got {len(values)}")
+    if all([type(v) is int and v >= 0 for v in values]):  # the usual case, checked cheaply
+        return values
+    return [_chips(v, f"{what}[{i}]") for i, v in enumerate(values)]

@@ -1,0 +1,104 @@
+"""The showdown (docs/rules/poker.md §5): the hands' values, the order of showing, who may muck.
+
+:class:`Showdown` values every hand still in once, lines them up in the spec's order and
+decides for ``auto_showdown``; the :class:`~splitpot.hand.Hand` records the shows and mucks.
+The pots are built once, when the showdown begins (no chip moves after that).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from typing import Any
+
+from splitpot import _core
+from splitpot._core import HighHand
+from splitpot.games import Game, Valuation
+from splitpot.hand.records import Showing
+from splitpot.pots import Pot
+
+__all__ = ["Showdown"]
+
+
+class Showdown:
+    """Hands shown and mucked in order (docs/rules/poker.md §5).
+
+    * ``values``: ``seat -> (high, low)`` for every hand still in (``low`` is a ``LowHand``
+      or ``None``).
+    * ``queue``: the seats still to decide, first is next: the last to bet or raise on the
+      final round shows first; without one the first player left of the button; then
+      clockwise.
+    * ``shown`` (in order) and ``mucked``; ``pots``: the pots as the showdown began.
+    """
+
+    __slots__ = ("mucked", "pots", "queue", "shown", "values")
+
+    def __init__(
+        self,
+        game: Game,
+        hole: Sequence[list[int]],
+        board: list[int],
+        contenders: list[int],
+        aggressor: int | None,
+        pots: tuple[Pot, ...],
+    ) -> None:
+        self.values = _values(game, hole, board, contenders)
+        first = aggressor if aggressor in self.values else contenders[0]
+        i = contenders.index(first)
+        self.queue = deque(contenders[i:] + contenders[:i])
+        self.shown: dict[int, Showing] = {}
+        self.mucked: list[int] = []
+        self.pots = pots
+
+    def unopposed(self, seat: int) -> bool:
+        """Whether every other hand was mucked: he wins without showing (§5)."""
+        mucked = self.mucked
+        return all(s == seat or s in mucked for s in self.values)
+
+    def would_show(self, seat: int) -> bool:
+        """Auto-showdown: show if the hand can win or tie part of a pot it is eligible for
+        against the hands shown before it."""
+        shown, values = self.shown, self.values
+        if not shown:
+            return True
+        high, low = values[seat]
+        for pot in self.pots:
+            if seat not in pot.eligible:
+                continue
+            rivals = [s for s in pot.eligible if s in shown]
+            if not rivals:
+                return True
+            if high.strength >= max(values[s][0].strength for s in rivals):
+                return True
+            if low is not None:
+                lows = [values[s][1].strength for s in rivals if values[s][1] is not None]
+                if not lows or low.strength >= max(lows):
+                    return True
+        return False
+
+    def why_not_muck(self, seat: int) -> str | None:
+        """Why the seat may not muck (it is the last claimant of a pot), or ``None``."""
+        for index, pot in enumerate(self.pots):
+            if seat in pot.eligible and len(pot.eligible) > 1:
+                if all(s in self.mucked for s in pot.eligible if s != seat):
+                    name = "the main pot" if index == 0 else f"side pot {index}"
+                    return f"seat {seat} is the last hand in {name}; show() to take it"
+        return None
+
+
+def _values(
+    game: Game, hole: Sequence[list[int]], board: list[int], seats: list[int]
+) -> dict[int, tuple[HighHand, Any]]:
+    """Each seat's ``(high, low)``, one core call per hand where the game allows."""
+    high, low = game.high, game.low
+    if low is None and high is Valuation.BEST_FIVE:
+        return {s: (_core.evaluate_high(hole[s] + board), None) for s in seats}
+    if low is None and high is Valuation.OMAHA:
+        return {s: (_core.evaluate_omaha_high(hole[s], board), None) for s in seats}
+    if low is high is Valuation.BEST_FIVE:
+        return {s: _core.evaluate_hilo(hole[s] + board) for s in seats}
+    if low is high is Valuation.OMAHA:
+        return {s: _core.evaluate_omaha_hilo(hole[s], board) for s in seats}
+    return {
+        s: (game.evaluate_high(hole[s], board), game.evaluate_low(hole[s], board)) for s in seats
+    }

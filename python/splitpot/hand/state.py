@@ -1,0 +1,651 @@
+"""The :class:`Hand` state machine (docs/rules/poker.md §3 to §7); see :mod:`splitpot.hand`.
+
+The phases hand over in the order of play, each ``_end_x`` or ``_after_x`` calling the next
+``_begin_x``: betting round -> (Crazy Pineapple discard) -> next street ... -> showdown ->
+payout (``_finish``); a fold that leaves one player goes straight to the payout.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from typing import Any
+
+from splitpot import pots as _pots
+from splitpot._core import Card, IllegalAction
+from splitpot.betting import Structure
+from splitpot.games import Game
+from splitpot.hand import rebuild as _rebuild
+from splitpot.hand import timeout as _timeout
+from splitpot.hand.dealing import Dealer
+from splitpot.hand.records import (
+    _FOLDED,
+    _STOOD,
+    Betting,
+    Calling,
+    Checking,
+    Discarding,
+    Folding,
+    HandEnding,
+    HandResult,
+    LegalActions,
+    Mucking,
+    Operation,
+    Phase,
+    PotAwarding,
+    RaisingTo,
+    Showing,
+    ShownHand,
+    TimeoutOutcome,
+    TimingOut,
+    _cards,
+    _describe,
+)
+from splitpot.hand.setup import HandStarting, _Cards, _Hole
+from splitpot.hand.showdown import Showdown
+from splitpot.hand.timeout import TimeoutPolicy
+from splitpot.pots import Rake
+
+
+class Hand(Dealer):
+    """One hand of Hold'em, Omaha or Crazy Pineapple, high or hi/lo (docs/rules/poker.md §2 to §7).
+
+    Arguments:
+
+    * ``game``: a :class:`~splitpot.games.Game` (``HOLDEM``, ``OMAHA_HILO``, ...).
+    * ``structure``: :class:`~splitpot.betting.FixedLimit`, ``PotLimit`` or ``NoLimit``; it
+      gives the blinds, the ante and the chip unit.
+    * ``stacks``: chips of each seat at the start, clockwise; every seat is dealt in.
+    * ``button``: the dealer seat (default the last seat).
+    * ``seed``: the shuffle is ``random.Random(seed)``; the same seed deals the same cards.
+      ``None`` draws a seed, which is recorded in :class:`HandStarting`.
+    * ``hole``, ``board``: cards to deal instead of shuffled ones (replays and tests):
+      ``hole`` one entry per seat (``None`` for a seat dealt from the shuffle), ``board`` the
+      community cards in order (any cards not given come from the shuffle).
+    * ``antes``: one ante for every seat or one per seat (default the structure's ante).
+    * ``blinds``: the live blind of every seat, overriding the usual small and big blind
+      (the table uses it for players posting a big blind out of turn). ``dead_blinds``:
+      chips a seat puts in the pot that are not its bet (a missed small blind made up).
+    * ``rake``: a :class:`~splitpot.pots.Rake`, taken from the pots before splitting.
+    * ``timeout_policy``: ``"seed"`` (all-in for what he has put in, else fold) or
+      ``"check_or_fold"`` (docs/rules/poker.md §7 DECISION).
+    * ``auto_showdown``: show and muck for the players (each shows if he can win part of a
+      pot against the hands shown before him, else mucks); with ``False`` the seats in
+      showdown order call :meth:`show` or :meth:`muck`.
+    """
+
+    __slots__ = ()  # the state is seated by Dealer._take_seats
+
+    def __init__(
+        self,
+        game: Game,
+        structure: Structure,
+        stacks: Sequence[int | None],
+        *,
+        button: int | None = None,
+        seed: int | None = None,
+        hole: _Hole = None,
+        board: _Cards = None,
+        antes: int | Sequence[int] | None = None,
+        blinds: Sequence[int] | None = None,
+        dead_blinds: Sequence[int] | None = None,
+        rake: Rake | None = None,
+        timeout_policy: TimeoutPolicy | str = "seed",
+        auto_showdown: bool = True,
+    ) -> None:
+        self._deal(
+            HandStarting.build(
+                game,
+                structure,
+                stacks,
+                button=button,
+                seed=seed,
+                hole=hole,
+                board=board,
+                antes=antes,
+                blinds=blinds,
+                dead_blinds=dead_blinds,
+                rake=rake,
+                timeout_policy=timeout_policy,
+                auto_showdown=auto_showdown,
+            )
+        )
+        self._begin_round()
+
+    @classmethod
+    def from_setup(cls, start: HandStarting) -> Hand:
+        """Deal a hand from its set-up record (checked again: :meth:`HandStarting.validate`).
+
+        >>> from splitpot.games import HOLDEM
+        >>> from splitpot.betting import NoLimit
+        >>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=5)
+        >>> Hand.from_setup(h.events[0]).hole(0) == h.hole(0)
+        True
+        """
+        hand = cls.__new__(cls)
+        hand._deal(start.validate())
+        hand._begin_round()
+        return hand
+
+    # ------------------------------------------------------------------ phases, in order of play
+
+    def _begin_round(self) -> None:
+        """Open the betting round of the current street (docs/rules/poker.md §3, §4.1)."""
+        first = self._first_preflop if self._street == 0 else (self._starting.button + 1) % self._n
+        rnd = self._round
+        rnd.begin(first, self._game.streets[self._street].big_bet)
+        self._queue = rnd.queue
+        if not rnd.queue:
+            self._end_round()
+
+    def _after_bet(self) -> None:
+        """After a betting decision: the next seat acts, or the round or the hand ends."""
+        if self._live == 1:
+            self._return_uncalled()  # every other player folded: he wins unshown (§5)
+            self._finish()
+        elif not self._queue:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        """The uncalled bet goes back (§6), then the discard or the next street."""
+        self._return_uncalled()
+        self._round.close()
+        if self._game.streets[self._street].discard and self._live > 1:
+            self._begin_discard()
+        else:
+            self._next_street()
+
+    def _next_street(self) -> None:
+        self._street += 1
+        if self._street >= len(self._game.streets):
+            self._begin_showdown()
+            return
+        self._phase = Phase.BETTING
+        if self._game.streets[self._street].board:
+            self._deal_board(self._street)
+        self._begin_round()
+
+    def _begin_discard(self) -> None:
+        """Every player still in discards, from the button's left (Crazy Pineapple, §2)."""
+        self._phase = Phase.DISCARD
+        self._queue = deque([s for s in self._order if self._status[s] < _FOLDED])
+        self._after_discard()
+
+    def _after_discard(self) -> None:
+        """A timed-out seat discards its last card by itself (§7); the last discard ends it."""
+        queue = self._queue
+        while queue and self._status[queue[0]] == _STOOD:
+            seat = queue[0]
+            card = self._hole[seat][-1]
+            record = TimingOut(seat, TimeoutOutcome.DISCARD, Card(card))
+            self._do_discard(seat, card, record)
+        if not queue:
+            self._next_street()
+
+    def _begin_showdown(self) -> None:
+        """Value the hands and line them up in showing order (docs/rules/poker.md §5)."""
+        self._phase = Phase.SHOWDOWN
+        contenders = [s for s in self._order if self._status[s] < _FOLDED]
+        pots = self._build_pots(self._folded())[0]
+        showdown = Showdown(
+            self._game, self._hole, self._board, contenders, self._round.aggressor, pots
+        )
+        self._showdown = showdown
+        self._queue = showdown.queue
+        self._after_showing()
+
+    def _after_showing(self) -> None:
+        """Show or muck for the players (``auto_showdown``); the last decision pays out."""
+        showdown = self._showdown
+        assert showdown is not None
+        queue = showdown.queue
+        while queue:
+            seat = queue[0]
+            if showdown.unopposed(seat):
+                queue.popleft()  # every other hand was mucked: he wins without showing
+            elif not self._starting.auto_showdown:
+                return
+            elif showdown.would_show(seat):
+                self._show(seat)
+            else:
+                self._muck(seat, Mucking(seat))
+        self._finish()
+
+    # ------------------------------------------------------------------ legal actions
+
+    def _betting_actor(self) -> int:
+        if self._phase is not Phase.BETTING or not self._queue:
+            raise IllegalAction(self._waiting_for())
+        return self._queue[0]
+
+    def _waiting_for(self) -> str:
+        """What the hand waits for, for the error of an action that does not fit."""
+        if self._phase is Phase.OVER or not self._queue:
+            return "the hand is over; no one is to act"
+        seat = self._queue[0]
+        if self._phase is Phase.DISCARD:
+            return f"seat {seat} must discard a hole card first (discard(card))"
+        if self._phase is Phase.SHOWDOWN:
+            return f"it is the showdown: seat {seat} must show() or muck()"
+        return f"seat {seat} is to bet, check, call or fold"
+
+    def legal_actions(self) -> LegalActions:
+        """What :attr:`actor` may do now (nothing when the hand is over)."""
+        if not self._queue or self._phase is Phase.OVER:
+            return LegalActions(None)
+        seat = self._queue[0]
+        phase = self._phase
+        if phase is Phase.DISCARD:
+            return LegalActions(seat, discard=_cards(self._hole[seat]))
+        if phase is Phase.SHOWDOWN:
+            return LegalActions(seat, show=True, muck=self._why_not_muck(seat) is None)
+        rnd = self._round
+        to_call = rnd.current - rnd.bets[seat]
+        window = rnd.raise_window(seat, sum(self._contrib))
+        if to_call > 0:
+            call = min(to_call, self._stacks[seat])
+            return LegalActions(seat, fold=True, call=call, raise_to=window)
+        if rnd.current == 0:
+            return LegalActions(seat, check=True, bet=window)
+        return LegalActions(seat, check=True, raise_to=window)
+
+    # ------------------------------------------------------------------ fold / check / call
+
+    def verify_fold(self) -> int:
+        """Raise :class:`IllegalAction` unless the actor may fold; return the seat."""
+        seat = self._betting_actor()
+        if self._round.bets[seat] >= self._round.current:
+            raise IllegalAction(f"seat {seat} has nothing to call; check() instead of folding")
+        return seat
+
+    def can_fold(self) -> bool:
+        """Whether :meth:`fold` is legal now."""
+        return _can(self.verify_fold)
+
+    def fold(self) -> Folding:
+        """The actor folds, giving up the hand (§6: eligible for no pot)."""
+        seat = self.verify_fold()
+        record = Folding(seat)
+        self._fold(seat, record)
+        return record
+
+    def _fold(self, seat: int, record: Operation) -> None:
+        self._status[seat] = _FOLDED
+        self._live -= 1
+        self._queue.popleft()
+        self._events.append(record)
+        self._after_bet()
+
+    def verify_check(self) -> int:
+        """Raise :class:`IllegalAction` unless the actor may check; return the seat."""
+        seat = self._betting_actor()
+        current = self._round.current
+        to_call = current - self._round.bets[seat]
+        if to_call > 0:
+            call = min(to_call, self._stacks[seat])
+            raise IllegalAction(
+                f"seat {seat} faces a bet of {current}: call() ({call}) "
+                f"or fold() instead of checking"
+            )
+        return seat
+
+    def can_check(self) -> bool:
+        """Whether :meth:`check` is legal now."""
+        return _can(self.verify_check)
+
+    def check(self) -> Checking:
+        """The actor checks."""
+        seat = self.verify_check()
+        record = Checking(seat)
+        self._round.acts(seat)
+        self._events.append(record)
+        self._after_bet()
+        return record
+
+    def verify_call(self) -> int:
+        """Raise :class:`IllegalAction` unless the actor may call; return the chips it costs."""
+        seat = self._betting_actor()
+        to_call = self._round.current - self._round.bets[seat]
+        if to_call <= 0:
+            raise IllegalAction(f"seat {seat} has nothing to call; check() instead")
+        return min(to_call, self._stacks[seat])
+
+    def can_call(self) -> bool:
+        """Whether :meth:`call` is legal now."""
+        return _can(self.verify_call)
+
+    def call(self) -> Calling:
+        """The actor calls, all-in for less if short (table stakes, §3)."""
+        amount = self.verify_call()
+        seat = self._queue[0]
+        self._put(seat, amount, live=True)
+        record = Calling(seat, amount, self._stacks[seat] == 0)
+        self._round.acts(seat)
+        self._events.append(record)
+        self._after_bet()
+        return record
+
+    def check_or_call(self) -> Checking | Calling:
+        """Check if nothing is owed, else call (PHH's ``cc``)."""
+        rnd = self._round
+        if self._phase is Phase.BETTING and self._queue and rnd.current > rnd.bets[self._queue[0]]:
+            return self.call()
+        return self.check()
+
+    # ------------------------------------------------------------------ bet / raise
+
+    def _verify_amount(self, amount: int | None, opening: bool) -> tuple[int, int]:
+        seat = self._betting_actor()
+        rnd = self._round
+        current = rnd.current
+        if opening and current > 0:
+            raise IllegalAction(
+                f"seat {seat} faces a bet of {current}: use raise_to(amount), call() or fold()"
+            )
+        if not opening and current == 0:
+            raise IllegalAction(f"there is no bet to raise; seat {seat} may bet(amount) or check()")
+        window = rnd.raise_window(seat, sum(self._contrib))
+        verb = "bet" if opening else "raise"
+        if window is None:
+            raise IllegalAction(f"seat {seat} may not {verb} now: {rnd.blocker(seat)}")
+        lo, hi = window
+        if amount is None:
+            return seat, lo
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise IllegalAction(f"a {verb} amount must be a whole number of chips, got {amount!r}")
+        if amount < lo or amount > hi:
+            to = "" if opening else " to"
+            allowed = f"exactly {lo}" if lo == hi else f"{lo}..{hi}"
+            all_in = rnd.bets[seat] + self._stacks[seat]
+            raise IllegalAction(
+                f"seat {seat} may {verb}{to} {allowed}, not {amount}"
+                + (" (all-in)" if hi == all_in and lo == hi else "")
+            )
+        return seat, amount
+
+    def verify_bet(self, amount: int | None = None) -> int:
+        """Raise :class:`IllegalAction` unless the actor may bet ``amount`` (total); return it.
+
+        ``None`` means the smallest legal bet.
+        """
+        return self._verify_amount(amount, True)[1]
+
+    def can_bet(self, amount: int | None = None) -> bool:
+        """Whether :meth:`bet` is legal now (for ``amount``, or for some amount)."""
+        return _can(self.verify_bet, amount)
+
+    def bet(self, amount: int | None = None) -> Betting:
+        """The actor opens the round's betting with ``amount`` chips (default the minimum)."""
+        seat, amount = self._verify_amount(amount, True)
+        record = Betting(seat, amount, amount == self._round.bets[seat] + self._stacks[seat])
+        self._raise(seat, amount, record)
+        return record
+
+    def verify_raise_to(self, amount: int | None = None) -> int:
+        """Raise :class:`IllegalAction` unless the actor may raise to ``amount``; return it."""
+        return self._verify_amount(amount, False)[1]
+
+    def can_raise_to(self, amount: int | None = None) -> bool:
+        """Whether :meth:`raise_to` is legal now (for ``amount``, or for some amount)."""
+        return _can(self.verify_raise_to, amount)
+
+    def raise_to(self, amount: int | None = None) -> RaisingTo:
+        """The actor raises the bet to ``amount`` chips in total (default the minimum)."""
+        seat, amount = self._verify_amount(amount, False)
+        record = RaisingTo(seat, amount, amount == self._round.bets[seat] + self._stacks[seat])
+        self._raise(seat, amount, record)
+        return record
+
+    def bet_or_raise_to(self, amount: int | None = None) -> Betting | RaisingTo:
+        """Bet if no one has, else raise (PHH's ``cbr``)."""
+        if self._phase is Phase.BETTING and self._round.current == 0:
+            return self.bet(amount)
+        return self.raise_to(amount)
+
+    def _raise(self, seat: int, amount: int, record: Operation) -> None:
+        chips = amount - self._round.bets[seat]
+        self._round.raise_to(seat, amount)
+        self._put(seat, chips, live=True)
+        self._events.append(record)
+        self._after_bet()
+
+    # ------------------------------------------------------------------ discard
+
+    def verify_discard(self, card: Card | str | int) -> int:
+        """Raise :class:`IllegalAction` unless the actor may discard ``card``; return its code."""
+        if self._phase is not Phase.DISCARD or not self._queue:
+            raise IllegalAction(
+                "no discard now: " + self._waiting_for()
+                if self._phase is Phase.BETTING
+                else self._waiting_for()
+            )
+        seat = self._queue[0]
+        try:
+            code = Card(card).code
+        except (TypeError, ValueError) as e:
+            raise IllegalAction(f"cannot discard {card!r}: {e}") from None
+        if code not in self._hole[seat]:
+            held = "".join(map(str, map(Card, self._hole[seat])))
+            raise IllegalAction(f"seat {seat} does not hold {Card(code)}; it holds {held}")
+        return code
+
+    def can_discard(self, card: Card | str | int) -> bool:
+        """Whether :meth:`discard` of ``card`` is legal now."""
+        return _can(self.verify_discard, card)
+
+    def discard(self, card: Card | str | int) -> Discarding:
+        """The actor discards one hole card (Crazy Pineapple, after the flop betting round)."""
+        code = self.verify_discard(card)
+        seat = self._queue[0]
+        record = Discarding(seat, Card(code))
+        self._do_discard(seat, code, record)
+        self._after_discard()
+        return record
+
+    def _do_discard(self, seat: int, code: int, record: Operation) -> None:
+        self._hole[seat].remove(code)
+        self._queue.popleft()
+        self._events.append(record)
+
+    # ------------------------------------------------------------------ timeout
+
+    def verify_timeout(self) -> int:
+        """Raise :class:`IllegalAction` unless someone is to act; return the seat."""
+        if not self._queue or self._phase is Phase.OVER:
+            raise IllegalAction("the hand is over; no one is to act")
+        return self._queue[0]
+
+    def can_timeout(self) -> bool:
+        """Whether :meth:`timeout` applies now (someone is to act)."""
+        return _can(self.verify_timeout)
+
+    def timeout(self, *, protected: bool = True) -> TimingOut:
+        """The actor ran out of time or disconnected (docs/rules/poker.md §7).
+
+        Betting, ``timeout_policy="seed"``: a player who has put chips in this hand (antes
+        and blinds count) is all-in for what he has put in: he acts no more, keeps his cards
+        and the chips behind, and is eligible for the pots up to his contribution; otherwise
+        he is folded. ``"check_or_fold"``: he checks if he can, else folds. A player with no
+        disconnection protection left (``protected=False``) is folded ("past them a timeout
+        folds"). A discard times out to discarding the last card dealt; a showdown to showing.
+        The rule is :func:`splitpot.hand.timeout.outcome`.
+        """
+        seat = self.verify_timeout()
+        return self._time_out(seat, self._timeout_outcome(seat, protected))
+
+    def timeout_outcome(self, *, protected: bool = True) -> TimeoutOutcome:
+        """What :meth:`timeout` would do now, without doing it (docs/rules/poker.md §7)."""
+        return self._timeout_outcome(self.verify_timeout(), protected)
+
+    def _timeout_outcome(self, seat: int, protected: bool) -> TimeoutOutcome:
+        return _timeout.outcome(
+            self._starting.timeout_policy,
+            self._phase,
+            owes=self._round.current - self._round.bets[seat],
+            contributed=self._contrib[seat],
+            protected=protected,
+        )
+
+    def _time_out(self, seat: int, outcome: TimeoutOutcome) -> TimingOut:
+        if outcome is TimeoutOutcome.DISCARD:
+            code = self._hole[seat][-1]
+            record = TimingOut(seat, outcome, Card(code))
+            self._do_discard(seat, code, record)
+            self._after_discard()
+        elif outcome is TimeoutOutcome.SHOW:
+            record = TimingOut(seat, outcome)
+            self._events.append(record)
+            self._show(seat)
+            self._after_showing()
+        elif outcome is TimeoutOutcome.FOLD:
+            record = TimingOut(seat, outcome)
+            self._fold(seat, record)
+        else:
+            record = TimingOut(seat, outcome)
+            if outcome is TimeoutOutcome.CHECK:
+                self._round.acts(seat)
+            else:
+                self._status[seat] = _STOOD
+                self._queue.popleft()
+            self._events.append(record)
+            self._after_bet()
+        return record
+
+    # ------------------------------------------------------------------ showdown
+
+    def _showdown_actor(self) -> int:
+        if self._phase is not Phase.SHOWDOWN or not self._queue:
+            if self._phase is Phase.OVER:
+                raise IllegalAction("the hand is over; no one is to act")
+            raise IllegalAction(
+                f"it is not the showdown: seat {self._queue[0]} is to "
+                + ("discard" if self._phase is Phase.DISCARD else "bet, check, call or fold")
+            )
+        return self._queue[0]
+
+    def verify_show(self) -> int:
+        """Raise :class:`IllegalAction` unless a seat is to show at showdown; return it."""
+        return self._showdown_actor()
+
+    def can_show(self) -> bool:
+        """Whether :meth:`show` is legal now."""
+        return _can(self.verify_show)
+
+    def show(self) -> Showing:
+        """The seat in turn at showdown shows its hand (docs/rules/poker.md §5)."""
+        seat = self.verify_show()
+        record = self._show(seat)
+        self._after_showing()
+        return record
+
+    def _show(self, seat: int) -> Showing:
+        showdown = self._showdown
+        assert showdown is not None
+        high, low = showdown.values[seat]
+        record = Showing(seat, _cards(self._hole[seat]), _describe(high, low, self._game.hi_lo))
+        showdown.shown[seat] = record
+        showdown.queue.popleft()
+        self._events.append(record)
+        return record
+
+    def _why_not_muck(self, seat: int) -> str | None:
+        assert self._showdown is not None
+        return self._showdown.why_not_muck(seat)
+
+    def verify_muck(self) -> int:
+        """Raise :class:`IllegalAction` unless the seat in turn may muck; return it."""
+        seat = self._showdown_actor()
+        why = self._why_not_muck(seat)
+        if why is not None:
+            raise IllegalAction(why)
+        return seat
+
+    def can_muck(self) -> bool:
+        """Whether :meth:`muck` is legal now."""
+        return _can(self.verify_muck)
+
+    def muck(self) -> Mucking:
+        """The seat in turn mucks its hand, giving up any claim to the pot (§5)."""
+        seat = self.verify_muck()
+        record = Mucking(seat)
+        self._muck(seat, record)
+        self._after_showing()
+        return record
+
+    def _muck(self, seat: int, record: Mucking) -> None:
+        showdown = self._showdown
+        assert showdown is not None
+        showdown.mucked.append(seat)
+        showdown.queue.popleft()
+        self._events.append(record)
+
+    # ------------------------------------------------------------------ payout
+
+    def _finish(self) -> None:
+        """Award the pots (docs/rules/poker.md §6) and close the hand."""
+        pots = self._final_pots()
+        showdown = self._showdown
+        shown = showdown.shown if showdown is not None else {}
+        values = showdown.values if showdown is not None else {}
+        hi_lo = self._game.hi_lo
+        high = {s: values[s][0].strength for s in shown}
+        low: dict[int, int] | None = None
+        if hi_lo:
+            low = {s: values[s][1].strength for s in shown if values[s][1] is not None}
+        payout = _pots.award(
+            pots,
+            high,
+            low,
+            self._order,
+            self._starting.structure.chip_unit,
+            self._starting.rake,
+            flop_seen=len(self._board) >= 3,
+        )
+        stacks = self._stacks
+        for a in payout.awards:
+            stacks[a.seat] += a.amount
+            self._events.append(PotAwarding(a))
+        final = list(stacks)
+        self._events.append(HandEnding(tuple(final), payout.rake))
+        self._result = HandResult(
+            pots,
+            dict(self._returned),
+            payout.awards,
+            tuple(ShownHand(s, r.cards, *values[s], hi_lo) for s, r in shown.items()),
+            tuple(showdown.mucked) if showdown is not None else (),
+            payout.rake,
+            final,
+            [f - (s or 0) for f, s in zip(final, self._starting.stacks)],  # noqa: B905 - same length
+        )
+        self._phase = Phase.OVER
+        self._queue = deque()
+
+    # ------------------------------------------------------------------ rebuilding
+
+    @classmethod
+    def from_events(cls, events: Sequence[Operation]) -> Hand:
+        """Rebuild a hand from its :attr:`events` (all of them, or a prefix).
+
+        The set-up (with the seed and any cards given) comes from the first record, so the
+        same cards are dealt; each player decision is replayed through the public methods,
+        so a forged record fails as an illegal action. A prefix rebuilds a hand that plays
+        on exactly as the original would.
+
+        >>> from splitpot.games import OMAHA_HILO
+        >>> from splitpot.betting import PotLimit
+        >>> h = Hand(OMAHA_HILO, PotLimit(1, 2), [50, 80, 120], seed=7)
+        >>> _ = h.raise_to(7); _ = h.call(); _ = h.fold()
+        >>> Hand.from_events(h.events).events == h.events
+        True
+        """
+        if not events or not isinstance(events[0], HandStarting):
+            raise ValueError("the events must start with a HandStarting record")
+        return _rebuild.replay(cls.from_setup(events[0]), events)
+
+
+def _can(verify: Any, *args: Any) -> bool:
+    try:
+        verify(*args)
+    except IllegalAction:
+        return False
+    return True

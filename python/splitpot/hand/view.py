@@ -1,0 +1,201 @@
+"""What anyone may read of a :class:`~splitpot.hand.Hand`: its public state, as properties.
+
+:class:`HandView` holds no state of its own; :class:`~splitpot.hand.Hand` keeps the slots
+and the operations (docs/rules/poker.md §3 to §7), and reads through these.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+
+from splitpot import pots as _pots
+from splitpot._core import Card, IllegalAction
+from splitpot.betting import Structure
+from splitpot.games import Game
+from splitpot.hand.records import (
+    _FOLDED,
+    HandResult,
+    Operation,
+    Phase,
+    SeatStatus,
+    _cards,
+)
+from splitpot.hand.round import BettingRound
+from splitpot.hand.setup import HandStarting
+from splitpot.hand.showdown import Showdown
+from splitpot.pots import Pot
+
+__all__ = ["HandView"]
+
+
+class HandView:
+    """The read-only public state of a hand (the operations are :class:`Hand`'s)."""
+
+    __slots__ = ()
+
+    _starting: HandStarting
+    _game: Game
+    _n: int
+    _order: list[int]
+    _stacks: list[int]
+    _contrib: list[int]
+    _dead: list[int]
+    _status: list[int]
+    _hole: list[list[int]]
+    _board: list[int]
+    _street: int
+    _phase: Phase
+    _queue: deque[int]
+    _round: BettingRound
+    _showdown: Showdown | None
+    _result: HandResult | None
+    _events: list[Operation]
+
+    @property
+    def game(self) -> Game:
+        """The variant being played."""
+        return self._game
+
+    @property
+    def structure(self) -> Structure:
+        """The betting structure (stakes, blinds, ante, chip unit)."""
+        return self._starting.structure
+
+    @property
+    def seat_count(self) -> int:
+        """Number of seats, dealt in or not (see :attr:`seats`)."""
+        return self._n
+
+    @property
+    def button(self) -> int:
+        """The dealer seat."""
+        return self._starting.button
+
+    @property
+    def seed(self) -> int | None:
+        """The shuffle's seed (``None`` when every card was given)."""
+        return self._starting.seed
+
+    @property
+    def starting_stacks(self) -> list[int]:
+        """Each seat's chips when the hand began (0 for a seat not dealt in)."""
+        return [s or 0 for s in self._starting.stacks]
+
+    @property
+    def seats(self) -> list[int]:
+        """The seats dealt in, clockwise from the first left of the button."""
+        return list(self._order)
+
+    @property
+    def stacks(self) -> list[int]:
+        """Each seat's chips behind (not yet put in)."""
+        return list(self._stacks)
+
+    @property
+    def bets(self) -> list[int]:
+        """Each seat's bet in the current betting round."""
+        return list(self._round.bets)
+
+    @property
+    def contributions(self) -> list[int]:
+        """Everything each seat has put in this hand (antes and dead blinds included)."""
+        return list(self._contrib)
+
+    @property
+    def pot(self) -> int:
+        """All chips in the middle, bets on the table included (0 once paid out)."""
+        return 0 if self._result is not None else sum(self._contrib)
+
+    @property
+    def pots(self) -> tuple[Pot, ...]:
+        """Main pot and side pots as the contributions stand now (docs/rules/poker.md §6)."""
+        if self._result is not None:
+            return self._result.pots
+        if self._showdown is not None:
+            return self._showdown.pots
+        return self._build_pots(self._folded())[0]
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        """The community cards dealt so far."""
+        return _cards(self._board)
+
+    def hole(self, seat: int) -> tuple[Card, ...]:
+        """The seat's hole cards (after any discard)."""
+        return _cards(self._hole[self._seat(seat)])
+
+    def status(self, seat: int) -> SeatStatus:
+        """Whether the seat is active, folded, all-in or timed out."""
+        return SeatStatus(self._status[self._seat(seat)])
+
+    @property
+    def street(self) -> str:
+        """The current street (``"preflop"``, ``"flop"``, ...), ``"showdown"`` at the end."""
+        if self._street >= len(self._game.streets):
+            return "showdown"
+        return self._game.streets[self._street].name
+
+    @property
+    def phase(self) -> Phase:
+        """What the hand is waiting for."""
+        return self._phase
+
+    @property
+    def actor(self) -> int | None:
+        """The seat to act, or ``None`` when no one is (the hand is over)."""
+        return self._queue[0] if self._queue and self._phase is not Phase.OVER else None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the pots have been paid."""
+        return self._phase is Phase.OVER
+
+    @property
+    def events(self) -> tuple[Operation, ...]:
+        """Every state change so far, in order; :meth:`from_events` rebuilds the hand."""
+        return tuple(self._events)
+
+    @property
+    def result(self) -> HandResult:
+        """The payout, shown hands and final stacks; raises until the hand is over."""
+        if self._result is None:
+            raise IllegalAction("the hand is not over yet; no result")
+        return self._result
+
+    @property
+    def final_stacks(self) -> list[int]:
+        """Each seat's chips after the payout; raises until the hand is over."""
+        return list(self.result.final_stacks)
+
+    def _seat(self, seat: int) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
+            raise ValueError(f"no seat {seat!r} in this hand (seats 0..{self._n - 1})")
+        return seat
+
+    def __repr__(self) -> str:
+        return (
+            f"<Hand {self._game.code} {self._starting.structure.kind.value} seats={self._n} "
+            f"street={self.street} actor={self.actor} pot={self.pot}>"
+        )
+
+    def _folded(self) -> list[int]:
+        return [s for s in range(self._n) if self._status[s] >= _FOLDED]
+
+    def _build_pots(self, out: Sequence[int]) -> tuple[tuple[Pot, ...], dict[int, int]]:
+        """Main and side pots of the seats dealt in; antes and dead blinds are dead money in the
+        main pot (docs/rules/poker.md §6, :func:`splitpot.pots.build_pots`)."""
+        dealt = {s: self._contrib[s] for s in self._order}
+        dead = {s: self._dead[s] for s in self._order}
+        return _pots.build_pots(dealt, [s for s in out if s in dealt], dead)
+
+    def _final_pots(self) -> tuple[Pot, ...]:
+        """The pots to award. Every uncalled bet went back at the end of its round, so the
+        pots return nothing more (docs/rules/poker.md §6)."""
+        showdown = self._showdown
+        if showdown is None:
+            return self._build_pots(self._folded())[0]
+        if len(showdown.shown) + len(showdown.mucked) < len(showdown.values):
+            # Every other hand was mucked: they gave up their claims, the last one wins (§5).
+            return self._build_pots(self._folded() + showdown.mucked)[0]
+        return showdown.pots
