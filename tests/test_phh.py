@@ -23,6 +23,7 @@ from splitpot.bots import RandomBot
 from splitpot.cli import main
 from splitpot.games import GAMES, HOLDEM
 from splitpot.hand import Hand, HandStarting, Phase
+from splitpot.phh.toml_io import _TOML_LOADS
 from splitpot.pots import Rake
 
 DATA = Path(__file__).parent / "data"
@@ -105,7 +106,7 @@ def test_broken_histories_raise_naming_file_action_and_reason(path: Path) -> Non
 def _expectations(text: str) -> dict[str, Any]:
     """The ``_expect_*`` lines of a broken history (read apart: the rest may not parse)."""
     lines = [line for line in text.splitlines() if line.startswith("_expect")]
-    return phh._TOML_LOADS("\n".join(lines))  # tomllib, or tomli before Python 3.11
+    return _TOML_LOADS("\n".join(lines))  # tomllib, or tomli before Python 3.11
 
 
 def test_a_file_that_is_not_toml_names_the_file() -> None:
