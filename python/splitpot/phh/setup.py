@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from splitpot.betting import FixedLimit, NoLimit, PotLimit, Structure
+from splitpot.betting import FixedLimit, Structure
 from splitpot.games import Game
 from splitpot.phh.errors import PHHError, UnsupportedHistory
 from splitpot.phh.record import HandHistory
-from splitpot.phh.variants import _game_for
+from splitpot.phh.variants import StructureClass, _variant
 from splitpot.pots import Rake
 
 
@@ -84,68 +83,68 @@ def _layout(hh: HandHistory) -> tuple[list[int], int, int]:
     return seat_of, count, button
 
 
-_STRUCTURES: dict[str, type[FixedLimit] | type[PotLimit] | type[NoLimit]] = {
-    "F": FixedLimit,
-    "P": PotLimit,
-    "N": NoLimit,
-}
+_Params = tuple[tuple[str, Any], ...]
+_SHARED: dict[tuple[StructureClass, _Params], Structure] = {}
+_SHARED_MAX = 256  # stakes in use at once; a corpus has a few dozen
 
 
-@functools.lru_cache(maxsize=256)
-def _make_structure(letter: str, params: tuple[tuple[str, Any], ...]) -> Structure:
-    """Structures are frozen records: equal stakes give one shared object."""
-    return _STRUCTURES[letter](**dict(params))
-
-
-def _structure(hh: HandHistory, letter: str, small: int, big: int, ante: int) -> Structure:
-    """The betting structure: ``_splitpot_structure`` if given, else from the spec fields."""
+def _structure(hh: HandHistory, kind: StructureClass, small: int, big: int, ante: int) -> Structure:
+    """The betting structure: ``_splitpot_structure`` if given, else from the spec fields.
+    Structures are frozen records: equal stakes give one shared object."""
     src = hh.source
     spec: Any = hh.user_fields.get("_splitpot_structure")
-    try:
-        if spec is not None:
-            if not isinstance(spec, dict):
-                raise PHHError("_splitpot_structure must be a table", source=src)
-            params = dict(spec)
-            kind = params.pop("kind", None)
-            if kind != {"F": "fixed_limit", "P": "pot_limit", "N": "no_limit"}[letter]:
-                raise PHHError(
-                    f"_splitpot_structure kind {kind!r} is not the structure of "
-                    f"variant {hh.variant!r}",
-                    source=src,
-                )
-            if params.get("heads_up_max_raises") == "none":
-                params["heads_up_max_raises"] = None
-            structure = _make_structure(letter, tuple(params.items()))
-        elif letter == "F":
-            small_bet = _chips(hh.small_bet, "small_bet", src)
-            params = {
-                "small_bet": small_bet,
-                "big_bet": _chips(hh.big_bet, "big_bet", src),
-                "small_blind": small,
-                "big_blind": big or small_bet,
-                "ante": ante,
-            }
-            structure = _make_structure(letter, tuple(params.items()))
-        else:
-            params = {
-                "small_blind": small,
-                "big_blind": _chips(hh.min_bet, "min_bet", src),
-                "ante": ante,
-            }
-            structure = _make_structure(letter, tuple(params.items()))
-    except (TypeError, ValueError) as e:
-        if isinstance(e, PHHError):
-            raise
-        raise PHHError(f"bad betting structure: {e}", source=src) from None
-    if isinstance(structure, FixedLimit):
-        pairs = [("small_bet", structure.small_bet), ("big_bet", structure.big_bet)]
+    if spec is not None:
+        params = _written_structure(hh, kind, spec)
+    elif kind is FixedLimit:
+        small_bet = _chips(hh.small_bet, "small_bet", src)
+        params = {
+            "small_bet": small_bet,
+            "big_bet": _chips(hh.big_bet, "big_bet", src),
+            "small_blind": small,
+            "big_blind": big or small_bet,
+            "ante": ante,
+        }
     else:
-        pairs = [("min_bet", structure.big_blind)]
-    for name, want in pairs:
-        value = getattr(hh, name)
-        if value is None or _chips(value, name, src) != want:
-            raise PHHError(f"{name} is {value}, but the structure says {want}", source=src)
+        params = {
+            "small_blind": small,
+            "big_blind": _chips(hh.min_bet, "min_bet", src),
+            "ante": ante,
+        }
+    try:
+        key = (kind, tuple(params.items()))
+        structure = _SHARED.get(key)
+        if structure is None:
+            if len(_SHARED) >= _SHARED_MAX:
+                _SHARED.clear()
+            structure = _SHARED[key] = kind(**params)
+    except (TypeError, ValueError) as e:
+        raise PHHError(f"bad betting structure: {e}", source=src) from None
+    if spec is not None:  # the spec fields must agree with splitpot's own
+        if isinstance(structure, FixedLimit):
+            pairs = [("small_bet", structure.small_bet), ("big_bet", structure.big_bet)]
+        else:
+            pairs = [("min_bet", structure.big_blind)]
+        for name, want in pairs:
+            value = getattr(hh, name)
+            if value is None or _chips(value, name, src) != want:
+                raise PHHError(f"{name} is {value}, but the structure says {want}", source=src)
     return structure
+
+
+def _written_structure(hh: HandHistory, kind: StructureClass, spec: Any) -> dict[str, Any]:
+    """The parameters of ``_splitpot_structure``, checked against the variant."""
+    if not isinstance(spec, dict):
+        raise PHHError("_splitpot_structure must be a table", source=hh.source)
+    params = dict(spec)
+    written = params.pop("kind", None)
+    if written != kind.kind.value:
+        raise PHHError(
+            f"_splitpot_structure kind {written!r} is not the structure of variant {hh.variant!r}",
+            source=hh.source,
+        )
+    if params.get("heads_up_max_raises") == "none":
+        params["heads_up_max_raises"] = None
+    return params
 
 
 def _rake(hh: HandHistory) -> Rake | None:
@@ -164,7 +163,7 @@ def _rake(hh: HandHistory) -> Rake | None:
 
 def _setup(hh: HandHistory) -> _Setup:
     src = hh.source
-    game, letter = _game_for(hh)
+    game, kind = _variant(hh)
     n = hh.player_count
     seat_of, count, button = _layout(hh)
     stacks = _chips_list(hh.starting_stacks, "starting_stacks", src)
@@ -202,7 +201,7 @@ def _setup(hh: HandHistory) -> _Setup:
     if hh.ante_trimming_status:
         antes = _trim_antes(hh, antes, stacks)
     uniform = antes[0] if len(set(antes)) == 1 else 0
-    structure = _structure(hh, letter, small, big, uniform)
+    structure = _structure(hh, kind, small, big, uniform)
     policy = hh.user_fields.get("_splitpot_timeout_policy", "seed")
     if policy not in ("seed", "check_or_fold"):
         raise PHHError(f"unknown _splitpot_timeout_policy {policy!r}", source=src)

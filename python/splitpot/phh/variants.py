@@ -1,16 +1,23 @@
-"""PHH variant codes (spec "Variant Code") and splitpot's own codes, to games and back."""
+"""PHH variant codes (spec "Variant Code") and splitpot's own codes, to games and back.
+
+A code is a structure letter and a game part: ``N`` + ``T`` is ``NT``, ``F`` + ``O/8`` is
+``FO/8``, ``N`` + ``CP`` is splitpot's ``NCP``. :data:`_STRUCTURE_LETTERS` and
+:data:`_GAME_PARTS` are the whole relation; reading (:func:`_variant`) and writing
+(:func:`_variant_code`) both look it up in :data:`_BY_CODE`, built from them.
+"""
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple, Union
 
-from splitpot.betting import Structure
+from splitpot.betting import BettingStructure, FixedLimit, NoLimit, PotLimit, Structure
 from splitpot.games import (
     CRAZY_PINEAPPLE,
     CRAZY_PINEAPPLE_HILO,
     GAMES,
     HOLDEM,
+    OMAHA,
+    OMAHA_HILO,
     Game,
     omaha,
 )
@@ -39,16 +46,44 @@ SPLITPOT_VARIANTS = ("NT", "FT", "PO", "FO/8")
 """The PHH variant codes :func:`replay` plays (plus splitpot's own codes, see above)."""
 
 
-_CODE = re.compile(r"([FPN])(T|O|O5|O6|CP)(/8)?")
-_KIND_LETTER = {"fixed_limit": "F", "pot_limit": "P", "no_limit": "N"}
+StructureClass = Union[type[FixedLimit], type[PotLimit], type[NoLimit]]  # noqa: UP007 - runtime
+
+_STRUCTURE_LETTERS: dict[str, StructureClass] = {"F": FixedLimit, "P": PotLimit, "N": NoLimit}
+_GAME_PARTS: dict[str, Game] = {
+    "T": HOLDEM,
+    "O": OMAHA,
+    "O5": omaha(5),
+    "O6": omaha(6),
+    "O/8": OMAHA_HILO,
+    "O5/8": omaha(5, hi_lo=True),
+    "O6/8": omaha(6, hi_lo=True),
+    "CP": CRAZY_PINEAPPLE,
+    "CP/8": CRAZY_PINEAPPLE_HILO,
+}
 
 
-def _game_for(hh: HandHistory) -> tuple[Game, str]:
-    """The splitpot game and structure letter of a history, or UnsupportedHistory."""
+class Variant(NamedTuple):
+    """What a variant code stands for: the game and the betting structure's class."""
+
+    game: Game
+    structure: StructureClass
+
+
+_BY_CODE: dict[str, Variant] = {
+    letter + part: Variant(game, structure)
+    for letter, structure in _STRUCTURE_LETTERS.items()
+    for part, game in _GAME_PARTS.items()
+}
+_CODE_OF: dict[tuple[str, BettingStructure], str] = {
+    (v.game.code, v.structure.kind): code for code, v in _BY_CODE.items()
+}
+
+
+def _variant(hh: HandHistory) -> Variant:
+    """The game and structure of a history's variant, or UnsupportedHistory."""
     code = hh.variant
-    match = _CODE.fullmatch(code)
-    named = hh.user_fields.get("_splitpot_variant")
-    if match is None:
+    variant = _BY_CODE.get(code)
+    if variant is None:
         name = VARIANTS.get(code)
         what = f"variant {code!r}" + (f" ({name})" if name else "")
         raise UnsupportedHistory(
@@ -56,34 +91,19 @@ def _game_for(hh: HandHistory) -> tuple[Game, str]:
             f"{', '.join(SPLITPOT_VARIANTS)} and its own codes",
             source=hh.source,
         )
-    letter, kind, hilo = match.groups()
-    if kind == "T":
-        if hilo:
-            raise UnsupportedHistory(
-                f"variant {code!r}: splitpot plays no hold 'em hi/lo", source=hh.source
-            )
-        game = HOLDEM
-    elif kind == "CP":
-        game = CRAZY_PINEAPPLE_HILO if hilo else CRAZY_PINEAPPLE
-    else:
-        game = omaha(int(kind[1:] or 4), hi_lo=bool(hilo))
-    if named is not None and GAMES.get(str(named)) is not game:
+    named = hh.user_fields.get("_splitpot_variant")
+    if named is not None and GAMES.get(str(named)) is not variant.game:
         raise PHHError(
-            f"_splitpot_variant {named!r} is not the game of variant {code!r} ({game.code})",
+            f"_splitpot_variant {named!r} is not the game of variant {code!r} "
+            f"({variant.game.code})",
             source=hh.source,
         )
-    return game, letter
+    return variant
 
 
 def _variant_code(game: Game, structure: Structure) -> tuple[str, bool]:
     """``(code, standard)``: the PHH code of a game and structure, or splitpot's."""
-    letter = _KIND_LETTER[structure.kind.value]
-    if game is HOLDEM:
-        kind = "T"
-    elif game in (CRAZY_PINEAPPLE, CRAZY_PINEAPPLE_HILO):
-        kind = "CP"
-    else:
-        cards = game.hole_cards
-        kind = "O" if cards == 4 else f"O{cards}"
-    code = letter + kind + ("/8" if game.hi_lo else "")
+    code = _CODE_OF.get((game.code, structure.kind))
+    if code is None:
+        raise ValueError(f"{game.name} has no PHH variant code")
     return code, code in SPLITPOT_VARIANTS
