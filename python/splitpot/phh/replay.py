@@ -1,265 +1,79 @@
-"""Replay: every action of a history through splitpot's :class:`~splitpot.hand.Hand`."""
+"""Replay: every action of a history through splitpot's :class:`~splitpot.hand.Hand`.
+
+A :class:`~splitpot.hand.Hand` is given every card it deals when it starts, so a replay reads
+the history twice. :meth:`_Replayer.plan` reads the card-bearing actions (``d dh``, ``d db``
+and the cards that ``sm``/``sd`` reveal of unknown ``??`` hole cards), parsing each card
+string once, with the core's tokenizer. :meth:`_Replayer.play` then reads every action once
+more, with one ``match`` that checks it and calls the hand (as PokerKit's ``parse_action``).
+"""
 
 from __future__ import annotations
 
-import functools
 import random
 import re
-from collections.abc import Sequence
 from decimal import Decimal
-from typing import NamedTuple
 
-from splitpot._core import IllegalAction
-from splitpot.games import Game
+from splitpot._core import Card, IllegalAction, InvalidCards
+from splitpot.games import DECK_SIZE, Game, card_codes
 from splitpot.hand import Hand, Mucking, Phase, SeatStatus, Showing, TimingOut
 from splitpot.phh.errors import PHHError
-from splitpot.phh.record import HandHistory, Number
+from splitpot.phh.record import HandHistory
 from splitpot.phh.setup import _chips, _setup
 
-# Cards: code = rank * 4 + suit (2c = 0, As = 51), as everywhere in splitpot.
-_RANKS = "23456789TJQKA"
-_SUITS = "cdhs"
-_NAMES = [r + s for r in _RANKS for s in _SUITS]
-_CODES = {name: code for code, name in enumerate(_NAMES)}
+STAND_IN_SEED = 0
+"""Seed of the shuffle that completes partly known hole cards with stand-ins from the rest of
+the deck. No hand shown needs them; the seed is fixed so that a history always replays to the
+same hand."""
+DECK_SEED = 0
+"""The :class:`~splitpot.hand.Hand` seed: it deals only what the history leaves out (the rest
+of the board after a history stops, the runout of an uncontested all-in, unknown hole cards),
+and is fixed for the same reason."""
 
-
-_NOOP, _DH, _DB, _F, _CC, _CBR, _SD, _SM, _PB, _TIMEOUT_ALL_IN = range(10)
-_PLAYER_VERBS = {"f": _F, "cc": _CC, "cbr": _CBR, "sd": _SD, "sm": _SM, "pb": _PB}
+_NO_ACTION = -1  # errors about the whole history, not one action
 _ALL_IN_NOTE = re.compile(r"p([1-9][0-9]*) timeout all-in")
 
-
-class _Action(NamedTuple):
-    at: int  # the index in ``actions``
-    text: str
-    kind: int
-    player: int = -1  # 0-based PHH player
-    cards: tuple[int | None, ...] | None = None  # None: no cards (muck, stand pat)
-    amount: int = 0
-    timeout: bool = False
+Cards = tuple[int | None, ...]
+"""Card codes of a PHH card string, ``None`` for an unknown card (``??``)."""
+Show = tuple[int, int, Cards | None, bool]
+"""A showdown action: its index, the PHH player, the cards (``()`` for the cards dealt,
+``None`` for a muck) and whether it is a timeout."""
 
 
 class _Replayer:
-    """Parses a history's actions and drives a :class:`Hand` through them."""
+    """Reads a history's actions and drives a :class:`Hand` through them."""
 
     def __init__(self, hh: HandHistory) -> None:
         self.hh = hh
         self.src = hh.source
         self.setup = _setup(hh)
         self.labels = {f"p{k + 1}": k for k in range(hh.player_count)}
+        self.at = _NO_ACTION  # the action being read
+        self.lines: list[tuple[list[str], str]] = []  # words and commentary, per action
+        self.cards_at: dict[int, Cards] = {}  # the cards of each card-bearing action
+        self.seen: dict[int, int] = {}  # card code -> the action that first deals it
+        self.hole: list[list[int] | None] = []  # per engine seat; None: dealt by the Hand
+        self.unknown: set[int] = set()  # engine seats holding stand-in cards
+        self.dealt: set[int] = set()  # PHH players dealt hole cards
+        self.started = False  # a player action or board card was read
+        self.announced = 0  # board cards the history has dealt so far
+        self.streets = 0  # board streets the history has dealt so far
+        self.player = 0  # the PHH player of the last turn()
         self.auto_discards: dict[int, int] = {}
-        self.dealt_players: set[int] = set()
+        self.boards, self.bounds = _boards(self.setup.game)
 
-    def fail(self, reason: str, act: _Action | None = None) -> PHHError:
-        if act is None:
+    def fail(self, reason: str, at: int | None = None) -> PHHError:
+        """An error at action ``at`` (the one being read by default)."""
+        at = self.at if at is None else at
+        if at == _NO_ACTION:
             return PHHError(reason, source=self.src)
-        return PHHError(reason, source=self.src, action_index=act.at, action=act.text)
+        return PHHError(reason, source=self.src, action_index=at, action=self.hh.actions[at])
 
-    # ------------------------------------------------------------------ parsing
-
-    def cards(self, text: str, index: int, action: str) -> tuple[int | None, ...]:
-        cards = _card_tuple(text)
-        if cards is not None:
-            return cards
-        if len(text) % 2:
-            raise PHHError(
-                f"{text!r} is not a list of two-character cards",
-                source=self.src,
-                action_index=index,
-                action=action,
-            )
-        out: list[int | None] = []
-        for i in range(0, len(text), 2):
-            token = text[i : i + 2]
-            code = _CODES.get(token)
-            if code is None:
-                if token != "??":
-                    raise PHHError(
-                        f"{token!r} is not a card (rank 2-9TJQKA or ?, then suit cdhs or ?)",
-                        source=self.src,
-                        action_index=index,
-                        action=action,
-                    )
-            out.append(code)
-        return tuple(out)
-
-    def player(self, word: str, index: int, action: str) -> int:
-        k = self.labels.get(word)
-        if k is not None:
-            return k
+    def not_player(self, label: str) -> PHHError:
         n = self.hh.player_count
-        raise PHHError(
-            f"{word!r} is not a player (p1..p{n}) or the dealer (d)",
-            source=self.src,
-            action_index=index,
-            action=action,
-        )
-
-    def parse(self) -> list[_Action]:
-        acts: list[_Action] = []
-        for index, text in enumerate(self.hh.actions):
-            head, hash_, comment = text.partition("#")
-            words = head.split()
-            timeout = bool(hash_) and comment.strip() == "timeout"
-            if not words:
-                match = _ALL_IN_NOTE.fullmatch(comment.strip()) if hash_ else None
-                if match is not None:
-                    player = self.player("p" + match.group(1), index, text)
-                    acts.append(_Action(index, text, _TIMEOUT_ALL_IN, player, timeout=True))
-                else:
-                    acts.append(_Action(index, text, _NOOP))
-                continue
-            first = words[0]
-            size = len(words)
-            if first == "d":
-                if size == 3 and words[1] == "db":
-                    acts.append(_Action(index, text, _DB, cards=self.cards(words[2], index, text)))
-                    continue
-                if size == 4 and words[1] == "dh":
-                    player = self.player(words[2], index, text)
-                    hole = self.cards(words[3], index, text)
-                    acts.append(_Action(index, text, _DH, player, hole))
-                    continue
-                raise PHHError(
-                    "a dealer action is 'd db CARDS' or 'd dh pN CARDS'",
-                    source=self.src,
-                    action_index=index,
-                    action=text,
-                )
-            player = self.player(first, index, text)
-            kind = _PLAYER_VERBS.get(words[1]) if size > 1 else None
-            if kind is None or size > 3:
-                raise PHHError(
-                    "not a PHH action (pN f, cc, cbr AMOUNT, sd [CARDS], sm [CARDS|-], pb)",
-                    source=self.src,
-                    action_index=index,
-                    action=text,
-                )
-            amount = 0
-            cards: tuple[int | None, ...] | None = None
-            if kind == _CBR:
-                if size != 3:
-                    raise self.fail("cbr needs an amount", _Action(index, text, kind))
-                try:
-                    value: Number = int(words[2])
-                except ValueError:
-                    try:
-                        value = Decimal(words[2])
-                    except ArithmeticError:
-                        value = Decimal("NaN")
-                    if not value.is_finite() or value <= 0:
-                        raise self.fail(
-                            f"{words[2]!r} is not an amount", _Action(index, text, kind)
-                        ) from None
-                try:
-                    amount = _chips(value, "the amount", self.src)
-                except PHHError as e:
-                    raise type(e)(
-                        e.reason, source=self.src, action_index=index, action=text
-                    ) from None
-            elif size == 3:
-                if kind in (_F, _CC, _PB):
-                    raise self.fail("this action takes no argument", _Action(index, text, kind))
-                if kind == _SM and words[2] == "-":
-                    cards = ()  # show the cards dealt
-                else:
-                    cards = self.cards(words[2], index, text)
-            acts.append(_Action(index, text, kind, player, cards, amount, timeout))
-        return acts
-
-    # ------------------------------------------------------------------ cards
-
-    def deal_plan(
-        self, acts: Sequence[_Action]
-    ) -> tuple[list[list[int] | None], list[int], set[int]]:
-        """``(hole, board, unknown)``: the cards per engine seat (``None`` to deal from the
-        deck), the board, and the engine seats holding stand-in cards."""
-        game = self.setup.game
-        want = game.hole_cards
-        dealt: dict[int, tuple[int | None, ...]] = {}
-        revealed: dict[int, list[tuple[int, _Action]]] = {}
-        board: list[int] = []
-        first_seen: dict[int, _Action] = {}
-
-        def see(code: int, act: _Action) -> None:
-            before = first_seen.get(code)
-            if before is not None:
-                raise self.fail(
-                    f"card {_NAMES[code]} is dealt twice (first at action {before.at})", act
-                )
-            first_seen[code] = act
-
-        for act in acts:
-            kind = act.kind
-            if kind == _DH:
-                assert act.cards is not None
-                if act.player in dealt:
-                    raise self.fail(
-                        f"p{act.player + 1} is dealt hole cards a second time; "
-                        f"{game.name} deals them once",
-                        act,
-                    )
-                if len(act.cards) != want:
-                    raise self.fail(
-                        f"{game.name} deals {want} hole cards, not {len(act.cards)}", act
-                    )
-                dealt[act.player] = act.cards
-                for c in act.cards:
-                    if c is not None:
-                        see(c, act)
-            elif kind == _DB:
-                assert act.cards is not None
-                for c in act.cards:
-                    if c is None:
-                        raise self.fail("board cards must be known, not ??", act)
-                    see(c, act)
-                    board.append(c)
-            elif kind in (_SM, _SD) and act.cards:
-                for c in act.cards:
-                    if c is not None:
-                        revealed.setdefault(act.player, []).append((c, act))
-        hole: list[list[int] | None] = [None] * self.setup.seat_count
-        unknown: set[int] = set()
-        missing: list[int] = []
-        for k in range(self.hh.player_count):
-            cards = dealt.get(k)
-            known = [c for c in cards or () if c is not None]
-            for code, act in revealed.get(k, ()):
-                if code in known:
-                    continue
-                if cards is not None and len(known) == want:
-                    raise self.fail(
-                        f"p{k + 1} was dealt {''.join(_NAMES[c] for c in known)}, "
-                        f"not {_NAMES[code]}",
-                        act,
-                    )
-                if len(known) == want:
-                    raise self.fail(f"p{k + 1} cannot hold {_NAMES[code]} as well", act)
-                see(code, act)
-                known.append(code)
-            seat = self.setup.seat_of[k]
-            if len(known) == want:
-                hole[seat] = known
-            else:
-                unknown.add(seat)
-                if known:
-                    hole[seat] = known
-                    missing.append(seat)
-        if missing:  # partly known hands: complete them with stand-ins from the deck
-            rest = [c for c in range(52) if c not in first_seen]
-            random.Random(0).shuffle(rest)
-            for seat in missing:
-                cards_ = hole[seat]
-                assert cards_ is not None
-                while len(cards_) < want:
-                    cards_.append(rest.pop())
-        self.dealt_players = set(dealt)
-        return hole, board, unknown
-
-    # ------------------------------------------------------------------ driving
+        return self.fail(f"{label!r} is not a player (p1..p{n}) or the dealer (d)")
 
     def run(self) -> Hand:
-        acts = self.parse()
-        hole, board, unknown = self.deal_plan(acts)
+        board = self.plan()
         s = self.setup
         try:
             hand = Hand(
@@ -267,8 +81,8 @@ class _Replayer:
                 s.structure,
                 s.stacks,
                 button=s.button,
-                seed=0,
-                hole=hole,
+                seed=DECK_SEED,
+                hole=self.hole,
                 board=board,
                 antes=s.antes,
                 blinds=s.blinds,
@@ -279,265 +93,461 @@ class _Replayer:
             )
         except ValueError as e:
             raise self.fail(f"cannot start the hand: {e}") from None
-        self.drive(hand, acts, unknown)
+        shows = self.play(hand)
+        self.finish(hand, shows)
         return hand
 
-    def drive(self, hand: Hand, acts: Sequence[_Action], unknown: set[int]) -> None:
-        seat_of = self.setup.seat_of
-        boundaries = _board_boundaries(self.setup.game)
-        dealt = _street_boards(self.setup.game)  # cheaper than len(hand.board)
-        announced = 0  # board cards the history has dealt so far
-        started = False
-        shows: dict[int, _Action] = {}
-        for act in acts:
-            kind = act.kind
-            if kind == _NOOP:
-                continue
-            if kind == _DH:
-                if started:
-                    raise self.fail("hole cards dealt after the play began", act)
-                continue
-            if not started:
-                started = True
-                missing = [k for k in range(self.hh.player_count) if k not in self.dealt_players]
-                if missing:
-                    k = missing[0]
-                    raise self.fail(
-                        f"p{k + 1} is never dealt hole cards ('d dh p{k + 1} ...', with ?? "
-                        "for unknown cards)",
-                        act,
-                    )
-            if kind == _DB:
-                assert act.cards is not None
-                end = announced + len(act.cards)
-                nxt = next((b for b in boundaries if b > announced), None)
-                if nxt is None:
-                    raise self.fail("every board card has been dealt already", act)
-                if end != nxt:
-                    raise self.fail(
-                        f"this street deals {nxt - announced} board card(s), not {len(act.cards)}",
-                        act,
-                    )
-                if dealt[hand.street] < end:
-                    raise self.fail(f"board dealt too early: {self.waiting(hand)}", act)
-                announced = end
-                continue
-            if kind == _SM:
-                if act.player in shows:
-                    raise self.fail(f"p{act.player + 1} shows or mucks a second time", act)
-                shows[act.player] = act
-                continue
-            seat = seat_of[act.player]
-            actor = hand.actor
-            if actor != seat or hand.phase is Phase.SHOWDOWN:
-                if kind == _SD and act.timeout and self.auto_discarded(hand, act, seat):
-                    continue
-                raise self.fail(f"out of turn: {self.waiting(hand)}", act)
-            if dealt[hand.street] != announced:
-                street = hand.street
-                raise self.fail(f"p{act.player + 1} acts before the {street} is dealt", act)
-            try:
-                self.apply(hand, act, seat)
-            except IllegalAction as e:
-                raise self.fail(f"{e} (seat {seat} is p{act.player + 1})", act) from None
-        if shows or hand.phase is Phase.SHOWDOWN:
-            self.showdown(hand, shows, unknown)
-        shown = sum(1 for e in hand.events if isinstance(e, Showing))
-        if hand.is_over and len(hand.board) > announced and shown > 1:
-            # One hand left at showdown wins whatever the board (a muck at an all-in
-            # showdown ends the hand before the runout, as in PokerKit); two need it.
-            raise self.fail(
-                f"the showdown needs {len(hand.board)} board cards; the history deals "
-                f"{announced} ('d db')"
-            )
+    # ------------------------------------------------------------------ the cards
 
-    def auto_discarded(self, hand: Hand, act: _Action, seat: int) -> bool:
-        """Whether the engine already discarded for a seat that had timed out (it throws
-        the last card dealt, spec/poker.md §7): the history's ``sd ... # timeout`` says so."""
-        done = self.auto_discards.setdefault(seat, 0)
-        found = [
-            e
-            for e in hand.events
-            if isinstance(e, TimingOut) and e.seat == seat and e.outcome == "discard"
-        ]
-        if len(found) <= done:
+    def cards(self, text: str) -> Cards:
+        """The cards of a PHH card string: two characters each, ``??`` for an unknown one."""
+        if "?" not in text:
+            try:
+                codes = card_codes(text)
+            except InvalidCards:
+                pass  # a card twice is the deal's error; anything else is worded below
+            else:
+                if 2 * len(codes) == len(text):  # PHH writes a ten as T, never 10
+                    return tuple(codes)
+        if len(text) % 2:
+            raise self.fail(f"{text!r} is not a list of two-character cards")
+        out: list[int | None] = []
+        for i in range(0, len(text), 2):
+            token = text[i : i + 2]
+            if token == "??":
+                out.append(None)
+                continue
+            try:
+                out.extend(card_codes(token))
+            except InvalidCards:
+                raise self.fail(
+                    f"{token!r} is not a card (rank 2-9TJQKA or ?, then suit cdhs or ?)"
+                ) from None
+        return tuple(out)
+
+    def see(self, cards: Cards) -> None:
+        """Every known card is dealt once."""
+        seen = self.seen
+        for code in cards:
+            if code is None:
+                continue
+            if code in seen:
+                raise self.fail(f"card {Card(code)} is dealt twice (first at action {seen[code]})")
+            seen[code] = self.at
+
+    def plan(self) -> list[int]:
+        """First pass: the words of every action, and the cards (:attr:`hole`, the board)."""
+        game = self.setup.game
+        want = game.hole_cards
+        labels = self.labels
+        dealt: dict[int, Cards] = {}
+        revealed: dict[int, list[tuple[int, int]]] = {}  # player -> [(code, action)]
+        board: list[int] = []
+        for at, text in enumerate(self.hh.actions):
+            self.at = at
+            head, _, note = text.partition("#")
+            words = head.split()
+            self.lines.append((words, note.strip()))
+            match words:
+                case ["d", "dh", label, cards]:
+                    k = labels.get(label)
+                    if k is None:
+                        raise self.not_player(label)
+                    hole = self.cards_at[at] = self.cards(cards)
+                    if k in dealt:
+                        raise self.fail(
+                            f"p{k + 1} is dealt hole cards a second time; "
+                            f"{game.name} deals them once"
+                        )
+                    if len(hole) != want:
+                        raise self.fail(f"{game.name} deals {want} hole cards, not {len(hole)}")
+                    dealt[k] = hole
+                    self.see(hole)
+                case ["d", "db", cards]:
+                    street = self.cards_at[at] = self.cards(cards)
+                    if None in street:
+                        raise self.fail("board cards must be known, not ??")
+                    self.see(street)
+                    board.extend(street)  # type: ignore[arg-type]
+                case [label, "sm" | "sd" as verb, cards] if cards != "-" or verb == "sd":
+                    k = labels.get(label)
+                    if k is None:
+                        raise self.not_player(label)
+                    shown = self.cards_at[at] = self.cards(cards)
+                    revealed.setdefault(k, []).extend((c, at) for c in shown if c is not None)
+        self.dealt = set(dealt)
+        self.fill_hole(dealt, revealed)
+        return board
+
+    def fill_hole(
+        self, dealt: dict[int, Cards], revealed: dict[int, list[tuple[int, int]]]
+    ) -> None:
+        """Each player's hole cards (per engine seat): as dealt, unknown ones filled in from what
+        the player later shows or discards; a hand still partly unknown gets stand-ins."""
+        want = self.setup.game.hole_cards
+        hole: list[list[int] | None] = [None] * self.setup.seat_count
+        missing: list[int] = []
+        for k in range(self.hh.player_count):
+            cards = dealt.get(k)
+            known: list[int] = [] if not cards else [c for c in cards if c is not None]
+            for code, at in revealed.get(k, ()):
+                if code in known:
+                    continue
+                self.at = at
+                if cards is not None and len(known) == want:
+                    names = "".join(str(Card(c)) for c in known)
+                    raise self.fail(f"p{k + 1} was dealt {names}, not {Card(code)}")
+                if len(known) == want:
+                    raise self.fail(f"p{k + 1} cannot hold {Card(code)} as well")
+                self.see((code,))
+                known.append(code)
+            seat = self.setup.seat_of[k]
+            if len(known) < want:
+                self.unknown.add(seat)
+                if not known:
+                    continue
+                missing.append(seat)
+            hole[seat] = known
+        if missing:
+            rest = [c for c in range(DECK_SIZE) if c not in self.seen]
+            random.Random(STAND_IN_SEED).shuffle(rest)
+            for seat in missing:
+                cards_ = hole[seat]
+                assert cards_ is not None
+                cards_ += [rest.pop() for _ in range(want - len(cards_))]
+        self.at = _NO_ACTION
+        self.hole = hole
+
+    # ------------------------------------------------------------------ the actions
+
+    def play(self, hand: Hand) -> dict[int, Show]:
+        """Second pass: each action checked and applied, in one ``match``; the showdown
+        actions are returned, to be applied in the engine's order (:meth:`showdown`)."""
+        shows: dict[int, Show] = {}
+        for at, (words, note) in enumerate(self.lines):
+            self.at = at
+            timeout = note == "timeout"
+            try:
+                match words:
+                    case []:
+                        all_in = _ALL_IN_NOTE.fullmatch(note)
+                        if all_in is not None:
+                            self.timeout(hand, self.turn(hand, f"p{all_in[1]}"), "all_in")
+                    case ["d", "dh", _, _]:
+                        if self.started:
+                            raise self.fail("hole cards dealt after the play began")
+                    case ["d", "db", _]:
+                        self.deal_board(hand)
+                    case ["d", *_]:
+                        raise self.fail("a dealer action is 'd db CARDS' or 'd dh pN CARDS'")
+                    case [label, "sm", *cards] if len(cards) < 2:
+                        self.record_show(shows, label, cards, timeout)
+                    case [label, "f"]:
+                        seat = self.turn(hand, label)
+                        if timeout:
+                            self.timeout(hand, seat, "fold")
+                        else:
+                            hand.fold()
+                    case [label, "cc"]:
+                        seat = self.turn(hand, label)
+                        if timeout:
+                            self.timeout(hand, seat, "check")
+                        else:
+                            hand.check_or_call()
+                    case [label, "cbr", amount]:
+                        self.turn(hand, label)
+                        if timeout:
+                            raise self.not_a_timeout()
+                        hand.bet_or_raise_to(self.amount(amount))
+                    case [label, "sd", *cards] if len(cards) < 2:
+                        self.discard(hand, label, bool(cards), timeout)
+                    case [label, "pb"]:
+                        self.turn(hand, label)
+                        raise self.fail(
+                            f"{hand.game.name} has no bring-in; blinds open the betting"
+                        )
+                    case [label, *rest]:
+                        if label not in self.labels:
+                            raise self.not_player(label)
+                        if rest == ["cbr"]:
+                            raise self.fail("cbr needs an amount")
+                        if len(rest) == 2 and rest[0] in ("f", "cc", "pb"):
+                            raise self.fail("this action takes no argument")
+                        raise self.fail(
+                            "not a PHH action (pN f, cc, cbr AMOUNT, sd [CARDS], sm [CARDS|-], pb)"
+                        )
+            except IllegalAction as e:
+                raise self.illegal(hand, e) from None
+        return shows
+
+    def turn(self, hand: Hand, label: str) -> int:
+        """The engine seat of player ``label``, who must be the one to act, on a street whose
+        board the history has dealt."""
+        if not self.started:
+            self.begin()
+        k = self.labels.get(label)
+        if k is None:
+            raise self.not_player(label)
+        seat = self.setup.seat_of[k]
+        if hand.actor != seat:
+            raise self.fail(f"out of turn: {self.waiting(hand)}")
+        street = hand.street
+        if self.boards[street] != self.announced:
+            if hand.phase is Phase.SHOWDOWN:
+                raise self.fail(f"out of turn: {self.waiting(hand)}")
+            raise self.fail(f"p{k + 1} acts before the {street} is dealt")
+        self.player = k
+        return seat
+
+    def begin(self) -> None:
+        """The first player action or board: every player has been dealt hole cards."""
+        self.started = True
+        for k in range(self.hh.player_count):
+            if k not in self.dealt:
+                raise self.fail(
+                    f"p{k + 1} is never dealt hole cards ('d dh p{k + 1} ...', with ?? "
+                    "for unknown cards)"
+                )
+
+    def illegal(self, hand: Hand, error: IllegalAction) -> PHHError:
+        """An action the engine refused: out of turn at a showdown, else its reason."""
+        if hand.phase is Phase.SHOWDOWN:
+            return self.fail(f"out of turn: {self.waiting(hand)}")
+        k = self.player
+        return self.fail(f"{error} (seat {self.setup.seat_of[k]} is p{k + 1})")
+
+    def amount(self, word: str) -> int:
+        """A ``cbr`` amount: whole chips, written as an int or a decimal (``100.0``)."""
+        try:
+            return int(word)
+        except ValueError:
+            pass
+        try:
+            value = Decimal(word)
+        except ArithmeticError:
+            value = Decimal("NaN")
+        if not value.is_finite() or value <= 0:
+            raise self.fail(f"{word!r} is not an amount")
+        try:
+            return _chips(value, "the amount", self.src)
+        except PHHError as e:
+            action = self.hh.actions[self.at]
+            raise type(e)(e.reason, source=self.src, action_index=self.at, action=action) from None
+
+    def deal_board(self, hand: Hand) -> None:
+        """``d db``: the next street's board cards, once the betting before it is over."""
+        if not self.started:
+            self.begin()
+        cards = self.cards_at[self.at]
+        if self.streets == len(self.bounds):
+            raise self.fail("every board card has been dealt already")
+        end = self.announced + len(cards)
+        bound = self.bounds[self.streets]
+        if end != bound:
+            raise self.fail(
+                f"this street deals {bound - self.announced} board card(s), not {len(cards)}"
+            )
+        if self.boards[hand.street] < end:
+            raise self.fail(f"board dealt too early: {self.waiting(hand)}")
+        self.announced = end
+        self.streets += 1
+
+    def discard(self, hand: Hand, label: str, given: bool, timeout: bool) -> None:
+        """``sd CARD``: the Crazy Pineapple discard (``??``: one of the stand-ins)."""
+        card = self.cards_at[self.at] if given else ()
+        if timeout and self.auto_discarded(hand, label, card):
+            return
+        seat = self.turn(hand, label)
+        if hand.phase is not Phase.DISCARD:
+            if timeout and hand.phase is not Phase.SHOWDOWN:
+                raise self.not_a_timeout()
+            raise IllegalAction(f"no discard now: {self.waiting(hand)}")
+        if timeout:
+            if card and card[0] not in (None, hand.hole(seat)[-1].code):
+                raise self.fail("a timed-out discard throws the last card dealt")
+            self.timeout(hand, seat, "discard")
+            return
+        if len(card) != 1:
+            raise self.fail(f"{hand.game.name} discards exactly one card after the flop")
+        code = card[0]
+        hand.discard(hand.hole(seat)[-1].code if code is None else code)
+
+    def auto_discarded(self, hand: Hand, label: str, card: Cards) -> bool:
+        """Whether the engine already discarded for a seat that had timed out (it throws the
+        last card dealt, spec/poker.md §7): the history's ``sd ... # timeout`` says so."""
+        k = self.labels.get(label)
+        if k is None:
             return False
-        record = found[done]
-        if act.cards and act.cards[0] not in (None, record.card.code if record.card else None):
-            raise self.fail(f"a timed-out seat discards its last card, {record.card}", act)
+        seat = self.setup.seat_of[k]
+        if hand.actor == seat and hand.phase is not Phase.SHOWDOWN:
+            return False  # the seat discards now: not an automatic discard
+        done = self.auto_discards.get(seat, 0)
+        discards = _timed_out_discards(hand, seat)
+        if len(discards) <= done:
+            return False
+        thrown = discards[done]
+        if card and card[0] not in (None, thrown.code if thrown else None):
+            raise self.fail(f"a timed-out seat discards its last card, {thrown}")
         self.auto_discards[seat] = done + 1
         return True
 
+    def timeout(self, hand: Hand, seat: int, want: str) -> None:
+        """A timeout written as the action it amounted to (see the package docstring)."""
+        phase = hand.phase
+        if phase is Phase.SHOWDOWN:
+            raise self.fail(f"out of turn: {self.waiting(hand)}")
+        if want == "check" and phase is not Phase.BETTING:
+            raise self.not_a_timeout()
+        default = _timeout_default(hand, seat, self.setup.timeout_policy)
+        record = hand.timeout(protected=not (want == "fold" and default != "fold"))
+        if record.outcome != want:
+            raise self.fail(f"a timeout here {record.outcome.replace('_', ' ')}s, not {want}")
+
+    def not_a_timeout(self) -> PHHError:
+        return self.fail("a timeout amounts to a fold, check, discard or show")
+
     def waiting(self, hand: Hand) -> str:
         """Who the hand waits for, with PHH player labels."""
-        player_of = {seat: k for k, seat in enumerate(self.setup.seat_of)}
         actor = hand.actor
         if actor is None:
             return "the hand is over"
-        label = f"p{player_of[actor] + 1}"
+        label = f"p{self.setup.seat_of.index(actor) + 1}"
         if hand.phase is Phase.DISCARD:
             return f"{label} is to discard"
         if hand.phase is Phase.SHOWDOWN:
             return f"the betting is over; {label} is to show or muck"
         return f"{label} is to act ({hand.street})"
 
-    def apply(self, hand: Hand, act: _Action, seat: int) -> None:
-        kind = act.kind
-        if act.timeout:
-            self.timeout(hand, act, seat)
-        elif kind == _F:
-            hand.fold()
-        elif kind == _CC:
-            hand.check_or_call()
-        elif kind == _CBR:
-            hand.bet_or_raise_to(act.amount)
-        elif kind == _SD:
-            hand.discard(self.discarded(hand, act, seat))
-        elif kind == _PB:
-            raise self.fail(f"{hand.game.name} has no bring-in; blinds open the betting", act)
-        else:  # pragma: no cover - every kind is handled above
-            raise AssertionError(kind)
+    # ------------------------------------------------------------------ the showdown
 
-    def discarded(self, hand: Hand, act: _Action, seat: int) -> int:
-        if hand.phase is not Phase.DISCARD:
-            raise IllegalAction(f"no discard now: {self.waiting(hand)}")
-        if not act.cards or len(act.cards) != 1:
-            raise self.fail(f"{hand.game.name} discards exactly one card after the flop", act)
-        code = act.cards[0]
-        if code is None:  # an unknown card: one of the stand-ins
-            return hand.hole(seat)[-1].code
-        return code
+    def record_show(
+        self, shows: dict[int, Show], label: str, given: list[str], timeout: bool
+    ) -> None:
+        """``sm CARDS``, ``sm -`` (the cards dealt), ``sm`` (muck), kept for :meth:`showdown`."""
+        if not self.started:
+            self.begin()
+        k = self.labels.get(label)
+        if k is None:
+            raise self.not_player(label)
+        if k in shows:
+            raise self.fail(f"p{k + 1} shows or mucks a second time")
+        cards = None if not given else () if given[0] == "-" else self.cards_at[self.at]
+        shows[k] = (self.at, k, cards, timeout)
 
-    def timeout(self, hand: Hand, act: _Action, seat: int) -> None:
-        """A timeout written as the action it amounted to (see the module docstring)."""
-        phase = hand.phase
-        if act.kind == _TIMEOUT_ALL_IN:
-            want = "all_in"
-        elif act.kind == _F:
-            want = "fold"
-        elif act.kind == _CC and phase is Phase.BETTING:
-            want = "check"
-        elif act.kind == _SD and phase is Phase.DISCARD:
-            want = "discard"
-            if act.cards and act.cards[0] not in (None, hand.hole(seat)[-1].code):
-                raise self.fail("a timed-out discard throws the last card dealt", act)
-        elif act.kind == _SM and act.cards is not None:
-            want = "show"
-        else:
-            raise self.fail("a timeout amounts to a fold, check, discard or show", act)
-        policy_default = "fold"
-        if phase is Phase.BETTING:
-            if self.setup.timeout_policy == "check_or_fold":
-                policy_default = "check" if hand.legal_actions().check else "fold"
-            elif hand.contributions[seat] > 0:
-                policy_default = "all_in"
-        protected = not (want == "fold" and policy_default != "fold")
-        record = hand.timeout(protected=protected)
-        if record.outcome != want:
-            raise self.fail(f"a timeout here {record.outcome.replace('_', ' ')}s, not {want}", act)
-
-    def showdown(self, hand: Hand, shows: dict[int, _Action], unknown: set[int]) -> None:
+    def showdown(self, hand: Hand, shows: dict[int, Show]) -> None:
         """Apply the shows and mucks in the engine's order (spec/poker.md §5)."""
-        player_of = {seat: k for k, seat in enumerate(self.setup.seat_of)}
         while hand.phase is Phase.SHOWDOWN:
             seat = hand.actor
             assert seat is not None
-            act = shows.pop(player_of[seat], None)
-            if act is None:
+            k = self.setup.seat_of.index(seat)
+            show = shows.pop(k, None)
+            if show is None:
                 if shows:
-                    other = min(shows.values(), key=lambda a: a.at)
                     raise self.fail(
-                        f"p{player_of[seat] + 1} must show or muck first, and the history "
-                        f"has no showdown action for p{player_of[seat] + 1}",
-                        other,
+                        f"p{k + 1} must show or muck first, and the history has no showdown "
+                        f"action for p{k + 1}",
+                        min(shows.values())[0],
                     )
                 return  # the history stops before this decision
+            self.at, _, cards, timeout = show
             try:
-                if act.cards is None:
+                if cards is None:
                     hand.muck()
                     continue
-                if seat in unknown:
+                if seat in self.unknown:
                     raise self.fail(
-                        f"p{act.player + 1}'s hole cards are unknown (??) and the showdown "
-                        "needs them",
-                        act,
+                        f"p{k + 1}'s hole cards are unknown (??) and the showdown needs them"
                     )
-                self.check_shown(hand, act, seat)
-                if act.timeout:
+                self.check_shown(seat, k, cards)
+                if timeout:
                     record = hand.timeout()
                     assert record.outcome == "show"
                 else:
                     hand.show()
             except IllegalAction as e:
-                raise self.fail(str(e), act) from None
-        for act in sorted(shows.values(), key=lambda a: a.at):
-            seat = self.setup.seat_of[act.player]
+                raise self.fail(str(e)) from None
+        for self.at, k, cards, _ in sorted(shows.values()):
+            seat = self.setup.seat_of[k]
             folded = hand.status(seat) is SeatStatus.FOLDED
-            if folded or not hand.is_over or not self.contested(hand):
+            if folded or not hand.is_over or not _contested(hand):
                 raise self.fail(
-                    f"p{act.player + 1} {'shows' if act.cards is not None else 'mucks'}, "
-                    "but there is no showdown for it",
-                    act,
+                    f"p{k + 1} {'shows' if cards is not None else 'mucks'}, "
+                    "but there is no showdown for it"
                 )
-            if act.cards is None:
+            if cards is None:
                 raise self.fail(
-                    f"p{act.player + 1} mucks, but every other hand was mucked: the last hand "
-                    "wins without showing",
-                    act,
+                    f"p{k + 1} mucks, but every other hand was mucked: the last hand "
+                    "wins without showing"
                 )
-            self.check_shown(hand, act, seat)
+            self.check_shown(seat, k, cards)
 
-    @staticmethod
-    def contested(hand: Hand) -> bool:
-        return any(isinstance(e, (Showing, Mucking)) for e in hand.events)
-
-    def check_shown(self, hand: Hand, act: _Action, seat: int) -> None:
-        assert act.cards is not None
-        held = {c.code for c in hand.hole(seat)}
-        for c in act.cards:
+    def check_shown(self, seat: int, k: int, cards: Cards) -> None:
+        held = self.hole[seat] or ()
+        for c in cards:
             if c is not None and c not in held:
+                names = "".join(str(Card(h)) for h in sorted(held))
+                raise self.fail(f"p{k + 1} shows {Card(c)}, which it does not hold ({names})")
+
+    def finish(self, hand: Hand, shows: dict[int, Show]) -> None:
+        if shows or hand.phase is Phase.SHOWDOWN:
+            self.showdown(hand, shows)
+        self.at = _NO_ACTION
+        # One hand left at showdown wins whatever the board (a muck at an all-in showdown
+        # ends the hand before the runout, as in PokerKit); two need it.
+        if hand.is_over and self.announced < self.boards["showdown"] and _shown(hand) > 1:
+            board = len(hand.board)
+            if board > self.announced:
                 raise self.fail(
-                    f"p{act.player + 1} shows {_NAMES[c]}, which it does not hold "
-                    f"({''.join(_NAMES[h] for h in sorted(held))})",
-                    act,
+                    f"the showdown needs {board} board cards; the history deals "
+                    f"{self.announced} ('d db')"
                 )
 
 
-@functools.lru_cache(maxsize=8192)
-def _card_tuple(text: str) -> tuple[int | None, ...] | None:
-    """The codes of a PHH card string (``None`` for ``??``), or ``None`` if it is not one."""
-    if len(text) % 2:
-        return None
-    out: list[int | None] = []
-    for i in range(0, len(text), 2):
-        token = text[i : i + 2]
-        code = _CODES.get(token)
-        if code is None and token != "??":
-            return None
-        out.append(code)
-    return tuple(out)
-
-
-@functools.lru_cache(maxsize=64)
-def _street_boards(game: Game) -> dict[str, int]:
-    """Board cards dealt by the time each street is played (``showdown``: all of them)."""
-    out = {}
-    total = 0
-    for street in game.streets:
-        total += street.board
-        out[street.name] = total
-    out["showdown"] = total
-    return out
-
-
-def _board_boundaries(game: Game) -> list[int]:
-    out = []
+def _boards(game: Game) -> tuple[dict[str, int], list[int]]:
+    """Board cards dealt by the time each street is played (``showdown``: all of them), and
+    the totals after each street that deals some."""
+    boards: dict[str, int] = {}
+    bounds: list[int] = []
     total = 0
     for street in game.streets:
         if street.board:
             total += street.board
-            out.append(total)
-    return out
+            bounds.append(total)
+        boards[street.name] = total
+    boards["showdown"] = total
+    return boards, bounds
+
+
+# What the engine decided on its own, spec/poker.md §7. phh reads it back from the hand: these
+# three are the only places, for the lead to point at splitpot.hand.timeout once it exists.
+
+
+def _timeout_default(hand: Hand, seat: int, policy: str) -> str:
+    """What a timeout of ``seat`` amounts to for a protected player, under ``policy``
+    (re-derives Hand.timeout's decision: §7 "seed" or "check_or_fold")."""
+    if hand.phase is not Phase.BETTING:
+        return "fold"
+    if policy == "check_or_fold":
+        return "check" if hand.legal_actions().check else "fold"
+    return "all_in" if hand.contributions[seat] > 0 else "fold"
+
+
+def _timed_out_discards(hand: Hand, seat: int) -> list[Card | None]:
+    """The cards the engine discarded for ``seat`` on a timeout (§7: the last card dealt)."""
+    return [
+        e.card
+        for e in hand.events
+        if isinstance(e, TimingOut) and e.seat == seat and e.outcome == "discard"
+    ]
+
+
+def _contested(hand: Hand) -> bool:
+    """Whether the hand went to a showdown where someone showed or mucked."""
+    return any([isinstance(e, (Showing, Mucking)) for e in hand.events])
+
+
+def _shown(hand: Hand) -> int:
+    return len([e for e in hand.events if isinstance(e, Showing)])
 
 
 def replay(history: HandHistory) -> Hand:
@@ -546,6 +556,6 @@ def replay(history: HandHistory) -> Hand:
     Returns the hand (over, or where the history stops). Raises
     :class:`UnsupportedHistory` for a variant or feature splitpot does not play, and
     :class:`PHHError` naming the file, the action's index and the reason for anything that
-    breaks the rules. How each field and action is read: see the module docstring.
+    breaks the rules. How each field and action is read: see the package docstring.
     """
     return _Replayer(history).run()
