@@ -134,17 +134,11 @@ class HandHistory:
         stacks = self.starting_stacks
         if not isinstance(stacks, list) or not stacks:
             raise self._fail(f"field 'starting_stacks' must be a non-empty array, got {stacks!r}")
-        n = len(stacks)
-        for name in ("antes", "starting_stacks", "blinds_or_straddles", "finishing_stacks"):
-            self._amounts(name, n)
-        for name in ("winnings", "time_banks"):
-            self._amounts(name, n)
+        self._check_lists(len(stacks))
         for name in ("bring_in", "small_bet", "big_bet", "min_bet", "time_limit"):
             value = getattr(self, name)
             if value is not None and not _is_amount(value):
                 raise self._fail(f"field {name!r} must be a number >= 0, got {value!r}")
-        if not isinstance(self.actions, list) or not all(isinstance(a, str) for a in self.actions):
-            raise self._fail("field 'actions' must be an array of strings")
         if not isinstance(self.ante_trimming_status, bool):
             raise self._fail(
                 f"field 'ante_trimming_status' must be true or false, "
@@ -164,38 +158,46 @@ class HandHistory:
                 raise self._fail(f"field {name!r} must be a string or an integer, got {value!r}")
         if self.time is not None and not isinstance(self.time, datetime.time):
             raise self._fail(f"field 'time' must be a TOML local time, got {self.time!r}")
-        if self.players is not None:
-            if not isinstance(self.players, list) or not all(
-                isinstance(p, str) for p in self.players
-            ):
-                raise self._fail("field 'players' must be an array of strings")
-            if len(self.players) != n:
-                raise self._fail(f"field 'players' has {len(self.players)} entries, not {n}")
-        if self.seats is not None:
-            if not isinstance(self.seats, list) or not all(
-                isinstance(s, int) and not isinstance(s, bool) for s in self.seats
-            ):
-                raise self._fail("field 'seats' must be an array of integers")
-            if len(self.seats) != n:
-                raise self._fail(f"field 'seats' has {len(self.seats)} entries, not {n}")
         if not isinstance(self.user_fields, dict):
             raise self._fail("user_fields must be a dict")
         for name in _REQUIRED.get(self.variant, ("antes",)):
             if getattr(self, name) is None:
                 raise self._fail(f"variant {self.variant} requires the field {name!r}")
 
+    def _check_lists(self, n: int) -> None:
+        """The arrays: one entry per player, of the right type, checked with
+        ``set(map(type, ...))``: no generator, so no Python call per item."""
+        for name in _PER_PLAYER_AMOUNTS:
+            values = getattr(self, name)
+            if values is None:
+                continue
+            if type(values) is list and len(values) == n and set(map(type, values)) == _INT:
+                if min(values) >= 0:
+                    continue
+            self._amounts(name, n)
+        actions = self.actions
+        if not isinstance(actions, list) or set(map(type, actions)) - _STR:
+            raise self._fail("field 'actions' must be an array of strings")
+        if self.players is not None:
+            if not isinstance(self.players, list) or set(map(type, self.players)) - _STR:
+                raise self._fail("field 'players' must be an array of strings")
+            if len(self.players) != n:
+                raise self._fail(f"field 'players' has {len(self.players)} entries, not {n}")
+        if self.seats is not None:
+            if not isinstance(self.seats, list) or set(map(type, self.seats)) - _INT:
+                raise self._fail("field 'seats' must be an array of integers")
+            if len(self.seats) != n:
+                raise self._fail(f"field 'seats' has {len(self.seats)} entries, not {n}")
+
     def _amounts(self, name: str, n: int) -> None:
+        """Say what is wrong with the per-player amounts ``name``."""
         values = getattr(self, name)
-        if values is None:
-            return
         if not isinstance(values, list):
             raise self._fail(f"field {name!r} must be an array, got {values!r}")
         if len(values) != n:
             raise self._fail(
                 f"field {name!r} has {len(values)} entries; starting_stacks has {n} players"
             )
-        if all(type(v) is int and v >= 0 for v in values):
-            return
         for i, v in enumerate(values):
             if not _is_amount(v):
                 raise self._fail(f"{name}[{i}] must be a number >= 0, got {v!r}")
@@ -256,6 +258,16 @@ class HandHistory:
 
 
 _KNOWN_FIELDS = frozenset(_SPEC_REQUIRED + _SPEC_OPTIONAL)
+_PER_PLAYER_AMOUNTS = (
+    "antes",
+    "starting_stacks",
+    "blinds_or_straddles",
+    "finishing_stacks",
+    "winnings",
+    "time_banks",
+)
+_INT = {int}
+_STR = {str}
 
 
 def _is_amount(value: object) -> bool:

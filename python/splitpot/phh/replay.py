@@ -46,7 +46,9 @@ class _Replayer:
         self.hh = hh
         self.src = hh.source
         self.setup = _setup(hh)
-        self.labels = {f"p{k + 1}": k for k in range(hh.player_count)}
+        self.n = len(hh.starting_stacks)  # players
+        self.want = self.setup.game.hole_cards  # per player
+        self.labels = {f"p{k + 1}": k for k in range(self.n)}
         self.at = _NO_ACTION  # the action being read
         self.lines: list[tuple[list[str], str]] = []  # words and commentary, per action
         self.cards_at: dict[int, Cards] = {}  # the cards of each card-bearing action
@@ -69,8 +71,7 @@ class _Replayer:
         return PHHError(reason, source=self.src, action_index=at, action=self.hh.actions[at])
 
     def not_player(self, label: str) -> PHHError:
-        n = self.hh.player_count
-        return self.fail(f"{label!r} is not a player (p1..p{n}) or the dealer (d)")
+        return self.fail(f"{label!r} is not a player (p1..p{self.n}) or the dealer (d)")
 
     def run(self) -> Hand:
         board = self.plan()
@@ -125,21 +126,26 @@ class _Replayer:
                 ) from None
         return tuple(out)
 
-    def see(self, cards: Cards) -> None:
-        """Every known card is dealt once."""
+    def see(self, deals: list[tuple[int, Cards]]) -> None:
+        """Every known card is dealt once: ``deals`` are ``(action, cards)``, in order."""
         seen = self.seen
-        for code in cards:
-            if code is None:
-                continue
-            if code in seen:
-                raise self.fail(f"card {Card(code)} is dealt twice (first at action {seen[code]})")
-            seen[code] = self.at
+        for at, cards in deals:
+            for code in cards:
+                if code is None:
+                    continue
+                if code in seen:
+                    self.at = at
+                    raise self.fail(
+                        f"card {Card(code)} is dealt twice (first at action {seen[code]})"
+                    )
+                seen[code] = at
 
     def plan(self) -> list[int]:
         """First pass: the words of every action, and the cards (:attr:`hole`, the board)."""
         game = self.setup.game
-        want = game.hole_cards
+        want = self.want
         labels = self.labels
+        deals: list[tuple[int, Cards]] = []  # the known cards, checked at once by see()
         dealt: dict[int, Cards] = {}
         revealed: dict[int, list[tuple[int, int]]] = {}  # player -> [(code, action)]
         board: list[int] = []
@@ -162,12 +168,12 @@ class _Replayer:
                     if len(hole) != want:
                         raise self.fail(f"{game.name} deals {want} hole cards, not {len(hole)}")
                     dealt[k] = hole
-                    self.see(hole)
+                    deals.append((at, hole))
                 case ["d", "db", cards]:
                     street = self.cards_at[at] = self.cards(cards)
                     if None in street:
                         raise self.fail("board cards must be known, not ??")
-                    self.see(street)
+                    deals.append((at, street))
                     board.extend(street)  # type: ignore[arg-type]
                 case [label, "sm" | "sd" as verb, cards] if cards != "-" or verb == "sd":
                     k = labels.get(label)
@@ -175,6 +181,7 @@ class _Replayer:
                         raise self.not_player(label)
                     shown = self.cards_at[at] = self.cards(cards)
                     revealed.setdefault(k, []).extend((c, at) for c in shown if c is not None)
+        self.see(deals)
         self.dealt = set(dealt)
         self.fill_hole(dealt, revealed)
         return board
@@ -184,12 +191,17 @@ class _Replayer:
     ) -> None:
         """Each player's hole cards (per engine seat): as dealt, unknown ones filled in from what
         the player later shows or discards; a hand still partly unknown gets stand-ins."""
-        want = self.setup.game.hole_cards
+        want = self.want
         hole: list[list[int] | None] = [None] * self.setup.seat_count
         missing: list[int] = []
-        for k in range(self.hh.player_count):
+        for k in range(self.n):
             cards = dealt.get(k)
-            known: list[int] = [] if not cards else [c for c in cards if c is not None]
+            if not cards:
+                known: list[int] = []
+            elif None in cards:
+                known = [c for c in cards if c is not None]
+            else:
+                known = list(cards)  # type: ignore[arg-type]
             for code, at in revealed.get(k, ()):
                 if code in known:
                     continue
@@ -199,7 +211,7 @@ class _Replayer:
                     raise self.fail(f"p{k + 1} was dealt {names}, not {Card(code)}")
                 if len(known) == want:
                     raise self.fail(f"p{k + 1} cannot hold {Card(code)} as well")
-                self.see((code,))
+                self.see([(at, (code,))])
                 known.append(code)
             seat = self.setup.seat_of[k]
             if len(known) < want:
@@ -258,7 +270,9 @@ class _Replayer:
                         self.turn(hand, label)
                         if timeout:
                             raise self.not_a_timeout()
-                        hand.bet_or_raise_to(self.amount(amount))
+                        hand.bet_or_raise_to(
+                            int(amount) if amount.isdecimal() else self.amount(amount)
+                        )
                     case [label, "sd", *cards] if len(cards) < 2:
                         self.discard(hand, label, bool(cards), timeout)
                     case [label, "pb"]:
@@ -302,7 +316,7 @@ class _Replayer:
     def begin(self) -> None:
         """The first player action or board: every player has been dealt hole cards."""
         self.started = True
-        for k in range(self.hh.player_count):
+        for k in range(self.n):
             if k not in self.dealt:
                 raise self.fail(
                     f"p{k + 1} is never dealt hole cards ('d dh p{k + 1} ...', with ?? "

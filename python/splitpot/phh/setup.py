@@ -15,6 +15,8 @@ from splitpot.phh.record import HandHistory
 from splitpot.phh.variants import StructureClass, _variant
 from splitpot.pots import Rake
 
+_INT = {int}
+
 
 def _chips(value: object, what: str, source: str | None, index: int | None = None) -> int:
     """An amount as whole chips: ints, and floats that are whole (``100.0``)."""
@@ -33,7 +35,7 @@ def _chips(value: object, what: str, source: str | None, index: int | None = Non
 
 
 def _chips_list(values: Sequence[object], what: str, source: str | None) -> list[int]:
-    if all(type(v) is int for v in values):
+    if set(map(type, values)) == _INT:  # no generator: one Python call fewer per value
         return list(values)  # type: ignore[arg-type]
     return [_chips(v, what, source, i) for i, v in enumerate(values)]
 
@@ -55,7 +57,7 @@ class _Setup:
 
 def _layout(hh: HandHistory) -> tuple[list[int], int, int]:
     """``(seat_of, seat_count, button)``: engine seat of each player, from ``seats``."""
-    n = hh.player_count
+    n = len(hh.starting_stacks)
     src = hh.source
     if hh.seats is None:
         seat_of = list(range(n))
@@ -69,7 +71,7 @@ def _layout(hh: HandHistory) -> tuple[list[int], int, int]:
             raise PHHError(f"seats {hh.seats} must be distinct seat numbers 1..{count}", source=src)
         # Players are listed clockwise from the small blind: the seat numbers must go
         # round the table once (ascending, wrapping at most once).
-        wraps = sum(1 for a, b in zip(seat_of, seat_of[1:] + seat_of[:1]) if b < a)  # noqa: B905
+        wraps = len([b for a, b in zip(seat_of, seat_of[1:] + seat_of[:1]) if b < a])  # noqa: B905
         if n > 1 and wraps != 1:
             raise PHHError(
                 f"seats {hh.seats} are not in clockwise order from the first player",
@@ -164,37 +166,16 @@ def _rake(hh: HandHistory) -> Rake | None:
 def _setup(hh: HandHistory) -> _Setup:
     src = hh.source
     game, kind = _variant(hh)
-    n = hh.player_count
     seat_of, count, button = _layout(hh)
     stacks = _chips_list(hh.starting_stacks, "starting_stacks", src)
-    for i, s in enumerate(stacks):
-        if s <= 0:
-            raise PHHError(f"starting_stacks[{i}] must be > 0, got {s}", source=src)
-    antes = _chips_list(hh.antes, "antes", src)
-    raw_blinds = hh.blinds_or_straddles or [0] * n
-    blinds = _chips_list(raw_blinds, "blinds_or_straddles", src)
-    if n == 2:  # heads-up: the forced bets apply in reverse (spec "Antes", "Blinds")
-        antes.reverse()
-        blinds.reverse()
-    dead = [0] * n
-    raw_dead = hh.user_fields.get("_splitpot_dead_blinds")
-    if raw_dead is not None:
-        if not isinstance(raw_dead, list) or len(raw_dead) != n:
-            raise PHHError(
-                f"_splitpot_dead_blinds must give one amount per player ({n})", source=src
-            )
-        dead = _chips_list(raw_dead, "_splitpot_dead_blinds", src)
-        for i in range(n):
-            if dead[i] > antes[i]:
-                raise PHHError(
-                    f"antes of p{i + 1} ({antes[i]}) must include its dead blind ({dead[i]})",
-                    source=src,
-                )
-            antes[i] -= dead[i]
-    posted = sorted({b for b in blinds if b})
-    if sum(1 for b in blinds if b) > 2 and "_splitpot_structure" not in hh.user_fields:
+    if min(stacks) <= 0:
+        i = [s > 0 for s in stacks].index(False)
+        raise PHHError(f"starting_stacks[{i}] must be > 0, got {stacks[i]}", source=src)
+    antes, blinds, dead = _forced_bets(hh)
+    posted = sorted(set(blinds).difference((0,)))
+    if len(blinds) - blinds.count(0) > 2 and "_splitpot_structure" not in hh.user_fields:
         raise UnsupportedHistory(
-            f"blinds_or_straddles {raw_blinds}: straddles are not played", source=src
+            f"blinds_or_straddles {hh.blinds_or_straddles}: straddles are not played", source=src
         )
     small = posted[0] if len(posted) > 1 else 0
     big = posted[-1] if posted else 0
@@ -205,16 +186,14 @@ def _setup(hh: HandHistory) -> _Setup:
     policy = hh.user_fields.get("_splitpot_timeout_policy", "seed")
     if policy not in ("seed", "check_or_fold"):
         raise PHHError(f"unknown _splitpot_timeout_policy {policy!r}", source=src)
-
-    def per_seat(values: list[int]) -> list[int]:
-        out = [0] * count
-        for k, v in enumerate(values):
-            out[seat_of[k]] = v
-        return out
-
+    # Per engine seat; an empty seat has no stack and posts nothing.
     seat_stacks: list[int | None] = [None] * count
-    for k, s in enumerate(stacks):
-        seat_stacks[seat_of[k]] = s
+    seat_antes, seat_blinds, seat_dead = [0] * count, [0] * count, [0] * count
+    for k, seat in enumerate(seat_of):
+        seat_stacks[seat] = stacks[k]
+        seat_antes[seat] = antes[k]
+        seat_blinds[seat] = blinds[k]
+        seat_dead[seat] = dead[k]
     return _Setup(
         game,
         structure,
@@ -222,12 +201,38 @@ def _setup(hh: HandHistory) -> _Setup:
         count,
         button,
         seat_stacks,
-        per_seat(antes),
-        per_seat(blinds),
-        per_seat(dead),
+        seat_antes,
+        seat_blinds,
+        seat_dead,
         _rake(hh),
         str(policy),
     )
+
+
+def _forced_bets(hh: HandHistory) -> tuple[list[int], list[int], list[int]]:
+    """``(antes, blinds, dead)`` per player, in the order the players post them: the antes
+    without the dead blinds (``_splitpot_dead_blinds``), which are posted apart."""
+    src = hh.source
+    n = len(hh.starting_stacks)
+    antes = _chips_list(hh.antes, "antes", src)
+    blinds = _chips_list(hh.blinds_or_straddles or [0] * n, "blinds_or_straddles", src)
+    if n == 2:  # heads-up: the forced bets apply in reverse (spec "Antes", "Blinds")
+        antes.reverse()
+        blinds.reverse()
+    raw_dead = hh.user_fields.get("_splitpot_dead_blinds")
+    if raw_dead is None:
+        return antes, blinds, [0] * n
+    if not isinstance(raw_dead, list) or len(raw_dead) != n:
+        raise PHHError(f"_splitpot_dead_blinds must give one amount per player ({n})", source=src)
+    dead = _chips_list(raw_dead, "_splitpot_dead_blinds", src)
+    for i in range(n):
+        if dead[i] > antes[i]:
+            raise PHHError(
+                f"antes of p{i + 1} ({antes[i]}) must include its dead blind ({dead[i]})",
+                source=src,
+            )
+        antes[i] -= dead[i]
+    return antes, blinds, dead
 
 
 def _trim_antes(hh: HandHistory, antes: list[int], stacks: list[int]) -> list[int]:
