@@ -281,18 +281,19 @@ class _Replayer:
                             f"{hand.game.name} has no bring-in; blinds open the betting"
                         )
                     case [label, *rest]:
-                        if label not in self.labels:
-                            raise self.not_player(label)
-                        if rest == ["cbr"]:
-                            raise self.fail("cbr needs an amount")
-                        if len(rest) == 2 and rest[0] in ("f", "cc", "pb"):
-                            raise self.fail("this action takes no argument")
-                        raise self.fail(
-                            "not a PHH action (pN f, cc, cbr AMOUNT, sd [CARDS], sm [CARDS|-], pb)"
-                        )
+                        raise self.not_an_action(label, rest)
             except IllegalAction as e:
                 raise self.illegal(hand, e) from None
         return shows
+
+    def not_an_action(self, label: str, rest: list[str]) -> PHHError:
+        if label not in self.labels:
+            return self.not_player(label)
+        if rest == ["cbr"]:
+            return self.fail("cbr needs an amount")
+        if len(rest) == 2 and rest[0] in ("f", "cc", "pb"):
+            return self.fail("this action takes no argument")
+        return self.fail("not a PHH action (pN f, cc, cbr AMOUNT, sd [CARDS], sm [CARDS|-], pb)")
 
     def turn(self, hand: Hand, label: str) -> int:
         """The engine seat of player ``label``, who must be the one to act, on a street whose

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from splitpot.betting import FixedLimit, Structure
@@ -140,68 +140,77 @@ _DECISIONS = (Folding, Checking, Calling, Betting, RaisingTo, Discarding, Timing
 
 
 def _is_showdown(e: Operation) -> bool:
-    return isinstance(e, (Showing, Mucking)) or (isinstance(e, TimingOut) and e.outcome == "show")
+    return isinstance(e, (Showing, Mucking)) or _is_timed_out_show(e)
 
 
 def _actions(events: Sequence[Operation], player_of: Mapping[int, int]) -> list[str]:
     """The PHH actions of a hand's events; an all-in showdown goes before the runout."""
+    labels = {seat: f"p{k + 1}" for seat, k in player_of.items()}
     shows = [i for i, e in enumerate(events) if _is_showdown(e)]
-    runout: set[int] = set()
-    if shows:
-        first = shows[0]
-        decisions = [
-            i
-            for i, e in enumerate(events[:first])
-            if isinstance(e, _DECISIONS) and not _is_showdown(e)
-        ]
-        after = decisions[-1] if decisions else 0
-        runout = {i for i in range(after + 1, first) if isinstance(events[i], BoardDealing)}
+    runout = _runout(events, shows[0]) if shows else set()
     out: list[str] = []
-    held: list[str] = []
-    skip_next_show = False
+    held: list[str] = []  # the runout, written after the showdown
     for i, e in enumerate(events):
-        line: str | None = None
-        if isinstance(e, HoleDealing):
-            line = f"d dh p{player_of[e.seat] + 1} {''.join(map(str, e.cards))}"
-        elif isinstance(e, BoardDealing):
-            line = f"d db {''.join(map(str, e.cards))}"
-            if i in runout:
-                held.append(line)
-                line = None
-        elif isinstance(e, TimingOut):
-            p = f"p{player_of[e.seat] + 1}"
-            if e.outcome == "fold":
-                line = f"{p} f # timeout"
-            elif e.outcome == "check":
-                line = f"{p} cc # timeout"
-            elif e.outcome == "discard":
-                line = f"{p} sd {e.card} # timeout"
-            elif e.outcome == "show":
-                shown = events[i + 1]
-                assert isinstance(shown, Showing)
-                line = f"{p} sm {''.join(map(str, shown.cards))} # timeout"
-                skip_next_show = True
-            else:
-                line = f"# {p} timeout all-in"
-        elif isinstance(e, Showing):
-            if skip_next_show:
-                skip_next_show = False
-            else:
-                line = f"p{player_of[e.seat] + 1} sm {''.join(map(str, e.cards))}"
-        elif isinstance(e, Mucking):
-            line = f"p{player_of[e.seat] + 1} sm"
-        elif isinstance(e, Folding):
-            line = f"p{player_of[e.seat] + 1} f"
-        elif isinstance(e, (Checking, Calling)):
-            line = f"p{player_of[e.seat] + 1} cc"
-        elif isinstance(e, (Betting, RaisingTo)):
-            line = f"p{player_of[e.seat] + 1} cbr {e.amount}"
-        elif isinstance(e, Discarding):
-            line = f"p{player_of[e.seat] + 1} sd {e.card}"
+        following = events[i + 1] if i + 1 < len(events) else None
+        shown_on_timeout = isinstance(e, Showing) and i > 0 and _is_timed_out_show(events[i - 1])
+        line = None if shown_on_timeout else _line(e, labels, following)
         if line is not None:
-            out.append(line)
-        if held and shows and i == shows[-1]:
+            (held if i in runout else out).append(line)
+        if held and i == shows[-1]:
             out.extend(held)
             held = []
     out.extend(held)
     return out
+
+
+def _runout(events: Sequence[Operation], first_show: int) -> set[int]:
+    """The board dealings after the last decision before the showdown at ``first_show``."""
+    decisions = [
+        i
+        for i, e in enumerate(events[:first_show])
+        if isinstance(e, _DECISIONS) and not _is_showdown(e)
+    ]
+    after = decisions[-1] if decisions else 0
+    return {i for i in range(after + 1, first_show) if isinstance(events[i], BoardDealing)}
+
+
+def _is_timed_out_show(e: Operation) -> bool:
+    return isinstance(e, TimingOut) and e.outcome == "show"
+
+
+def _line(e: Operation, labels: Mapping[int, str], following: Operation | None) -> str | None:
+    """The PHH action of one event (``labels``: PHH player label per seat), if it has one.
+    A timeout is written as the action it amounted to, with the commentary ``# timeout``."""
+    match e:
+        case BoardDealing(cards=cards):
+            return f"d db {_names(cards)}"
+        case HoleDealing(seat=seat, cards=cards):
+            return f"d dh {labels[seat]} {_names(cards)}"
+        case TimingOut(seat=seat, outcome="fold"):
+            return f"{labels[seat]} f # timeout"
+        case TimingOut(seat=seat, outcome="check"):
+            return f"{labels[seat]} cc # timeout"
+        case TimingOut(seat=seat, outcome="discard", card=card):
+            return f"{labels[seat]} sd {card} # timeout"
+        case TimingOut(seat=seat, outcome="show"):
+            assert isinstance(following, Showing)
+            return f"{labels[seat]} sm {_names(following.cards)} # timeout"
+        case TimingOut(seat=seat):
+            return f"# {labels[seat]} timeout all-in"
+        case Showing(seat=seat, cards=cards):
+            return f"{labels[seat]} sm {_names(cards)}"
+        case Mucking(seat=seat):
+            return f"{labels[seat]} sm"
+        case Folding(seat=seat):
+            return f"{labels[seat]} f"
+        case Checking(seat=seat) | Calling(seat=seat):
+            return f"{labels[seat]} cc"
+        case Betting(seat=seat, amount=amount) | RaisingTo(seat=seat, amount=amount):
+            return f"{labels[seat]} cbr {amount}"
+        case Discarding(seat=seat, card=card):
+            return f"{labels[seat]} sd {card}"
+    return None
+
+
+def _names(cards: Iterable[object]) -> str:
+    return "".join(map(str, cards))
