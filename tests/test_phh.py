@@ -381,6 +381,15 @@ def test_splitpot_codes_for_games_without_a_phh_code() -> None:
         assert hh.user_fields.get("_splitpot_variant") == (named if code != "PT" else "holdem")
 
 
+@pytest.mark.parametrize("code", sorted(GAMES))
+def test_every_game_and_structure_has_a_variant_code_that_reads_back(code: str) -> None:
+    for structure in (FixedLimit(2, 4), PotLimit(1, 2), NoLimit(1, 2)):
+        hand = Hand(GAMES[code], structure, [50, 50, 50], seed=1)
+        back = phh.replay(phh.loads(phh.dumps(hand)))
+        assert back.game is hand.game
+        assert back.structure == structure
+
+
 def test_dump_and_dump_all_write_files(tmp_path: Path) -> None:
     hands = [Hand(HOLDEM, NoLimit(1, 2), [50, 60], seed=s) for s in range(3)]
     for hand in hands:

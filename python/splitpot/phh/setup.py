@@ -165,7 +165,7 @@ def _rake(hh: HandHistory) -> Rake | None:
 
 def _setup(hh: HandHistory) -> _Setup:
     src = hh.source
-    game, kind = _variant(hh)
+    game, kind = _variant(hh.variant, hh.user_fields.get("_splitpot_variant"), src)
     seat_of, count, button = _layout(hh)
     stacks = _chips_list(hh.starting_stacks, "starting_stacks", src)
     if min(stacks) <= 0:

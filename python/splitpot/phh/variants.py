@@ -8,7 +8,7 @@ A code is a structure letter and a game part: ``N`` + ``T`` is ``NT``, ``F`` + `
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple, Union
+from typing import NamedTuple, Union
 
 from splitpot.betting import BettingStructure, FixedLimit, NoLimit, PotLimit, Structure
 from splitpot.games import (
@@ -22,10 +22,6 @@ from splitpot.games import (
     omaha,
 )
 from splitpot.phh.errors import PHHError, UnsupportedHistory
-
-if TYPE_CHECKING:
-    from splitpot.phh.record import HandHistory
-
 
 VARIANTS: dict[str, str] = {
     "FT": "Fixed-limit Texas hold 'em",
@@ -79,9 +75,9 @@ _CODE_OF: dict[tuple[str, BettingStructure], str] = {
 }
 
 
-def _variant(hh: HandHistory) -> Variant:
-    """The game and structure of a history's variant, or UnsupportedHistory."""
-    code = hh.variant
+def _variant(code: str, named: object, source: str | None) -> Variant:
+    """The game and structure of a history's variant ``code``, whose ``_splitpot_variant``
+    is ``named`` (or None), or UnsupportedHistory."""
     variant = _BY_CODE.get(code)
     if variant is None:
         name = VARIANTS.get(code)
@@ -89,14 +85,13 @@ def _variant(hh: HandHistory) -> Variant:
         raise UnsupportedHistory(
             f"{what} is a variant splitpot does not play; it replays "
             f"{', '.join(SPLITPOT_VARIANTS)} and its own codes",
-            source=hh.source,
+            source=source,
         )
-    named = hh.user_fields.get("_splitpot_variant")
     if named is not None and GAMES.get(str(named)) is not variant.game:
         raise PHHError(
             f"_splitpot_variant {named!r} is not the game of variant {code!r} "
             f"({variant.game.code})",
-            source=hh.source,
+            source=source,
         )
     return variant
 
