@@ -30,6 +30,9 @@ of the board after a history stops, the runout of an uncontested all-in, unknown
 and is fixed for the same reason."""
 
 _NO_ACTION = -1  # errors about the whole history, not one action
+# Card strings already read: a street of one card, or a pair of hole cards, comes back often.
+_PARSED: dict[str, Cards] = {}
+_PARSED_MAX = 1 << 14
 _ALL_IN_NOTE = re.compile(r"p([1-9][0-9]*) timeout all-in")
 
 Cards = tuple[int | None, ...]
@@ -102,6 +105,15 @@ class _Replayer:
 
     def cards(self, text: str) -> Cards:
         """The cards of a PHH card string: two characters each, ``??`` for an unknown one."""
+        parsed = _PARSED.get(text)
+        if parsed is None:
+            parsed = self.parse_cards(text)
+            if len(_PARSED) >= _PARSED_MAX:
+                _PARSED.clear()
+            _PARSED[text] = parsed
+        return parsed
+
+    def parse_cards(self, text: str) -> Cards:
         if "?" not in text:
             try:
                 codes = card_codes(text)
