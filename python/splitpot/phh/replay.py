@@ -29,17 +29,17 @@ DECK_SEED = 0
 of the board after a history stops, the runout of an uncontested all-in, unknown hole cards),
 and is fixed for the same reason."""
 
-_NO_ACTION = -1  # errors about the whole history, not one action
-# Card strings already read: a street of one card, or a pair of hole cards, comes back often.
-_PARSED: dict[str, Cards] = {}
-_PARSED_MAX = 1 << 14
-_ALL_IN_NOTE = re.compile(r"p([1-9][0-9]*) timeout all-in")
-
 Cards = tuple[int | None, ...]
 """Card codes of a PHH card string, ``None`` for an unknown card (``??``)."""
 Show = tuple[int, int, Cards | None, bool]
 """A showdown action: its index, the PHH player, the cards (``()`` for the cards dealt,
 ``None`` for a muck) and whether it is a timeout."""
+
+_NO_ACTION = -1  # errors about the whole history, not one action
+# Card strings already read: a street of one card, or a pair of hole cards, comes back often.
+_PARSED: dict[str, Cards] = {}
+_PARSED_MAX = 1 << 14
+_ALL_IN_NOTE = re.compile(r"p([1-9][0-9]*) timeout all-in")
 
 
 class _Replayer:
@@ -63,7 +63,7 @@ class _Replayer:
         self.announced = 0  # board cards the history has dealt so far
         self.streets = 0  # board streets the history has dealt so far
         self.player = 0  # the PHH player of the last turn()
-        self.auto_discards: dict[int, int] = {}
+        self.auto_discards: dict[int, int] = {}  # seat -> automatic discards matched so far
         self.boards, self.bounds = _boards(self.setup.game)
 
     def fail(self, reason: str, at: int | None = None) -> PHHError:
@@ -187,6 +187,8 @@ class _Replayer:
                         raise self.fail("board cards must be known, not ??")
                     deals.append((at, street))
                     board.extend(street)  # type: ignore[arg-type]
+                case ["d", *_]:
+                    pass  # not a dealer action: play() says so, in its turn
                 case [label, "sm" | "sd" as verb, cards] if cards != "-" or verb == "sd":
                     k = labels.get(label)
                     if k is None:
