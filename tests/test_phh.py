@@ -23,6 +23,7 @@ from splitpot.bots import RandomBot
 from splitpot.cli import main
 from splitpot.games import GAMES, HOLDEM
 from splitpot.hand import Hand, HandStarting, Phase
+from splitpot.phh.toml_io import _TOML_LOADS
 from splitpot.pots import Rake
 
 DATA = Path(__file__).parent / "data"
@@ -105,7 +106,7 @@ def test_broken_histories_raise_naming_file_action_and_reason(path: Path) -> Non
 def _expectations(text: str) -> dict[str, Any]:
     """The ``_expect_*`` lines of a broken history (read apart: the rest may not parse)."""
     lines = [line for line in text.splitlines() if line.startswith("_expect")]
-    return phh._TOML_LOADS("\n".join(lines))  # tomllib, or tomli before Python 3.11
+    return _TOML_LOADS("\n".join(lines))  # tomllib, or tomli before Python 3.11
 
 
 def test_a_file_that_is_not_toml_names_the_file() -> None:
@@ -378,6 +379,15 @@ def test_splitpot_codes_for_games_without_a_phh_code() -> None:
         hh = phh.HandHistory.from_hand(Hand(game, structure, [50, 50, 50], seed=1))
         assert hh.variant == code
         assert hh.user_fields.get("_splitpot_variant") == (named if code != "PT" else "holdem")
+
+
+@pytest.mark.parametrize("code", sorted(GAMES))
+def test_every_game_and_structure_has_a_variant_code_that_reads_back(code: str) -> None:
+    for structure in (FixedLimit(2, 4), PotLimit(1, 2), NoLimit(1, 2)):
+        hand = Hand(GAMES[code], structure, [50, 50, 50], seed=1)
+        back = phh.replay(phh.loads(phh.dumps(hand)))
+        assert back.game is hand.game
+        assert back.structure == structure
 
 
 def test_dump_and_dump_all_write_files(tmp_path: Path) -> None:

@@ -1,0 +1,163 @@
+"""Hand histories in the PHH format: load, replay through splitpot's engine, write.
+
+PHH (Poker Hand History, https://phh.readthedocs.io) is a TOML file per hand (``.phh``), or
+several hands as the tables ``[1]``, ``[2]``, ... of one file (``.phhs``). This module reads
+it with a real TOML parser (``tomli`` when installed, else ``tomllib``), replays every action
+through :class:`splitpot.hand.Hand` and writes any hand splitpot plays with ``tomli-w``.
+
+>>> hh = loads('''
+... variant = "NT"
+... antes = [0, 0, 0]
+... blinds_or_straddles = [1, 2, 0]
+... min_bet = 2
+... starting_stacks = [100, 100, 100]
+... actions = ["d dh p1 AsAh", "d dh p2 7c2d", "d dh p3 ????", "p3 f", "p1 cbr 6",
+...            "p2 cc", "d db AdKs9h", "p1 cbr 10", "p2 f"]
+... finishing_stacks = [106, 94, 100]
+... ''')
+>>> hand = replay(hh)
+>>> hand.final_stacks
+[106, 94, 100]
+>>> compare(hh, hand).status
+'match'
+>>> print(dumps(hand).splitlines()[0])
+variant = "NT"
+
+Fields (spec "Required Fields" and "Optional Fields"): :class:`HandHistory` has one
+attribute per field of the spec; fields whose name starts with ``_`` (spec "User-defined
+Fields") and any field the spec does not name are kept in :attr:`HandHistory.user_fields`
+and written back as they were. Amounts are ``int``; a TOML float becomes a
+:class:`~decimal.Decimal`, kept exactly (``10112.5``).
+
+Variants (spec "Variant Code"). splitpot replays:
+
+========== ===============================================================
+``NT``     no-limit Texas hold 'em
+``FT``     fixed-limit Texas hold 'em
+``PO``     pot-limit Omaha hold 'em
+``FO/8``   fixed-limit Omaha hold 'em hi/lo 8 or better
+========== ===============================================================
+
+Games and structures with no PHH code get a splitpot code of the same form, a structure
+letter (``F`` fixed limit, ``P`` pot limit, ``N`` no limit), a game (``T`` hold 'em, ``O``
+Omaha, ``O5``/``O6`` Omaha with 5 or 6 hole cards, ``CP`` Crazy Pineapple) and ``/8`` for
+hi/lo: ``PT``, ``NO``, ``PO/8``, ``FO5``, ``NCP``, ``FCP/8``... A history that uses one also
+carries the user field ``_splitpot_variant``, the game's code in :data:`splitpot.games.GAMES`
+(``"crazy-pineapple8"``), so that other readers see it is splitpot's. Any other code
+(``NS``, ``F7S``, ``F7S/8``, ``FR``, ``N2L1D``, ``F2L3D``, ``FB``) loads, but :func:`replay`
+raises :class:`UnsupportedHistory` naming the file and the variant.
+
+Actions (spec "Actions"): ``d dh p1 AcKd`` (hole cards), ``d db JcQh3s`` (board),
+``p3 f``, ``p1 cc`` (check or call), ``p2 cbr 300`` (bet or raise to), ``p1 sd Ah``
+(Crazy Pineapple discard), ``p1 sm AcKd`` (show), ``p1 sm -`` (show the cards dealt),
+``p1 sm`` (muck), and ``# commentary`` anywhere. How :func:`replay` reads them:
+
+* Every card is dealt as the history says. Every player's hole cards must be dealt, once,
+  before the first player action. ``????`` (unknown) is allowed where no showdown needs
+  the cards: cards a player later shows or discards fill in the unknown ones, and any still
+  unknown are dealt from the rest of the deck (a seeded shuffle), as real stand-ins that no
+  hand shown needs. A card dealt twice is an error.
+* Each player action must come from the seat the engine has to act, after the board of its
+  street was dealt (``d db``); each ``d db`` must deal exactly one street, once the betting
+  before it is over. Amounts must be legal under splitpot's rules (spec/poker.md §3). A
+  showdown between two hands or more needs the whole board from the history; a history that
+  stops earlier gets the rest of the board from the deck, and so does a single hand left at
+  an all-in showdown (PokerKit ends the hand there, before the runout).
+* Shows and mucks are applied in splitpot's showdown order (spec/poker.md §5), whatever
+  their order in the history (PHH writes the all-in showdown before the last board cards).
+  A history that stops before a showdown decision leaves the hand at the showdown.
+* Heads-up, ``antes`` and ``blinds_or_straddles`` apply in reverse (spec "Antes",
+  "Blinds or Straddles"), so the button posts the small blind. The last player has the
+  button; the first one is left of it.
+* ``ante_trimming_status`` (spec "Ante Trimming Status"; PokerKit's ``ante_trimming_status``):
+  ``false`` (the default) keeps every ante as dead money in the main pot, which every player
+  still in may win; that is what the engine does. ``true`` first gives back the part of the
+  largest ante that no one else matched (PokerKit trims the ante bets like any bet), then
+  counts the antes with each player's contribution. When the antes left are all equal this is
+  the same hand (an equal ante for everyone is dead money either way, and a big blind ante is
+  trimmed away entirely); otherwise :class:`UnsupportedHistory` is raised.
+* Straddles (more than two non-zero ``blinds_or_straddles``) and fractional chips are not
+  played (:class:`UnsupportedHistory`). A violation of the rules raises :class:`PHHError`
+  naming the file, the action's index in ``actions`` and the reason. Nothing is repaired.
+
+Writing (:func:`dumps`, :func:`dump`, :func:`dumps_all`): every hand splitpot plays, finished
+or not. Besides the spec's fields, splitpot writes what it needs to rebuild the hand exactly:
+
+* ``_splitpot_structure``: the betting structure's parameters (``kind``, blinds, bets,
+  ``ante``, ``chip_unit``, fixed-limit caps); it wins over ``min_bet``/``small_bet``/``big_bet``
+  on replay, which must agree with it.
+* ``_splitpot_variant`` for the splitpot codes above; ``_splitpot_seed`` (the shuffle's seed,
+  for reference).
+* ``seats`` and ``seat_count`` (spec fields, 1-based) when the hand's seats are not ``0 ..
+  n - 1`` with the button last (a table with empty seats, a moved button), and
+  ``_splitpot_button`` (0-based) when the button is not the last player's seat (an empty
+  seat). :func:`replay` lays the seats out by ``seats`` whenever a history has it.
+* ``_splitpot_dead_blinds`` (a missed blind made up, per player in ``players`` order, never
+  reversed): also added to ``antes``, so that other readers put the same dead money in the
+  pot. ``_splitpot_rake`` (``percent`` as an int or ``"5/2"``, ``cap``,
+  ``no_flop_no_drop``), ``_splitpot_timeout_policy``.
+* Timeouts (spec/poker.md §7) have no PHH action: the action a timeout amounted to gets the
+  commentary ``# timeout`` (``p3 f # timeout``, ``p3 cc # timeout``, ``p3 sd Ah # timeout``,
+  ``p3 sm AhKd # timeout``); a timeout that leaves the player all-in for what he has put in
+  is the no-op ``# p3 timeout all-in``, which other readers skip.
+* An all-in showdown is written before the board cards dealt after the betting ended, as
+  PokerKit plays it. splitpot shows and mucks once the whole board is out, PokerKit before
+  the runout: a hand where someone mucks at an all-in showdown replays in splitpot, but
+  PokerKit ends it at the muck and cannot deal the rest of the board. A hand whose betting
+  splitpot's rules allow and PokerKit's do not (spec/poker.md §3 DECISIONs, such as
+  completing a short all-in bet in fixed limit) is splitpot's, not PokerKit's, either.
+
+Reading back and replaying a written hand gives the same hand: the same seats, stakes and
+every event after the set-up record (:class:`~splitpot.hand.HandStarting` itself differs only
+in that the cards become given cards instead of a shuffle, and in ``auto_showdown``).
+"""
+
+from __future__ import annotations
+
+from splitpot.phh.compare import (
+    Comparison,
+    Outcome,
+    check,
+    check_file,
+    check_files,
+    compare,
+    find_files,
+)
+from splitpot.phh.errors import PHHError, UnsupportedHistory
+from splitpot.phh.record import HandHistory
+from splitpot.phh.replay import replay
+from splitpot.phh.toml_io import (
+    dump,
+    dump_all,
+    dumps,
+    dumps_all,
+    load,
+    load_all,
+    loads,
+    loads_all,
+)
+from splitpot.phh.variants import SPLITPOT_VARIANTS, VARIANTS
+
+__all__ = [
+    "SPLITPOT_VARIANTS",
+    "VARIANTS",
+    "Comparison",
+    "HandHistory",
+    "Outcome",
+    "PHHError",
+    "UnsupportedHistory",
+    "check",
+    "check_file",
+    "check_files",
+    "compare",
+    "dump",
+    "dump_all",
+    "dumps",
+    "dumps_all",
+    "find_files",
+    "load",
+    "load_all",
+    "loads",
+    "loads_all",
+    "replay",
+]

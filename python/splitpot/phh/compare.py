@@ -1,0 +1,157 @@
+"""Checking replays against the histories: :func:`compare`, :func:`check`, many files."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from splitpot.hand import Hand
+from splitpot.phh.errors import PHHError, UnsupportedHistory
+from splitpot.phh.record import HandHistory, Number
+from splitpot.phh.replay import replay
+from splitpot.phh.setup import _layout
+from splitpot.phh.toml_io import _read, loads_all
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """How a replayed hand's stacks compare with the history's ``finishing_stacks``.
+
+    ``status`` is ``"match"`` (equal), ``"odd_chip"`` (the history records a split pot as
+    fractional chips, e.g. ``10112.5``, and every difference is less than one chip unit, on
+    seats that shared a pot), ``"mismatch"``, or ``"unchecked"`` (no ``finishing_stacks``).
+    ``player`` is the first differing player (0-based), ``expected`` and ``got`` the stacks
+    per player. The spec allows ``finishing_stacks`` for a hand that is not over: they are
+    then the chips behind after the last action.
+    """
+
+    status: Literal["match", "odd_chip", "mismatch", "unchecked"]
+    expected: tuple[Number, ...] = ()
+    got: tuple[int, ...] = ()
+    player: int | None = None
+
+    def __str__(self) -> str:
+        if self.player is None:
+            return self.status
+        k = self.player
+        return (
+            f"{self.status}: p{k + 1} finishes with {self.got[k]}, the history says "
+            f"{self.expected[k]}"
+        )
+
+
+def compare(history: HandHistory, hand: Hand) -> Comparison:
+    """Compare ``hand`` (from :func:`replay`) with ``history.finishing_stacks``."""
+    expected = history.finishing_stacks
+    seat_of, _, _ = _layout(history)
+    stacks = hand.final_stacks if hand.is_over else hand.stacks
+    got = tuple(stacks[s] for s in seat_of)
+    if expected is None:
+        return Comparison("unchecked", (), got)
+    want = tuple(expected)
+    diffs = [k for k in range(len(got)) if got[k] != want[k]]
+    if not diffs:
+        return Comparison("match", want, got)
+    unit = hand.structure.chip_unit
+    split = _split_seats(hand) if hand.is_over else set()
+    odd = all(abs(got[k] - want[k]) < unit and seat_of[k] in split for k in diffs)  # type: ignore[operator]
+    return Comparison("odd_chip" if odd else "mismatch", want, got, diffs[0])
+
+
+def _split_seats(hand: Hand) -> set[int]:
+    """The seats that were paid part of a pot that another seat was paid part of too."""
+    winners: dict[int, set[int]] = {}
+    for a in hand.result.awards:
+        winners.setdefault(a.pot, set()).add(a.seat)
+    return {s for seats in winners.values() if len(seats) > 1 for s in seats}
+
+
+Status = Literal["match", "odd_chip", "mismatch", "unchecked", "unsupported", "error"]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What replaying one history gave: ``status`` is a :class:`Comparison` status,
+    ``"unsupported"`` (:class:`UnsupportedHistory`) or ``"error"`` (:class:`PHHError`);
+    ``detail`` says why, ``variant`` is the history's variant code."""
+
+    source: str
+    status: Status
+    detail: str = ""
+    variant: str = ""
+
+
+def check(history: HandHistory) -> Outcome:
+    """Replay ``history`` and compare it with its ``finishing_stacks``; never raises a
+    :class:`PHHError` (it becomes the outcome)."""
+    source = history.source or "<string>"
+    try:
+        hand = replay(history)
+    except UnsupportedHistory as e:
+        return Outcome(source, "unsupported", str(e), history.variant)
+    except PHHError as e:
+        return Outcome(source, "error", str(e), history.variant)
+    comparison = compare(history, hand)
+    detail = "" if comparison.status in ("match", "unchecked") else f"{source}: {comparison}"
+    return Outcome(source, comparison.status, detail, history.variant)
+
+
+def check_file(path: str | os.PathLike[str]) -> list[Outcome]:
+    """:func:`check` every hand of a ``.phh`` or ``.phhs`` file."""
+    name = os.fspath(path)
+    try:
+        text, _ = _read(name)
+        histories = loads_all(text, source=name)
+    except PHHError as e:
+        return [Outcome(name, "error", str(e))]
+    except (OSError, UnicodeDecodeError) as e:
+        return [Outcome(name, "error", f"{name}: {e}")]
+    return [check(h) for h in histories]
+
+
+def find_files(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
+    """Every ``.phh`` and ``.phhs`` file under ``paths`` (files are taken as given),
+    sorted within each directory."""
+    out: list[str] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            out.extend(str(f) for f in sorted(path.rglob("*")) if f.suffix in (".phh", ".phhs"))
+        else:
+            out.append(str(path))
+    return out
+
+
+def check_files(
+    files: Sequence[str | os.PathLike[str]],
+    *,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Outcome]:
+    """:func:`check_file` on every file, in order; ``jobs > 1`` runs that many worker
+    processes (started with "spawn": a script that calls this with ``jobs > 1`` needs the
+    usual ``if __name__ == "__main__":`` guard). ``progress(done, total)`` is called as
+    files finish."""
+    names = [os.fspath(f) for f in files]
+    total = len(names)
+    out: list[Outcome] = []
+    if jobs <= 1 or total < 2:
+        for done, name in enumerate(names, 1):
+            out.extend(check_file(name))
+            if progress is not None:
+                progress(done, total)
+        return out
+    # "spawn": no fork of a process that may run threads; workers import splitpot afresh.
+    context = multiprocessing.get_context("spawn")
+    chunk = max(1, min(256, total // (jobs * 8)))
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        for done, outcomes in enumerate(pool.map(check_file, names, chunksize=chunk), 1):
+            out.extend(outcomes)
+            if progress is not None:
+                progress(done, total)
+    return out

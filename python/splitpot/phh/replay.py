@@ -1,0 +1,590 @@
+"""Replay: every action of a history through splitpot's :class:`~splitpot.hand.Hand`.
+
+A :class:`~splitpot.hand.Hand` is given every card it deals when it starts, so a replay reads
+the history twice. :meth:`_Replayer.plan` reads the card-bearing actions (``d dh``, ``d db``
+and the cards that ``sm``/``sd`` reveal of unknown ``??`` hole cards), parsing each card
+string once, with the core's tokenizer. :meth:`_Replayer.play` then reads every action once
+more, with one ``match`` that checks it and calls the hand (as PokerKit's ``parse_action``).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from decimal import Decimal
+
+from splitpot._core import Card, IllegalAction, InvalidCards
+from splitpot.games import DECK_SIZE, Game, card_codes
+from splitpot.hand import Hand, Mucking, Phase, SeatStatus, Showing, TimingOut
+from splitpot.phh.errors import PHHError
+from splitpot.phh.record import HandHistory
+from splitpot.phh.setup import _chips, _setup
+
+STAND_IN_SEED = 0
+"""Seed of the shuffle that completes partly known hole cards with stand-ins from the rest of
+the deck. No hand shown needs them; the seed is fixed so that a history always replays to the
+same hand."""
+DECK_SEED = 0
+"""The :class:`~splitpot.hand.Hand` seed: it deals only what the history leaves out (the rest
+of the board after a history stops, the runout of an uncontested all-in, unknown hole cards),
+and is fixed for the same reason."""
+
+Cards = tuple[int | None, ...]
+"""Card codes of a PHH card string, ``None`` for an unknown card (``??``)."""
+Show = tuple[int, int, Cards | None, bool]
+"""A showdown action: its index, the PHH player, the cards (``()`` for the cards dealt,
+``None`` for a muck) and whether it is a timeout."""
+
+_NO_ACTION = -1  # errors about the whole history, not one action
+# Card strings already read: a street of one card, or a pair of hole cards, comes back often.
+_PARSED: dict[str, Cards] = {}
+_PARSED_MAX = 1 << 14
+_ALL_IN_NOTE = re.compile(r"p([1-9][0-9]*) timeout all-in")
+
+
+class _Replayer:
+    """Reads a history's actions and drives a :class:`Hand` through them."""
+
+    def __init__(self, hh: HandHistory) -> None:
+        self.hh = hh
+        self.src = hh.source
+        self.setup = _setup(hh)
+        self.n = len(hh.starting_stacks)  # players
+        self.want = self.setup.game.hole_cards  # per player
+        self.labels = {f"p{k + 1}": k for k in range(self.n)}
+        self.at = _NO_ACTION  # the action being read
+        self.lines: list[tuple[list[str], str]] = []  # words and commentary, per action
+        self.cards_at: dict[int, Cards] = {}  # the cards of each card-bearing action
+        self.seen: dict[int, int] = {}  # card code -> the action that first deals it
+        self.hole: list[list[int] | None] = []  # per engine seat; None: dealt by the Hand
+        self.unknown: set[int] = set()  # engine seats holding stand-in cards
+        self.dealt: set[int] = set()  # PHH players dealt hole cards
+        self.started = False  # a player action or board card was read
+        self.announced = 0  # board cards the history has dealt so far
+        self.streets = 0  # board streets the history has dealt so far
+        self.player = 0  # the PHH player of the last turn()
+        self.auto_discards: dict[int, int] = {}  # seat -> automatic discards matched so far
+        self.boards, self.bounds = _boards(self.setup.game)
+
+    def fail(self, reason: str, at: int | None = None) -> PHHError:
+        """An error at action ``at`` (the one being read by default)."""
+        at = self.at if at is None else at
+        if at == _NO_ACTION:
+            return PHHError(reason, source=self.src)
+        return PHHError(reason, source=self.src, action_index=at, action=self.hh.actions[at])
+
+    def not_player(self, label: str) -> PHHError:
+        return self.fail(f"{label!r} is not a player (p1..p{self.n}) or the dealer (d)")
+
+    def run(self) -> Hand:
+        board = self.plan()
+        s = self.setup
+        try:
+            hand = Hand(
+                s.game,
+                s.structure,
+                s.stacks,
+                button=s.button,
+                seed=DECK_SEED,
+                hole=self.hole,
+                board=board,
+                antes=s.antes,
+                blinds=s.blinds,
+                dead_blinds=s.dead,
+                rake=s.rake,
+                timeout_policy=s.timeout_policy,
+                auto_showdown=False,
+            )
+        except ValueError as e:
+            raise self.fail(f"cannot start the hand: {e}") from None
+        shows = self.play(hand)
+        self.finish(hand, shows)
+        return hand
+
+    # ------------------------------------------------------------------ the cards
+
+    def cards(self, text: str) -> Cards:
+        """The cards of a PHH card string: two characters each, ``??`` for an unknown one."""
+        parsed = _PARSED.get(text)
+        if parsed is None:
+            parsed = self.parse_cards(text)
+            if len(_PARSED) >= _PARSED_MAX:
+                _PARSED.clear()
+            _PARSED[text] = parsed
+        return parsed
+
+    def parse_cards(self, text: str) -> Cards:
+        if "?" not in text:
+            try:
+                codes = card_codes(text)
+            except InvalidCards:
+                pass  # a card twice is the deal's error; anything else is worded below
+            else:
+                if 2 * len(codes) == len(text):  # PHH writes a ten as T, never 10
+                    return tuple(codes)
+        if len(text) % 2:
+            raise self.fail(f"{text!r} is not a list of two-character cards")
+        out: list[int | None] = []
+        for i in range(0, len(text), 2):
+            token = text[i : i + 2]
+            if token == "??":
+                out.append(None)
+                continue
+            try:
+                out.extend(card_codes(token))
+            except InvalidCards:
+                raise self.fail(
+                    f"{token!r} is not a card (rank 2-9TJQKA or ?, then suit cdhs or ?)"
+                ) from None
+        return tuple(out)
+
+    def see(self, deals: list[tuple[int, Cards]]) -> None:
+        """Every known card is dealt once: ``deals`` are ``(action, cards)``, in order."""
+        seen = self.seen
+        for at, cards in deals:
+            for code in cards:
+                if code is None:
+                    continue
+                if code in seen:
+                    self.at = at
+                    raise self.fail(
+                        f"card {Card(code)} is dealt twice (first at action {seen[code]})"
+                    )
+                seen[code] = at
+
+    def plan(self) -> list[int]:
+        """First pass: the words of every action, and the cards (:attr:`hole`, the board)."""
+        game = self.setup.game
+        want = self.want
+        labels = self.labels
+        deals: list[tuple[int, Cards]] = []  # the known cards, checked at once by see()
+        dealt: dict[int, Cards] = {}
+        revealed: dict[int, list[tuple[int, int]]] = {}  # player -> [(code, action)]
+        board: list[int] = []
+        for at, text in enumerate(self.hh.actions):
+            self.at = at
+            head, _, note = text.partition("#")
+            words = head.split()
+            self.lines.append((words, note.strip()))
+            match words:
+                case ["d", "dh", label, cards]:
+                    k = labels.get(label)
+                    if k is None:
+                        raise self.not_player(label)
+                    hole = self.cards_at[at] = self.cards(cards)
+                    if k in dealt:
+                        raise self.fail(
+                            f"p{k + 1} is dealt hole cards a second time; "
+                            f"{game.name} deals them once"
+                        )
+                    if len(hole) != want:
+                        raise self.fail(f"{game.name} deals {want} hole cards, not {len(hole)}")
+                    dealt[k] = hole
+                    deals.append((at, hole))
+                case ["d", "db", cards]:
+                    street = self.cards_at[at] = self.cards(cards)
+                    if None in street:
+                        raise self.fail("board cards must be known, not ??")
+                    deals.append((at, street))
+                    board.extend(street)  # type: ignore[arg-type]
+                case ["d", *_]:
+                    pass  # not a dealer action: play() says so, in its turn
+                case [label, "sm" | "sd" as verb, cards] if cards != "-" or verb == "sd":
+                    k = labels.get(label)
+                    if k is None:
+                        raise self.not_player(label)
+                    shown = self.cards_at[at] = self.cards(cards)
+                    revealed.setdefault(k, []).extend((c, at) for c in shown if c is not None)
+        self.see(deals)
+        self.dealt = set(dealt)
+        self.fill_hole(dealt, revealed)
+        return board
+
+    def fill_hole(
+        self, dealt: dict[int, Cards], revealed: dict[int, list[tuple[int, int]]]
+    ) -> None:
+        """Each player's hole cards (per engine seat): as dealt, unknown ones filled in from what
+        the player later shows or discards; a hand still partly unknown gets stand-ins."""
+        want = self.want
+        hole: list[list[int] | None] = [None] * self.setup.seat_count
+        missing: list[int] = []
+        for k in range(self.n):
+            cards = dealt.get(k)
+            if not cards:
+                known: list[int] = []
+            elif None in cards:
+                known = [c for c in cards if c is not None]
+            else:
+                known = list(cards)  # type: ignore[arg-type]
+            for code, at in revealed.get(k, ()):
+                if code in known:
+                    continue
+                self.at = at
+                if cards is not None and len(known) == want:
+                    names = "".join(str(Card(c)) for c in known)
+                    raise self.fail(f"p{k + 1} was dealt {names}, not {Card(code)}")
+                if len(known) == want:
+                    raise self.fail(f"p{k + 1} cannot hold {Card(code)} as well")
+                self.see([(at, (code,))])
+                known.append(code)
+            seat = self.setup.seat_of[k]
+            if len(known) < want:
+                self.unknown.add(seat)
+                if not known:
+                    continue
+                missing.append(seat)
+            hole[seat] = known
+        if missing:
+            rest = [c for c in range(DECK_SIZE) if c not in self.seen]
+            random.Random(STAND_IN_SEED).shuffle(rest)
+            for seat in missing:
+                cards_ = hole[seat]
+                assert cards_ is not None
+                cards_ += [rest.pop() for _ in range(want - len(cards_))]
+        self.at = _NO_ACTION
+        self.hole = hole
+
+    # ------------------------------------------------------------------ the actions
+
+    def play(self, hand: Hand) -> dict[int, Show]:
+        """Second pass: each action checked and applied, in one ``match``; the showdown
+        actions are returned, to be applied in the engine's order (:meth:`showdown`)."""
+        shows: dict[int, Show] = {}
+        for at, (words, note) in enumerate(self.lines):
+            self.at = at
+            timeout = note == "timeout"
+            try:
+                match words:
+                    case []:
+                        all_in = _ALL_IN_NOTE.fullmatch(note)
+                        if all_in is not None:
+                            self.timeout(hand, self.turn(hand, f"p{all_in[1]}"), "all_in")
+                    case ["d", "dh", _, _]:
+                        if self.started:
+                            raise self.fail("hole cards dealt after the play began")
+                    case ["d", "db", _]:
+                        self.deal_board(hand)
+                    case ["d", *_]:
+                        raise self.fail("a dealer action is 'd db CARDS' or 'd dh pN CARDS'")
+                    case [label, "sm", *cards] if len(cards) < 2:
+                        self.record_show(shows, label, cards, timeout)
+                    case [label, "f"]:
+                        seat = self.turn(hand, label)
+                        if timeout:
+                            self.timeout(hand, seat, "fold")
+                        else:
+                            hand.fold()
+                    case [label, "cc"]:
+                        seat = self.turn(hand, label)
+                        if timeout:
+                            self.timeout(hand, seat, "check")
+                        else:
+                            hand.check_or_call()
+                    case [label, "cbr", amount]:
+                        self.turn(hand, label)
+                        if timeout:
+                            raise self.not_a_timeout()
+                        hand.bet_or_raise_to(
+                            int(amount) if amount.isdecimal() else self.amount(amount)
+                        )
+                    case [label, "sd", *cards] if len(cards) < 2:
+                        self.discard(hand, label, bool(cards), timeout)
+                    case [label, "pb"]:
+                        self.turn(hand, label)
+                        raise self.fail(
+                            f"{hand.game.name} has no bring-in; blinds open the betting"
+                        )
+                    case [label, *rest]:
+                        raise self.not_an_action(label, rest)
+            except IllegalAction as e:
+                raise self.illegal(hand, e) from None
+        return shows
+
+    def not_an_action(self, label: str, rest: list[str]) -> PHHError:
+        if label not in self.labels:
+            return self.not_player(label)
+        if rest == ["cbr"]:
+            return self.fail("cbr needs an amount")
+        if len(rest) == 2 and rest[0] in ("f", "cc", "pb"):
+            return self.fail("this action takes no argument")
+        return self.fail("not a PHH action (pN f, cc, cbr AMOUNT, sd [CARDS], sm [CARDS|-], pb)")
+
+    def turn(self, hand: Hand, label: str) -> int:
+        """The engine seat of player ``label``, who must be the one to act, on a street whose
+        board the history has dealt."""
+        if not self.started:
+            self.begin()
+        k = self.labels.get(label)
+        if k is None:
+            raise self.not_player(label)
+        seat = self.setup.seat_of[k]
+        if hand.actor != seat:
+            raise self.fail(f"out of turn: {self.waiting(hand)}")
+        street = hand.street
+        if self.boards[street] != self.announced:
+            if hand.phase is Phase.SHOWDOWN:
+                raise self.fail(f"out of turn: {self.waiting(hand)}")
+            raise self.fail(f"p{k + 1} acts before the {street} is dealt")
+        self.player = k
+        return seat
+
+    def begin(self) -> None:
+        """The first player action or board: every player has been dealt hole cards."""
+        self.started = True
+        for k in range(self.n):
+            if k not in self.dealt:
+                raise self.fail(
+                    f"p{k + 1} is never dealt hole cards ('d dh p{k + 1} ...', with ?? "
+                    "for unknown cards)"
+                )
+
+    def illegal(self, hand: Hand, error: IllegalAction) -> PHHError:
+        """An action the engine refused: out of turn at a showdown, else its reason."""
+        if hand.phase is Phase.SHOWDOWN:
+            return self.fail(f"out of turn: {self.waiting(hand)}")
+        k = self.player
+        return self.fail(f"{error} (seat {self.setup.seat_of[k]} is p{k + 1})")
+
+    def amount(self, word: str) -> int:
+        """A ``cbr`` amount: whole chips, written as an int or a decimal (``100.0``)."""
+        try:
+            return int(word)
+        except ValueError:
+            pass
+        try:
+            value = Decimal(word)
+        except ArithmeticError:
+            value = Decimal("NaN")
+        if not value.is_finite() or value <= 0:
+            raise self.fail(f"{word!r} is not an amount")
+        try:
+            return _chips(value, "the amount", self.src)
+        except PHHError as e:
+            action = self.hh.actions[self.at]
+            raise type(e)(e.reason, source=self.src, action_index=self.at, action=action) from None
+
+    def deal_board(self, hand: Hand) -> None:
+        """``d db``: the next street's board cards, once the betting before it is over."""
+        if not self.started:
+            self.begin()
+        cards = self.cards_at[self.at]
+        if self.streets == len(self.bounds):
+            raise self.fail("every board card has been dealt already")
+        end = self.announced + len(cards)
+        bound = self.bounds[self.streets]
+        if end != bound:
+            raise self.fail(
+                f"this street deals {bound - self.announced} board card(s), not {len(cards)}"
+            )
+        if self.boards[hand.street] < end:
+            raise self.fail(f"board dealt too early: {self.waiting(hand)}")
+        self.announced = end
+        self.streets += 1
+
+    def discard(self, hand: Hand, label: str, given: bool, timeout: bool) -> None:
+        """``sd CARD``: the Crazy Pineapple discard (``??``: one of the stand-ins)."""
+        card = self.cards_at[self.at] if given else ()
+        if timeout and self.auto_discarded(hand, label, card):
+            return
+        seat = self.turn(hand, label)
+        if hand.phase is not Phase.DISCARD:
+            if timeout and hand.phase is not Phase.SHOWDOWN:
+                raise self.not_a_timeout()
+            raise IllegalAction(f"no discard now: {self.waiting(hand)}")
+        if timeout:
+            if card and card[0] not in (None, hand.hole(seat)[-1].code):
+                raise self.fail("a timed-out discard throws the last card dealt")
+            self.timeout(hand, seat, "discard")
+            return
+        if len(card) != 1:
+            raise self.fail(f"{hand.game.name} discards exactly one card after the flop")
+        code = card[0]
+        hand.discard(hand.hole(seat)[-1].code if code is None else code)
+
+    def auto_discarded(self, hand: Hand, label: str, card: Cards) -> bool:
+        """Whether the engine already discarded for a seat that had timed out (it throws the
+        last card dealt, spec/poker.md §7): the history's ``sd ... # timeout`` says so."""
+        k = self.labels.get(label)
+        if k is None:
+            return False
+        seat = self.setup.seat_of[k]
+        if hand.actor == seat and hand.phase is not Phase.SHOWDOWN:
+            return False  # the seat discards now: not an automatic discard
+        done = self.auto_discards.get(seat, 0)
+        discards = _timed_out_discards(hand, seat)
+        if len(discards) <= done:
+            return False
+        thrown = discards[done]
+        if card and card[0] not in (None, thrown.code if thrown else None):
+            raise self.fail(f"a timed-out seat discards its last card, {thrown}")
+        self.auto_discards[seat] = done + 1
+        return True
+
+    def timeout(self, hand: Hand, seat: int, want: str) -> None:
+        """A timeout written as the action it amounted to (see the package docstring)."""
+        phase = hand.phase
+        if phase is Phase.SHOWDOWN:
+            raise self.fail(f"out of turn: {self.waiting(hand)}")
+        if want == "check" and phase is not Phase.BETTING:
+            raise self.not_a_timeout()
+        default = _timeout_default(hand, seat, self.setup.timeout_policy)
+        record = hand.timeout(protected=not (want == "fold" and default != "fold"))
+        if record.outcome != want:
+            raise self.fail(f"a timeout here {record.outcome.replace('_', ' ')}s, not {want}")
+
+    def not_a_timeout(self) -> PHHError:
+        return self.fail("a timeout amounts to a fold, check, discard or show")
+
+    def waiting(self, hand: Hand) -> str:
+        """Who the hand waits for, with PHH player labels."""
+        actor = hand.actor
+        if actor is None:
+            return "the hand is over"
+        label = f"p{self.setup.seat_of.index(actor) + 1}"
+        if hand.phase is Phase.DISCARD:
+            return f"{label} is to discard"
+        if hand.phase is Phase.SHOWDOWN:
+            return f"the betting is over; {label} is to show or muck"
+        return f"{label} is to act ({hand.street})"
+
+    # ------------------------------------------------------------------ the showdown
+
+    def record_show(
+        self, shows: dict[int, Show], label: str, given: list[str], timeout: bool
+    ) -> None:
+        """``sm CARDS``, ``sm -`` (the cards dealt), ``sm`` (muck), kept for :meth:`showdown`."""
+        if not self.started:
+            self.begin()
+        k = self.labels.get(label)
+        if k is None:
+            raise self.not_player(label)
+        if k in shows:
+            raise self.fail(f"p{k + 1} shows or mucks a second time")
+        cards = None if not given else () if given[0] == "-" else self.cards_at[self.at]
+        shows[k] = (self.at, k, cards, timeout)
+
+    def showdown(self, hand: Hand, shows: dict[int, Show]) -> None:
+        """Apply the shows and mucks in the engine's order (spec/poker.md §5)."""
+        while hand.phase is Phase.SHOWDOWN:
+            seat = hand.actor
+            assert seat is not None
+            k = self.setup.seat_of.index(seat)
+            show = shows.pop(k, None)
+            if show is None:
+                if shows:
+                    raise self.fail(
+                        f"p{k + 1} must show or muck first, and the history has no showdown "
+                        f"action for p{k + 1}",
+                        min(shows.values())[0],
+                    )
+                return  # the history stops before this decision
+            self.at, _, cards, timeout = show
+            try:
+                if cards is None:
+                    hand.muck()
+                    continue
+                if seat in self.unknown:
+                    raise self.fail(
+                        f"p{k + 1}'s hole cards are unknown (??) and the showdown needs them"
+                    )
+                self.check_shown(seat, k, cards)
+                if timeout:
+                    record = hand.timeout()
+                    assert record.outcome == "show"
+                else:
+                    hand.show()
+            except IllegalAction as e:
+                raise self.fail(str(e)) from None
+        for self.at, k, cards, _ in sorted(shows.values()):
+            seat = self.setup.seat_of[k]
+            folded = hand.status(seat) is SeatStatus.FOLDED
+            if folded or not hand.is_over or not _contested(hand):
+                raise self.fail(
+                    f"p{k + 1} {'shows' if cards is not None else 'mucks'}, "
+                    "but there is no showdown for it"
+                )
+            if cards is None:
+                raise self.fail(
+                    f"p{k + 1} mucks, but every other hand was mucked: the last hand "
+                    "wins without showing"
+                )
+            self.check_shown(seat, k, cards)
+
+    def check_shown(self, seat: int, k: int, cards: Cards) -> None:
+        held = self.hole[seat] or ()
+        for c in cards:
+            if c is not None and c not in held:
+                names = "".join(str(Card(h)) for h in sorted(held))
+                raise self.fail(f"p{k + 1} shows {Card(c)}, which it does not hold ({names})")
+
+    def finish(self, hand: Hand, shows: dict[int, Show]) -> None:
+        if shows or hand.phase is Phase.SHOWDOWN:
+            self.showdown(hand, shows)
+        self.at = _NO_ACTION
+        # One hand left at showdown wins whatever the board (a muck at an all-in showdown
+        # ends the hand before the runout, as in PokerKit); two need it.
+        if hand.is_over and self.announced < self.boards["showdown"] and _shown(hand) > 1:
+            board = len(hand.board)
+            if board > self.announced:
+                raise self.fail(
+                    f"the showdown needs {board} board cards; the history deals "
+                    f"{self.announced} ('d db')"
+                )
+
+
+def _boards(game: Game) -> tuple[dict[str, int], list[int]]:
+    """Board cards dealt by the time each street is played (``showdown``: all of them), and
+    the totals after each street that deals some."""
+    boards: dict[str, int] = {}
+    bounds: list[int] = []
+    total = 0
+    for street in game.streets:
+        if street.board:
+            total += street.board
+            bounds.append(total)
+        boards[street.name] = total
+    boards["showdown"] = total
+    return boards, bounds
+
+
+# What the engine decided on its own, spec/poker.md §7. phh reads it back from the hand: these
+# three are the only places, for the lead to point at splitpot.hand.timeout once it exists.
+
+
+def _timeout_default(hand: Hand, seat: int, policy: str) -> str:
+    """What a timeout of ``seat`` amounts to for a protected player, under ``policy``
+    (re-derives Hand.timeout's decision: §7 "seed" or "check_or_fold")."""
+    if hand.phase is not Phase.BETTING:
+        return "fold"
+    if policy == "check_or_fold":
+        return "check" if hand.legal_actions().check else "fold"
+    return "all_in" if hand.contributions[seat] > 0 else "fold"
+
+
+def _timed_out_discards(hand: Hand, seat: int) -> list[Card | None]:
+    """The cards the engine discarded for ``seat`` on a timeout (§7: the last card dealt)."""
+    return [
+        e.card
+        for e in hand.events
+        if isinstance(e, TimingOut) and e.seat == seat and e.outcome == "discard"
+    ]
+
+
+def _contested(hand: Hand) -> bool:
+    """Whether the hand went to a showdown where someone showed or mucked."""
+    return any([isinstance(e, (Showing, Mucking)) for e in hand.events])
+
+
+def _shown(hand: Hand) -> int:
+    return len([e for e in hand.events if isinstance(e, Showing)])
+
+
+def replay(history: HandHistory) -> Hand:
+    """Play every action of ``history`` through splitpot's :class:`~splitpot.hand.Hand`.
+
+    Returns the hand (over, or where the history stops). Raises
+    :class:`UnsupportedHistory` for a variant or feature splitpot does not play, and
+    :class:`PHHError` naming the file, the action's index and the reason for anything that
+    breaks the rules. How each field and action is read: see the package docstring.
+    """
+    return _Replayer(history).run()

@@ -1,0 +1,254 @@
+"""Replay set-up: a history's seats, stacks, forced bets, structure and rake, per engine seat."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from splitpot.betting import FixedLimit, Structure
+from splitpot.games import Game
+from splitpot.phh.errors import PHHError, UnsupportedHistory
+from splitpot.phh.record import HandHistory
+from splitpot.phh.variants import StructureClass, _variant
+from splitpot.pots import Rake
+
+_INT = {int}
+
+
+def _chips(value: object, what: str, source: str | None, index: int | None = None) -> int:
+    """An amount as whole chips: ints, and floats that are whole (``100.0``)."""
+    if type(value) is int:
+        return value
+    if index is not None:
+        what = f"{what}[{index}]"
+    if isinstance(value, Decimal) and value.is_finite():
+        if value == value.to_integral_value():
+            return int(value)
+        raise UnsupportedHistory(
+            f"{what} is {value}: fractional chips are not played (chips are whole numbers)",
+            source=source,
+        )
+    raise PHHError(f"{what} must be a whole number of chips, got {value!r}", source=source)
+
+
+def _chips_list(values: Sequence[object], what: str, source: str | None) -> list[int]:
+    if set(map(type, values)) == _INT:  # no generator: one Python call fewer per value
+        return list(values)  # type: ignore[arg-type]
+    return [_chips(v, what, source, i) for i, v in enumerate(values)]
+
+
+@dataclass
+class _Setup:
+    game: Game
+    structure: Structure
+    seat_of: list[int]  # PHH player -> engine seat
+    seat_count: int
+    button: int
+    stacks: list[int | None]
+    antes: list[int]
+    blinds: list[int]
+    dead: list[int]
+    rake: Rake | None
+    timeout_policy: str
+
+
+def _layout(hh: HandHistory) -> tuple[list[int], int, int]:
+    """``(seat_of, seat_count, button)``: engine seat of each player, from ``seats``."""
+    n = len(hh.starting_stacks)
+    src = hh.source
+    if hh.seats is None:
+        seat_of = list(range(n))
+        count = n if hh.seat_count is None else hh.seat_count
+        if count < n:
+            raise PHHError(f"seat_count {count} is less than the {n} players", source=src)
+    else:
+        seat_of = [s - 1 for s in hh.seats]
+        count = max(hh.seats) if hh.seat_count is None else hh.seat_count
+        if len(set(seat_of)) != n or min(seat_of) < 0 or max(seat_of) >= count:
+            raise PHHError(f"seats {hh.seats} must be distinct seat numbers 1..{count}", source=src)
+        # Players are listed clockwise from the small blind: the seat numbers must go
+        # round the table once (ascending, wrapping at most once).
+        wraps = len([b for a, b in zip(seat_of, seat_of[1:] + seat_of[:1]) if b < a])  # noqa: B905
+        if n > 1 and wraps != 1:
+            raise PHHError(
+                f"seats {hh.seats} are not in clockwise order from the first player",
+                source=src,
+            )
+    button = seat_of[-1]
+    if "_splitpot_button" in hh.user_fields:
+        button = hh.user_fields["_splitpot_button"]
+        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < count:
+            raise PHHError(f"_splitpot_button must be a seat 0..{count - 1}", source=src)
+    return seat_of, count, button
+
+
+_Params = tuple[tuple[str, Any], ...]
+_SHARED: dict[tuple[StructureClass, _Params], Structure] = {}
+_SHARED_MAX = 256  # stakes in use at once; a corpus has a few dozen
+
+
+def _structure(hh: HandHistory, kind: StructureClass, small: int, big: int, ante: int) -> Structure:
+    """The betting structure: ``_splitpot_structure`` if given, else from the spec fields.
+    Structures are frozen records: equal stakes give one shared object."""
+    src = hh.source
+    spec: Any = hh.user_fields.get("_splitpot_structure")
+    if spec is not None:
+        params = _written_structure(hh, kind, spec)
+    elif kind is FixedLimit:
+        small_bet = _chips(hh.small_bet, "small_bet", src)
+        params = {
+            "small_bet": small_bet,
+            "big_bet": _chips(hh.big_bet, "big_bet", src),
+            "small_blind": small,
+            "big_blind": big or small_bet,
+            "ante": ante,
+        }
+    else:
+        params = {
+            "small_blind": small,
+            "big_blind": _chips(hh.min_bet, "min_bet", src),
+            "ante": ante,
+        }
+    try:
+        key = (kind, tuple(params.items()))
+        structure = _SHARED.get(key)
+        if structure is None:
+            if len(_SHARED) >= _SHARED_MAX:
+                _SHARED.clear()
+            structure = _SHARED[key] = kind(**params)
+    except (TypeError, ValueError) as e:
+        raise PHHError(f"bad betting structure: {e}", source=src) from None
+    if spec is not None:  # the spec fields must agree with splitpot's own
+        if isinstance(structure, FixedLimit):
+            pairs = [("small_bet", structure.small_bet), ("big_bet", structure.big_bet)]
+        else:
+            pairs = [("min_bet", structure.big_blind)]
+        for name, want in pairs:
+            value = getattr(hh, name)
+            if value is None or _chips(value, name, src) != want:
+                raise PHHError(f"{name} is {value}, but the structure says {want}", source=src)
+    return structure
+
+
+def _written_structure(hh: HandHistory, kind: StructureClass, spec: Any) -> dict[str, Any]:
+    """The parameters of ``_splitpot_structure``, checked against the variant."""
+    if not isinstance(spec, dict):
+        raise PHHError("_splitpot_structure must be a table", source=hh.source)
+    params = dict(spec)
+    written = params.pop("kind", None)
+    if written != kind.kind.value:
+        raise PHHError(
+            f"_splitpot_structure kind {written!r} is not the structure of variant {hh.variant!r}",
+            source=hh.source,
+        )
+    if params.get("heads_up_max_raises") == "none":
+        params["heads_up_max_raises"] = None
+    return params
+
+
+def _rake(hh: HandHistory) -> Rake | None:
+    spec: Any = hh.user_fields.get("_splitpot_rake")
+    if spec is None:
+        return None
+    try:
+        params = dict(spec)
+        percent = params.get("percent", 0)
+        if isinstance(percent, str):
+            params["percent"] = Fraction(percent)
+        return Rake(**params)
+    except (TypeError, ValueError) as e:
+        raise PHHError(f"bad _splitpot_rake {spec!r}: {e}", source=hh.source) from None
+
+
+def _setup(hh: HandHistory) -> _Setup:
+    src = hh.source
+    game, kind = _variant(hh.variant, hh.user_fields.get("_splitpot_variant"), src)
+    seat_of, count, button = _layout(hh)
+    stacks = _chips_list(hh.starting_stacks, "starting_stacks", src)
+    if min(stacks) <= 0:
+        i = [s > 0 for s in stacks].index(False)
+        raise PHHError(f"starting_stacks[{i}] must be > 0, got {stacks[i]}", source=src)
+    antes, blinds, dead = _forced_bets(hh)
+    posted = sorted(set(blinds).difference((0,)))
+    if len(blinds) - blinds.count(0) > 2 and "_splitpot_structure" not in hh.user_fields:
+        raise UnsupportedHistory(
+            f"blinds_or_straddles {hh.blinds_or_straddles}: straddles are not played", source=src
+        )
+    small = posted[0] if len(posted) > 1 else 0
+    big = posted[-1] if posted else 0
+    if hh.ante_trimming_status:
+        antes = _trim_antes(hh, antes, stacks)
+    uniform = antes[0] if len(set(antes)) == 1 else 0
+    structure = _structure(hh, kind, small, big, uniform)
+    policy = hh.user_fields.get("_splitpot_timeout_policy", "seed")
+    if policy not in ("seed", "check_or_fold"):
+        raise PHHError(f"unknown _splitpot_timeout_policy {policy!r}", source=src)
+    # Per engine seat; an empty seat has no stack and posts nothing.
+    seat_stacks: list[int | None] = [None] * count
+    seat_antes, seat_blinds, seat_dead = [0] * count, [0] * count, [0] * count
+    for k, seat in enumerate(seat_of):
+        seat_stacks[seat] = stacks[k]
+        seat_antes[seat] = antes[k]
+        seat_blinds[seat] = blinds[k]
+        seat_dead[seat] = dead[k]
+    return _Setup(
+        game,
+        structure,
+        seat_of,
+        count,
+        button,
+        seat_stacks,
+        seat_antes,
+        seat_blinds,
+        seat_dead,
+        _rake(hh),
+        str(policy),
+    )
+
+
+def _forced_bets(hh: HandHistory) -> tuple[list[int], list[int], list[int]]:
+    """``(antes, blinds, dead)`` per player, in the order the players post them: the antes
+    without the dead blinds (``_splitpot_dead_blinds``), which are posted apart."""
+    src = hh.source
+    n = len(hh.starting_stacks)
+    antes = _chips_list(hh.antes, "antes", src)
+    blinds = _chips_list(hh.blinds_or_straddles or [0] * n, "blinds_or_straddles", src)
+    if n == 2:  # heads-up: the forced bets apply in reverse (spec "Antes", "Blinds")
+        antes.reverse()
+        blinds.reverse()
+    raw_dead = hh.user_fields.get("_splitpot_dead_blinds")
+    if raw_dead is None:
+        return antes, blinds, [0] * n
+    if not isinstance(raw_dead, list) or len(raw_dead) != n:
+        raise PHHError(f"_splitpot_dead_blinds must give one amount per player ({n})", source=src)
+    dead = _chips_list(raw_dead, "_splitpot_dead_blinds", src)
+    for i in range(n):
+        if dead[i] > antes[i]:
+            raise PHHError(
+                f"antes of p{i + 1} ({antes[i]}) must include its dead blind ({dead[i]})",
+                source=src,
+            )
+        antes[i] -= dead[i]
+    return antes, blinds, dead
+
+
+def _trim_antes(hh: HandHistory, antes: list[int], stacks: list[int]) -> list[int]:
+    """``ante_trimming_status = true`` (spec "Ante Trimming Status", as PokerKit plays it):
+    the part of the largest ante posted that no one matched goes back; then the antes count
+    with the contributions. The engine keeps antes as dead money, which is the same hand
+    exactly when the antes left are all equal: return them, or refuse."""
+    posted = [min(a, s) for a, s in zip(antes, stacks)]  # noqa: B905 - same length
+    second = sorted(posted)[-2]
+    trimmed = [min(p, second) for p in posted]
+    if len(set(trimmed)) > 1:
+        short = min(range(len(trimmed)), key=trimmed.__getitem__)
+        raise UnsupportedHistory(
+            f"ante_trimming_status = true with unequal antes (p{short + 1} posts "
+            f"{trimmed[short]}, others {max(trimmed)}): splitpot keeps antes as dead money, as "
+            f"with ante_trimming_status = false",
+            source=hh.source,
+        )
+    return trimmed

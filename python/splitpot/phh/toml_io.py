@@ -1,0 +1,126 @@
+"""Reading and writing PHH files: TOML text, paths and open files, ``.phhs`` chunks."""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Callable, Iterable, Iterator
+from decimal import Decimal
+from pathlib import Path
+from typing import IO, Any
+
+from splitpot.hand import Hand
+from splitpot.phh.errors import PHHError
+from splitpot.phh.record import HandHistory
+from splitpot.phh.write import _toml_dumps
+
+
+def _toml_reader() -> Callable[..., dict[str, Any]]:
+    # tomli's compiled wheels parse about twice as fast as the standard library's tomllib,
+    # which is the same parser in pure Python; either reads the same TOML.
+    for name in ("tomli", "tomllib"):
+        try:
+            module = importlib.import_module(name)
+        except ImportError:  # pragma: no cover - one of them is always there
+            continue
+        loads: Callable[..., dict[str, Any]] = module.loads
+        return loads
+    raise ImportError("reading PHH needs tomllib (Python 3.11+) or tomli")  # pragma: no cover
+
+
+_TOML_LOADS = _toml_reader()
+
+
+def _parse_toml(text: str, source: str | None) -> dict[str, Any]:
+    try:
+        return _TOML_LOADS(text, parse_float=Decimal)
+    except ValueError as e:  # tomllib.TOMLDecodeError
+        raise PHHError(f"not valid TOML: {e}", source=source) from None
+
+
+def _read(file: str | os.PathLike[str] | IO[bytes] | IO[str]) -> tuple[str, str]:
+    if isinstance(file, (str, os.PathLike)):
+        path = os.fspath(file)
+        with open(path, encoding="utf-8") as f:
+            return f.read(), path
+    content = file.read()
+    name = str(getattr(file, "name", "<file>"))
+    if isinstance(content, bytes):
+        return content.decode("utf-8"), name
+    return content, name
+
+
+def loads(text: str, *, source: str | None = None) -> HandHistory:
+    """Read one hand from PHH text. ``source`` names it in error messages."""
+    data = _parse_toml(text, source)
+    if "variant" not in data and data and all(isinstance(v, dict) for v in data.values()):
+        raise PHHError(
+            f"this holds {len(data)} hands ([{next(iter(data))}], ...): use loads_all()",
+            source=source,
+        )
+    return HandHistory.from_mapping(data, source=source)
+
+
+def load(file: str | os.PathLike[str] | IO[bytes] | IO[str]) -> HandHistory:
+    """Read one hand from a ``.phh`` file (a path, or a file opened in text or binary mode)."""
+    text, source = _read(file)
+    return loads(text, source=source)
+
+
+def loads_all(text: str, *, source: str | None = None) -> list[HandHistory]:
+    """Read every hand of ``.phhs`` text (tables ``[1]``, ``[2]``, ...); a single ``.phh``
+    hand gives a list of one."""
+    data = _parse_toml(text, source)
+    if "variant" in data:
+        return [HandHistory.from_mapping(data, source=source)]
+    hands = []
+    for key, value in data.items():
+        where = f"{source or '<string>'}[{key}]"
+        if not isinstance(value, dict):
+            raise PHHError(f"[{key}] is not a table of a hand", source=source)
+        hands.append(HandHistory.from_mapping(value, source=where))
+    return hands
+
+
+def load_all(file: str | os.PathLike[str] | IO[bytes] | IO[str]) -> list[HandHistory]:
+    """Read every hand of a ``.phhs`` file (or the one hand of a ``.phh`` file)."""
+    text, source = _read(file)
+    return loads_all(text, source=source)
+
+
+def dumps(hand: Hand | HandHistory, **fields: Any) -> str:
+    """PHH text for a splitpot :class:`~splitpot.hand.Hand` (``fields`` as in
+    :meth:`HandHistory.from_hand`) or for a :class:`HandHistory`."""
+    if isinstance(hand, HandHistory):
+        return hand.dumps()
+    return HandHistory.from_hand(hand, **fields).dumps()
+
+
+def dump(hand: Hand | HandHistory, file: str | os.PathLike[str] | IO[str], **fields: Any) -> None:
+    """Write :func:`dumps` of ``hand`` to a path or a text file."""
+    text = dumps(hand, **fields)
+    if isinstance(file, (str, os.PathLike)):
+        Path(file).write_text(text, encoding="utf-8")
+    else:
+        file.write(text)
+
+
+def dumps_all(hands: Iterable[Hand | HandHistory]) -> str:
+    """``.phhs`` text: the hands as the tables ``[1]``, ``[2]``, ..."""
+    return "\n".join(_phhs_chunks(hands))
+
+
+def dump_all(hands: Iterable[Hand | HandHistory], file: str | os.PathLike[str] | IO[str]) -> None:
+    """Write :func:`dumps_all` of ``hands`` to a path or a text file, one hand at a time."""
+    if isinstance(file, (str, os.PathLike)):
+        with open(file, "w", encoding="utf-8") as f:
+            dump_all(hands, f)
+        return
+    for i, chunk in enumerate(_phhs_chunks(hands)):
+        file.write(("\n" if i else "") + chunk)
+
+
+def _phhs_chunks(hands: Iterable[Hand | HandHistory]) -> Iterator[str]:
+    for i, h in enumerate(hands, 1):
+        hh = h if isinstance(h, HandHistory) else HandHistory.from_hand(h)
+        yield _toml_dumps({str(i): hh.to_dict()})

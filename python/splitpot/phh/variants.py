@@ -1,0 +1,104 @@
+"""PHH variant codes (spec "Variant Code") and splitpot's own codes, to games and back.
+
+A code is a structure letter and a game part: ``N`` + ``T`` is ``NT``, ``F`` + ``O/8`` is
+``FO/8``, ``N`` + ``CP`` is splitpot's ``NCP``. :data:`_STRUCTURE_LETTERS` and
+:data:`_GAME_PARTS` are the whole relation; reading (:func:`_variant`) and writing
+(:func:`_variant_code`) both look it up in :data:`_BY_CODE`, built from them.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Union
+
+from splitpot.betting import BettingStructure, FixedLimit, NoLimit, PotLimit, Structure
+from splitpot.games import (
+    CRAZY_PINEAPPLE,
+    CRAZY_PINEAPPLE_HILO,
+    GAMES,
+    HOLDEM,
+    OMAHA,
+    OMAHA_HILO,
+    Game,
+    omaha,
+)
+from splitpot.phh.errors import PHHError, UnsupportedHistory
+
+VARIANTS: dict[str, str] = {
+    "FT": "Fixed-limit Texas hold 'em",
+    "NT": "No-limit Texas hold 'em",
+    "NS": "No-limit short-deck hold 'em",
+    "PO": "Pot-limit Omaha hold 'em",
+    "FO/8": "Fixed-limit Omaha hold 'em high/low-split eight or better",
+    "F7S": "Fixed-limit seven card stud",
+    "F7S/8": "Fixed-limit seven card stud high/low-split eight or better",
+    "FR": "Fixed-limit razz",
+    "N2L1D": "No-limit deuce-to-seven lowball single draw",
+    "F2L3D": "Fixed-limit deuce-to-seven lowball triple draw",
+    "FB": "Fixed-limit badugi",
+}
+"""The variant codes of the PHH spec ("Required Fields") and their names."""
+
+SPLITPOT_VARIANTS = ("NT", "FT", "PO", "FO/8")
+"""The PHH variant codes :func:`replay` plays (plus splitpot's own codes, see above)."""
+
+
+StructureClass = Union[type[FixedLimit], type[PotLimit], type[NoLimit]]  # noqa: UP007 - runtime
+
+_STRUCTURE_LETTERS: dict[str, StructureClass] = {"F": FixedLimit, "P": PotLimit, "N": NoLimit}
+_GAME_PARTS: dict[str, Game] = {
+    "T": HOLDEM,
+    "O": OMAHA,
+    "O5": omaha(5),
+    "O6": omaha(6),
+    "O/8": OMAHA_HILO,
+    "O5/8": omaha(5, hi_lo=True),
+    "O6/8": omaha(6, hi_lo=True),
+    "CP": CRAZY_PINEAPPLE,
+    "CP/8": CRAZY_PINEAPPLE_HILO,
+}
+
+
+class Variant(NamedTuple):
+    """What a variant code stands for: the game and the betting structure's class."""
+
+    game: Game
+    structure: StructureClass
+
+
+_BY_CODE: dict[str, Variant] = {
+    letter + part: Variant(game, structure)
+    for letter, structure in _STRUCTURE_LETTERS.items()
+    for part, game in _GAME_PARTS.items()
+}
+_CODE_OF: dict[tuple[str, BettingStructure], str] = {
+    (v.game.code, v.structure.kind): code for code, v in _BY_CODE.items()
+}
+
+
+def _variant(code: str, named: object, source: str | None) -> Variant:
+    """The game and structure of a history's variant ``code``, whose ``_splitpot_variant``
+    is ``named`` (or None), or UnsupportedHistory."""
+    variant = _BY_CODE.get(code)
+    if variant is None:
+        name = VARIANTS.get(code)
+        what = f"variant {code!r}" + (f" ({name})" if name else "")
+        raise UnsupportedHistory(
+            f"{what} is a variant splitpot does not play; it replays "
+            f"{', '.join(SPLITPOT_VARIANTS)} and its own codes",
+            source=source,
+        )
+    if named is not None and GAMES.get(str(named)) is not variant.game:
+        raise PHHError(
+            f"_splitpot_variant {named!r} is not the game of variant {code!r} "
+            f"({variant.game.code})",
+            source=source,
+        )
+    return variant
+
+
+def _variant_code(game: Game, structure: Structure) -> tuple[str, bool]:
+    """``(code, standard)``: the PHH code of a game and structure, or splitpot's."""
+    code = _CODE_OF.get((game.code, structure.kind))
+    if code is None:
+        raise ValueError(f"{game.name} has no PHH variant code")
+    return code, code in SPLITPOT_VARIANTS
