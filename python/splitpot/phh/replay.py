@@ -15,7 +15,7 @@ from decimal import Decimal
 
 from splitpot._core import Card, IllegalAction, InvalidCards
 from splitpot.games import DECK_SIZE, Game, card_codes
-from splitpot.hand import Hand, Mucking, Phase, SeatStatus, Showing, TimingOut
+from splitpot.hand import Hand, Phase, SeatStatus, TimingOut
 from splitpot.phh.errors import PHHError
 from splitpot.phh.record import HandHistory
 from splitpot.phh.setup import _chips, _setup
@@ -427,7 +427,7 @@ class _Replayer:
             raise self.fail(f"out of turn: {self.waiting(hand)}")
         if want == "check" and phase is not Phase.BETTING:
             raise self.not_a_timeout()
-        default = _timeout_default(hand, seat, self.setup.timeout_policy)
+        default = hand.timeout_outcome(protected=True)
         record = hand.timeout(protected=not (want == "fold" and default != "fold"))
         if record.outcome != want:
             raise self.fail(f"a timeout here {record.outcome.replace('_', ' ')}s, not {want}")
@@ -498,7 +498,7 @@ class _Replayer:
         for self.at, k, cards, _ in sorted(shows.values()):
             seat = self.setup.seat_of[k]
             folded = hand.status(seat) is SeatStatus.FOLDED
-            if folded or not hand.is_over or not _contested(hand):
+            if folded or not hand.is_over or not (hand.result.shown or hand.result.mucked):
                 raise self.fail(
                     f"p{k + 1} {'shows' if cards is not None else 'mucks'}, "
                     "but there is no showdown for it"
@@ -523,7 +523,7 @@ class _Replayer:
         self.at = _NO_ACTION
         # One hand left at showdown wins whatever the board (a muck at an all-in showdown
         # ends the hand before the runout, as in PokerKit); two need it.
-        if hand.is_over and self.announced < self.boards["showdown"] and _shown(hand) > 1:
+        if hand.is_over and self.announced < self.boards["showdown"] and len(hand.result.shown) > 1:
             board = len(hand.board)
             if board > self.announced:
                 raise self.fail(
@@ -547,18 +547,8 @@ def _boards(game: Game) -> tuple[dict[str, int], list[int]]:
     return boards, bounds
 
 
-# What the engine decided on its own, spec/poker.md §7. phh reads it back from the hand: these
-# three are the only places, for the lead to point at splitpot.hand.timeout once it exists.
-
-
-def _timeout_default(hand: Hand, seat: int, policy: str) -> str:
-    """What a timeout of ``seat`` amounts to for a protected player, under ``policy``
-    (re-derives Hand.timeout's decision: §7 "seed" or "check_or_fold")."""
-    if hand.phase is not Phase.BETTING:
-        return "fold"
-    if policy == "check_or_fold":
-        return "check" if hand.legal_actions().check else "fold"
-    return "all_in" if hand.contributions[seat] > 0 else "fold"
+# What the engine decided on its own (docs/rules/poker.md §7) is read back from the hand's own
+# record of it: the TimingOut events say which card a timed-out seat threw.
 
 
 def _timed_out_discards(hand: Hand, seat: int) -> list[Card | None]:
@@ -568,15 +558,6 @@ def _timed_out_discards(hand: Hand, seat: int) -> list[Card | None]:
         for e in hand.events
         if isinstance(e, TimingOut) and e.seat == seat and e.outcome == "discard"
     ]
-
-
-def _contested(hand: Hand) -> bool:
-    """Whether the hand went to a showdown where someone showed or mucked."""
-    return any([isinstance(e, (Showing, Mucking)) for e in hand.events])
-
-
-def _shown(hand: Hand) -> int:
-    return len([e for e in hand.events if isinstance(e, Showing)])
 
 
 def replay(history: HandHistory) -> Hand:
