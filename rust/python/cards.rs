@@ -1,7 +1,7 @@
 //! `Card` and `CardSet` for Python.
 use super::convert::cards_of;
 use crate::cards::{card_name, parse_card, CardError, CardSet as CoreSet, RANK_CHARS, SUIT_CHARS};
-use crate::high::HandKey;
+use crate::eval::HandKey;
 use pyo3::prelude::*;
 
 /// One playing card: `Card("Ah")`, `Card("10d")`, `Card(51)`. Its int is `rank * 4 + suit`.

@@ -3,52 +3,14 @@ use super::cards::{Card, CardSet};
 use super::convert::cards_of;
 use super::errors::InvalidCards;
 use crate::cards::{CardError, CardSet as CoreSet};
-use crate::high;
+use crate::eval::made::Dealt;
+use crate::eval::{high, omaha};
 use numpy::ndarray::ArrayView2;
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use rayon::prelude::*;
-
-/// The cards a hand was made from, kept so `best_five()` can name them.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct Dealt {
-    cards: [u8; 11],
-    len: u8,
-    /// 0 for "any five"; otherwise the number of hole cards of an Omaha deal (exactly 2 + 3).
-    omaha_hole: u8,
-}
-
-impl Dealt {
-    pub fn any(cards: &[u8]) -> Self {
-        Self::new(cards, &[], 0)
-    }
-
-    pub fn omaha(hole: &[u8], board: &[u8]) -> Self {
-        Self::new(hole, board, hole.len() as u8)
-    }
-
-    fn new(a: &[u8], b: &[u8], omaha_hole: u8) -> Self {
-        let mut cards = [0u8; 11];
-        cards[..a.len()].copy_from_slice(a);
-        cards[a.len()..a.len() + b.len()].copy_from_slice(b);
-        Dealt {
-            cards,
-            len: (a.len() + b.len()) as u8,
-            omaha_hole,
-        }
-    }
-
-    pub fn split(&self) -> (&[u8], &[u8]) {
-        let all = &self.cards[..self.len as usize];
-        all.split_at(self.omaha_hole as usize)
-    }
-
-    pub fn is_omaha(&self) -> bool {
-        self.omaha_hole > 0
-    }
-}
 
 pub fn to_cards(five: [u8; 5]) -> Vec<Card> {
     five.iter().map(|&code| Card { code }).collect()
@@ -94,7 +56,7 @@ impl HighHand {
     fn best_five(&self) -> PyResult<Vec<Card>> {
         let five = if self.dealt.is_omaha() {
             let (hole, board) = self.dealt.split();
-            high::omaha_best_five(hole, board)?
+            omaha::omaha_best_five(hole, board)?
         } else {
             high::best_five(self.dealt.split().1)?
         };
@@ -127,7 +89,7 @@ impl HighHand {
     }
 
     fn __repr__(&self) -> String {
-        let cat = crate::high::CATEGORY_NAMES[high::category(self.strength) as usize];
+        let cat = high::CATEGORY_NAMES[high::category(self.strength) as usize];
         format!(
             "HighHand(strength={}, category={})",
             self.strength,
@@ -165,7 +127,7 @@ pub fn evaluate_omaha_high(
 ) -> PyResult<HighHand> {
     let (h, b) = (cards_of(hole)?, cards_of(board)?);
     Ok(HighHand::new(
-        high::evaluate_omaha(&h, &b)?,
+        omaha::evaluate_omaha(&h, &b)?,
         Dealt::omaha(&h, &b),
     ))
 }
@@ -251,7 +213,7 @@ pub fn _omaha_high_batch<'py>(
         h.par_chunks_exact(nh)
             .zip(b.par_chunks_exact(nb))
             .with_min_len(1024)
-            .map(|(h, b)| high::omaha_unchecked(h, b))
+            .map(|(h, b)| omaha::omaha_unchecked(h, b))
             .collect()
     });
     Ok(out.into_pyarray(py))

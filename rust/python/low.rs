@@ -1,7 +1,8 @@
 //! 8-or-better lows for Python: `LowHand`, the single-hand functions, hi/lo in one pass, batches.
 use super::convert::cards_of;
-use super::hands::{compare, omaha_rows, rows_of, to_cards, Dealt, HighHand};
-use crate::low;
+use super::hands::{compare, omaha_rows, rows_of, to_cards, HighHand};
+use crate::eval::made::Dealt;
+use crate::eval::{hilo, low};
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
@@ -102,7 +103,7 @@ pub fn evaluate_omaha_low8(
 #[pyfunction]
 pub fn evaluate_hilo(cards: &Bound<'_, PyAny>) -> PyResult<(HighHand, Option<LowHand>)> {
     let c = cards_of(cards)?;
-    let (hi, lo) = low::evaluate_hilo(&c)?;
+    let (hi, lo) = hilo::evaluate_hilo(&c)?;
     let dealt = Dealt::any(&c);
     Ok((HighHand::new(hi, dealt), low_hand(lo, dealt)))
 }
@@ -114,7 +115,7 @@ pub fn evaluate_omaha_hilo(
     board: &Bound<'_, PyAny>,
 ) -> PyResult<(HighHand, Option<LowHand>)> {
     let (h, b) = (cards_of(hole)?, cards_of(board)?);
-    let (hi, lo) = low::evaluate_omaha_hilo(&h, &b)?;
+    let (hi, lo) = hilo::evaluate_omaha_hilo(&h, &b)?;
     let dealt = Dealt::omaha(&h, &b);
     Ok((HighHand::new(hi, dealt), low_hand(lo, dealt)))
 }
@@ -160,7 +161,7 @@ pub fn _hilo_batch<'py>(py: Python<'py>, a: PyReadonlyArray2<'py, u8>) -> HiLoBa
     let (hi, lo): (Vec<u16>, Vec<u8>) = py.detach(|| {
         rows.par_chunks_exact(k)
             .with_min_len(4096)
-            .map(low::hilo_unchecked)
+            .map(hilo::hilo_unchecked)
             .unzip()
     });
     Ok((hi.into_pyarray(py), lo.into_pyarray(py)))
@@ -178,7 +179,7 @@ pub fn _omaha_hilo_batch<'py>(
         h.par_chunks_exact(nh)
             .zip(b.par_chunks_exact(nb))
             .with_min_len(1024)
-            .map(|(h, b)| low::omaha_hilo_unchecked(h, b))
+            .map(|(h, b)| hilo::omaha_hilo_unchecked(h, b))
             .unzip()
     });
     Ok((hi.into_pyarray(py), lo.into_pyarray(py)))

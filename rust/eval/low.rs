@@ -31,9 +31,9 @@
 //!
 //! The 8-or-better forms run on two tables built by `const fn` at compile time: `LOW8`
 //! (256 entries, eight-bit mask to strength) for any five, and `OMAHA8` (256 x 256, hole mask by
-//! board mask) for Omaha. Other qualifiers compute the same thing directly from the masks.
+use super::omaha::check_omaha;
+use super::{pairs, triples};
 use crate::cards::{CardError, CardSet};
-use crate::high::{self, HandKey};
 
 /// The qualifier of 8-or-better games: every card of the low an 8 or lower.
 pub const EIGHT_OR_BETTER: u8 = 8;
@@ -176,7 +176,7 @@ const fn build_low_bits() -> [u16; 256] {
 }
 
 /// [`LOW_BITS`] restricted to ace..eight, as a byte: the only ranks an 8-or-better low can use.
-static LOW8_BITS: [u8; 256] = {
+pub(crate) static LOW8_BITS: [u8; 256] = {
     let all = build_low_bits();
     let mut t = [0u8; 256];
     let mut c = 0;
@@ -198,7 +198,7 @@ const fn build_low8() -> [u8; 256] {
 }
 
 /// 8-or-better strength of every eight-bit ace-low rank mask (ace..eight).
-static LOW8: [u8; 256] = build_low8();
+pub(crate) static LOW8: [u8; 256] = build_low8();
 
 /// Ranks of each 8-or-better strength, high to low (entry 0, "no low", is all zeros).
 static LOW8_RANKS: [[u8; 5]; 57] = {
@@ -294,7 +294,7 @@ fn check_count(
 }
 
 /// 5, 6 or 7 distinct cards, as for the high hand.
-fn check_any_five(cards: &[u8]) -> Result<(), CardError> {
+pub(crate) fn check_any_five(cards: &[u8]) -> Result<(), CardError> {
     check_count(cards.len(), 5..=7, "5 to 7 cards")?;
     CardSet::from_cards(cards).map(|_| ())
 }
@@ -326,7 +326,7 @@ pub fn low8_unchecked(cards: &[u8]) -> u8 {
 /// Omaha low under `qualifier`: exactly two of 4..=6 hole cards and exactly three of 3..=5
 /// board cards (spec/poker.md §1).
 pub fn evaluate_omaha_low(hole: &[u8], board: &[u8], qualifier: u8) -> Result<u16, CardError> {
-    high::check_omaha(hole, board)?;
+    check_omaha(hole, board)?;
     Ok(omaha_low_unchecked(hole, board, qualifier))
 }
 
@@ -338,7 +338,7 @@ pub fn omaha_low_unchecked(hole: &[u8], board: &[u8], qualifier: u8) -> u16 {
 /// Omaha 8-or-better low: exactly two of 4..=6 hole cards and exactly three of 3..=5 board
 /// cards; 1..=56, 0 = no qualifying low.
 pub fn evaluate_omaha_low8(hole: &[u8], board: &[u8]) -> Result<u8, CardError> {
-    high::check_omaha(hole, board)?;
+    check_omaha(hole, board)?;
     Ok(omaha_low8_unchecked(hole, board))
 }
 
@@ -347,41 +347,6 @@ pub fn evaluate_omaha_low8(hole: &[u8], board: &[u8]) -> Result<u8, CardError> {
 pub fn omaha_low8_unchecked(hole: &[u8], board: &[u8]) -> u8 {
     OMAHA8[low8_mask(hole) as usize][low8_mask(board) as usize]
 }
-
-/// Both halves of a hi/lo showdown for 5, 6 or 7 cards: (high strength 1..=7462, 8-or-better
-/// low 0..=56). The high and the low may use different fives (seed 000).
-pub fn evaluate_hilo(cards: &[u8]) -> Result<(u16, u8), CardError> {
-    check_any_five(cards)?;
-    Ok(hilo_unchecked(cards))
-}
-
-/// [`evaluate_hilo`] on validated input: one pass over the cards builds the high key and the
-/// low mask together. Assumes distinct codes below 52 (the high key indexes a 52-entry table).
-#[inline]
-pub fn hilo_unchecked(cards: &[u8]) -> (u16, u8) {
-    let (key, mask) = cards.iter().fold((HandKey::EMPTY, 0u8), |(k, m), &c| {
-        (k.with(c), m | LOW8_BITS[c as usize])
-    });
-    (key.strength(), LOW8[mask as usize])
-}
-
-/// Both halves of an Omaha Hi/Lo showdown: (Omaha high, Omaha 8-or-better low), each exactly
-/// two hole plus three board cards, chosen independently (spec/poker.md §1).
-pub fn evaluate_omaha_hilo(hole: &[u8], board: &[u8]) -> Result<(u16, u8), CardError> {
-    high::check_omaha(hole, board)?;
-    Ok(omaha_hilo_unchecked(hole, board))
-}
-
-/// [`evaluate_omaha_hilo`] on a validated deal (4..=6 distinct hole cards, 3..=5 board, all
-/// below 52). The low is two masks and one table read, a few percent of the high's cost.
-#[inline]
-pub fn omaha_hilo_unchecked(hole: &[u8], board: &[u8]) -> (u16, u8) {
-    (
-        high::omaha_unchecked(hole, board),
-        omaha_low8_unchecked(hole, board),
-    )
-}
-
 /// The five ranks of an 8-or-better low, high to low, ace = 1: `(8, 4, 3, 2, 1)`. Meant for
 /// strengths 1..=56; anything else (0 = no low) gives all zeros rather than panicking.
 pub fn low_ranks(strength: u8) -> [u8; 5] {
@@ -454,8 +419,8 @@ pub fn omaha_low_best_five(
     if target == 0 {
         return Ok(None);
     }
-    for (i, j) in high::pairs(hole) {
-        for (a, b, c) in high::triples(board.len()) {
+    for (i, j) in pairs(hole) {
+        for (a, b, c) in triples(board.len()) {
             let five = [hole[i], hole[j], board[a], board[b], board[c]];
             if low_unchecked(&five, qualifier) == target {
                 return Ok(Some(five));
@@ -469,13 +434,12 @@ pub fn omaha_low_best_five(
 pub fn omaha_low8_best_five(hole: &[u8], board: &[u8]) -> Result<Option<[u8; 5]>, CardError> {
     omaha_low_best_five(hole, board, EIGHT_OR_BETTER)
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cards::{five_card_hands, parse_cards};
+    use crate::eval::hilo::{evaluate_hilo, evaluate_omaha_hilo};
     use crate::rng::random_deals;
-
     fn cards(s: &str) -> Vec<u8> {
         parse_cards(s).unwrap()
     }
@@ -794,10 +758,13 @@ mod tests {
         let c = cards("Ad7d 2d3c4c5d6d");
         let (hi, lo) = evaluate_hilo(&c).unwrap();
         assert_eq!(lo, 56);
-        assert_eq!(high::describe(hi), "Flush, Ace high");
+        assert_eq!(crate::eval::high::describe(hi), "Flush, Ace high");
         assert_eq!(
             (hi, lo),
-            (high::evaluate(&c).unwrap(), evaluate_low8(&c).unwrap())
+            (
+                crate::eval::high::evaluate(&c).unwrap(),
+                evaluate_low8(&c).unwrap()
+            )
         );
     }
 
@@ -864,7 +831,7 @@ mod tests {
             for h in deals(3_000, k, k as u64) {
                 assert_eq!(
                     evaluate_hilo(&h),
-                    Ok((high::evaluate(&h).unwrap(), low8_unchecked(&h)))
+                    Ok((crate::eval::high::evaluate(&h).unwrap(), low8_unchecked(&h)))
                 );
             }
         }
@@ -873,7 +840,7 @@ mod tests {
             assert_eq!(
                 evaluate_omaha_hilo(hole, board),
                 Ok((
-                    high::evaluate_omaha(hole, board).unwrap(),
+                    crate::eval::omaha::evaluate_omaha(hole, board).unwrap(),
                     omaha_low8_unchecked(hole, board)
                 ))
             );
