@@ -1,11 +1,10 @@
 //! Exact enumeration of every completion of the deal.
 #![allow(clippy::needless_range_loop)] // hot loops index several per-player arrays in step
 use super::plan::{assignments, Plan};
-use super::showdown::{
-    by_shape, omaha_showdown, players, settle, showdown, Ctx, St, LOW8, LOW_BIT,
-};
+use super::showdown::{by_shape, omaha_showdown, players, settle, showdown, Ctx, St};
 use super::tally::{Accum, Tally};
 use super::{MAX_PLAYERS, UNIT_DEALS};
+use crate::eval::low::{LOW8, LOW8_BITS};
 use crate::eval::HandKey;
 // ---------------------------------------------------------------------------------------------
 // Exact enumeration
@@ -58,7 +57,7 @@ impl<const N: usize, const OMAHA: bool, const HILO: bool> Walk<'_, N, OMAHA, HIL
     #[inline(always)]
     pub(super) fn last_board_card(&mut self, card: u8) -> (u32, u32) {
         let n = players::<N>(self.ctx);
-        let lb = LOW_BIT[card as usize];
+        let lb = LOW8_BITS[card as usize];
         for i in 0..n {
             self.hi[i] = self.pk[i].with(card).strength();
             if HILO {
@@ -187,7 +186,7 @@ impl<const N: usize, const OMAHA: bool, const HILO: bool> Walk<'_, N, OMAHA, HIL
                 let card = deck[pos];
                 self.hi[j] = self.pk[j].with(card).strength();
                 if HILO {
-                    self.lo[j] = LOW8[(self.pl[j] | LOW_BIT[card as usize]) as usize];
+                    self.lo[j] = LOW8[(self.pl[j] | LOW8_BITS[card as usize]) as usize];
                 }
                 let (h, l) = settle::<N, HILO>(n, &self.hi, &self.lo);
                 self.tally.add(h, l);

@@ -1,9 +1,10 @@
 //! Monte Carlo: random completions of the deal, and hands from the ranges by rejection.
 use super::plan::Plan;
 use super::range::Combo;
-use super::showdown::{by_shape, showdown, St, LOW_BIT};
+use super::showdown::{by_shape, showdown, St};
 use super::tally::{Accum, Tally};
 use super::{EquityError, MAX_PLAYERS, MAX_REJECTIONS};
+use crate::eval::low::LOW8_BITS;
 use crate::eval::HandKey;
 use crate::rng::Rng;
 // ---------------------------------------------------------------------------------------------
@@ -54,7 +55,7 @@ pub(super) fn mc_chunk_typed<const N: usize, const OMAHA: bool, const HILO: bool
                 }
                 used |= c.mask();
                 ctx.key[i] = HandKey::EMPTY.with(c.cards[0]).with(c.cards[1]);
-                ctx.low[i] = LOW_BIT[c.cards[0] as usize] | LOW_BIT[c.cards[1] as usize];
+                ctx.low[i] = LOW8_BITS[c.cards[0] as usize] | LOW8_BITS[c.cards[1] as usize];
             }
             break;
         }

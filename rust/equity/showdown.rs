@@ -2,37 +2,9 @@
 #![allow(clippy::needless_range_loop)] // hot loops index several per-player arrays in step
 use super::MAX_PLAYERS;
 use crate::eval::low;
+use crate::eval::low::{LOW8, LOW8_BITS};
 use crate::eval::omaha::{multiset_index, omaha_flush, PAIRS};
 use crate::eval::HandKey;
-/// 8-or-better low bit of each card (ace = bit 0, deuce = bit 1 .. eight = bit 7), 0 above 8.
-pub(super) static LOW_BIT: [u8; 52] = {
-    let mut t = [0u8; 52];
-    let mut c = 0;
-    while c < 52 {
-        let r = c / 4;
-        t[c] = if r == 12 {
-            1
-        } else if r <= 6 {
-            1 << (r + 1)
-        } else {
-            0
-        };
-        c += 1;
-    }
-    t
-};
-
-/// 8-or-better strength (0 = none) of an eight-bit low mask: the five lowest ranks.
-pub(super) static LOW8: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut m = 0;
-    while m < 256 {
-        t[m] = low::low_strength_of_mask(m as u16, low::EIGHT_OR_BETTER) as u8;
-        m += 1;
-    }
-    t
-};
-// Per-deal evaluation
 
 /// Player groups of cards: group 0 is the board, group 1 + i player i's drawn cards.
 pub(super) const GROUPS: usize = MAX_PLAYERS + 1;
@@ -74,7 +46,7 @@ impl Ctx {
     /// Sets player `i`'s known cards (at most 7, distinct, < 52: checked by [`Plan::new`]).
     pub(super) fn set(&mut self, i: usize, cards: &[u8], omaha: bool) {
         self.key[i] = HandKey::from_cards(cards);
-        self.low[i] = cards.iter().fold(0, |m, &c| m | LOW_BIT[c as usize]);
+        self.low[i] = cards.iter().fold(0, |m, &c| m | LOW8_BITS[c as usize]);
         self.hole[i][..cards.len()].copy_from_slice(cards);
         self.hole_len[i] = cards.len() as u8;
         self.suits[i] = cards.iter().map(|&c| 1 << (8 * (c & 3))).sum();
@@ -133,7 +105,7 @@ impl St {
     #[inline(always)]
     pub(super) fn push(&mut self, g: usize, card: u8) {
         self.g[g] = self.g[g].with(card);
-        self.gl[g] |= LOW_BIT[card as usize];
+        self.gl[g] |= LOW8_BITS[card as usize];
         if g == 0 {
             self.board[self.nb] = card;
             self.nb += 1;
@@ -231,7 +203,7 @@ pub(super) fn omaha_showdown<const N: usize, const HILO: bool>(
         hi[i] = best;
     }
     if HILO {
-        let board_low = board.iter().fold(0u8, |m, &c| m | LOW_BIT[c as usize]);
+        let board_low = board.iter().fold(0u8, |m, &c| m | LOW8_BITS[c as usize]);
         for i in 0..n {
             lo[i] = if board_low.count_ones() >= 3 {
                 low::omaha_low8_unchecked(&ctx.hole[i][..ctx.hole_len[i] as usize], board)

@@ -1,7 +1,7 @@
 //! Perfect-hash high-hand evaluation for 5, 6 and 7 cards, and Omaha's exactly two plus three
 //! (spec/poker.md §1). Strength is 1..=7462, larger is better; the tables come from build.rs.
-use super::pairs;
 use super::tables::{CLASS_VALUES, FLUSH, LOOKUP, OFFSETS, RANK_BASES, ROW_SHIFT};
+use super::{check_any_five, pairs};
 use crate::cards::{CardError, CardSet};
 /// Hand categories, weakest first (spec/poker.md §1).
 pub const CATEGORY_NAMES: [&str; 9] = [
@@ -140,24 +140,9 @@ pub fn describe(strength: u16) -> String {
         _ => format!("{name}, {}, {} kicker", many(0), one(1)),
     }
 }
-pub(crate) fn check_count(
-    cards: &[u8],
-    range: std::ops::RangeInclusive<usize>,
-    what: &str,
-) -> Result<(), CardError> {
-    if range.contains(&cards.len()) {
-        Ok(())
-    } else {
-        Err(CardError::Count {
-            got: cards.len(),
-            want: what.to_string(),
-        })
-    }
-}
 /// Best five of 5, 6 or 7 distinct cards.
 pub fn evaluate(cards: &[u8]) -> Result<u16, CardError> {
-    check_count(cards, 5..=7, "5 to 7 cards")?;
-    CardSet::from_cards(cards)?;
+    check_any_five(cards)?;
     Ok(HandKey::from_cards(cards).strength())
 }
 

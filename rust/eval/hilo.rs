@@ -1,7 +1,8 @@
 //! Both halves of a hi/lo showdown at once: the high and the 8-or-better low, each chosen on
 //! its own (spec/poker.md §1, §6).
+use super::check_any_five;
 use super::high::HandKey;
-use super::low::{check_any_five, omaha_low8_unchecked, LOW8, LOW8_BITS};
+use super::low::{omaha_low8_unchecked, LOW8, LOW8_BITS};
 use super::omaha::{check_omaha, omaha_unchecked};
 use crate::cards::CardError;
 /// Both halves of a hi/lo showdown for 5, 6 or 7 cards: (high strength 1..=7462, 8-or-better

@@ -3,14 +3,14 @@ use std::sync::OnceLock;
 
 use rayon::prelude::*;
 
-use super::high::{check_count, HandKey};
+use super::high::HandKey;
 use super::tables::{FLUSH, OMAHA_PAIR, OMAHA_RANKS, OMAHA_TRIPLE};
-use super::{pairs, triples};
+use super::{check_count, pairs, triples};
 use crate::cards::CardError;
 /// Checks an Omaha deal: 4..=6 hole cards, 3..=5 board cards, no card twice.
 pub fn check_omaha(hole: &[u8], board: &[u8]) -> Result<(), CardError> {
-    check_count(hole, 4..=6, "4 to 6 hole cards")?;
-    check_count(board, 3..=5, "3 to 5 board cards")?;
+    check_count(hole.len(), 4..=6, "4 to 6 hole cards")?;
+    check_count(board.len(), 3..=5, "3 to 5 board cards")?;
     crate::cards::check_disjoint(&[hole, board]).map(|_| ())
 }
 
