@@ -10,7 +10,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 fn question(game: &str, players: &[&str]) -> Question {
-    let game = Game::parse(game).unwrap();
+    let game: Game = game.parse().unwrap();
     Question {
         game,
         players: players

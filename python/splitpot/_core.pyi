@@ -117,6 +117,10 @@ def _equity(
     threads: int | None = None,
     progress: Callable[[float], object] | None = None,
 ) -> dict[str, Any]: ...
+def _variants() -> list[tuple[str, list[str], str, int, int, bool]]:
+    """The variant catalogue (rust/game.rs): (code, aliases, name, hole_cards, board_cards,
+    hi_lo) for each variant."""
+
 def _high_batch(cards: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint16]: ...
 def _omaha_high_batch(
     hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]

@@ -51,7 +51,8 @@ mod tally;
 use std::fmt;
 use std::time::{Duration, Instant};
 
-pub use crate::game::{Game, GAME_CODES};
+pub use crate::game::Game;
+use crate::game::UnknownGame;
 use crate::rng::SplitMix64;
 use exact::ExactWork;
 use monte_carlo::mc_chunk;
@@ -114,6 +115,12 @@ impl fmt::Display for EquityError {
 }
 
 impl std::error::Error for EquityError {}
+
+impl From<UnknownGame> for EquityError {
+    fn from(e: UnknownGame) -> EquityError {
+        EquityError::Game(e.to_string())
+    }
+}
 /// Who holds what, what is on the board and what is dead.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Question {
@@ -427,7 +434,7 @@ pub(crate) mod tests {
     }
 
     pub(crate) fn q(game: &str, players: &[&str], board: &str) -> Question {
-        let game = Game::parse(game).unwrap();
+        let game: Game = game.parse().unwrap();
         Question {
             game,
             players: players
@@ -619,7 +626,7 @@ pub(crate) mod tests {
     }
     #[test]
     fn errors_name_the_problem() {
-        let game = Game::parse("holdem").unwrap();
+        let game = Game::Holdem;
         let err = |players: &[&str], board: &str| {
             let question = Question {
                 game,
@@ -642,11 +649,10 @@ pub(crate) mod tests {
         assert!(err(&["AhAd", "AA"], "As").contains("the board holds 1"));
         assert!(err(&["AhAd", "AA"], "As2c3c").contains("leaves no possible hand"));
         assert!(err(&["AA", "AA", "AA"], "").contains("cannot all be dealt"));
-        assert!(Game::parse("razz")
-            .unwrap_err()
+        assert!(EquityError::from("razz".parse::<Game>().unwrap_err())
             .to_string()
             .contains("unknown game"));
-        let pineapple = Game::parse("crazy-pineapple").unwrap();
+        let pineapple = Game::CrazyPineapple { hilo: false };
         let question = Question {
             game: pineapple,
             players: vec![

@@ -263,24 +263,25 @@ pub(super) fn check_hand_count(
     board: usize,
 ) -> Result<(), EquityError> {
     let who = format!("player {}", i + 1);
-    let gname = game.name();
+    let v = game.variant();
+    let (gname, hole) = (v.name, v.hole_cards as usize);
     let err = |want: String| {
         Err(EquityError::Cards(format!(
             "{who} holds {got} cards; {want}"
         )))
     };
     match game {
-        Game::Holdem if got != 2 => err(format!("{gname} needs 2 (or a range)")),
-        Game::Omaha { hole, .. } if got != hole as usize => err(format!("{gname} needs {hole}")),
-        Game::CrazyPineapple { .. } if got == 3 => Err(EquityError::Game(format!(
+        Game::Holdem if got != hole => err(format!("{gname} needs {hole} (or a range)")),
+        Game::Omaha { .. } if got != hole => err(format!("{gname} needs {hole}")),
+        Game::CrazyPineapple { .. } if got == hole => Err(EquityError::Game(format!(
             "{who} holds 3 cards: {gname} equity is only defined after the discard, when each \
              player keeps 2; before it the outcome depends on a choice not yet made"
         ))),
         Game::CrazyPineapple { .. } if got != 2 => {
             err(format!("{gname} needs the 2 cards kept after the discard"))
         }
-        Game::Stud { .. } if got > 7 || (board == 1 && got > 6) => {
-            err(format!("{gname} deals each player 7 cards"))
+        Game::Stud { .. } if got > hole || (board == 1 && got >= hole) => {
+            err(format!("{gname} deals each player {hole} cards"))
         }
         _ => Ok(()),
     }

@@ -46,7 +46,7 @@ pub fn _equity<'py>(
     threads: Option<i64>,
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let game = Game::parse(game)?;
+    let game: Game = game.parse().map_err(EquityError::from)?;
     let mut holdings = Vec::new();
     for (i, item) in players.try_iter()?.enumerate() {
         let item = item?;

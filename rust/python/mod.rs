@@ -3,6 +3,7 @@ mod cards;
 mod convert;
 mod equity;
 mod errors;
+mod game;
 mod hands;
 mod low;
 mod pan;
@@ -15,6 +16,8 @@ mod _core {
     use super::cards::{Card, CardSet};
     #[pymodule_export]
     use super::equity::_equity;
+    #[pymodule_export]
+    use super::game::_variants;
     #[pymodule_export]
     use super::hands::{
         _high_batch, _omaha_high_batch, evaluate_high, evaluate_omaha_high, HighHand,
