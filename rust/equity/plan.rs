@@ -3,7 +3,7 @@ use super::range::Combo;
 use super::showdown::Ctx;
 use super::{EquityError, Game, Holding, Question, MAX_PLAYERS};
 use crate::cards::card_name;
-use crate::eval::omaha::omaha_ranks;
+use crate::eval::omaha::board_table;
 // ---------------------------------------------------------------------------------------------
 // The plan: a validated question
 
@@ -220,7 +220,7 @@ impl Plan {
             base_deck,
             base_used,
             leaves,
-            table: if game.is_omaha() { omaha_ranks() } else { &[] },
+            table: if game.is_omaha() { board_table() } else { &[] },
         })
     }
 

@@ -3,7 +3,7 @@
 use super::MAX_PLAYERS;
 use crate::eval::low;
 use crate::eval::low::{LOW8, LOW8_BITS};
-use crate::eval::omaha::{multiset_index, omaha_flush, PAIRS};
+use crate::eval::omaha::{board_row, omaha_flush, pair_index};
 use crate::eval::HandKey;
 
 /// Player groups of cards: group 0 is the board, group 1 + i player i's drawn cards.
@@ -54,8 +54,7 @@ impl Ctx {
             let mut np = 0;
             for a in 0..cards.len() {
                 for b in a + 1..cards.len() {
-                    let (ra, rb) = (cards[a] >> 2, cards[b] >> 2);
-                    let p = multiset_index(&[ra.min(rb), ra.max(rb)]) as u8;
+                    let p = pair_index(cards[a], cards[b]) as u8;
                     if !self.pairs[i][..np].contains(&p) {
                         self.pairs[i][np] = p;
                         np += 1;
@@ -168,36 +167,16 @@ pub(super) fn omaha_showdown<const N: usize, const HILO: bool>(
     lo: &mut [u8; N],
 ) {
     let n = players::<N>(ctx);
-    let mut r = [
-        board[0] >> 2,
-        board[1] >> 2,
-        board[2] >> 2,
-        board[3] >> 2,
-        board[4] >> 2,
-    ];
-    // Insertion sort: five small numbers.
-    for i in 1..5 {
-        let mut j = i;
-        while j > 0 && r[j - 1] > r[j] {
-            r.swap(j - 1, j);
-            j -= 1;
-        }
-    }
-    let row = &table[multiset_index(&r) * PAIRS..][..PAIRS];
-    let mut suits = [0u8; 4];
-    for &c in board {
-        suits[(c & 3) as usize] += 1;
-    }
-    let flush_suit = suits.iter().position(|&k| k >= 3);
+    let (row, flush_suit) = board_row(table, board);
     for i in 0..n {
         let mut best = 0;
         for &p in &ctx.pairs[i][..ctx.npairs[i] as usize] {
             best = best.max(row[p as usize]);
         }
         if let Some(s) = flush_suit {
-            let mine = &ctx.by_suit[i][s][..ctx.nsuit[i][s] as usize];
+            let mine = &ctx.by_suit[i][s as usize][..ctx.nsuit[i][s as usize] as usize];
             if mine.len() >= 2 {
-                best = best.max(omaha_flush(mine, board, s as u8));
+                best = best.max(omaha_flush(mine, board, s));
             }
         }
         hi[i] = best;
@@ -261,7 +240,7 @@ pub(crate) use by_shape;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::omaha::omaha_ranks;
+    use crate::eval::omaha::board_table;
     #[test]
     fn omaha_table_matches_the_evaluator() {
         for deck in crate::rng::random_deals(20_000, 13, 12345).chunks(13) {
@@ -273,7 +252,7 @@ mod tests {
             }
             let mut hi = [0u16; MAX_PLAYERS];
             let mut lo = [0u8; MAX_PLAYERS];
-            omaha_showdown::<MAX_PLAYERS, true>(&ctx, &board, omaha_ranks(), &mut hi, &mut lo);
+            omaha_showdown::<MAX_PLAYERS, true>(&ctx, &board, board_table(), &mut hi, &mut lo);
             for (i, h) in holes.iter().enumerate() {
                 assert_eq!(
                     (hi[i], lo[i]),

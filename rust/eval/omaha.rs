@@ -1,12 +1,11 @@
 //! Omaha high: exactly two hole cards and exactly three board cards (spec/poker.md §1).
 use std::sync::OnceLock;
 
-use rayon::prelude::*;
-
 use super::high::HandKey;
-use super::tables::{FLUSH, OMAHA_PAIR, OMAHA_RANKS, OMAHA_TRIPLE};
+use super::tables::{OMAHA_PAIR, OMAHA_RANKS, OMAHA_TRIPLE};
 use super::{check_count, pairs, triples};
 use crate::cards::CardError;
+
 /// Checks an Omaha deal: 4..=6 hole cards, 3..=5 board cards, no card twice.
 pub fn check_omaha(hole: &[u8], board: &[u8]) -> Result<(), CardError> {
     check_count(hole.len(), 4..=6, "4 to 6 hole cards")?;
@@ -19,75 +18,29 @@ pub fn evaluate_omaha(hole: &[u8], board: &[u8]) -> Result<u16, CardError> {
     check_omaha(hole, board)?;
     Ok(omaha_unchecked(hole, board))
 }
-/// Omaha high on a validated deal (4..=6 distinct hole cards, 3..=5 board, all < 52).
+/// Omaha high on a validated deal (4..=6 distinct hole cards, 3..=5 board, all < 52): the
+/// board's row of the board table gives each hole pair's best non-flush hand in one load, and
+/// flushes are looked at only when three board cards share a suit. Never panics: other
+/// lengths give 0 and codes are taken modulo the deck's ranks.
 pub fn omaha_unchecked(hole: &[u8], board: &[u8]) -> u16 {
-    // Fixed sizes let the compiler unroll the combination loops completely.
-    fn go<const H: usize, const B: usize>(hole: &[u8], board: &[u8]) -> u16 {
-        match (<&[u8; H]>::try_from(hole), <&[u8; B]>::try_from(board)) {
-            (Ok(h), Ok(b)) => omaha_fixed(h, b),
-            _ => 0,
+    if !(3..=5).contains(&board.len()) || hole.len() > 6 {
+        return 0;
+    }
+    let (row, flush_suit) = board_row(board_table(), board);
+    let mut best = 0;
+    for i in 0..hole.len() {
+        for j in i + 1..hole.len() {
+            best = best.max(row[pair_index(hole[i], hole[j])]);
         }
     }
-    match (hole.len(), board.len()) {
-        (4, 5) => go::<4, 5>(hole, board),
-        (4, 4) => go::<4, 4>(hole, board),
-        (4, 3) => go::<4, 3>(hole, board),
-        (5, 5) => go::<5, 5>(hole, board),
-        (5, 4) => go::<5, 4>(hole, board),
-        (5, 3) => go::<5, 3>(hole, board),
-        (6, 5) => go::<6, 5>(hole, board),
-        (6, 4) => go::<6, 4>(hole, board),
-        (6, 3) => go::<6, 3>(hole, board),
-        _ => 0,
-    }
-}
-
-/// Each hole pair and board triple is reduced once to an index of its rank multiset; each of
-/// the up to 15 x 10 combinations is then one add and one load in a direct table. A flush
-/// needs a suited pair and a suited triple of the same suit, looked up by their rank masks.
-#[inline(always)]
-fn omaha_fixed<const H: usize, const B: usize>(hole: &[u8; H], board: &[u8; B]) -> u16 {
-    let rank = |c: u8| (c >> 2) as usize % 13;
-    let bit = |c: u8| 1u16 << rank(c);
-    let (mut hp, mut nh) = ([0u16; 15], 0);
-    let (mut hs, mut nhs) = ([(0u8, 0u16); 15], 0);
-    for i in 0..H {
-        for j in i + 1..H {
-            let (a, b) = (hole[i], hole[j]);
-            hp[nh] = OMAHA_PAIR[rank(a) * 13 + rank(b)];
-            nh += 1;
-            if a & 3 == b & 3 {
-                hs[nhs] = (a & 3, bit(a) | bit(b));
-                nhs += 1;
-            }
+    if let Some(s) = flush_suit {
+        let (mut mine, mut m) = ([0u8; 6], 0);
+        for &c in hole.iter().filter(|&&c| c & 3 == s) {
+            mine[m] = c;
+            m += 1;
         }
-    }
-    let (mut bt, mut nb) = ([0u16; 10], 0);
-    let (mut bs, mut nbs) = ([(0u8, 0u16); 10], 0);
-    for i in 0..B {
-        for j in i + 1..B {
-            for k in j + 1..B {
-                let (a, b, c) = (board[i], board[j], board[k]);
-                bt[nb] = OMAHA_TRIPLE[rank(a) * 169 + rank(b) * 13 + rank(c)];
-                nb += 1;
-                if a & 3 == b & 3 && b & 3 == c & 3 {
-                    bs[nbs] = (a & 3, bit(a) | bit(b) | bit(c));
-                    nbs += 1;
-                }
-            }
-        }
-    }
-    let mut best = 0u16;
-    for &p in &hp[..H * (H - 1) / 2] {
-        for &t in &bt[..B * (B - 1) * (B - 2) / 6] {
-            best = best.max(OMAHA_RANKS[p as usize + t as usize]);
-        }
-    }
-    for &(suit, bm) in &bs[..nbs] {
-        for &(hsuit, hm) in &hs[..nhs] {
-            if suit == hsuit {
-                best = best.max(FLUSH[(bm | hm) as usize]);
-            }
+        if m >= 2 {
+            best = best.max(omaha_flush(&mine[..m], board, s));
         }
     }
     best
@@ -115,7 +68,7 @@ pub fn omaha_best_five(hole: &[u8], board: &[u8]) -> Result<[u8; 5], CardError> 
     unreachable!("some two plus three make the best hand")
 }
 /// C(n, k) for n < 20, k <= 5.
-pub(crate) static BINOM: [[u32; 6]; 20] = {
+static BINOM: [[u32; 6]; 20] = {
     let mut t = [[0u32; 6]; 20];
     let mut n = 0;
     while n < 20 {
@@ -136,7 +89,7 @@ pub(crate) static BINOM: [[u32; 6]; 20] = {
 
 /// Colex index of a sorted multiset of ranks (smallest first): 0..C(12 + k, k).
 #[inline(always)]
-pub(crate) fn multiset_index(sorted: &[u8]) -> usize {
+fn multiset_index(sorted: &[u8]) -> usize {
     let mut idx = 0;
     for (i, &r) in sorted.iter().enumerate() {
         idx += BINOM[r as usize + i][i + 1] as usize;
@@ -144,59 +97,101 @@ pub(crate) fn multiset_index(sorted: &[u8]) -> usize {
     idx
 }
 
-pub(crate) const BOARDS5: usize = 6188; // C(17, 5) rank multisets of five
-pub(crate) const PAIRS: usize = 91; // C(14, 2)
+/// Board rank multisets of 3, 4 and 5 cards: C(15, 3), C(16, 4), C(17, 5).
+const BOARDS: [usize; 3] = [455, 1820, 6188];
+/// Hole-pair rank multisets: C(14, 2).
+const PAIRS: usize = 91;
 
-/// `OMAHA_RANKS[board * 91 + pair]`: the best Omaha high ignoring flushes, for a rank multiset
-/// of five board cards and the ranks of a hole pair (indices by [`multiset_index`]). Built once
-/// (about 1.1 MB) from the evaluator's (pair, triple) table; the flush check is done apart, only
-/// when three board cards share a suit.
-pub(crate) fn omaha_ranks() -> &'static [u16] {
+#[inline(always)]
+fn rank(card: u8) -> u8 {
+    (card >> 2) % 13
+}
+
+/// The board table's column of a hole pair: the multiset index of its two ranks.
+#[inline(always)]
+pub(crate) fn pair_index(a: u8, b: u8) -> usize {
+    let (ra, rb) = (rank(a), rank(b));
+    multiset_index(&[ra.min(rb), ra.max(rb)])
+}
+
+/// The row of `table` (from [`board_table`]) for a board of 3 to 5 cards, and the suit of
+/// three or more board cards if there is one (at most one suit can have three of five).
+#[inline(always)]
+pub(crate) fn board_row<'t>(table: &'t [u16], board: &[u8]) -> (&'t [u16], Option<u8>) {
+    let n = board.len();
+    let mut r = [0u8; 5];
+    let mut suits = [0u8; 4];
+    for (i, &c) in board.iter().enumerate() {
+        r[i] = rank(c);
+        suits[(c & 3) as usize] += 1;
+    }
+    // Insertion sort: at most five small numbers.
+    for i in 1..n {
+        let mut j = i;
+        while j > 0 && r[j - 1] > r[j] {
+            r.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    let base: usize = BOARDS[..n - 3].iter().sum();
+    let row = &table[(base + multiset_index(&r[..n])) * PAIRS..][..PAIRS];
+    (row, suits.iter().position(|&k| k >= 3).map(|s| s as u8))
+}
+
+/// Every non-decreasing sequence of `k` ranks, in multiset-index order.
+fn rank_multisets(k: usize) -> Vec<[u8; 5]> {
+    fn go(k: usize, from: u8, cur: &mut Vec<u8>, out: &mut Vec<[u8; 5]>) {
+        if cur.len() == k {
+            let mut r = [0u8; 5];
+            r[..k].copy_from_slice(cur);
+            out.push(r);
+            return;
+        }
+        for x in from..13 {
+            cur.push(x);
+            go(k, x, cur, out);
+            cur.pop();
+        }
+    }
+    let mut out = Vec::new();
+    go(k, 0, &mut Vec::new(), &mut out);
+    out.sort_by_key(|r| multiset_index(&r[..k]));
+    out
+}
+
+/// The Omaha board table: for each board rank multiset of 3, 4 and 5 cards (rows in that
+/// order, by [`multiset_index`]) and each hole-pair rank multiset (columns), the best hand
+/// ignoring flushes, from the generated (pair, triple) table; 0 where a rank would appear five
+/// times. 8,463 x 91 u16 (about 1.5 MB), built once on first use on the calling thread (about
+/// 8 million lookups), so no rayon worker can wait on it from inside the build.
+pub(crate) fn board_table() -> &'static [u16] {
     static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut boards = vec![[0u8; 5]; BOARDS5];
-        for a in 0..13u8 {
-            for b in a..13 {
-                for c in b..13 {
-                    for d in c..13 {
-                        for e in d..13 {
-                            let r = [a, b, c, d, e];
-                            boards[multiset_index(&r)] = r;
-                        }
-                    }
-                }
-            }
-        }
         let mut pairs = [[0u8; 2]; PAIRS];
         for p in 0..13u8 {
             for q in p..13 {
                 pairs[multiset_index(&[p, q])] = [p, q];
             }
         }
-        let mut table = vec![0u16; BOARDS5 * PAIRS];
-        table
-            .par_chunks_mut(PAIRS)
-            .zip(boards.par_iter())
-            .for_each(|(row, r)| {
-                for (out, &pair) in row.iter_mut().zip(&pairs) {
-                    let mut best = 0;
-                    for i in 0..5 {
-                        for j in i + 1..5 {
-                            for k in j + 1..5 {
-                                best = best.max(omaha_rank_strength(pair, [r[i], r[j], r[k]]));
-                            }
-                        }
-                    }
-                    *out = best;
+        let mut table = Vec::with_capacity(BOARDS.iter().sum::<usize>() * PAIRS);
+        for k in 3..=5 {
+            for r in rank_multisets(k) {
+                for &pair in &pairs {
+                    let best = triples(k)
+                        .map(|(i, j, l)| omaha_rank_strength(pair, [r[i], r[j], r[l]]))
+                        .max();
+                    table.push(best.unwrap_or(0));
                 }
-            });
+            }
+        }
         table
     })
 }
+
 /// The best Omaha hand made with two of `mine` (hole cards of suit `s`) and three board cards
 /// of suit `s`: every such five is a flush or a straight flush.
 #[cold]
-pub(crate) fn omaha_flush(mine: &[u8], board: &[u8; 5], s: u8) -> u16 {
+pub(crate) fn omaha_flush(mine: &[u8], board: &[u8], s: u8) -> u16 {
     let mut on_board = [0u8; 5];
     let mut m = 0;
     for &c in board.iter().filter(|&&c| c & 3 == s) {
