@@ -51,6 +51,7 @@ mod tally;
 use std::fmt;
 use std::time::{Duration, Instant};
 
+use crate::cards::parse_cards;
 pub use crate::game::Game;
 use crate::game::UnknownGame;
 use crate::rng::SplitMix64;
@@ -130,6 +131,33 @@ pub struct Question {
     pub dead: Vec<u8>,
 }
 
+impl Question {
+    /// A question from text: a game name, each player's cards or (Hold'em) range, the board
+    /// and the dead cards ("" for none).
+    pub fn parse(
+        game: &str,
+        players: &[&str],
+        board: &str,
+        dead: &str,
+    ) -> Result<Question, EquityError> {
+        let game: Game = game.parse()?;
+        let players = players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| Holding::parse(game, p, i))
+            .collect::<Result<_, _>>()?;
+        let cards = |text: &str, what: &str| {
+            parse_cards(text).map_err(|e| EquityError::Cards(format!("{what}: {e}")))
+        };
+        Ok(Question {
+            game,
+            players,
+            board: cards(board, "board")?,
+            dead: cards(dead, "dead cards")?,
+        })
+    }
+}
+
 /// How to answer. `exact: None` enumerates exactly when that is cheap (and no samples or time
 /// budget is given), Monte Carlo otherwise. Monte Carlo stops after `samples` deals or after
 /// `time_limit` seconds, whichever comes first (default [`DEFAULT_SAMPLES`]). `seed: None`
@@ -188,6 +216,92 @@ enum Work {
     },
 }
 
+fn check_budget(o: &Options) -> Result<(), EquityError> {
+    if o.samples == Some(0) {
+        return Err(EquityError::Options("samples must be at least 1".into()));
+    }
+    if let Some(t) = o.time_limit {
+        if !(t > 0.0 && t.is_finite()) {
+            return Err(EquityError::Options(format!(
+                "time_limit must be a positive number of seconds, got {t}"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Whether to enumerate exactly: as asked, or (`exact: None`) when it is cheap and no Monte
+/// Carlo budget is given.
+fn choose_exact(plan: &Plan, o: &Options) -> Result<bool, EquityError> {
+    let bound = plan.assignments_bound();
+    let deals = bound * plan.leaves;
+    Ok(match o.exact {
+        Some(true) => {
+            if o.samples.is_some() || o.time_limit.is_some() {
+                return Err(EquityError::Options(
+                    "samples and time_limit are for Monte Carlo; exact enumeration visits \
+                     every deal"
+                        .into(),
+                ));
+            }
+            if bound > MAX_ASSIGNMENTS || deals > MAX_EXACT_DEALS {
+                return Err(EquityError::Options(format!(
+                    "exact enumeration is too large here (up to {deals:.3e} deals); use \
+                     Monte Carlo with a sample count or a time limit"
+                )));
+            }
+            true
+        }
+        Some(false) => false,
+        None => {
+            o.samples.is_none()
+                && o.time_limit.is_none()
+                && bound <= MAX_ASSIGNMENTS
+                && deals * plan.n as f64 * plan.eval_cost() <= AUTO_EXACT_EVALS
+        }
+    })
+}
+
+/// A pool of `threads` workers; `None` (rayon's pool) for the default and for one thread.
+fn thread_pool(threads: Option<usize>) -> Result<Option<rayon::ThreadPool>, EquityError> {
+    match threads {
+        None | Some(1) => Ok(None),
+        Some(t) if !(1..=MAX_THREADS).contains(&t) => Err(EquityError::Options(format!(
+            "threads must be 1 to {MAX_THREADS}, got {t}"
+        ))),
+        Some(t) => rayon::ThreadPoolBuilder::new()
+            .num_threads(t)
+            .build()
+            .map(Some)
+            .map_err(|e| EquityError::Options(format!("cannot start threads: {e}"))),
+    }
+}
+
+impl Work {
+    /// Monte Carlo with the options' seed (or one from the clock) and budget.
+    fn monte(o: &Options) -> Work {
+        let seed = o.seed.unwrap_or_else(|| {
+            let t = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos() as u64)
+                .unwrap_or(0);
+            SplitMix64::new(t ^ (std::process::id() as u64) << 32).next_u64()
+        });
+        let samples = match (o.samples, o.time_limit) {
+            (Some(s), _) => s,
+            (None, Some(_)) => u64::MAX,
+            (None, None) => DEFAULT_SAMPLES,
+        };
+        Work::Monte {
+            seed,
+            samples,
+            time_limit: o.time_limit.map(|t| {
+                Duration::try_from_secs_f64(t).unwrap_or(Duration::from_secs(u32::MAX as u64))
+            }),
+        }
+    }
+}
+
 /// An equity computation done in slices: [`Run::step`] until it returns `true`, then
 /// [`Run::result`]. Stopping early leaves a consistent (partial) result.
 pub struct Run {
@@ -208,80 +322,12 @@ impl Run {
     /// enumeration, builds the Omaha table on first use).
     pub fn new(q: &Question, o: &Options) -> Result<Run, EquityError> {
         let plan = Plan::new(q)?;
-        if o.samples == Some(0) {
-            return Err(EquityError::Options("samples must be at least 1".into()));
-        }
-        if let Some(t) = o.time_limit {
-            if !(t > 0.0 && t.is_finite()) {
-                return Err(EquityError::Options(format!(
-                    "time_limit must be a positive number of seconds, got {t}"
-                )));
-            }
-        }
-        let bound = plan.assignments_bound();
-        let deals = bound * plan.leaves;
-        let exact = match o.exact {
-            Some(true) => {
-                if o.samples.is_some() || o.time_limit.is_some() {
-                    return Err(EquityError::Options(
-                        "samples and time_limit are for Monte Carlo; exact enumeration visits \
-                         every deal"
-                            .into(),
-                    ));
-                }
-                if bound > MAX_ASSIGNMENTS || deals > MAX_EXACT_DEALS {
-                    return Err(EquityError::Options(format!(
-                        "exact enumeration is too large here (up to {deals:.3e} deals); use \
-                         Monte Carlo with a sample count or a time limit"
-                    )));
-                }
-                true
-            }
-            Some(false) => false,
-            None => {
-                o.samples.is_none()
-                    && o.time_limit.is_none()
-                    && bound <= MAX_ASSIGNMENTS
-                    && deals * plan.n as f64 * plan.eval_cost() <= AUTO_EXACT_EVALS
-            }
-        };
-        let pool = match o.threads {
-            None => None,
-            Some(t) if !(1..=MAX_THREADS).contains(&t) => {
-                return Err(EquityError::Options(format!(
-                    "threads must be 1 to {MAX_THREADS}, got {t}"
-                )))
-            }
-            Some(1) => None,
-            Some(t) => Some(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(t)
-                    .build()
-                    .map_err(|e| EquityError::Options(format!("cannot start threads: {e}")))?,
-            ),
-        };
-        let work = if exact {
+        check_budget(o)?;
+        let pool = thread_pool(o.threads)?;
+        let work = if choose_exact(&plan, o)? {
             Work::Exact(ExactWork::new(&plan))
         } else {
-            let seed = o.seed.unwrap_or_else(|| {
-                let t = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map(|d| d.as_nanos() as u64)
-                    .unwrap_or(0);
-                SplitMix64::new(t ^ (std::process::id() as u64) << 32).next_u64()
-            });
-            let samples = match (o.samples, o.time_limit) {
-                (Some(s), _) => s,
-                (None, Some(_)) => u64::MAX,
-                (None, None) => DEFAULT_SAMPLES,
-            };
-            Work::Monte {
-                seed,
-                samples,
-                time_limit: o.time_limit.map(|t| {
-                    Duration::try_from_secs_f64(t).unwrap_or(Duration::from_secs(u32::MAX as u64))
-                }),
-            }
+            Work::monte(o)
         };
         let n = plan.n;
         Ok(Run {
@@ -434,17 +480,7 @@ pub(crate) mod tests {
     }
 
     pub(crate) fn q(game: &str, players: &[&str], board: &str) -> Question {
-        let game: Game = game.parse().unwrap();
-        Question {
-            game,
-            players: players
-                .iter()
-                .enumerate()
-                .map(|(i, p)| Holding::parse(game, p, i).unwrap())
-                .collect(),
-            board: cards(board),
-            dead: vec![],
-        }
+        Question::parse(game, players, board, "").unwrap()
     }
 
     fn exact(q: &Question) -> Equity {
@@ -626,18 +662,8 @@ pub(crate) mod tests {
     }
     #[test]
     fn errors_name_the_problem() {
-        let game = Game::Holdem;
         let err = |players: &[&str], board: &str| {
-            let question = Question {
-                game,
-                players: players
-                    .iter()
-                    .enumerate()
-                    .map(|(i, p)| Holding::parse(game, p, i).unwrap())
-                    .collect(),
-                board: cards(board),
-                dead: vec![],
-            };
+            let question = q("holdem", players, board);
             Run::new(&question, &Options::default())
                 .err()
                 .unwrap()

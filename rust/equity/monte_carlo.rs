@@ -1,7 +1,7 @@
 //! Monte Carlo: random completions of the deal, and hands from the ranges by rejection.
 use super::plan::Plan;
 use super::range::Combo;
-use super::showdown::{by_shape, showdown, St};
+use super::showdown::{by_shape, showdown, Ctx, St};
 use super::tally::{Accum, Tally};
 use super::{EquityError, MAX_PLAYERS, MAX_REJECTIONS};
 use crate::eval::low::LOW8_BITS;
@@ -23,12 +23,17 @@ pub(super) fn mc_chunk_typed<const N: usize, const OMAHA: bool, const HILO: bool
     let mut rng = Rng::new(seed, chunk);
     let mut tally = Tally::new(plan.n, plan.hilo);
     let mut ctx = plan.base_ctx();
-    let rp: Vec<(usize, &Vec<Combo>, f64, bool)> = plan
+    let rp: Vec<RangeDraw> = plan
         .range_players()
-        .map(|(i, r)| {
-            let wmax = r.iter().map(|c| c.weight).fold(0.0, f64::max);
-            let flat = r.iter().all(|c| c.weight == wmax);
-            (i, r, wmax, flat)
+        .map(|(player, hands)| {
+            let wmax = hands.iter().map(|c| c.weight).fold(0.0, f64::max);
+            let flat = hands.iter().all(|c| c.weight == wmax);
+            RangeDraw {
+                player,
+                hands,
+                wmax,
+                flat,
+            }
         })
         .collect();
     let deck = &plan.base_deck[..];
@@ -36,29 +41,7 @@ pub(super) fn mc_chunk_typed<const N: usize, const OMAHA: bool, const HILO: bool
     let mut st = base;
     let own_cards = plan.slots.iter().any(|&g| g != 0);
     for _ in 0..len {
-        let mut used;
-        let mut tries = 0;
-        'deal: loop {
-            used = plan.base_used;
-            for &(i, r, wmax, flat) in &rp {
-                let c = r[rng.below(r.len())];
-                if (!flat && rng.unit_f64() * wmax >= c.weight) || c.mask() & used != 0 {
-                    tries += 1;
-                    if tries > MAX_REJECTIONS {
-                        return Err(EquityError::Range(
-                            "the ranges almost never fit together (a million tries in a row \
-                             found no compatible hands); narrow them or use exact enumeration"
-                                .into(),
-                        ));
-                    }
-                    continue 'deal;
-                }
-                used |= c.mask();
-                ctx.key[i] = HandKey::EMPTY.with(c.cards[0]).with(c.cards[1]);
-                ctx.low[i] = LOW8_BITS[c.cards[0] as usize] | LOW8_BITS[c.cards[1] as usize];
-            }
-            break;
-        }
+        let mut used = deal_ranges(&rp, plan.base_used, &mut rng, &mut ctx)?;
         (st.g[0], st.gl[0], st.nb, st.suits) = (base.g[0], base.gl[0], base.nb, base.suits);
         if own_cards {
             for g in 1..=plan.n {
@@ -81,4 +64,46 @@ pub(super) fn mc_chunk_typed<const N: usize, const OMAHA: bool, const HILO: bool
     let mut acc = Accum::new(plan.n);
     tally.drain_into(&mut acc, 1.0);
     Ok(acc)
+}
+
+/// A range player's hands, the largest weight, and whether every weight is that one.
+struct RangeDraw<'a> {
+    player: usize,
+    hands: &'a [Combo],
+    wmax: f64,
+    flat: bool,
+}
+
+/// Deals each range player a hand by rejection (a weighted draw, redrawn on a card already
+/// used), which keeps the joint distribution exact under card removal; sets their keys in
+/// `ctx` and returns the cards then in use.
+#[inline(always)]
+fn deal_ranges(
+    rp: &[RangeDraw<'_>],
+    base_used: u64,
+    rng: &mut Rng,
+    ctx: &mut Ctx,
+) -> Result<u64, EquityError> {
+    let mut tries = 0;
+    'deal: loop {
+        let mut used = base_used;
+        for d in rp {
+            let c = d.hands[rng.below(d.hands.len())];
+            if (!d.flat && rng.unit_f64() * d.wmax >= c.weight) || c.mask() & used != 0 {
+                tries += 1;
+                if tries > MAX_REJECTIONS {
+                    return Err(EquityError::Range(
+                        "the ranges almost never fit together (a million tries in a row \
+                         found no compatible hands); narrow them or use exact enumeration"
+                            .into(),
+                    ));
+                }
+                continue 'deal;
+            }
+            used |= c.mask();
+            ctx.key[d.player] = HandKey::EMPTY.with(c.cards[0]).with(c.cards[1]);
+            ctx.low[d.player] = LOW8_BITS[c.cards[0] as usize] | LOW8_BITS[c.cards[1] as usize];
+        }
+        return Ok(used);
+    }
 }

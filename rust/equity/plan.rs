@@ -4,8 +4,6 @@ use super::showdown::Ctx;
 use super::{EquityError, Game, Holding, Question, MAX_PLAYERS};
 use crate::cards::card_name;
 use crate::eval::omaha::board_table;
-// ---------------------------------------------------------------------------------------------
-// The plan: a validated question
 
 pub(super) struct Plan {
     pub(super) game: Game,
@@ -46,168 +44,15 @@ pub(super) fn choose(n: usize, k: usize) -> f64 {
 
 impl Plan {
     pub(super) fn new(q: &Question) -> Result<Plan, EquityError> {
-        let game = q.game;
-        let n = q.players.len();
-        if n < 2 {
-            return Err(EquityError::Options(format!(
-                "equity needs at least two players, got {n}"
-            )));
-        }
-        if n > MAX_PLAYERS {
-            return Err(EquityError::Options(format!(
-                "at most {MAX_PLAYERS} players share one deck, got {n}"
-            )));
-        }
-        let gname = game.name();
-        // Board size for the game.
-        let nb = q.board.len();
-        match game {
-            Game::Stud { .. } if nb > 1 => {
-                return Err(EquityError::Cards(format!(
-                    "{gname} has no board: at most one community card (dealt when the deck \
-                     runs out), got {nb} board cards"
-                )))
-            }
-            Game::CrazyPineapple { .. } if !(3..=5).contains(&nb) => {
-                return Err(EquityError::Game(format!(
-                    "{gname} players discard after the flop, so equity needs the flop: give \
-                     3 to 5 board cards, got {nb}"
-                )))
-            }
-            Game::Holdem | Game::Omaha { .. } if !matches!(nb, 0 | 3 | 4 | 5) => {
-                return Err(EquityError::Cards(format!(
-                    "the board holds {nb} cards; a {gname} board has 0, 3, 4 or 5"
-                )))
-            }
-            _ => {}
-        }
-        // Every known card in one place only.
-        let mut owner = [usize::MAX; 52];
-        let mut claim = |cards: &[u8], at: usize| -> Result<(), EquityError> {
-            for &c in cards {
-                if c >= 52 {
-                    return Err(EquityError::Cards(format!(
-                        "invalid card code {c} {}: expected 0..51",
-                        place(at)
-                    )));
-                }
-                let prev = owner[c as usize];
-                if prev != usize::MAX {
-                    let name = card_name(c);
-                    return Err(EquityError::Cards(if prev == at {
-                        format!("card {name} appears twice {}", place(at))
-                    } else {
-                        format!("card {name} is both {} and {}", place(prev), place(at))
-                    }));
-                }
-                owner[c as usize] = at;
-            }
-            Ok(())
-        };
-        claim(&q.board, 0)?;
-        claim(&q.dead, 1)?;
-        let mut fixed = vec![Vec::new(); n];
-        for (i, h) in q.players.iter().enumerate() {
-            match h {
-                Holding::Cards(c) => {
-                    check_hand_count(game, i, c.len(), nb)?;
-                    claim(c, i + 2)?;
-                    fixed[i] = c.clone();
-                }
-                Holding::Range(_) if game != Game::Holdem => {
-                    return Err(EquityError::Game(format!(
-                        "player {} holds a range, but ranges are for Texas Hold'em only",
-                        i + 1
-                    )))
-                }
-                Holding::Range(_) => {}
-            }
-        }
-        let base_used = owner
-            .iter()
-            .enumerate()
-            .filter(|(_, &o)| o != usize::MAX)
-            .fold(0u64, |m, (c, _)| m | 1 << c);
+        let (game, n, nb) = (q.game, q.players.len(), q.board.len());
+        check_players(n)?;
+        check_board(game, nb)?;
+        let (fixed, base_used) = place_known_cards(q)?;
         let base_deck: Vec<u8> = (0..52u8).filter(|&c| base_used >> c & 1 == 0).collect();
-        // Ranges lose the hands that use a known card.
-        let mut ranges = vec![None; n];
-        for (i, h) in q.players.iter().enumerate() {
-            if let Holding::Range(r) = h {
-                let left: Vec<Combo> = r
-                    .combos
-                    .iter()
-                    .copied()
-                    .filter(|c| c.mask() & base_used == 0)
-                    .collect();
-                if left.is_empty() {
-                    let known: Vec<String> = (0..52u8)
-                        .filter(|&c| base_used >> c & 1 == 1)
-                        .map(card_name)
-                        .collect();
-                    return Err(EquityError::Range(format!(
-                        "player {}'s range {:?} leaves no possible hand: every hand in it uses \
-                         a card already dealt ({})",
-                        i + 1,
-                        r.text,
-                        known.join(" ")
-                    )));
-                }
-                ranges[i] = Some(left);
-            }
-        }
-        if !ranges_fit(&ranges, base_used) {
-            let who: Vec<String> = (0..n)
-                .filter(|&i| ranges[i].is_some())
-                .map(|i| (i + 1).to_string())
-                .collect();
-            return Err(EquityError::Range(format!(
-                "the ranges of players {} leave no possible hand for some player: they cannot \
-                 all be dealt at once",
-                who.join(", ")
-            )));
-        }
-        // Cards still to come.
-        let nr = ranges.iter().filter(|r| r.is_some()).count();
-        let deck_left = base_deck.len() - 2 * nr;
-        let (board_need, own_need): (usize, Vec<usize>) = match game {
-            Game::Stud { .. } => {
-                let seven: usize = fixed.iter().map(|h| 7 - h.len()).sum();
-                if nb == 1 || seven > deck_left {
-                    // One community card for everyone (spec/poker.md §4.2).
-                    if let Some(i) = fixed.iter().position(|h| h.len() > 6) {
-                        return Err(EquityError::Cards(format!(
-                            "player {} holds {} cards, but with a community card each player \
-                             has at most 6 of his own",
-                            i + 1,
-                            fixed[i].len()
-                        )));
-                    }
-                    (1 - nb, fixed.iter().map(|h| 6 - h.len()).collect())
-                } else {
-                    (0, fixed.iter().map(|h| 7 - h.len()).collect())
-                }
-            }
-            _ => (5 - nb, vec![0; n]),
-        };
-        let need = board_need + own_need.iter().sum::<usize>();
-        if need > deck_left {
-            return Err(EquityError::Cards(format!(
-                "not enough cards: the deal needs {need} more but only {deck_left} are left"
-            )));
-        }
-        let mut slots = vec![0u8; board_need];
-        for (i, &k) in own_need.iter().enumerate() {
-            slots.extend(std::iter::repeat_n(i as u8 + 1, k));
-        }
-        let rem: Vec<u8> = (0..slots.len())
-            .map(|s| slots[s..].iter().take_while(|&&g| g == slots[s]).count() as u8)
-            .collect();
-        let mut leaves = choose(deck_left, board_need);
-        let mut left = deck_left - board_need;
-        for &k in &own_need {
-            leaves *= choose(left, k);
-            left -= k;
-        }
+        let ranges = prune_ranges(q, base_used)?;
+        let deck_left = base_deck.len() - 2 * ranges.iter().flatten().count();
+        let (board_need, own_need) = cards_to_come(game, &fixed, nb, deck_left)?;
+        let (slots, rem, leaves) = slots(board_need, &own_need, deck_left);
         Ok(Plan {
             game,
             n,
@@ -254,6 +99,192 @@ impl Plan {
         }
         ctx
     }
+}
+
+fn check_players(n: usize) -> Result<(), EquityError> {
+    if n < 2 {
+        return Err(EquityError::Options(format!(
+            "equity needs at least two players, got {n}"
+        )));
+    }
+    if n > MAX_PLAYERS {
+        return Err(EquityError::Options(format!(
+            "at most {MAX_PLAYERS} players share one deck, got {n}"
+        )));
+    }
+    Ok(())
+}
+
+/// The board sizes each game allows at the moment equity is asked.
+fn check_board(game: Game, nb: usize) -> Result<(), EquityError> {
+    let gname = game.name();
+    match game {
+        Game::Stud { .. } if nb > 1 => Err(EquityError::Cards(format!(
+            "{gname} has no board: at most one community card (dealt when the deck \
+             runs out), got {nb} board cards"
+        ))),
+        Game::CrazyPineapple { .. } if !(3..=5).contains(&nb) => Err(EquityError::Game(format!(
+            "{gname} players discard after the flop, so equity needs the flop: give \
+             3 to 5 board cards, got {nb}"
+        ))),
+        Game::Holdem | Game::Omaha { .. } if !matches!(nb, 0 | 3 | 4 | 5) => {
+            Err(EquityError::Cards(format!(
+                "the board holds {nb} cards; a {gname} board has 0, 3, 4 or 5"
+            )))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Records that `cards` are `at` (a [`place`] index); every known card is in one place only.
+fn claim(owner: &mut [usize; 52], cards: &[u8], at: usize) -> Result<(), EquityError> {
+    for &c in cards {
+        if c >= 52 {
+            return Err(EquityError::Cards(format!(
+                "invalid card code {c} {}: expected 0..51",
+                place(at)
+            )));
+        }
+        let prev = owner[c as usize];
+        if prev != usize::MAX {
+            let name = card_name(c);
+            return Err(EquityError::Cards(if prev == at {
+                format!("card {name} appears twice {}", place(at))
+            } else {
+                format!("card {name} is both {} and {}", place(prev), place(at))
+            }));
+        }
+        owner[c as usize] = at;
+    }
+    Ok(())
+}
+
+/// The board, the dead cards and every player's known cards, checked: each player's known
+/// cards and the mask of every known card.
+fn place_known_cards(q: &Question) -> Result<(Vec<Vec<u8>>, u64), EquityError> {
+    let mut owner = [usize::MAX; 52];
+    claim(&mut owner, &q.board, 0)?;
+    claim(&mut owner, &q.dead, 1)?;
+    let mut fixed = vec![Vec::new(); q.players.len()];
+    for (i, h) in q.players.iter().enumerate() {
+        match h {
+            Holding::Cards(c) => {
+                check_hand_count(q.game, i, c.len(), q.board.len())?;
+                claim(&mut owner, c, i + 2)?;
+                fixed[i] = c.clone();
+            }
+            Holding::Range(_) if q.game != Game::Holdem => {
+                return Err(EquityError::Game(format!(
+                    "player {} holds a range, but ranges are for Texas Hold'em only",
+                    i + 1
+                )))
+            }
+            Holding::Range(_) => {}
+        }
+    }
+    let used = owner
+        .iter()
+        .enumerate()
+        .filter(|(_, &o)| o != usize::MAX)
+        .fold(0u64, |m, (c, _)| m | 1 << c);
+    Ok((fixed, used))
+}
+
+/// Each range player's hands that use no known card; an error when a range is left empty or
+/// the ranges cannot all be dealt at once.
+fn prune_ranges(q: &Question, used: u64) -> Result<Vec<Option<Vec<Combo>>>, EquityError> {
+    let mut ranges = vec![None; q.players.len()];
+    for (i, h) in q.players.iter().enumerate() {
+        if let Holding::Range(r) = h {
+            let left: Vec<Combo> = r
+                .combos
+                .iter()
+                .copied()
+                .filter(|c| c.mask() & used == 0)
+                .collect();
+            if left.is_empty() {
+                let known: Vec<String> = (0..52u8)
+                    .filter(|&c| used >> c & 1 == 1)
+                    .map(card_name)
+                    .collect();
+                return Err(EquityError::Range(format!(
+                    "player {}'s range {:?} leaves no possible hand: every hand in it uses \
+                     a card already dealt ({})",
+                    i + 1,
+                    r.text,
+                    known.join(" ")
+                )));
+            }
+            ranges[i] = Some(left);
+        }
+    }
+    if !ranges_fit(&ranges, used) {
+        let who: Vec<String> = (0..ranges.len())
+            .filter(|&i| ranges[i].is_some())
+            .map(|i| (i + 1).to_string())
+            .collect();
+        return Err(EquityError::Range(format!(
+            "the ranges of players {} leave no possible hand for some player: they cannot \
+             all be dealt at once",
+            who.join(", ")
+        )));
+    }
+    Ok(ranges)
+}
+
+/// Cards still to come: to the board, and to each player (Stud). Stud deals one community
+/// card instead of seventh cards when the deck cannot give everyone one (spec/poker.md §4.2).
+fn cards_to_come(
+    game: Game,
+    fixed: &[Vec<u8>],
+    nb: usize,
+    deck_left: usize,
+) -> Result<(usize, Vec<usize>), EquityError> {
+    let (board_need, own_need): (usize, Vec<usize>) = match game {
+        Game::Stud { .. } => {
+            let seven: usize = fixed.iter().map(|h| 7 - h.len()).sum();
+            if nb == 1 || seven > deck_left {
+                if let Some(i) = fixed.iter().position(|h| h.len() > 6) {
+                    return Err(EquityError::Cards(format!(
+                        "player {} holds {} cards, but with a community card each player \
+                         has at most 6 of his own",
+                        i + 1,
+                        fixed[i].len()
+                    )));
+                }
+                (1 - nb, fixed.iter().map(|h| 6 - h.len()).collect())
+            } else {
+                (0, fixed.iter().map(|h| 7 - h.len()).collect())
+            }
+        }
+        _ => (5 - nb, vec![0; fixed.len()]),
+    };
+    let need = board_need + own_need.iter().sum::<usize>();
+    if need > deck_left {
+        return Err(EquityError::Cards(format!(
+            "not enough cards: the deal needs {need} more but only {deck_left} are left"
+        )));
+    }
+    Ok((board_need, own_need))
+}
+
+/// The slots to deal (board first, then each player's own cards), how many of the same group
+/// remain from each slot, and the number of deals per choice of hands.
+fn slots(board_need: usize, own_need: &[usize], deck_left: usize) -> (Vec<u8>, Vec<u8>, f64) {
+    let mut slots = vec![0u8; board_need];
+    for (i, &k) in own_need.iter().enumerate() {
+        slots.extend(std::iter::repeat_n(i as u8 + 1, k));
+    }
+    let rem: Vec<u8> = (0..slots.len())
+        .map(|s| slots[s..].iter().take_while(|&&g| g == slots[s]).count() as u8)
+        .collect();
+    let mut leaves = choose(deck_left, board_need);
+    let mut left = deck_left - board_need;
+    for &k in own_need {
+        leaves *= choose(left, k);
+        left -= k;
+    }
+    (slots, rem, leaves)
 }
 
 pub(super) fn check_hand_count(

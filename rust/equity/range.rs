@@ -83,6 +83,40 @@ fn class_combos(hi: u8, lo: u8, kind: Suitedness, out: &mut Vec<[u8; 2]>) {
     }
 }
 
+fn unknown_class() -> String {
+    "expected a hand class such as QQ, AKs, AKo, AK, QQ+, AQs+, T9s-76s, \
+     or two cards such as AhKh"
+        .to_string()
+}
+
+/// `QQ-99`, `A5s-A2s` (same top card) or `T9s-76s` (same gap).
+fn expand_dash(top: &str, bottom: &str, out: &mut Vec<[u8; 2]>) -> Result<(), String> {
+    let (a1, b1, k1) = hand_class(top).ok_or_else(unknown_class)?;
+    let (a2, b2, k2) = hand_class(bottom).ok_or_else(unknown_class)?;
+    if k1 != k2 {
+        return Err("both ends of a dash range must be the same kind".into());
+    }
+    if k1 == Suitedness::Pair {
+        for r in a1.min(a2)..=a1.max(a2) {
+            class_combos(r, r, k1, out);
+        }
+    } else if a1 == a2 {
+        for kicker in b1.min(b2)..=b1.max(b2) {
+            class_combos(a1, kicker, k1, out);
+        }
+    } else if a1 - b1 == a2 - b2 {
+        let gap = a1 - b1;
+        for top in a1.min(a2)..=a1.max(a2) {
+            class_combos(top, top - gap, k1, out);
+        }
+    } else {
+        return Err("the two ends must share the top card (A5s-A2s) or the gap \
+                    (T9s-76s)"
+            .into());
+    }
+    Ok(())
+}
+
 impl Range {
     /// Parses the notation described on [`Range`]; errors name the offending item.
     pub fn parse(text: &str) -> Result<Range, EquityError> {
@@ -157,42 +191,14 @@ impl Range {
             };
         }
         let body = body.replace("10", "T");
-        let unknown = || {
-            "expected a hand class such as QQ, AKs, AKo, AK, QQ+, AQs+, T9s-76s, \
-             or two cards such as AhKh"
-                .to_string()
-        };
         if let Some((top, bottom)) = body.split_once('-') {
-            let (a1, b1, k1) = hand_class(top).ok_or_else(unknown)?;
-            let (a2, b2, k2) = hand_class(bottom).ok_or_else(unknown)?;
-            if k1 != k2 {
-                return Err("both ends of a dash range must be the same kind".into());
-            }
-            if k1 == Suitedness::Pair {
-                for r in a1.min(a2)..=a1.max(a2) {
-                    class_combos(r, r, k1, out);
-                }
-            } else if a1 == a2 {
-                for kicker in b1.min(b2)..=b1.max(b2) {
-                    class_combos(a1, kicker, k1, out);
-                }
-            } else if a1 - b1 == a2 - b2 {
-                let gap = a1 - b1;
-                for top in a1.min(a2)..=a1.max(a2) {
-                    class_combos(top, top - gap, k1, out);
-                }
-            } else {
-                return Err("the two ends must share the top card (A5s-A2s) or the gap \
-                            (T9s-76s)"
-                    .into());
-            }
-            return Ok(());
+            return expand_dash(top, bottom, out);
         }
         let (core, plus) = match body.strip_suffix('+') {
             Some(c) => (c, true),
             None => (body.as_str(), false),
         };
-        let (a, b, kind) = hand_class(core).ok_or_else(unknown)?;
+        let (a, b, kind) = hand_class(core).ok_or_else(unknown_class)?;
         match (kind, plus) {
             (Suitedness::Pair, true) => (a..13).for_each(|r| class_combos(r, r, kind, out)),
             (_, true) => (b..a).for_each(|k| class_combos(a, k, kind, out)),
