@@ -1,7 +1,7 @@
 //! Equity for Python: `_equity`, wrapped by `splitpot.equity` (python/splitpot/equity.py).
 //! The work runs with the GIL released, in slices of about 50 ms; between slices it checks for
 //! Ctrl-C (`KeyboardInterrupt` stops it cleanly) and reports progress.
-use super::convert::cards_of;
+use super::cards::cards_of;
 use super::errors::InvalidCards;
 use crate::cards::card_name;
 use crate::equity::{EquityError, Game, Holding, Options, Question, Run};

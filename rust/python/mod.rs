@@ -3,10 +3,10 @@ mod cards;
 mod convert;
 mod equity;
 mod errors;
+mod eval;
 mod game;
-mod hands;
-mod low;
 mod pan;
+mod values;
 
 use pyo3::prelude::*;
 
@@ -17,22 +17,21 @@ mod _core {
     #[pymodule_export]
     use super::equity::_equity;
     #[pymodule_export]
+    use super::eval::{
+        _high_batch, _hilo_batch, _low8_batch, _omaha_high_batch, _omaha_hilo_batch,
+        _omaha_low8_batch, evaluate_high, evaluate_hilo, evaluate_low8, evaluate_omaha_high,
+        evaluate_omaha_hilo, evaluate_omaha_low8,
+    };
+    #[pymodule_export]
     use super::game::_variants;
-    #[pymodule_export]
-    use super::hands::{
-        _high_batch, _omaha_high_batch, evaluate_high, evaluate_omaha_high, HighHand,
-    };
-    #[pymodule_export]
-    use super::low::{
-        _hilo_batch, _low8_batch, _omaha_hilo_batch, _omaha_low8_batch, evaluate_hilo,
-        evaluate_low8, evaluate_omaha_hilo, evaluate_omaha_low8, LowHand,
-    };
     #[pymodule_export]
     use super::pan::{
         _pan_arrange, _pan_borrow, _pan_cards, _pan_classify, _pan_classify_many,
         _pan_condition_list, _pan_conditions, _pan_deck, _pan_go_out, _pan_go_out_with,
         _pan_is_meld, _pan_lay_off, _pan_meld, _pan_meld_fault, _pan_outs, _pan_split, PyPanRules,
     };
+    #[pymodule_export]
+    use super::values::{HighHand, LowHand};
 
     use super::errors::{EquityError, IllegalAction, InvalidCards, SplitpotError};
     use pyo3::prelude::*;
