@@ -1,4 +1,9 @@
 //! How a hand was made: the cards it came from, so its best five can be named.
+use super::high::best_five;
+use super::low::{low8_best_five, omaha_low8_best_five};
+use super::omaha::omaha_best_five;
+use crate::cards::CardError;
+
 /// The cards a hand was made from, kept so `best_five()` can name them.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Dealt {
@@ -35,5 +40,25 @@ impl Dealt {
 
     pub fn is_omaha(&self) -> bool {
         self.omaha_hole > 0
+    }
+
+    /// The five cards of the best high hand (Omaha: two hole and three board cards).
+    pub fn high_five(&self) -> Result<[u8; 5], CardError> {
+        let (hole, board) = self.split();
+        if self.is_omaha() {
+            omaha_best_five(hole, board)
+        } else {
+            best_five(board)
+        }
+    }
+
+    /// The five cards of the best 8-or-better low (Omaha: two plus three), `None` without one.
+    pub fn low8_five(&self) -> Result<Option<[u8; 5]>, CardError> {
+        let (hole, board) = self.split();
+        if self.is_omaha() {
+            omaha_low8_best_five(hole, board)
+        } else {
+            low8_best_five(board)
+        }
     }
 }

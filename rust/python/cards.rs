@@ -19,19 +19,9 @@ pub struct Card {
 impl Card {
     #[new]
     fn new(card: &Bound<'_, PyAny>) -> PyResult<Self> {
-        if let Ok(s) = card.cast::<pyo3::types::PyString>() {
-            return Ok(Card {
-                code: parse_card(&s.to_cow()?)?,
-            });
-        }
-        match cards_of(&pyo3::types::PyList::new(card.py(), [card])?.into_any())?.as_slice() {
-            [c] => Ok(Card { code: *c }),
-            _ => Err(CardError::Count {
-                got: 0,
-                want: "one card".into(),
-            }
-            .into()),
-        }
+        Ok(Card {
+            code: card_code(card)?,
+        })
     }
 
     /// The card code, 0 (2c) .. 51 (As).
@@ -144,7 +134,8 @@ impl CardSet {
     }
 }
 
-fn one_card(item: &Bound<'_, PyAny>) -> PyResult<u8> {
+/// The code of one card given as a `Card`, a card string ("Ah") or an int 0..51.
+pub fn card_code(item: &Bound<'_, PyAny>) -> PyResult<u8> {
     // Exact ints first: the common form, and the check leaves bools (an int subclass) out.
     if item.is_exact_instance_of::<PyInt>() {
         return match item.extract::<i64>() {
@@ -190,7 +181,7 @@ pub fn cards_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
         obj,
         |t| Ok(parse_cards(t)?),
         special,
-        one_card,
+        card_code,
         "cards",
         "AhKd 7c",
     )

@@ -15,7 +15,7 @@ mod _core {
     #[pymodule_export]
     use super::cards::{Card, CardSet};
     #[pymodule_export]
-    use super::equity::_equity;
+    use super::equity::{_equity, RawEquity, RawPlayer};
     #[pymodule_export]
     use super::eval::{
         _high_batch, _hilo_batch, _low8_batch, _omaha_high_batch, _omaha_hilo_batch,
@@ -44,6 +44,7 @@ mod _core {
         m.add("InvalidCards", py.get_type::<InvalidCards>())?;
         m.add("IllegalAction", py.get_type::<IllegalAction>())?;
         m.add("EquityError", py.get_type::<EquityError>())?;
+        m.add("HandCategory", super::values::hand_category(py)?)?;
         // The Pan card is `splitpot.pan.Card`; here it needs a name apart from the poker Card.
         m.add("PanCard", py.get_type::<super::pan::PanCard>())?;
         Ok(())

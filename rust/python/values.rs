@@ -2,11 +2,13 @@
 //! (spec/poker.md §1: lows and highs are different orderings), so both live in one file.
 
 use super::cards::Card;
+use super::errors::InvalidCards;
 use crate::eval::made::Dealt;
-use crate::eval::{high, low, omaha};
+use crate::eval::{high, low};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
+use pyo3::types::PyDict;
 
 pub fn to_cards(five: [u8; 5]) -> Vec<Card> {
     five.iter().map(|&code| Card { code }).collect()
@@ -23,8 +25,37 @@ pub struct HighHand {
 
 static HAND_CATEGORY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
-pub fn compare<T: PartialOrd>(a: T, b: T, op: CompareOp) -> bool {
-    op.matches(a.partial_cmp(&b).expect("strengths are totally ordered"))
+/// A category's Python name: "Straight Flush" is `STRAIGHT_FLUSH`.
+fn category_name(category: usize) -> String {
+    high::CATEGORY_NAMES[category]
+        .to_uppercase()
+        .replace(' ', "_")
+}
+
+/// `HandCategory`: the stdlib `IntEnum` of `high::CATEGORY_NAMES` (spec/poker.md §1), made
+/// once, so the names have one home and the core never imports the package.
+pub fn hand_category(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
+    let made = HAND_CATEGORY.get_or_try_init(py, || {
+        let members: Vec<(String, usize)> = (0..high::CATEGORY_NAMES.len())
+            .map(|c| (category_name(c), c))
+            .collect();
+        let options = PyDict::new(py);
+        options.set_item("module", "splitpot.hands")?;
+        let enum_type = py
+            .import("enum")?
+            .getattr("IntEnum")?
+            .call(("HandCategory", members), Some(&options))?;
+        enum_type.setattr(
+            "__doc__",
+            "High-hand categories, weakest first (seed 003, \"Hand ranking\").",
+        )?;
+        Ok::<_, PyErr>(enum_type.unbind())
+    })?;
+    Ok(made.bind(py))
+}
+
+pub fn compare<T: Ord>(a: T, b: T, op: CompareOp) -> bool {
+    op.matches(a.cmp(&b))
 }
 
 #[pymethods]
@@ -38,25 +69,12 @@ impl HighHand {
     /// The `HandCategory` (HIGH_CARD = 0 .. STRAIGHT_FLUSH = 8).
     #[getter]
     fn category<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let enum_type = HAND_CATEGORY.get_or_try_init(py, || {
-            Ok::<_, PyErr>(
-                py.import("splitpot.hands")?
-                    .getattr("HandCategory")?
-                    .unbind(),
-            )
-        })?;
-        enum_type.bind(py).call1((high::category(self.strength),))
+        hand_category(py)?.call1((high::category(self.strength),))
     }
 
     /// The five cards that make the hand (for Omaha, the two hole and three board cards).
     fn best_five(&self) -> PyResult<Vec<Card>> {
-        let five = if self.dealt.is_omaha() {
-            let (hole, board) = self.dealt.split();
-            omaha::omaha_best_five(hole, board)?
-        } else {
-            high::best_five(self.dealt.split().1)?
-        };
-        Ok(to_cards(five))
+        Ok(to_cards(self.dealt.high_five()?))
     }
 
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
@@ -85,11 +103,10 @@ impl HighHand {
     }
 
     fn __repr__(&self) -> String {
-        let cat = high::CATEGORY_NAMES[high::category(self.strength) as usize];
         format!(
             "HighHand(strength={}, category={})",
             self.strength,
-            cat.to_uppercase().replace(' ', "_")
+            category_name(high::category(self.strength) as usize)
         )
     }
 }
@@ -125,15 +142,10 @@ impl LowHand {
 
     /// The five cards that make the low (for Omaha, two hole and three board cards).
     fn best_five(&self) -> PyResult<Vec<Card>> {
-        let five = if self.dealt.is_omaha() {
-            let (hole, board) = self.dealt.split();
-            low::omaha_low8_best_five(hole, board)?
-        } else {
-            low::low8_best_five(self.dealt.split().1)?
-        };
-        Ok(to_cards(
-            five.expect("a LowHand exists only for a qualifying low"),
-        ))
+        match self.dealt.low8_five()? {
+            Some(five) => Ok(to_cards(five)),
+            None => Err(InvalidCards::new_err("these cards make no 8-or-better low")),
+        }
     }
 
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
