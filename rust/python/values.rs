@@ -54,8 +54,31 @@ pub fn hand_category(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
     Ok(made.bind(py))
 }
 
-pub fn compare<T: Ord>(a: T, b: T, op: CompareOp) -> bool {
-    op.matches(a.cmp(&b))
+/// Compares a value with another of its kind (`theirs`) by strength; a value of the other kind
+/// (`crossed`) is a `TypeError`, since highs and lows are different orderings (spec/poker.md
+/// §1); anything else is `NotImplemented`.
+fn richcmp(
+    other: &Bound<'_, PyAny>,
+    mine: u16,
+    theirs: Option<u16>,
+    crossed: bool,
+    op: CompareOp,
+    kind: &str,
+    other_kind: &str,
+) -> PyResult<Py<PyAny>> {
+    let py = other.py();
+    match theirs {
+        Some(t) => Ok(op
+            .matches(mine.cmp(&t))
+            .into_pyobject(py)?
+            .to_owned()
+            .into_any()
+            .unbind()),
+        None if crossed => Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "{kind} cannot be compared with {other_kind}: they are different orderings"
+        ))),
+        None => Ok(py.NotImplemented()),
+    }
 }
 
 #[pymethods]
@@ -78,20 +101,17 @@ impl HighHand {
     }
 
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
-        let py = other.py();
-        if let Ok(o) = other.cast::<HighHand>() {
-            return Ok(compare(self.strength, o.get().strength, op)
-                .into_pyobject(py)?
-                .to_owned()
-                .into_any()
-                .unbind());
-        }
-        if other.is_instance_of::<LowHand>() {
-            return Err(pyo3::exceptions::PyTypeError::new_err(
-                "a HighHand cannot be compared with a LowHand: they are different orderings",
-            ));
-        }
-        Ok(py.NotImplemented())
+        let theirs = other.cast::<HighHand>().ok().map(|o| o.get().strength);
+        let crossed = other.is_instance_of::<LowHand>();
+        richcmp(
+            other,
+            self.strength,
+            theirs,
+            crossed,
+            op,
+            "a HighHand",
+            "a LowHand",
+        )
     }
 
     fn __hash__(&self) -> u64 {
@@ -149,17 +169,20 @@ impl LowHand {
     }
 
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
-        let py = other.py();
-        if let Ok(o) = other.cast::<LowHand>() {
-            let b = compare(self.strength, o.get().strength, op);
-            return Ok(b.into_pyobject(py)?.to_owned().into_any().unbind());
-        }
-        if other.is_instance_of::<HighHand>() {
-            return Err(pyo3::exceptions::PyTypeError::new_err(
-                "a LowHand cannot be compared with a HighHand: they are different orderings",
-            ));
-        }
-        Ok(py.NotImplemented())
+        let theirs = other
+            .cast::<LowHand>()
+            .ok()
+            .map(|o| o.get().strength as u16);
+        let crossed = other.is_instance_of::<HighHand>();
+        richcmp(
+            other,
+            self.strength as u16,
+            theirs,
+            crossed,
+            op,
+            "a LowHand",
+            "a HighHand",
+        )
     }
 
     fn __hash__(&self) -> u64 {
