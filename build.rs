@@ -1,4 +1,4 @@
-//! Generates the perfect-hash tables of `rust/high.rs` into OUT_DIR.
+//! Generates the perfect-hash tables of `rust/eval/` into OUT_DIR (indexed in rust/eval/tables.rs).
 //!
 //! The design is the additive-key perfect hash of OMPEval / holdem-hand-evaluator:
 //! every rank has a base chosen so that the sum of the bases of any multiset of at most seven
@@ -109,17 +109,44 @@ fn multisets(n: u32, rank: usize, counts: &mut [u32; 13], out: &mut Vec<[u32; 13
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    let hands = rank_multisets();
+    let classes = rank_classes(&hands);
+    let strength = |v: u32| classes.binary_search(&v).unwrap() as u16 + 1;
+    let (offsets, lookup) = perfect_hash(&hands, &strength);
+    let flush: Vec<u16> = (0u32..1 << 13)
+        .map(|m| {
+            if m.count_ones() >= 5 {
+                strength(best_flush(m))
+            } else {
+                0
+            }
+        })
+        .collect();
+    let omaha = omaha_tables(&strength);
+    let src = write_tables(&offsets, &lookup, &flush, &omaha, &classes);
+    let out = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("high_tables.rs");
+    std::fs::write(out, src).unwrap();
+}
+
+fn key_of(c: &[u32; 13]) -> u32 {
+    (0..13).map(|r| c[r] * RANK_BASES[r]).sum()
+}
+
+/// Every rank multiset of 0 to 7 cards, after checking that their keys are unique.
+fn rank_multisets() -> Vec<[u32; 13]> {
     let mut hands: Vec<[u32; 13]> = Vec::new();
     for n in 0..=7 {
         multisets(n, 0, &mut [0; 13], &mut hands);
     }
-    let key_of = |c: &[u32; 13]| -> u32 { (0..13).map(|r| c[r] * RANK_BASES[r]).sum() };
     let mut seen = HashMap::new();
     for h in &hands {
         assert!(seen.insert(key_of(h), *h).is_none(), "rank bases collide");
     }
+    hands
+}
 
-    // All five-card classes, ranked 1..=7462 (larger is better).
+/// All five-card classes as comparable values, sorted: strength 1..=7462 is index + 1.
+fn rank_classes(hands: &[[u32; 13]]) -> Vec<u32> {
     let mut classes: Vec<u32> = hands
         .iter()
         .filter(|c| c.iter().sum::<u32>() == 5)
@@ -133,9 +160,12 @@ fn main() {
     classes.sort_unstable();
     classes.dedup();
     assert_eq!(classes.len(), 7462);
-    let strength = |v: u32| classes.binary_search(&v).unwrap() as u16 + 1;
+    classes
+}
 
-    // Non-flush lookup for 5, 6 and 7 cards, hashed by single displacement.
+/// The non-flush lookup for 5, 6 and 7 cards, hashed by single displacement: the offset of
+/// each row of `key >> ROW_SHIFT`, and the table.
+fn perfect_hash(hands: &[[u32; 13]], strength: &dyn Fn(u32) -> u16) -> (Vec<u32>, Vec<u16>) {
     let entries: Vec<(u32, u16)> = hands
         .iter()
         .filter(|c| (5..=7).contains(&c.iter().sum::<u32>()))
@@ -170,19 +200,12 @@ fn main() {
         }
         offsets[r] = off as u32;
     }
+    (offsets, table)
+}
 
-    let flush: Vec<u16> = (0u32..1 << 13)
-        .map(|m| {
-            if m.count_ones() >= 5 {
-                strength(best_flush(m))
-            } else {
-                0
-            }
-        })
-        .collect();
-
-    // Omaha's non-flush five: (hole-pair rank multiset, board-triple rank multiset) -> strength,
-    // a direct table, so each of the up to 150 combinations is one add and one load.
+/// Omaha's non-flush five: (hole-pair rank multiset, board-triple rank multiset) -> strength,
+/// a direct table: `OMAHA_PAIR`, `OMAHA_TRIPLE` and `OMAHA_RANKS`.
+fn omaha_tables(strength: &dyn Fn(u32) -> u16) -> [Vec<u16>; 3] {
     let pairs: Vec<(u32, u32)> = (0..13).flat_map(|a| (a..13).map(move |b| (a, b))).collect();
     let triples: Vec<(u32, u32, u32)> = (0..13)
         .flat_map(|a| (a..13).flat_map(move |b| (b..13).map(move |c| (a, b, c))))
@@ -217,67 +240,37 @@ fn main() {
             }
         }
     }
+    [omaha_pair, omaha_triple, omaha_ranks]
+}
 
-    let mut src = String::new();
-    let arr = |src: &mut String, name: &str, ty: &str, v: &[String]| {
+/// The Rust source of every table (see rust/eval/tables.rs for the index).
+fn write_tables(
+    offsets: &[u32],
+    lookup: &[u16],
+    flush: &[u16],
+    omaha: &[Vec<u16>; 3],
+    classes: &[u32],
+) -> String {
+    fn arr<T: ToString>(src: &mut String, name: &str, ty: &str, v: &[T]) {
+        let items: Vec<String> = v.iter().map(T::to_string).collect();
         writeln!(
             src,
             "pub static {name}: [{ty}; {}] = [{}];",
             v.len(),
-            v.join(",")
+            items.join(",")
         )
         .unwrap();
-    };
+    }
+    let mut src = String::new();
     writeln!(src, "pub const ROW_SHIFT: u32 = {ROW_SHIFT};").unwrap();
-    arr(
-        &mut src,
-        "RANK_BASES",
-        "u32",
-        &RANK_BASES.map(|b| b.to_string()),
-    );
-    arr(
-        &mut src,
-        "OFFSETS",
-        "u32",
-        &offsets.iter().map(u32::to_string).collect::<Vec<_>>(),
-    );
-    arr(
-        &mut src,
-        "LOOKUP",
-        "u16",
-        &table.iter().map(u16::to_string).collect::<Vec<_>>(),
-    );
-    arr(
-        &mut src,
-        "FLUSH",
-        "u16",
-        &flush.iter().map(u16::to_string).collect::<Vec<_>>(),
-    );
-    arr(
-        &mut src,
-        "OMAHA_PAIR",
-        "u16",
-        &omaha_pair.iter().map(u16::to_string).collect::<Vec<_>>(),
-    );
-    arr(
-        &mut src,
-        "OMAHA_TRIPLE",
-        "u16",
-        &omaha_triple.iter().map(u16::to_string).collect::<Vec<_>>(),
-    );
-    arr(
-        &mut src,
-        "OMAHA_RANKS",
-        "u16",
-        &omaha_ranks.iter().map(u16::to_string).collect::<Vec<_>>(),
-    );
+    arr(&mut src, "RANK_BASES", "u32", &RANK_BASES);
+    arr(&mut src, "OFFSETS", "u32", offsets);
+    arr(&mut src, "LOOKUP", "u16", lookup);
+    arr(&mut src, "FLUSH", "u16", flush);
+    arr(&mut src, "OMAHA_PAIR", "u16", &omaha[0]);
+    arr(&mut src, "OMAHA_TRIPLE", "u16", &omaha[1]);
+    arr(&mut src, "OMAHA_RANKS", "u16", &omaha[2]);
     // Packed (category, ranks) of each strength, for descriptions.
-    arr(
-        &mut src,
-        "CLASS_VALUES",
-        "u32",
-        &classes.iter().map(u32::to_string).collect::<Vec<_>>(),
-    );
-    let out = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("high_tables.rs");
-    std::fs::write(out, src).unwrap();
+    arr(&mut src, "CLASS_VALUES", "u32", classes);
+    src
 }

@@ -4,23 +4,12 @@
 //! Goals: Hold'em exact under 10 ms, Omaha Hi/Lo exact under 0.15 s, Hold'em Monte Carlo at
 //! least 10 M deals/s per thread.
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use splitpot::cards::parse_cards;
-use splitpot::equity::{equity, Game, Holding, Options, Question};
+use splitpot::equity::{equity, Options, Question};
 use std::hint::black_box;
 use std::time::Duration;
 
 fn question(game: &str, players: &[&str]) -> Question {
-    let game = Game::parse(game).unwrap();
-    Question {
-        game,
-        players: players
-            .iter()
-            .enumerate()
-            .map(|(i, p)| Holding::parse(game, p, i).unwrap())
-            .collect(),
-        board: parse_cards("").unwrap(),
-        dead: vec![],
-    }
+    Question::parse(game, players, "", "").unwrap()
 }
 
 fn bench(c: &mut Criterion) {

@@ -1,7 +1,8 @@
 //! High-hand evaluation throughput: sequential enumeration of all seven-card hands,
 //! random seven-card hands, random Omaha 4-card hands.
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use splitpot::high::{omaha_unchecked, HandKey};
+use splitpot::eval::omaha::omaha_unchecked;
+use splitpot::eval::HandKey;
 use splitpot::rng::random_deals;
 use std::hint::black_box;
 

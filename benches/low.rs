@@ -5,8 +5,10 @@
 //! Goals (issue 3): 7-card low >= 300 M/s, Omaha low >= 100 M/s, Omaha hi/lo within 10 % of
 //! Omaha high alone.
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use splitpot::high::{omaha_unchecked, HandKey};
-use splitpot::low::{hilo_unchecked, low8_unchecked, omaha_hilo_unchecked, omaha_low8_unchecked};
+use splitpot::eval::hilo::{hilo_unchecked, omaha_hilo_unchecked};
+use splitpot::eval::low::{low8_unchecked, omaha_low8_unchecked};
+use splitpot::eval::omaha::omaha_unchecked;
+use splitpot::eval::HandKey;
 use splitpot::rng::random_deals;
 use std::hint::black_box;
 

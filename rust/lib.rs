@@ -1,8 +1,8 @@
 //! splitpot's Rust core: exact, fast evaluation. Nothing outside `python/` knows of Python.
 pub mod cards;
 pub mod equity;
-pub mod high;
-pub mod low;
+pub mod eval;
+pub mod game;
 pub mod pan;
 pub mod rng;
 

@@ -28,6 +28,23 @@ def test_stub_names_match_the_extension() -> None:
     }
     public = {n for n in dir(_core) if not n.startswith("__") or n == "__version__"}
     assert names == public
+    # The typed equity result and the category enum cross from the core, declared in the stub.
+    assert {"_Equity", "_PlayerEquity", "HandCategory", "_variants"} <= names
+
+
+def test_hand_category_is_the_cores_int_enum() -> None:
+    from enum import IntEnum
+
+    assert splitpot.HandCategory is _core.HandCategory
+    assert issubclass(splitpot.HandCategory, IntEnum)
+    assert [(c.name, int(c)) for c in splitpot.HandCategory][::4] == [
+        ("HIGH_CARD", 0),
+        ("STRAIGHT", 4),
+        ("STRAIGHT_FLUSH", 8),
+    ]
+    hand = splitpot.evaluate_high("AhKhQhJhTh")
+    assert hand.category is splitpot.HandCategory.STRAIGHT_FLUSH
+    assert repr(hand) == "HighHand(strength=7462, category=STRAIGHT_FLUSH)"
 
 
 def test_all_is_exported() -> None:

@@ -1,18 +1,32 @@
 """Stubs for splitpot's Rust extension, hand-written; tests/test_package.py keeps them honest."""
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, final
+from enum import IntEnum
+from typing import final
 
 import numpy as np
 import numpy.typing as npt
-
-from splitpot.hands import HandCategory
 
 __version__: str
 
 CardsLike = str | "Card" | "CardSet" | Iterable["Card" | str | int]
 PanCardsLike = str | "PanCard" | Iterable["PanCard" | "Card" | str | int]
 _PanMelds = tuple[tuple["PanCard", ...], ...]
+
+class HandCategory(IntEnum):
+    """High-hand categories, weakest first (seed 003, "Hand ranking"); built from the core's
+    category names (rust/eval/high.rs)."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    """Five in sequence; A-2-3-4-5 is the lowest, no wrap-around (spec/poker.md §1)."""
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
 
 class SplitpotError(ValueError): ...
 class InvalidCards(SplitpotError): ...
@@ -116,7 +130,58 @@ def _equity(
     time_limit: float | None = None,
     threads: int | None = None,
     progress: Callable[[float], object] | None = None,
-) -> dict[str, Any]: ...
+) -> _Equity: ...
+
+@final
+class _PlayerEquity:
+    """One player's result; `splitpot.odds.PlayerEquity` is built from it."""
+
+    @property
+    def hand(self) -> str: ...
+    @property
+    def equity(self) -> float: ...
+    @property
+    def win(self) -> float: ...
+    @property
+    def tie(self) -> float: ...
+    @property
+    def high(self) -> float: ...
+    @property
+    def low(self) -> float: ...
+    @property
+    def scoop(self) -> float: ...
+    @property
+    def quarter(self) -> float: ...
+    @property
+    def stderr(self) -> float: ...
+
+@final
+class _Equity:
+    """An equity answer; `splitpot.odds.EquityResult` is built from it."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def game_name(self) -> str: ...
+    @property
+    def hi_lo(self) -> bool: ...
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def deals(self) -> int: ...
+    @property
+    def seed(self) -> int | None: ...
+    @property
+    def board(self) -> str: ...
+    @property
+    def dead(self) -> str: ...
+    @property
+    def players(self) -> list[_PlayerEquity]: ...
+
+def _variants() -> list[tuple[str, list[str], str, int, int, bool]]:
+    """The variant catalogue (rust/game.rs): (code, aliases, name, hole_cards, board_cards,
+    hi_lo) for each variant."""
+
 def _high_batch(cards: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint16]: ...
 def _omaha_high_batch(
     hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]

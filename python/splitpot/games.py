@@ -327,38 +327,42 @@ GAMES: dict[str, Game] = {
 """Every flop game by its code: ``holdem``, ``omaha``, ``omaha5``, ``omaha6``, ``omaha8``,
 ``omaha5-8``, ``omaha6-8``, ``crazy-pineapple``, ``crazy-pineapple8``."""
 
-_ALIASES = {
-    "nt": "holdem",
-    "ft": "holdem",
-    "texas-holdem": "holdem",
-    "hold'em": "holdem",
-    "plo": "omaha",
-    "po": "omaha",
-    "o8": "omaha8",
-    "omaha-hi-lo": "omaha8",
-    "omaha-8": "omaha8",
-    "fo/8": "omaha8",
-    "omaha-hilo": "omaha8",
-    "pineapple": "crazy-pineapple",
-    "crazy-pineapple-8": "crazy-pineapple8",
-    "crazy-pineapple-hilo": "crazy-pineapple8",
-}
+_VARIANTS = {code: name for code, _, name, *_ in _core._variants()}
+"""The name of every variant of the core catalogue (rust/game.rs), by code."""
+
+_ALIASES = {alias: code for code, aliases, *_ in _core._variants() for alias in (code, *aliases)}
+"""Every name the core catalogue accepts (lower case, ``-`` for ``_`` and spaces), to its code:
+exactly the names :func:`splitpot.equity` accepts."""
 
 
 def game(name: str | Game) -> Game:
     """The game named ``name`` (a code of :data:`GAMES` or a common alias, any case).
 
+    It knows the names :func:`splitpot.equity` knows; Stud is one of them, but its game flow
+    is not built yet.
+
     >>> game("Holdem").name
     "Texas Hold'em"
+    >>> game("PLO8") is OMAHA_HILO
+    True
+    >>> game("razz")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown game 'razz'; choose one of holdem, omaha, ..., crazy-pineapple8
     >>> game("stud")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown game 'stud'; choose one of holdem, omaha, ..., crazy-pineapple8
+    ValueError: Seven Card Stud: the Stud game flow is not built yet; splitpot.equity('stud', ...
     """
     if isinstance(name, Game):
         return name
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
-    key = _ALIASES.get(key, key)
-    if key not in GAMES:
+    code = _ALIASES.get(key)
+    if code is None:
         raise ValueError(f"unknown game {name!r}; choose one of {', '.join(GAMES)}")
-    return GAMES[key]
+    if code not in GAMES:
+        raise ValueError(
+            f"{_VARIANTS[code]}: the Stud game flow is not built yet; "
+            f"splitpot.equity({code!r}, ...) works"
+        )
+    return GAMES[code]

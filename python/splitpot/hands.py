@@ -2,30 +2,15 @@
 
 from __future__ import annotations
 
-from enum import IntEnum
 from typing import TYPE_CHECKING, Any
 
 from splitpot import _core
+from splitpot._core import HandCategory as HandCategory  # an IntEnum, built by the core
 from splitpot._core import InvalidCards
 
 if TYPE_CHECKING:  # numpy is imported on first use: `import splitpot` stays fast
     import numpy as np
     import numpy.typing as npt
-
-
-class HandCategory(IntEnum):
-    """High-hand categories, weakest first (seed 003, "Hand ranking")."""
-
-    HIGH_CARD = 0
-    PAIR = 1
-    TWO_PAIR = 2
-    THREE_OF_A_KIND = 3
-    STRAIGHT = 4
-    """Five in sequence; A-2-3-4-5 is the lowest, no wrap-around (spec/poker.md §1)."""
-    FLUSH = 5
-    FULL_HOUSE = 6
-    FOUR_OF_A_KIND = 7
-    STRAIGHT_FLUSH = 8
 
 
 def _codes(a: Any, name: str) -> npt.NDArray[np.uint8]:

@@ -1,4 +1,4 @@
-"""Equity: who wins how often, exactly or by Monte Carlo (`splitpot.equity`, rust/equity.rs).
+"""Equity: who wins how often, exactly or by Monte Carlo (`splitpot.equity`, rust/equity/).
 
 :func:`equity` enumerates every remaining deal exactly when that is cheap, and deals random
 completions (Monte Carlo) otherwise; the Rust core does the work on every core, with the GIL
@@ -167,31 +167,31 @@ class EquityResult:
         plt.close(fig)
 
     @classmethod
-    def _from_core(cls, raw: dict[str, Any]) -> EquityResult:
-        hi_lo = bool(raw["hi_lo"])
+    def _from_core(cls, raw: _core._Equity) -> EquityResult:
+        hi_lo = raw.hi_lo
         players = tuple(
             PlayerEquity(
-                hand=p["hand"],
-                equity=p["equity"],
-                win=p["win"],
-                tie=p["tie"],
-                stderr=p["stderr"],
-                high=p["high"] if hi_lo else None,
-                low=p["low"] if hi_lo else None,
-                scoop=p["scoop"] if hi_lo else None,
-                quarter=p["quarter"] if hi_lo else None,
+                hand=p.hand,
+                equity=p.equity,
+                win=p.win,
+                tie=p.tie,
+                stderr=p.stderr,
+                high=p.high if hi_lo else None,
+                low=p.low if hi_lo else None,
+                scoop=p.scoop if hi_lo else None,
+                quarter=p.quarter if hi_lo else None,
             )
-            for p in raw["players"]
+            for p in raw.players
         )
         return cls(
-            game=raw["game"],
-            game_name=raw["game_name"],
+            game=raw.game,
+            game_name=raw.game_name,
             players=players,
-            board=raw["board"],
-            dead=raw["dead"],
-            exact=bool(raw["exact"]),
-            deals=int(raw["deals"]),
-            seed=raw["seed"],
+            board=raw.board,
+            dead=raw.dead,
+            exact=raw.exact,
+            deals=raw.deals,
+            seed=raw.seed,
             hi_lo=hi_lo,
         )
 

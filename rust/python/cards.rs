@@ -1,8 +1,12 @@
 //! `Card` and `CardSet` for Python.
-use super::convert::cards_of;
-use crate::cards::{card_name, parse_card, CardError, CardSet as CoreSet, RANK_CHARS, SUIT_CHARS};
-use crate::high::HandKey;
+use super::convert::walk_cards;
+use super::errors::InvalidCards;
+use crate::cards::{
+    card_name, parse_card, parse_cards, CardError, CardSet as CoreSet, RANK_CHARS, SUIT_CHARS,
+};
+use crate::eval::HandKey;
 use pyo3::prelude::*;
+use pyo3::types::{PyInt, PyString};
 
 /// One playing card: `Card("Ah")`, `Card("10d")`, `Card(51)`. Its int is `rank * 4 + suit`.
 #[pyclass(frozen, eq, ord, hash, from_py_object, module = "splitpot._core")]
@@ -15,19 +19,9 @@ pub struct Card {
 impl Card {
     #[new]
     fn new(card: &Bound<'_, PyAny>) -> PyResult<Self> {
-        if let Ok(s) = card.cast::<pyo3::types::PyString>() {
-            return Ok(Card {
-                code: parse_card(&s.to_cow()?)?,
-            });
-        }
-        match cards_of(&pyo3::types::PyList::new(card.py(), [card])?.into_any())?.as_slice() {
-            [c] => Ok(Card { code: *c }),
-            _ => Err(CardError::Count {
-                got: 0,
-                want: "one card".into(),
-            }
-            .into()),
-        }
+        Ok(Card {
+            code: card_code(card)?,
+        })
     }
 
     /// The card code, 0 (2c) .. 51 (As).
@@ -138,4 +132,57 @@ impl CardSet {
     fn __repr__(&self) -> String {
         format!("CardSet('{}')", self.__str__())
     }
+}
+
+/// The code of one card given as a `Card`, a card string ("Ah") or an int 0..51.
+pub fn card_code(item: &Bound<'_, PyAny>) -> PyResult<u8> {
+    // Exact ints first: the common form, and the check leaves bools (an int subclass) out.
+    if item.is_exact_instance_of::<PyInt>() {
+        return match item.extract::<i64>() {
+            Ok(v) if (0..52).contains(&v) => Ok(v as u8),
+            Ok(v) => Err(CardError::BadCode(v).into()),
+            Err(_) => Err(InvalidCards::new_err(format!(
+                "invalid card {}: expected 0..51",
+                item.repr()?
+            ))),
+        };
+    }
+    if let Ok(c) = item.cast::<Card>() {
+        return Ok(c.get().code);
+    }
+    if let Ok(s) = item.cast::<PyString>() {
+        return Ok(parse_card(&s.to_cow()?)?);
+    }
+    if item.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(InvalidCards::new_err(format!(
+            "invalid card {}: a bool is not a card",
+            item.repr()?
+        )));
+    }
+    match item.extract::<i64>() {
+        Ok(v) if (0..52).contains(&v) => Ok(v as u8),
+        Ok(v) => Err(CardError::BadCode(v).into()),
+        Err(_) => Err(InvalidCards::new_err(format!(
+            "invalid card {}: expected a Card, a card string such as 'Ah', or an int 0..51",
+            item.repr()?
+        ))),
+    }
+}
+
+/// Card codes from any accepted form; duplicates are checked by the evaluation that uses them.
+pub fn cards_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    let special = |o: &Bound<'_, PyAny>| {
+        if let Ok(s) = o.cast::<CardSet>() {
+            return Some(s.get().set.cards().collect());
+        }
+        o.cast::<Card>().ok().map(|c| vec![c.get().code])
+    };
+    walk_cards(
+        obj,
+        |t| Ok(parse_cards(t)?),
+        special,
+        card_code,
+        "cards",
+        "AhKd 7c",
+    )
 }

@@ -1,62 +1,11 @@
-//! Turning Python card arguments into card codes: a string ("AhKd 7c"), a `Card`, a `CardSet`,
-//! or an iterable of `Card`, `str` (one card each) or `int` (0..51).
-use super::cards::{Card, CardSet as PyCardSet};
+//! Turning Python arguments into card codes: the walk every card argument shares, and the
+//! numpy rows of the batch evaluators.
+
 use super::errors::InvalidCards;
-use crate::cards::{parse_card, parse_cards, CardError};
+use crate::cards::{CardError, CardSet as CoreSet};
+use numpy::ndarray::ArrayView2;
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyList, PyString, PyTuple};
-
-fn one_card(item: &Bound<'_, PyAny>) -> PyResult<u8> {
-    // Exact ints first: the common form, and the check leaves bools (an int subclass) out.
-    if item.is_exact_instance_of::<PyInt>() {
-        return match item.extract::<i64>() {
-            Ok(v) if (0..52).contains(&v) => Ok(v as u8),
-            Ok(v) => Err(CardError::BadCode(v).into()),
-            Err(_) => Err(InvalidCards::new_err(format!(
-                "invalid card {}: expected 0..51",
-                item.repr()?
-            ))),
-        };
-    }
-    if let Ok(c) = item.cast::<Card>() {
-        return Ok(c.get().code);
-    }
-    if let Ok(s) = item.cast::<PyString>() {
-        return Ok(parse_card(&s.to_cow()?)?);
-    }
-    if item.is_instance_of::<pyo3::types::PyBool>() {
-        return Err(InvalidCards::new_err(format!(
-            "invalid card {}: a bool is not a card",
-            item.repr()?
-        )));
-    }
-    match item.extract::<i64>() {
-        Ok(v) if (0..52).contains(&v) => Ok(v as u8),
-        Ok(v) => Err(CardError::BadCode(v).into()),
-        Err(_) => Err(InvalidCards::new_err(format!(
-            "invalid card {}: expected a Card, a card string such as 'Ah', or an int 0..51",
-            item.repr()?
-        ))),
-    }
-}
-
-/// Card codes from any accepted form; duplicates are checked by the evaluation that uses them.
-pub fn cards_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
-    let special = |o: &Bound<'_, PyAny>| {
-        if let Ok(s) = o.cast::<PyCardSet>() {
-            return Some(s.get().set.cards().collect());
-        }
-        o.cast::<Card>().ok().map(|c| vec![c.get().code])
-    };
-    walk_cards(
-        obj,
-        |t| Ok(parse_cards(t)?),
-        special,
-        one_card,
-        "cards",
-        "AhKd 7c",
-    )
-}
+use pyo3::types::{PyList, PyString, PyTuple};
 
 /// The shape every card argument shares, poker or Pan: a whole string goes to `whole`; a list,
 /// tuple or other iterable gives one card an item through `one`; `special` recognises a card
@@ -88,4 +37,56 @@ pub fn walk_cards(
             obj.repr()?
         ))),
     }
+}
+
+/// Copies rows of card codes, checking each holds `range` distinct cards below 52; errors name
+/// the row. Copying first means no other thread can change the cards while we are detached.
+pub fn rows_of(
+    a: &ArrayView2<'_, u8>,
+    range: std::ops::RangeInclusive<usize>,
+    what: &str,
+) -> PyResult<Vec<u8>> {
+    if !range.contains(&a.ncols()) {
+        return Err(InvalidCards::new_err(format!(
+            "expected {what} per row, got {}",
+            a.ncols()
+        )));
+    }
+    // The Python wrapper hands over C-contiguous arrays; anything else is copied row by row.
+    let out: Vec<u8> = match a.as_slice() {
+        Some(s) => s.to_vec(),
+        None => a.iter().copied().collect(),
+    };
+    for (i, row) in out.chunks_exact(a.ncols().max(1)).enumerate() {
+        CoreSet::from_cards(row)
+            .map_err(|e: CardError| InvalidCards::new_err(format!("row {i}: {e}")))?;
+    }
+    Ok(out)
+}
+
+/// Checks that a batch of hole rows and a batch of board rows have the same length, and that no
+/// card is on both; errors name the row.
+pub fn omaha_rows(
+    hole: &ArrayView2<'_, u8>,
+    board: &ArrayView2<'_, u8>,
+) -> PyResult<(Vec<u8>, Vec<u8>)> {
+    if hole.nrows() != board.nrows() {
+        return Err(InvalidCards::new_err(format!(
+            "hole has {} rows but board has {}",
+            hole.nrows(),
+            board.nrows()
+        )));
+    }
+    let h = rows_of(hole, 4..=6, "4 to 6 hole cards")?;
+    let b = rows_of(board, 3..=5, "3 to 5 board cards")?;
+    let (nh, nb) = (hole.ncols(), board.ncols());
+    let mask = |cards: &[u8]| cards.iter().fold(0u64, |m, &c| m | 1 << c);
+    for (i, (hr, br)) in h.chunks_exact(nh).zip(b.chunks_exact(nb)).enumerate() {
+        let both = mask(hr) & mask(br);
+        if both != 0 {
+            let e = CardError::Duplicate(both.trailing_zeros() as u8);
+            return Err(InvalidCards::new_err(format!("row {i}: {e}")));
+        }
+    }
+    Ok((h, b))
 }

@@ -1,12 +1,13 @@
-//! Equity for Python: `_equity`, wrapped by `splitpot.equity` (python/splitpot/equity.py).
+//! Equity for Python: `_equity`, wrapped by `splitpot.equity` (python/splitpot/odds.py); the
+//! answer crosses as the typed `_Equity`.
 //! The work runs with the GIL released, in slices of about 50 ms; between slices it checks for
 //! Ctrl-C (`KeyboardInterrupt` stops it cleanly) and reports progress.
-use super::convert::cards_of;
+use super::cards::cards_of;
 use super::errors::InvalidCards;
 use crate::cards::card_name;
-use crate::equity::{EquityError, Game, Holding, Options, Question, Run};
+use crate::equity::{Equity, EquityError, Game, Holding, Options, Question, Run};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::PyString;
 use std::time::Duration;
 
 /// Card codes of `obj`, with `what` ("board", "player 2") prefixed to a card error.
@@ -29,6 +30,84 @@ fn positive(v: Option<i64>, what: &str) -> Result<Option<u64>, EquityError> {
     }
 }
 
+/// One player's result, read by `splitpot.odds.PlayerEquity`.
+#[pyclass(frozen, get_all, module = "splitpot._core", name = "_PlayerEquity")]
+pub struct RawPlayer {
+    hand: String,
+    equity: f64,
+    win: f64,
+    tie: f64,
+    high: f64,
+    low: f64,
+    scoop: f64,
+    quarter: f64,
+    stderr: f64,
+}
+
+/// An equity answer, read by `splitpot.odds.EquityResult`.
+#[pyclass(frozen, get_all, module = "splitpot._core", name = "_Equity")]
+pub struct RawEquity {
+    game: &'static str,
+    game_name: &'static str,
+    hi_lo: bool,
+    exact: bool,
+    deals: u64,
+    seed: Option<u64>,
+    board: String,
+    dead: String,
+    players: Vec<Py<RawPlayer>>,
+}
+
+impl RawEquity {
+    fn new(py: Python<'_>, question: &Question, result: &Equity) -> PyResult<RawEquity> {
+        let players = question
+            .players
+            .iter()
+            .zip(&result.players)
+            .map(|(holding, p)| {
+                let row = RawPlayer {
+                    hand: holding.describe(),
+                    equity: p.equity,
+                    win: p.win,
+                    tie: p.tie,
+                    high: p.high,
+                    low: p.low,
+                    scoop: p.scoop,
+                    quarter: p.quarter,
+                    stderr: p.stderr,
+                };
+                Py::new(py, row)
+            })
+            .collect::<PyResult<_>>()?;
+        let names = |cards: &[u8]| cards.iter().map(|&c| card_name(c)).collect::<String>();
+        Ok(RawEquity {
+            game: result.game.code(),
+            game_name: result.game.name(),
+            hi_lo: result.game.is_hilo(),
+            exact: result.exact,
+            deals: result.deals,
+            seed: result.seed,
+            board: names(&question.board),
+            dead: names(&question.dead),
+            players,
+        })
+    }
+}
+
+/// Each player's holding: text goes through the game's own reading (cards or a range),
+/// anything else is cards.
+fn holdings(game: Game, players: &Bound<'_, PyAny>) -> PyResult<Vec<Holding>> {
+    let mut out = Vec::new();
+    for (i, item) in players.try_iter()?.enumerate() {
+        let item = item?;
+        out.push(match item.cast::<PyString>() {
+            Ok(text) => Holding::parse(game, &text.to_cow()?, i)?,
+            Err(_) => Holding::Cards(cards_named(&item, &format!("player {}", i + 1))?),
+        });
+    }
+    Ok(out)
+}
+
 /// Each player's equity in `game`; see `splitpot.equity` for the arguments and the result.
 #[pyfunction]
 #[pyo3(signature = (game, players, board, dead, exact=None, samples=None, seed=None, time_limit=None, threads=None, progress=None))]
@@ -45,19 +124,11 @@ pub fn _equity<'py>(
     time_limit: Option<f64>,
     threads: Option<i64>,
     progress: Option<Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let game = Game::parse(game)?;
-    let mut holdings = Vec::new();
-    for (i, item) in players.try_iter()?.enumerate() {
-        let item = item?;
-        holdings.push(match item.cast::<PyString>() {
-            Ok(text) => Holding::parse(game, &text.to_cow()?, i)?,
-            Err(_) => Holding::Cards(cards_named(&item, &format!("player {}", i + 1))?),
-        });
-    }
+) -> PyResult<RawEquity> {
+    let game: Game = game.parse().map_err(EquityError::from)?;
     let question = Question {
         game,
-        players: holdings,
+        players: holdings(game, players)?,
         board: cards_named(board, "board")?,
         dead: cards_named(dead, "dead cards")?,
     };
@@ -79,31 +150,5 @@ pub fn _equity<'py>(
             break;
         }
     }
-    let result = run.result();
-    let rows = PyList::empty(py);
-    for (holding, p) in question.players.iter().zip(&result.players) {
-        let row = PyDict::new(py);
-        row.set_item("hand", holding.describe())?;
-        row.set_item("equity", p.equity)?;
-        row.set_item("win", p.win)?;
-        row.set_item("tie", p.tie)?;
-        row.set_item("high", p.high)?;
-        row.set_item("low", p.low)?;
-        row.set_item("scoop", p.scoop)?;
-        row.set_item("quarter", p.quarter)?;
-        row.set_item("stderr", p.stderr)?;
-        rows.append(row)?;
-    }
-    let out = PyDict::new(py);
-    out.set_item("game", game.code())?;
-    out.set_item("game_name", game.name())?;
-    out.set_item("hi_lo", game.is_hilo())?;
-    out.set_item("exact", result.exact)?;
-    out.set_item("deals", result.deals)?;
-    out.set_item("seed", result.seed)?;
-    out.set_item("players", rows)?;
-    let names = |cards: &[u8]| cards.iter().map(|&c| card_name(c)).collect::<String>();
-    out.set_item("board", names(&question.board))?;
-    out.set_item("dead", names(&question.dead))?;
-    Ok(out)
+    RawEquity::new(py, &question, &run.result())
 }

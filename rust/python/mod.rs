@@ -3,9 +3,10 @@ mod cards;
 mod convert;
 mod equity;
 mod errors;
-mod hands;
-mod low;
+mod eval;
+mod game;
 mod pan;
+mod values;
 
 use pyo3::prelude::*;
 
@@ -14,22 +15,23 @@ mod _core {
     #[pymodule_export]
     use super::cards::{Card, CardSet};
     #[pymodule_export]
-    use super::equity::_equity;
+    use super::equity::{_equity, RawEquity, RawPlayer};
     #[pymodule_export]
-    use super::hands::{
-        _high_batch, _omaha_high_batch, evaluate_high, evaluate_omaha_high, HighHand,
+    use super::eval::{
+        _high_batch, _hilo_batch, _low8_batch, _omaha_high_batch, _omaha_hilo_batch,
+        _omaha_low8_batch, evaluate_high, evaluate_hilo, evaluate_low8, evaluate_omaha_high,
+        evaluate_omaha_hilo, evaluate_omaha_low8,
     };
     #[pymodule_export]
-    use super::low::{
-        _hilo_batch, _low8_batch, _omaha_hilo_batch, _omaha_low8_batch, evaluate_hilo,
-        evaluate_low8, evaluate_omaha_hilo, evaluate_omaha_low8, LowHand,
-    };
+    use super::game::_variants;
     #[pymodule_export]
     use super::pan::{
         _pan_arrange, _pan_borrow, _pan_cards, _pan_classify, _pan_classify_many,
         _pan_condition_list, _pan_conditions, _pan_deck, _pan_go_out, _pan_go_out_with,
         _pan_is_meld, _pan_lay_off, _pan_meld, _pan_meld_fault, _pan_outs, _pan_split, PyPanRules,
     };
+    #[pymodule_export]
+    use super::values::{HighHand, LowHand};
 
     use super::errors::{EquityError, IllegalAction, InvalidCards, SplitpotError};
     use pyo3::prelude::*;
@@ -42,6 +44,7 @@ mod _core {
         m.add("InvalidCards", py.get_type::<InvalidCards>())?;
         m.add("IllegalAction", py.get_type::<IllegalAction>())?;
         m.add("EquityError", py.get_type::<EquityError>())?;
+        m.add("HandCategory", super::values::hand_category(py)?)?;
         // The Pan card is `splitpot.pan.Card`; here it needs a name apart from the poker Card.
         m.add("PanCard", py.get_type::<super::pan::PanCard>())?;
         Ok(())

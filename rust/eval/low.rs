@@ -31,14 +31,14 @@
 //!
 //! The 8-or-better forms run on two tables built by `const fn` at compile time: `LOW8`
 //! (256 entries, eight-bit mask to strength) for any five, and `OMAHA8` (256 x 256, hole mask by
-//! board mask) for Omaha. Other qualifiers compute the same thing directly from the masks.
-use crate::cards::{CardError, CardSet};
-use crate::high::{self, HandKey};
+use super::omaha::check_omaha;
+use super::{check_any_five, pairs, triples};
+use crate::cards::CardError;
 
 /// The qualifier of 8-or-better games: every card of the low an 8 or lower.
 pub const EIGHT_OR_BETTER: u8 = 8;
 /// The qualifier that lets any five different ranks be a low (king-high lows included).
-pub const UNQUALIFIED: u8 = 13;
+pub(crate) const UNQUALIFIED: u8 = 13;
 /// How many 8-or-better lows there are; also the strength of the wheel.
 pub const LOW8_CLASSES: u8 = 56;
 
@@ -71,7 +71,8 @@ const fn allowed(qualifier: u8) -> u16 {
 }
 
 /// How many lows there are under `qualifier`: C(q, 5).
-pub const fn low_classes(qualifier: u8) -> u16 {
+#[allow(dead_code)] // the general-qualifier form waits for razz and ace-to-five; tests use it now
+pub(crate) const fn low_classes(qualifier: u8) -> u16 {
     binom(effective(qualifier), 5) as u16
 }
 
@@ -100,7 +101,7 @@ const fn colex(five: u16) -> u32 {
 
 /// Strength of the best low in an ace-low rank mask under `qualifier` (0 = none): the five
 /// lowest allowed ranks, if there are five. Numbering: see the module documentation.
-pub const fn low_strength_of_mask(mask: u16, qualifier: u8) -> u16 {
+pub(crate) const fn low_strength_of_mask(mask: u16, qualifier: u8) -> u16 {
     let m = mask & allowed(qualifier);
     if m.count_ones() < 5 {
         return 0;
@@ -110,7 +111,7 @@ pub const fn low_strength_of_mask(mask: u16, qualifier: u8) -> u16 {
 
 /// The best Omaha low of a hole rank mask and a board rank mask under `qualifier` (0 = none):
 /// two different hole ranks and three board ranks, all five different.
-pub const fn omaha_low_strength_of_masks(hole: u16, board: u16, qualifier: u8) -> u16 {
+pub(crate) const fn omaha_low_strength_of_masks(hole: u16, board: u16, qualifier: u8) -> u16 {
     let keep = allowed(qualifier);
     let (hole, board) = (hole & keep, board & keep);
     // The smallest five-bit mask is the best low; 0 stands for "none yet".
@@ -139,7 +140,7 @@ pub const fn omaha_low_strength_of_masks(hole: u16, board: u16, qualifier: u8) -
 
 /// The five ranks of a low, high to low with ace = 1, or `None` for a strength that is not a
 /// low under `qualifier` (0, or above C(q, 5)).
-pub const fn low_ranks_of(strength: u16, qualifier: u8) -> Option<[u8; 5]> {
+pub(crate) const fn low_ranks_of(strength: u16, qualifier: u8) -> Option<[u8; 5]> {
     let n = binom(effective(qualifier), 5);
     if strength == 0 || strength as u32 > n {
         return None;
@@ -176,7 +177,7 @@ const fn build_low_bits() -> [u16; 256] {
 }
 
 /// [`LOW_BITS`] restricted to ace..eight, as a byte: the only ranks an 8-or-better low can use.
-static LOW8_BITS: [u8; 256] = {
+pub(crate) static LOW8_BITS: [u8; 256] = {
     let all = build_low_bits();
     let mut t = [0u8; 256];
     let mut c = 0;
@@ -198,7 +199,7 @@ const fn build_low8() -> [u8; 256] {
 }
 
 /// 8-or-better strength of every eight-bit ace-low rank mask (ace..eight).
-static LOW8: [u8; 256] = build_low8();
+pub(crate) static LOW8: [u8; 256] = build_low8();
 
 /// Ranks of each 8-or-better strength, high to low (entry 0, "no low", is all zeros).
 static LOW8_RANKS: [[u8; 5]; 57] = {
@@ -262,7 +263,7 @@ static OMAHA8: [[u8; 256]; 256] = {
 };
 
 /// The ace-low rank mask of some cards (codes 52 and above add nothing).
-pub fn low_rank_mask(cards: &[u8]) -> u16 {
+pub(crate) fn low_rank_mask(cards: &[u8]) -> u16 {
     cards.iter().fold(0, |m, &c| m | LOW_BITS[c as usize])
 }
 
@@ -278,36 +279,16 @@ fn low8_mask(cards: &[u8]) -> u8 {
     }
 }
 
-fn check_count(
-    n: usize,
-    range: std::ops::RangeInclusive<usize>,
-    what: &str,
-) -> Result<(), CardError> {
-    if range.contains(&n) {
-        Ok(())
-    } else {
-        Err(CardError::Count {
-            got: n,
-            want: what.to_string(),
-        })
-    }
-}
-
-/// 5, 6 or 7 distinct cards, as for the high hand.
-fn check_any_five(cards: &[u8]) -> Result<(), CardError> {
-    check_count(cards.len(), 5..=7, "5 to 7 cards")?;
-    CardSet::from_cards(cards).map(|_| ())
-}
-
 /// Best low of any five of 5, 6 or 7 cards under `qualifier` (0 = no qualifying low).
-pub fn evaluate_low(cards: &[u8], qualifier: u8) -> Result<u16, CardError> {
+#[allow(dead_code)] // the general-qualifier form waits for razz and ace-to-five; tests use it now
+pub(crate) fn evaluate_low(cards: &[u8], qualifier: u8) -> Result<u16, CardError> {
     check_any_five(cards)?;
     Ok(low_unchecked(cards, qualifier))
 }
 
 /// [`evaluate_low`] without validation. Any card codes are safe (it never panics), but the
 /// answer only means something for distinct codes below 52.
-pub fn low_unchecked(cards: &[u8], qualifier: u8) -> u16 {
+pub(crate) fn low_unchecked(cards: &[u8], qualifier: u8) -> u16 {
     low_strength_of_mask(low_rank_mask(cards), qualifier)
 }
 
@@ -325,20 +306,24 @@ pub fn low8_unchecked(cards: &[u8]) -> u8 {
 
 /// Omaha low under `qualifier`: exactly two of 4..=6 hole cards and exactly three of 3..=5
 /// board cards (spec/poker.md §1).
-pub fn evaluate_omaha_low(hole: &[u8], board: &[u8], qualifier: u8) -> Result<u16, CardError> {
-    high::check_omaha(hole, board)?;
+pub(crate) fn evaluate_omaha_low(
+    hole: &[u8],
+    board: &[u8],
+    qualifier: u8,
+) -> Result<u16, CardError> {
+    check_omaha(hole, board)?;
     Ok(omaha_low_unchecked(hole, board, qualifier))
 }
 
 /// [`evaluate_omaha_low`] without validation; never panics.
-pub fn omaha_low_unchecked(hole: &[u8], board: &[u8], qualifier: u8) -> u16 {
+pub(crate) fn omaha_low_unchecked(hole: &[u8], board: &[u8], qualifier: u8) -> u16 {
     omaha_low_strength_of_masks(low_rank_mask(hole), low_rank_mask(board), qualifier)
 }
 
 /// Omaha 8-or-better low: exactly two of 4..=6 hole cards and exactly three of 3..=5 board
 /// cards; 1..=56, 0 = no qualifying low.
 pub fn evaluate_omaha_low8(hole: &[u8], board: &[u8]) -> Result<u8, CardError> {
-    high::check_omaha(hole, board)?;
+    check_omaha(hole, board)?;
     Ok(omaha_low8_unchecked(hole, board))
 }
 
@@ -347,41 +332,6 @@ pub fn evaluate_omaha_low8(hole: &[u8], board: &[u8]) -> Result<u8, CardError> {
 pub fn omaha_low8_unchecked(hole: &[u8], board: &[u8]) -> u8 {
     OMAHA8[low8_mask(hole) as usize][low8_mask(board) as usize]
 }
-
-/// Both halves of a hi/lo showdown for 5, 6 or 7 cards: (high strength 1..=7462, 8-or-better
-/// low 0..=56). The high and the low may use different fives (seed 000).
-pub fn evaluate_hilo(cards: &[u8]) -> Result<(u16, u8), CardError> {
-    check_any_five(cards)?;
-    Ok(hilo_unchecked(cards))
-}
-
-/// [`evaluate_hilo`] on validated input: one pass over the cards builds the high key and the
-/// low mask together. Assumes distinct codes below 52 (the high key indexes a 52-entry table).
-#[inline]
-pub fn hilo_unchecked(cards: &[u8]) -> (u16, u8) {
-    let (key, mask) = cards.iter().fold((HandKey::EMPTY, 0u8), |(k, m), &c| {
-        (k.with(c), m | LOW8_BITS[c as usize])
-    });
-    (key.strength(), LOW8[mask as usize])
-}
-
-/// Both halves of an Omaha Hi/Lo showdown: (Omaha high, Omaha 8-or-better low), each exactly
-/// two hole plus three board cards, chosen independently (spec/poker.md §1).
-pub fn evaluate_omaha_hilo(hole: &[u8], board: &[u8]) -> Result<(u16, u8), CardError> {
-    high::check_omaha(hole, board)?;
-    Ok(omaha_hilo_unchecked(hole, board))
-}
-
-/// [`evaluate_omaha_hilo`] on a validated deal (4..=6 distinct hole cards, 3..=5 board, all
-/// below 52). The low is two masks and one table read, a few percent of the high's cost.
-#[inline]
-pub fn omaha_hilo_unchecked(hole: &[u8], board: &[u8]) -> (u16, u8) {
-    (
-        high::omaha_unchecked(hole, board),
-        omaha_low8_unchecked(hole, board),
-    )
-}
-
 /// The five ranks of an 8-or-better low, high to low, ace = 1: `(8, 4, 3, 2, 1)`. Meant for
 /// strengths 1..=56; anything else (0 = no low) gives all zeros rather than panicking.
 pub fn low_ranks(strength: u8) -> [u8; 5] {
@@ -405,7 +355,7 @@ pub fn describe_low(strength: u8) -> String {
 }
 
 /// [`describe_low`] for any qualifier: "K-Q-J-T-9" is strength 1 unqualified.
-pub fn describe_low_of(strength: u16, qualifier: u8) -> String {
+pub(crate) fn describe_low_of(strength: u16, qualifier: u8) -> String {
     match low_ranks_of(strength, qualifier) {
         Some(r) => describe_ranks(r),
         None => "no low".to_string(),
@@ -428,7 +378,7 @@ fn first_of_each_rank(cards: &[u8], target: u16) -> Option<[u8; 5]> {
 
 /// The five cards that make the best low under `qualifier`, in input order; the first card of
 /// each rank when a rank is held twice. `None` when there is no qualifying low.
-pub fn low_best_five(cards: &[u8], qualifier: u8) -> Result<Option<[u8; 5]>, CardError> {
+pub(crate) fn low_best_five(cards: &[u8], qualifier: u8) -> Result<Option<[u8; 5]>, CardError> {
     check_any_five(cards)?;
     let best = lowest_bits(low_rank_mask(cards) & allowed(qualifier), 5);
     Ok(if best.count_ones() == 5 {
@@ -445,7 +395,7 @@ pub fn low8_best_five(cards: &[u8]) -> Result<Option<[u8; 5]>, CardError> {
 
 /// The two hole and three board cards of the best Omaha low under `qualifier`: the first
 /// (hole pair, board triple) in input order that makes it. `None` when there is no low.
-pub fn omaha_low_best_five(
+pub(crate) fn omaha_low_best_five(
     hole: &[u8],
     board: &[u8],
     qualifier: u8,
@@ -454,8 +404,8 @@ pub fn omaha_low_best_five(
     if target == 0 {
         return Ok(None);
     }
-    for (i, j) in high::pairs(hole) {
-        for (a, b, c) in high::triples(board.len()) {
+    for (i, j) in pairs(hole) {
+        for (a, b, c) in triples(board.len()) {
             let five = [hole[i], hole[j], board[a], board[b], board[c]];
             if low_unchecked(&five, qualifier) == target {
                 return Ok(Some(five));
@@ -469,13 +419,12 @@ pub fn omaha_low_best_five(
 pub fn omaha_low8_best_five(hole: &[u8], board: &[u8]) -> Result<Option<[u8; 5]>, CardError> {
     omaha_low_best_five(hole, board, EIGHT_OR_BETTER)
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cards::{five_card_hands, parse_cards};
+    use crate::eval::hilo::{evaluate_hilo, evaluate_omaha_hilo};
     use crate::rng::random_deals;
-
     fn cards(s: &str) -> Vec<u8> {
         parse_cards(s).unwrap()
     }
@@ -794,10 +743,13 @@ mod tests {
         let c = cards("Ad7d 2d3c4c5d6d");
         let (hi, lo) = evaluate_hilo(&c).unwrap();
         assert_eq!(lo, 56);
-        assert_eq!(high::describe(hi), "Flush, Ace high");
+        assert_eq!(crate::eval::high::describe(hi), "Flush, Ace high");
         assert_eq!(
             (hi, lo),
-            (high::evaluate(&c).unwrap(), evaluate_low8(&c).unwrap())
+            (
+                crate::eval::high::evaluate(&c).unwrap(),
+                evaluate_low8(&c).unwrap()
+            )
         );
     }
 
@@ -864,7 +816,7 @@ mod tests {
             for h in deals(3_000, k, k as u64) {
                 assert_eq!(
                     evaluate_hilo(&h),
-                    Ok((high::evaluate(&h).unwrap(), low8_unchecked(&h)))
+                    Ok((crate::eval::high::evaluate(&h).unwrap(), low8_unchecked(&h)))
                 );
             }
         }
@@ -873,7 +825,7 @@ mod tests {
             assert_eq!(
                 evaluate_omaha_hilo(hole, board),
                 Ok((
-                    high::evaluate_omaha(hole, board).unwrap(),
+                    crate::eval::omaha::evaluate_omaha(hole, board).unwrap(),
                     omaha_low8_unchecked(hole, board)
                 ))
             );

@@ -1,15 +1,8 @@
 //! Perfect-hash high-hand evaluation for 5, 6 and 7 cards, and Omaha's exactly two plus three
 //! (spec/poker.md §1). Strength is 1..=7462, larger is better; the tables come from build.rs.
+use super::tables::{CLASS_VALUES, FLUSH, LOOKUP, OFFSETS, RANK_BASES, ROW_SHIFT};
+use super::{check_any_five, pairs};
 use crate::cards::{CardError, CardSet};
-
-mod tables {
-    include!(concat!(env!("OUT_DIR"), "/high_tables.rs"));
-}
-use tables::{
-    CLASS_VALUES, FLUSH, LOOKUP, OFFSETS, OMAHA_PAIR, OMAHA_RANKS, OMAHA_TRIPLE, RANK_BASES,
-    ROW_SHIFT,
-};
-
 /// Hand categories, weakest first (spec/poker.md §1).
 pub const CATEGORY_NAMES: [&str; 9] = [
     "High Card",
@@ -147,26 +140,9 @@ pub fn describe(strength: u16) -> String {
         _ => format!("{name}, {}, {} kicker", many(0), one(1)),
     }
 }
-
-fn check_count(
-    cards: &[u8],
-    range: std::ops::RangeInclusive<usize>,
-    what: &str,
-) -> Result<(), CardError> {
-    if range.contains(&cards.len()) {
-        Ok(())
-    } else {
-        Err(CardError::Count {
-            got: cards.len(),
-            want: what.to_string(),
-        })
-    }
-}
-
 /// Best five of 5, 6 or 7 distinct cards.
 pub fn evaluate(cards: &[u8]) -> Result<u16, CardError> {
-    check_count(cards, 5..=7, "5 to 7 cards")?;
-    CardSet::from_cards(cards)?;
+    check_any_five(cards)?;
     Ok(HandKey::from_cards(cards).strength())
 }
 
@@ -180,112 +156,6 @@ pub fn evaluate_set(set: CardSet) -> Result<u16, CardError> {
     }
     Ok(HandKey::from_set(set).strength())
 }
-
-/// Checks an Omaha deal: 4..=6 hole cards, 3..=5 board cards, no card twice.
-pub fn check_omaha(hole: &[u8], board: &[u8]) -> Result<(), CardError> {
-    check_count(hole, 4..=6, "4 to 6 hole cards")?;
-    check_count(board, 3..=5, "3 to 5 board cards")?;
-    crate::cards::check_disjoint(&[hole, board]).map(|_| ())
-}
-
-/// Omaha high: exactly two hole cards and exactly three board cards.
-pub fn evaluate_omaha(hole: &[u8], board: &[u8]) -> Result<u16, CardError> {
-    check_omaha(hole, board)?;
-    Ok(omaha_unchecked(hole, board))
-}
-
-/// Pairs of a hole and triples of a board as partial keys, reused for every combination.
-pub(crate) fn pairs(hole: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
-    (0..hole.len()).flat_map(move |i| (i + 1..hole.len()).map(move |j| (i, j)))
-}
-
-pub(crate) fn triples(n: usize) -> impl Iterator<Item = (usize, usize, usize)> {
-    (0..n).flat_map(move |i| (i + 1..n).flat_map(move |j| (j + 1..n).map(move |k| (i, j, k))))
-}
-
-/// Omaha high on a validated deal (4..=6 distinct hole cards, 3..=5 board, all < 52).
-pub fn omaha_unchecked(hole: &[u8], board: &[u8]) -> u16 {
-    // Fixed sizes let the compiler unroll the combination loops completely.
-    fn go<const H: usize, const B: usize>(hole: &[u8], board: &[u8]) -> u16 {
-        match (<&[u8; H]>::try_from(hole), <&[u8; B]>::try_from(board)) {
-            (Ok(h), Ok(b)) => omaha_fixed(h, b),
-            _ => 0,
-        }
-    }
-    match (hole.len(), board.len()) {
-        (4, 5) => go::<4, 5>(hole, board),
-        (4, 4) => go::<4, 4>(hole, board),
-        (4, 3) => go::<4, 3>(hole, board),
-        (5, 5) => go::<5, 5>(hole, board),
-        (5, 4) => go::<5, 4>(hole, board),
-        (5, 3) => go::<5, 3>(hole, board),
-        (6, 5) => go::<6, 5>(hole, board),
-        (6, 4) => go::<6, 4>(hole, board),
-        (6, 3) => go::<6, 3>(hole, board),
-        _ => 0,
-    }
-}
-
-/// Each hole pair and board triple is reduced once to an index of its rank multiset; each of
-/// the up to 15 x 10 combinations is then one add and one load in a direct table. A flush
-/// needs a suited pair and a suited triple of the same suit, looked up by their rank masks.
-#[inline(always)]
-fn omaha_fixed<const H: usize, const B: usize>(hole: &[u8; H], board: &[u8; B]) -> u16 {
-    let rank = |c: u8| (c >> 2) as usize % 13;
-    let bit = |c: u8| 1u16 << rank(c);
-    let (mut hp, mut nh) = ([0u16; 15], 0);
-    let (mut hs, mut nhs) = ([(0u8, 0u16); 15], 0);
-    for i in 0..H {
-        for j in i + 1..H {
-            let (a, b) = (hole[i], hole[j]);
-            hp[nh] = OMAHA_PAIR[rank(a) * 13 + rank(b)];
-            nh += 1;
-            if a & 3 == b & 3 {
-                hs[nhs] = (a & 3, bit(a) | bit(b));
-                nhs += 1;
-            }
-        }
-    }
-    let (mut bt, mut nb) = ([0u16; 10], 0);
-    let (mut bs, mut nbs) = ([(0u8, 0u16); 10], 0);
-    for i in 0..B {
-        for j in i + 1..B {
-            for k in j + 1..B {
-                let (a, b, c) = (board[i], board[j], board[k]);
-                bt[nb] = OMAHA_TRIPLE[rank(a) * 169 + rank(b) * 13 + rank(c)];
-                nb += 1;
-                if a & 3 == b & 3 && b & 3 == c & 3 {
-                    bs[nbs] = (a & 3, bit(a) | bit(b) | bit(c));
-                    nbs += 1;
-                }
-            }
-        }
-    }
-    let mut best = 0u16;
-    for &p in &hp[..H * (H - 1) / 2] {
-        for &t in &bt[..B * (B - 1) * (B - 2) / 6] {
-            best = best.max(OMAHA_RANKS[p as usize + t as usize]);
-        }
-    }
-    for &(suit, bm) in &bs[..nbs] {
-        for &(hsuit, hm) in &hs[..nhs] {
-            if suit == hsuit {
-                best = best.max(FLUSH[(bm | hm) as usize]);
-            }
-        }
-    }
-    best
-}
-
-/// The best Omaha high ignoring flushes of a hole pair's ranks with a board triple's ranks
-/// (ranks 0 = deuce .. 12 = ace), 0 where a rank would appear five times.
-pub fn omaha_rank_strength(pair: [u8; 2], triple: [u8; 3]) -> u16 {
-    let r = |x: u8| x as usize % 13;
-    let p = OMAHA_PAIR[r(pair[0]) * 13 + r(pair[1])] as usize;
-    let t = OMAHA_TRIPLE[r(triple[0]) * 169 + r(triple[1]) * 13 + r(triple[2])] as usize;
-    OMAHA_RANKS[p + t]
-}
-
 /// The five cards (in the given order) that make the best hand, first such five on ties.
 pub fn best_five(cards: &[u8]) -> Result<[u8; 5], CardError> {
     let target = evaluate(cards)?;
@@ -310,26 +180,10 @@ fn pairs_of(n: usize) -> Vec<Vec<usize>> {
         _ => pairs(&[0u8; 7][..n]).map(|(i, j)| vec![i, j]).collect(),
     }
 }
-
-/// The two hole and three board cards that make the best Omaha high hand.
-pub fn omaha_best_five(hole: &[u8], board: &[u8]) -> Result<[u8; 5], CardError> {
-    let target = evaluate_omaha(hole, board)?;
-    for (i, j) in pairs(hole) {
-        for (a, b, c) in triples(board.len()) {
-            let five = [hole[i], hole[j], board[a], board[b], board[c]];
-            if HandKey::from_cards(&five).strength() == target {
-                return Ok(five);
-            }
-        }
-    }
-    unreachable!("some two plus three make the best hand")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cards::{five_card_hands, parse_cards};
-    use crate::rng::random_deals;
 
     fn eval(s: &str) -> u16 {
         evaluate(&parse_cards(s).unwrap()).unwrap()
@@ -484,42 +338,6 @@ mod tests {
             "Four of a Kind, Deuces, Ace kicker"
         );
     }
-
-    #[test]
-    fn omaha_uses_exactly_two_plus_three() {
-        let o = |h: &str, b: &str| {
-            evaluate_omaha(&parse_cards(h).unwrap(), &parse_cards(b).unwrap()).unwrap()
-        };
-        // Four hearts on board and one in hand is no flush in Omaha.
-        assert_eq!(
-            category(o("AhKcQd2s", "3h4h5h9hJc")),
-            4,
-            "A-2-3-4-5 straight, no flush"
-        );
-        assert_eq!(category(o("AhKhQd2s", "3h4h5c9hJc")), 5);
-        // Four of a kind on board plays as trips at most with two hole cards.
-        assert_eq!(category(o("2c3d4h5s", "AcAdAhAsKc")), 3);
-    }
-
-    #[test]
-    fn omaha_matches_brute_force_on_many_deals() {
-        let decks = random_deals(20_000, 11, 0x9e3779b97f4a7c15);
-        for (n, deck) in decks.chunks_exact(11).enumerate() {
-            let (nh, nb) = (4 + n % 3, 3 + (n / 3) % 3);
-            let (hole, board) = (&deck[..nh], &deck[nh..nh + nb]);
-            let mut want = 0;
-            for (i, j) in pairs(hole) {
-                for (a, b, c) in triples(nb) {
-                    want = want.max(
-                        HandKey::from_cards(&[hole[i], hole[j], board[a], board[b], board[c]])
-                            .strength(),
-                    );
-                }
-            }
-            assert_eq!(omaha_unchecked(hole, board), want, "{hole:?} {board:?}");
-        }
-    }
-
     #[test]
     fn best_five_makes_the_hand() {
         let c = parse_cards("2c AhKhQhJhTh 3d").unwrap();

@@ -1,0 +1,297 @@
+//! Hold'em ranges and what a player holds.
+use super::{EquityError, Game};
+use crate::cards::{card_name, parse_cards, RANK_CHARS};
+// Ranges
+
+/// One two-card Hold'em hand of a range, cards in decreasing code order, with its weight.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Combo {
+    pub cards: [u8; 2],
+    pub weight: f64,
+}
+
+impl Combo {
+    pub(crate) fn mask(&self) -> u64 {
+        1 << self.cards[0] | 1 << self.cards[1]
+    }
+}
+
+/// A weighted set of Hold'em hands in the usual notation: pairs `QQ`, `QQ+`, `QQ-99`; suited
+/// and offsuit `AKs`, `AKo`, `AK` (both), `AQs+` (raise the kicker up to one below the top
+/// card), `T9s-76s` (same gap), `A5s-A2s` (same top card); exact hands `AhKh`; `random` or
+/// `any` for every hand. Items are separated by commas or spaces; `:w` after an item gives it
+/// weight `w` from 0 to 1 (default 1; a later item overrides an earlier one for the same hand).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Range {
+    pub(crate) text: String,
+    pub(crate) combos: Vec<Combo>,
+}
+
+fn combo_index(a: u8, b: u8) -> usize {
+    let (hi, lo) = if a > b { (a, b) } else { (b, a) };
+    hi as usize * (hi as usize - 1) / 2 + lo as usize
+}
+
+fn rank_of_char(c: char) -> Option<u8> {
+    RANK_CHARS
+        .iter()
+        .position(|&r| r as char == c.to_ascii_uppercase())
+        .map(|r| r as u8)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Suitedness {
+    Pair,
+    Suited,
+    Offsuit,
+    Any,
+}
+
+/// `AKs` -> (12, 11, Suited): top rank first.
+fn hand_class(s: &str) -> Option<(u8, u8, Suitedness)> {
+    let ch: Vec<char> = s.chars().collect();
+    let (a, b) = (rank_of_char(*ch.first()?)?, rank_of_char(*ch.get(1)?)?);
+    let kind = match ch.get(2).map(|c| c.to_ascii_lowercase()) {
+        None => Suitedness::Any,
+        Some('s') => Suitedness::Suited,
+        Some('o') => Suitedness::Offsuit,
+        Some(_) => return None,
+    };
+    if ch.len() > 3 {
+        return None;
+    }
+    if a == b {
+        return (kind == Suitedness::Any).then_some((a, b, Suitedness::Pair));
+    }
+    Some((a.max(b), a.min(b), kind))
+}
+
+fn class_combos(hi: u8, lo: u8, kind: Suitedness, out: &mut Vec<[u8; 2]>) {
+    for s1 in 0..4u8 {
+        for s2 in 0..4u8 {
+            let (c1, c2) = (hi * 4 + s1, lo * 4 + s2);
+            let keep = match kind {
+                Suitedness::Pair => s1 < s2,
+                Suitedness::Suited => s1 == s2,
+                Suitedness::Offsuit => s1 != s2,
+                Suitedness::Any => true,
+            };
+            if keep {
+                out.push([c1.max(c2), c1.min(c2)]);
+            }
+        }
+    }
+}
+
+fn unknown_class() -> String {
+    "expected a hand class such as QQ, AKs, AKo, AK, QQ+, AQs+, T9s-76s, \
+     or two cards such as AhKh"
+        .to_string()
+}
+
+/// `QQ-99`, `A5s-A2s` (same top card) or `T9s-76s` (same gap).
+fn expand_dash(top: &str, bottom: &str, out: &mut Vec<[u8; 2]>) -> Result<(), String> {
+    let (a1, b1, k1) = hand_class(top).ok_or_else(unknown_class)?;
+    let (a2, b2, k2) = hand_class(bottom).ok_or_else(unknown_class)?;
+    if k1 != k2 {
+        return Err("both ends of a dash range must be the same kind".into());
+    }
+    if k1 == Suitedness::Pair {
+        for r in a1.min(a2)..=a1.max(a2) {
+            class_combos(r, r, k1, out);
+        }
+    } else if a1 == a2 {
+        for kicker in b1.min(b2)..=b1.max(b2) {
+            class_combos(a1, kicker, k1, out);
+        }
+    } else if a1 - b1 == a2 - b2 {
+        let gap = a1 - b1;
+        for top in a1.min(a2)..=a1.max(a2) {
+            class_combos(top, top - gap, k1, out);
+        }
+    } else {
+        return Err("the two ends must share the top card (A5s-A2s) or the gap \
+                    (T9s-76s)"
+            .into());
+    }
+    Ok(())
+}
+
+impl Range {
+    /// Parses the notation described on [`Range`]; errors name the offending item.
+    pub fn parse(text: &str) -> Result<Range, EquityError> {
+        let mut weights: Vec<Option<f64>> = vec![None; 1326];
+        let mut any = false;
+        for item in text.split(|c: char| c == ',' || c.is_whitespace()) {
+            if item.is_empty() {
+                continue;
+            }
+            any = true;
+            let bad = |why: &str| EquityError::Range(format!("invalid range item {item:?}: {why}"));
+            let (body, weight) = match item.split_once(':') {
+                None => (item, 1.0),
+                Some((b, w)) => match w.parse::<f64>() {
+                    Ok(w) if (0.0..=1.0).contains(&w) => (b, w),
+                    _ => return Err(bad("the weight after ':' must be a number from 0 to 1")),
+                },
+            };
+            let mut hands = Vec::new();
+            Self::expand(body, &mut hands).map_err(|why| bad(&why))?;
+            for [a, b] in hands {
+                weights[combo_index(a, b)] = Some(weight);
+            }
+        }
+        if !any {
+            return Err(EquityError::Range(format!(
+                "empty range {text:?}: give hands such as \"QQ+, AKs\""
+            )));
+        }
+        let mut combos = Vec::new();
+        for hi in 1..52u8 {
+            for lo in 0..hi {
+                if let Some(w) = weights[combo_index(hi, lo)] {
+                    if w > 0.0 {
+                        combos.push(Combo {
+                            cards: [hi, lo],
+                            weight: w,
+                        });
+                    }
+                }
+            }
+        }
+        if combos.is_empty() {
+            return Err(EquityError::Range(format!(
+                "range {text:?} gives every hand weight 0"
+            )));
+        }
+        Ok(Range {
+            text: text.trim().to_string(),
+            combos,
+        })
+    }
+
+    fn expand(body: &str, out: &mut Vec<[u8; 2]>) -> Result<(), String> {
+        let lower = body.to_ascii_lowercase();
+        if matches!(lower.as_str(), "random" | "any" | "xx" | "*" | "100%") {
+            for hi in 1..52u8 {
+                for lo in 0..hi {
+                    out.push([hi, lo]);
+                }
+            }
+            return Ok(());
+        }
+        if let Ok(cards) = parse_cards(body) {
+            return match cards.as_slice() {
+                [a, b] if a != b => {
+                    out.push([*a.max(b), *a.min(b)]);
+                    Ok(())
+                }
+                [_, _] => Err("the same card twice".into()),
+                c => Err(format!("a hand has 2 cards, got {}", c.len())),
+            };
+        }
+        let body = body.replace("10", "T");
+        if let Some((top, bottom)) = body.split_once('-') {
+            return expand_dash(top, bottom, out);
+        }
+        let (core, plus) = match body.strip_suffix('+') {
+            Some(c) => (c, true),
+            None => (body.as_str(), false),
+        };
+        let (a, b, kind) = hand_class(core).ok_or_else(unknown_class)?;
+        match (kind, plus) {
+            (Suitedness::Pair, true) => (a..13).for_each(|r| class_combos(r, r, kind, out)),
+            (_, true) => (b..a).for_each(|k| class_combos(a, k, kind, out)),
+            (_, false) => class_combos(a, b, kind, out),
+        }
+        Ok(())
+    }
+
+    /// The text the range was parsed from.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Every hand of the range with a positive weight, in a fixed order.
+    pub fn combos(&self) -> &[Combo] {
+        &self.combos
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Questions and options
+
+/// What one player holds: known cards, or (Hold'em only) a range of hands.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Holding {
+    Cards(Vec<u8>),
+    Range(Range),
+}
+
+impl Holding {
+    /// Reads one player's text: cards (`"AhKd"`, stud `"AsKd 7c"`), or in Hold'em a range.
+    /// `player` (0-based) only names the player in errors.
+    pub fn parse(game: Game, text: &str, player: usize) -> Result<Holding, EquityError> {
+        let cards = parse_cards(text);
+        if let Ok(c) = &cards {
+            if game != Game::Holdem || c.len() == 2 {
+                return Ok(Holding::Cards(c.clone()));
+            }
+        }
+        if game == Game::Holdem {
+            return match Range::parse(text) {
+                Ok(r) => Ok(Holding::Range(r)),
+                // Cards of the wrong count: the count check says it better.
+                Err(_) if cards.is_ok() => Ok(Holding::Cards(cards.unwrap_or_default())),
+                Err(e) => Err(EquityError::Range(format!("player {}: {e}", player + 1))),
+            };
+        }
+        match cards {
+            Ok(c) => Ok(Holding::Cards(c)),
+            Err(_) if Range::parse(text).is_ok() => Err(EquityError::Game(format!(
+                "player {} gave the range {text:?}, but ranges are for Texas Hold'em only; \
+                 give the {} cards",
+                player + 1,
+                game.name()
+            ))),
+            Err(e) => Err(EquityError::Cards(format!("player {}: {e}", player + 1))),
+        }
+    }
+
+    /// Cards as text ("AhKh"), or the range as given.
+    pub fn describe(&self) -> String {
+        match self {
+            Holding::Cards(c) => c.iter().map(|&c| card_name(c)).collect(),
+            Holding::Range(r) => r.text.clone(),
+        }
+    }
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[test]
+    fn ranges_parse() {
+        let n = |s: &str| Range::parse(s).unwrap().combos().len();
+        assert_eq!(n("QQ+"), 18);
+        assert_eq!(n("AKs"), 4);
+        assert_eq!(n("AKo"), 12);
+        assert_eq!(n("AK"), 16);
+        assert_eq!(n("AQo+"), 24);
+        assert_eq!(n("T9s-76s"), 16);
+        assert_eq!(n("A5s-A2s"), 16);
+        assert_eq!(n("QQ-99"), 24);
+        assert_eq!(n("AhKh"), 1);
+        assert_eq!(n("random"), 1326);
+        assert_eq!(n("QQ+, AKs, AQo+, T9s-76s, AhKh"), 18 + 4 + 24 + 16);
+        assert_eq!(n("AA, KK, AA:0"), 6);
+        let r = Range::parse("AKs:0.5, AhKh").unwrap();
+        assert_eq!(r.combos().iter().filter(|c| c.weight == 0.5).count(), 3);
+        for bad in [
+            "AKx", "QQs", "T9s-75s", "AK:-1", "AK:2", "AK:nan", "", "AhAh", "Ah", "AA:0", "-",
+            "A-K", "AKs-AQo",
+        ] {
+            let e = Range::parse(bad).unwrap_err();
+            assert!(matches!(e, EquityError::Range(_)), "{bad}: {e}");
+        }
+    }
+}

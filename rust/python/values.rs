@@ -1,0 +1,207 @@
+//! Hand values for Python: `HighHand` and `LowHand`. They compare only with their own kind
+//! (spec/poker.md §1: lows and highs are different orderings), so both live in one file.
+
+use super::cards::Card;
+use super::errors::InvalidCards;
+use crate::eval::made::Dealt;
+use crate::eval::{high, low};
+use pyo3::basic::CompareOp;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyDict;
+
+pub fn to_cards(five: [u8; 5]) -> Vec<Card> {
+    five.iter().map(|&code| Card { code }).collect()
+}
+
+/// The value of a high hand. Compares by poker strength only, so equal hands tie; it never
+/// compares with a `LowHand` (spec/poker.md §1: lows and highs are different orderings).
+#[pyclass(frozen, module = "splitpot._core")]
+#[derive(Clone, Copy)]
+pub struct HighHand {
+    strength: u16,
+    dealt: Dealt,
+}
+
+static HAND_CATEGORY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// A category's Python name: "Straight Flush" is `STRAIGHT_FLUSH`.
+fn category_name(category: usize) -> String {
+    high::CATEGORY_NAMES[category]
+        .to_uppercase()
+        .replace(' ', "_")
+}
+
+/// `HandCategory`: the stdlib `IntEnum` of `high::CATEGORY_NAMES` (spec/poker.md §1), made
+/// once, so the names have one home and the core never imports the package.
+pub fn hand_category(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
+    let made = HAND_CATEGORY.get_or_try_init(py, || {
+        let members: Vec<(String, usize)> = (0..high::CATEGORY_NAMES.len())
+            .map(|c| (category_name(c), c))
+            .collect();
+        let options = PyDict::new(py);
+        options.set_item("module", "splitpot.hands")?;
+        let enum_type = py
+            .import("enum")?
+            .getattr("IntEnum")?
+            .call(("HandCategory", members), Some(&options))?;
+        enum_type.setattr(
+            "__doc__",
+            "High-hand categories, weakest first (seed 003, \"Hand ranking\").",
+        )?;
+        Ok::<_, PyErr>(enum_type.unbind())
+    })?;
+    Ok(made.bind(py))
+}
+
+/// Compares a value with another of its kind (`theirs`) by strength; a value of the other kind
+/// (`crossed`) is a `TypeError`, since highs and lows are different orderings (spec/poker.md
+/// §1); anything else is `NotImplemented`.
+fn richcmp(
+    other: &Bound<'_, PyAny>,
+    mine: u16,
+    theirs: Option<u16>,
+    crossed: bool,
+    op: CompareOp,
+    kind: &str,
+    other_kind: &str,
+) -> PyResult<Py<PyAny>> {
+    let py = other.py();
+    match theirs {
+        Some(t) => Ok(op
+            .matches(mine.cmp(&t))
+            .into_pyobject(py)?
+            .to_owned()
+            .into_any()
+            .unbind()),
+        None if crossed => Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "{kind} cannot be compared with {other_kind}: they are different orderings"
+        ))),
+        None => Ok(py.NotImplemented()),
+    }
+}
+
+#[pymethods]
+impl HighHand {
+    /// 1..7462, larger is better (7462 = royal flush).
+    #[getter]
+    fn strength(&self) -> u16 {
+        self.strength
+    }
+
+    /// The `HandCategory` (HIGH_CARD = 0 .. STRAIGHT_FLUSH = 8).
+    #[getter]
+    fn category<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        hand_category(py)?.call1((high::category(self.strength),))
+    }
+
+    /// The five cards that make the hand (for Omaha, the two hole and three board cards).
+    fn best_five(&self) -> PyResult<Vec<Card>> {
+        Ok(to_cards(self.dealt.high_five()?))
+    }
+
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+        let theirs = other.cast::<HighHand>().ok().map(|o| o.get().strength);
+        let crossed = other.is_instance_of::<LowHand>();
+        richcmp(
+            other,
+            self.strength,
+            theirs,
+            crossed,
+            op,
+            "a HighHand",
+            "a LowHand",
+        )
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.strength as u64
+    }
+
+    fn __str__(&self) -> String {
+        high::describe(self.strength)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "HighHand(strength={}, category={})",
+            self.strength,
+            category_name(high::category(self.strength) as usize)
+        )
+    }
+}
+
+impl HighHand {
+    pub fn new(strength: u16, dealt: Dealt) -> Self {
+        HighHand { strength, dealt }
+    }
+}
+
+/// The value of an 8-or-better low. Compares by strength among lows only (spec/poker.md §1).
+#[pyclass(frozen, module = "splitpot._core")]
+#[derive(Clone, Copy)]
+pub struct LowHand {
+    strength: u8,
+    dealt: Dealt,
+}
+
+#[pymethods]
+impl LowHand {
+    /// 1..56, larger is better (56 = A-2-3-4-5).
+    #[getter]
+    fn strength(&self) -> u8 {
+        self.strength
+    }
+
+    /// The five ranks, high to low, ace = 1: (8, 4, 3, 2, 1).
+    #[getter]
+    fn ranks(&self) -> (u8, u8, u8, u8, u8) {
+        let r = low::low_ranks(self.strength);
+        (r[0], r[1], r[2], r[3], r[4])
+    }
+
+    /// The five cards that make the low (for Omaha, two hole and three board cards).
+    fn best_five(&self) -> PyResult<Vec<Card>> {
+        match self.dealt.low8_five()? {
+            Some(five) => Ok(to_cards(five)),
+            None => Err(InvalidCards::new_err("these cards make no 8-or-better low")),
+        }
+    }
+
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+        let theirs = other
+            .cast::<LowHand>()
+            .ok()
+            .map(|o| o.get().strength as u16);
+        let crossed = other.is_instance_of::<HighHand>();
+        richcmp(
+            other,
+            self.strength as u16,
+            theirs,
+            crossed,
+            op,
+            "a LowHand",
+            "a HighHand",
+        )
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.strength as u64
+    }
+
+    fn __str__(&self) -> String {
+        low::describe_low(self.strength)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "LowHand(strength={}, ranks={:?})",
+            self.strength,
+            self.ranks()
+        )
+    }
+}
+
+pub fn low_hand(strength: u8, dealt: Dealt) -> Option<LowHand> {
+    (strength > 0).then_some(LowHand { strength, dealt })
+}
