@@ -60,6 +60,12 @@ pub enum PanCardError {
     BadToken { token: String, at: usize },
     /// An integer outside 0..40.
     BadCode(i64),
+    /// Going out takes exactly 11 cards (§6.3), an arrangement at most 11 (`exact` false).
+    WrongCount {
+        operation: &'static str,
+        exact: bool,
+        got: usize,
+    },
 }
 
 impl fmt::Display for PanCardError {
@@ -82,6 +88,17 @@ impl fmt::Display for PanCardError {
                 }
             }
             PanCardError::BadCode(c) => write!(f, "invalid Pan card code {c}: expected 0..39"),
+            PanCardError::WrongCount {
+                operation,
+                exact,
+                got,
+            } => {
+                let bound = if *exact { "" } else { "at most " };
+                write!(
+                    f,
+                    "{operation} takes {bound}{GO_OUT_CARDS} cards, got {got}"
+                )
+            }
         }
     }
 }

@@ -3,19 +3,21 @@ use super::cards::{is_noncomoquer_rank, is_valle_rank, rank_of, suit_of, ACE, KI
 use super::melds::{check_meld, MeldKind};
 use super::rules::{Escalera, PanRules};
 
-/// The paying melds of table §4.1.
+/// The paying melds of table §4.1. `c as u8` (C1 = 0 .. C5 = 4) is how a condition crosses to
+/// Python: python/splitpot/pan/melds.py declares `Condition` in this order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(u8)]
 pub enum Condition {
     /// C1: valle group (3s, 5s or 7s) of different suits.
-    ValleUnsuited,
+    ValleUnsuited = 0,
     /// C2: valle group of one suit.
-    ValleSuited,
+    ValleSuited = 1,
     /// C3: non-valle group of one suit.
-    SuitedGroup,
+    SuitedGroup = 2,
     /// C4: the low run A-2-3 (per `pays.escalera`).
-    LowRun,
+    LowRun = 3,
     /// C5: the high run J-Q-K (per `pays.escalera`).
-    HighRun,
+    HighRun = 4,
 }
 
 impl Condition {

@@ -7,17 +7,19 @@ use super::cards::{
 use super::deck::copies_of;
 use super::rules::{PanRules, UnsuitedRule};
 
-/// The kind of a valid meld (§3.4).
+/// The kind of a valid meld (§3.4). `kind as u8` is how a kind crosses to Python:
+/// python/splitpot/pan/melds.py declares `MeldKind` in this order and indexes it by that number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(u8)]
 pub enum MeldKind {
     /// Three or more consecutive cards of one suit (§3.1).
-    Sequence,
+    Sequence = 0,
     /// A group of one comoquer rank (2 3 4 5 6 7 J Q), all one suit (§3.2).
-    GroupSuited,
+    GroupSuited = 1,
     /// A group of one comoquer rank in three or more suits (§3.2, `group.unsuitedRule`).
-    GroupUnsuited,
+    GroupUnsuited = 2,
     /// A group of aces or of kings, any suits, including all one suit (§3.2).
-    GroupNoncomoquer,
+    GroupNoncomoquer = 3,
 }
 
 impl fmt::Display for MeldKind {

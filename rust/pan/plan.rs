@@ -30,6 +30,18 @@ pub enum Step {
     },
 }
 
+impl Step {
+    /// The operation's name, as Python's `splitpot.pan` records know it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Step::Meld { .. } => "meld",
+            Step::LayOff { .. } => "lay_off",
+            Step::Split { .. } => "split",
+            Step::Borrow { .. } => "borrow",
+        }
+    }
+}
+
 /// How a player goes out this turn: the operations in order (the first places the drawn card,
 /// §6.3), each with its pay, the final melds, and the totals.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -384,12 +396,14 @@ mod tests {
         // groups) but not with the runs already down.
         let table = t(&["Jc Qc Kc", "Jd Qd Kd", "Jh Qh Kh"]);
         let all = p("Jc Qc Kc Jd Qd Kd Jh Qh Kh Js Ks");
-        assert!(go_out(&all, &d).is_some());
+        assert!(go_out(&all, &d).unwrap().is_some());
         assert_eq!(go_out_with(p("Js")[0], &p("Ks"), &table, &d).unwrap(), None);
         // The drawn card goes first (§6.3): a drawn 3d needs the 3c from 3-4-5, which can lend
         // only after the 6c is laid off, so there is no way out; drawing the 6c there is.
         let table = t(&["3c 4c 5c", "Qh Qh Qh"]);
-        assert!(go_out(&p("3c 4c 5c Qh Qh Qh 3d 3h 6c Qh Qh"), &d).is_some());
+        assert!(go_out(&p("3c 4c 5c Qh Qh Qh 3d 3h 6c Qh Qh"), &d)
+            .unwrap()
+            .is_some());
         assert_eq!(
             go_out_with(p("3d")[0], &p("3h 6c Qh Qh"), &table, &d).unwrap(),
             None
@@ -437,7 +451,7 @@ mod tests {
                     continue;
                 }
             }
-            let fast = go_out(&cards, &d);
+            let fast = go_out(&cards, &d).unwrap();
             let plan = go_out_with(cards[0], &cards[1..], &[], &d).unwrap();
             assert_eq!(fast.is_some(), plan.is_some(), "{}", cards_name(&cards));
             if let (Some(a), Some(plan)) = (fast, plan) {

@@ -1,5 +1,5 @@
 //! Going out: the static arrangement solver (spec/pan.md §4.4, §6.3).
-use super::cards::{rank_of, suit_of, GO_OUT_CARDS, MAX_MELD, NUM_CARDS, SPADES};
+use super::cards::{rank_of, suit_of, PanCardError, GO_OUT_CARDS, MAX_MELD, NUM_CARDS, SPADES};
 use super::conditions::double_if;
 use super::deck::deck_counts;
 use super::rules::{Escalera, PanRules, UnsuitedRule};
@@ -247,17 +247,33 @@ impl PanSolver {
     }
 
     /// Whether these 11 cards can all be laid down as valid melds, and the arrangement whose
-    /// conditions pay the most (§4.4, §6.3). `None` for any other number of cards.
-    pub fn go_out(&self, cards: &[u8]) -> Option<Arrangement> {
+    /// conditions pay the most (§4.4, §6.3); `Ok(None)` if they cannot. Going out is 11 cards
+    /// (§6.3), so any other count is an error.
+    pub fn go_out(&self, cards: &[u8]) -> Result<Option<Arrangement>, PanCardError> {
         if cards.len() != GO_OUT_CARDS {
-            return None;
+            return Err(PanCardError::WrongCount {
+                operation: "go_out",
+                exact: true,
+                got: cards.len(),
+            });
         }
-        self.arrange(cards)
+        Ok(self.solve(cards))
     }
 
     /// The best arrangement of at most 11 cards into valid melds (no cards: no melds), or
-    /// `None` if they cannot all be melded.
-    pub fn arrange(&self, cards: &[u8]) -> Option<Arrangement> {
+    /// `Ok(None)` if they cannot all be melded; more than 11 cards are an error.
+    pub fn arrange(&self, cards: &[u8]) -> Result<Option<Arrangement>, PanCardError> {
+        if cards.len() > GO_OUT_CARDS {
+            return Err(PanCardError::WrongCount {
+                operation: "arrange",
+                exact: false,
+                got: cards.len(),
+            });
+        }
+        Ok(self.solve(cards))
+    }
+
+    fn solve(&self, cards: &[u8]) -> Option<Arrangement> {
         let mut ctx = self.load(cards)?;
         let pays = self.best(&mut ctx, 0, 0);
         if pays == NO {
@@ -521,14 +537,13 @@ impl PanSolver {
     }
 }
 
-/// Whether these 11 cards can all be laid down as valid melds, and the arrangement whose
-/// conditions pay the most (§4.4, §6.3); `None` if they cannot, or are not 11 valid cards.
-pub fn go_out(cards: &[u8], rules: &PanRules) -> Option<Arrangement> {
+/// [`PanSolver::go_out`] for one call.
+pub fn go_out(cards: &[u8], rules: &PanRules) -> Result<Option<Arrangement>, PanCardError> {
     PanSolver::new(rules).go_out(cards)
 }
 
-/// The best arrangement of at most 11 cards into valid melds, or `None`.
-pub fn arrange(cards: &[u8], rules: &PanRules) -> Option<Arrangement> {
+/// [`PanSolver::arrange`] for one call.
+pub fn arrange(cards: &[u8], rules: &PanRules) -> Result<Option<Arrangement>, PanCardError> {
     PanSolver::new(rules).arrange(cards)
 }
 
@@ -626,7 +641,7 @@ mod tests {
             let solver = PanSolver::new(rules);
             for _ in 0..400 {
                 let cards = deal(&mut rng, rules, 11);
-                let got = solver.go_out(&cards);
+                let got = solver.go_out(&cards).unwrap();
                 assert_eq!(
                     got.as_ref().map(|a| a.pays),
                     brute_force(&cards, rules),
@@ -657,7 +672,7 @@ mod tests {
                         continue;
                     }
                 }
-                let got = solver.go_out(&cards);
+                let got = solver.go_out(&cards).unwrap();
                 let want = brute_force(&cards, rules);
                 assert_eq!(got.as_ref().map(|a| a.pays), want, "{}", cards_name(&cards));
                 if n % 3 != 2 {
@@ -673,38 +688,51 @@ mod tests {
     #[test]
     fn go_out_best_arrangements() {
         let d = PanRules::default();
-        let best = |s: &str| go_out(&p(s), &d).map(|a| a.pays);
+        let best = |s: &str| go_out(&p(s), &d).unwrap().map(|a| a.pays);
         // A..K in spades plus a spade ace: A..K (4) beats anything else.
         assert_eq!(best("As 2s 3s 4s 5s 6s 7s Js Qs Ks Ac"), None);
         assert_eq!(best("As 2s 3s 4s 5s 6s 7s Js Qs Ks As"), None);
-        assert_eq!(best("Ah 2h 3h 4h 5h 6h 7h Jh Qh Kh"), None); // 10 cards
-                                                                 // Three runs vs groups: 5h5h5h (2) + 6h6h6h (1) + 7h7h7h 7h 7h (2) = 5, better than runs.
+        // 10 cards do not go out (§6.3): an error, not a failed arrangement.
+        assert!(go_out(&p("Ah 2h 3h 4h 5h 6h 7h Jh Qh Kh"), &d).is_err());
+        // Three runs vs groups: 5h5h5h (2) + 6h6h6h (1) + 7h7h7h 7h 7h (2) = 5, better than runs.
         assert_eq!(best("5h 5h 5h 6h 6h 6h 7h 7h 7h 7h 7h"), Some(5));
         // Suited groups 2c (1) + 3c (2) + 4c (1) beat three 2-3-4 runs (0)...
         assert_eq!(best("2c 2c 2c 3c 3c 3c 4c 4c 4c 4c 4c"), Some(4));
         // ...unless 5c 6c need a 4c for a run, which forces runs everywhere.
         assert_eq!(best("2c 2c 2c 3c 3c 3c 4c 4c 4c 5c 6c"), Some(0));
         assert_eq!(best("As 2s 3s As 2s 3s Jh Qh Kh 5d 6d"), None);
-        let a = go_out(&p("As 2s 3s As 2s 3s Jh Qh 7h 6h 5h"), &d).unwrap();
+        let a = go_out(&p("As 2s 3s As 2s 3s Jh Qh 7h 6h 5h"), &d)
+            .unwrap()
+            .unwrap();
         assert_eq!(a.pays, 4);
         assert_eq!(a.melds.len(), 3);
         // Wrong counts and bad codes never panic.
-        assert_eq!(go_out(&p("5h 5h 5h"), &d), None);
-        assert_eq!(arrange(&p("5h 5h 5h"), &d).map(|a| a.pays), Some(2));
         assert_eq!(
-            arrange(&[], &d),
+            go_out(&p("5h 5h 5h"), &d).unwrap_err().to_string(),
+            "go_out takes 11 cards, got 3"
+        );
+        assert_eq!(
+            arrange(&p(&"5h ".repeat(12)), &d).unwrap_err().to_string(),
+            "arrange takes at most 11 cards, got 12"
+        );
+        assert_eq!(
+            arrange(&p("5h 5h 5h"), &d).unwrap().map(|a| a.pays),
+            Some(2)
+        );
+        assert_eq!(
+            arrange(&[], &d).unwrap(),
             Some(Arrangement {
                 melds: vec![],
                 pays: 0
             })
         );
-        assert_eq!(arrange(&p("5h 5h"), &d), None);
-        assert_eq!(go_out(&[40; 11], &d), None);
-        assert_eq!(go_out(&[255; 11], &d), None);
-        assert_eq!(go_out(&p(&"Qs ".repeat(11)), &d), None); // 11 > 7 copies
+        assert_eq!(arrange(&p("5h 5h"), &d), Ok(None));
+        assert_eq!(go_out(&[40; 11], &d), Ok(None));
+        assert_eq!(go_out(&[255; 11], &d), Ok(None));
+        assert_eq!(go_out(&p(&"Qs ".repeat(11)), &d), Ok(None)); // 11 > 7 copies
         let big = PanRules { packs: 12, ..d };
         assert_eq!(
-            go_out(&p(&"Qs ".repeat(11)), &big).map(|a| a.pays),
+            go_out(&p(&"Qs ".repeat(11)), &big).unwrap().map(|a| a.pays),
             Some(3 * 2)
         );
         assert!(PanSolver::new(&d).can_meld_all(&p("5h 5h 5h 6h 6h 6h 7h 7h 7h 7h 7h")));

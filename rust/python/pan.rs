@@ -7,8 +7,8 @@ use super::convert::walk_cards;
 use super::errors::InvalidCards;
 use crate::cards::card_name as poker_card_name;
 use crate::pan::{
-    self, card_from_code, card_name, parse_card, parse_cards, Field, MeldKind, Outcome, PanRules,
-    RuleError, RuleKind, RuleValue, Step, GO_OUT_CARDS, RANK_CHARS, SUIT_CHARS,
+    self, card_from_code, card_name, parse_card, parse_cards, Arrangement, Field, Outcome,
+    PanRules, RuleError, RuleKind, RuleValue, Step, RANK_CHARS, SUIT_CHARS,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -245,15 +245,6 @@ fn rules_of(rules: Option<&Bound<'_, PyPanRules>>) -> PanRules {
 // ---------------------------------------------------------------------------------------------
 // Functions
 
-fn kind_index(kind: MeldKind) -> u8 {
-    match kind {
-        MeldKind::Sequence => 0,
-        MeldKind::GroupSuited => 1,
-        MeldKind::GroupUnsuited => 2,
-        MeldKind::GroupNoncomoquer => 3,
-    }
-}
-
 type Melds<'py> = Bound<'py, PyTuple>;
 
 fn outcome<'py>(py: Python<'py>, o: PyResult<Outcome>) -> PyResult<(Melds<'py>, u64)> {
@@ -270,14 +261,14 @@ pub fn _pan_cards(cards: &Bound<'_, PyAny>) -> PyResult<Vec<PanCard>> {
         .collect())
 }
 
-/// Meld kind index (SEQUENCE 0, GROUP_SUITED 1, GROUP_UNSUITED 2, GROUP_NONCOMOQUER 3), or None.
+/// The meld kind's index (`MeldKind as u8`, the order of `pan/melds.py` `MeldKind`), or None.
 #[pyfunction]
 #[pyo3(signature = (cards, rules = None))]
 pub fn _pan_classify(
     cards: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyPanRules>>,
 ) -> PyResult<Option<u8>> {
-    Ok(pan::classify(&cards_of(cards)?, &rules_of(rules)).map(kind_index))
+    Ok(pan::classify(&cards_of(cards)?, &rules_of(rules)).map(|k| k as u8))
 }
 
 /// `_pan_classify` of each meld, computed without the GIL.
@@ -293,7 +284,7 @@ pub fn _pan_classify_many(
     Ok(py.detach(|| {
         melds
             .iter()
-            .map(|m| pan::classify(m, &r).map(kind_index))
+            .map(|m| pan::classify(m, &r).map(|k| k as u8))
             .collect()
     }))
 }
@@ -407,6 +398,15 @@ pub fn _pan_borrow<'py>(
     )
 }
 
+fn arrangement<'py>(
+    py: Python<'py>,
+    found: Option<Arrangement>,
+) -> PyResult<Option<(Melds<'py>, u64)>> {
+    found
+        .map(|a| Ok((melds_tuple(py, &a.melds)?, a.pays)))
+        .transpose()
+}
+
 /// The best arrangement of exactly 11 cards, as (melds, pays), or None.
 #[pyfunction]
 #[pyo3(signature = (cards, rules = None))]
@@ -415,16 +415,7 @@ pub fn _pan_go_out<'py>(
     cards: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, PyPanRules>>,
 ) -> PyResult<Option<(Melds<'py>, u64)>> {
-    let c = cards_of(cards)?;
-    if c.len() != GO_OUT_CARDS {
-        return Err(InvalidCards::new_err(format!(
-            "go_out takes 11 cards, got {}",
-            c.len()
-        )));
-    }
-    pan::go_out(&c, &rules_of(rules))
-        .map(|a| Ok((melds_tuple(py, &a.melds)?, a.pays)))
-        .transpose()
+    arrangement(py, pan::go_out(&cards_of(cards)?, &rules_of(rules))?)
 }
 
 /// The best arrangement of at most 11 cards, as (melds, pays), or None.
@@ -435,16 +426,7 @@ pub fn _pan_arrange<'py>(
     cards: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, PyPanRules>>,
 ) -> PyResult<Option<(Melds<'py>, u64)>> {
-    let c = cards_of(cards)?;
-    if c.len() > GO_OUT_CARDS {
-        return Err(InvalidCards::new_err(format!(
-            "arrange takes at most 11 cards, got {}",
-            c.len()
-        )));
-    }
-    pan::arrange(&c, &rules_of(rules))
-        .map(|a| Ok((melds_tuple(py, &a.melds)?, a.pays)))
-        .transpose()
+    arrangement(py, pan::arrange(&cards_of(cards)?, &rules_of(rules))?)
 }
 
 type PlanStep<'py> = (&'static str, Melds<'py>, Melds<'py>, Melds<'py>, u64);
@@ -479,14 +461,14 @@ pub fn _pan_go_out_with<'py>(
         .steps
         .iter()
         .map(|(step, pay)| {
-            let (kind, meld, cards, extra) = match step {
-                Step::Meld { cards } => ("meld", none, cards.as_slice(), none),
-                Step::LayOff { meld, cards } => ("lay_off", &meld[..], &cards[..], none),
-                Step::Split { meld, added, part } => ("split", &meld[..], &added[..], &part[..]),
-                Step::Borrow { meld, take, with } => ("borrow", &meld[..], &with[..], &take[..]),
+            let (meld, cards, extra) = match step {
+                Step::Meld { cards } => (none, cards.as_slice(), none),
+                Step::LayOff { meld, cards } => (&meld[..], &cards[..], none),
+                Step::Split { meld, added, part } => (&meld[..], &added[..], &part[..]),
+                Step::Borrow { meld, take, with } => (&meld[..], &with[..], &take[..]),
             };
             Ok((
-                kind,
+                step.name(),
                 cards_tuple(py, meld)?,
                 cards_tuple(py, cards)?,
                 cards_tuple(py, extra)?,

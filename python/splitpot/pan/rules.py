@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from enum import Enum
 from functools import cached_property
-from typing import Any
+from typing import Any, cast
 
 from splitpot import _core
 from splitpot._core import PanCard
@@ -189,7 +189,7 @@ class PanRules:
             if isinstance(f.default, Enum):
                 value = type(f.default)(value)
             elif f.name == "extra_cards":
-                value = tuple(PanCard(c) for c in value)
+                value = tuple(PanCard(c) for c in cast("list[int]", value))
             object.__setattr__(self, f.name, value)
         self.__dict__["_native"] = native  # what the cached property would build
 
