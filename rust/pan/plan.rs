@@ -123,6 +123,26 @@ pub fn go_out_with(
     table: &[Vec<u8>],
     rules: &PanRules,
 ) -> Result<Option<TurnPlan>, MeldError> {
+    let all = check_position(drawn, hand, table, rules)?;
+    // The final board is a partition of the 11 cards into valid melds; without one, no plan.
+    if !PanSolver::new(rules).can_meld_all(&all) {
+        return Ok(None);
+    }
+    let start = TurnState::new(table.to_vec(), hand.to_vec(), Some(drawn));
+    let mut memo = HashMap::new();
+    if plan_best(&start, rules, &mut memo) == NO {
+        return Ok(None);
+    }
+    Ok(follow_best(start, rules, &mut memo))
+}
+
+/// All 11 cards of a position, once its codes, table melds, count and copies are checked.
+fn check_position(
+    drawn: u8,
+    hand: &[u8],
+    table: &[Vec<u8>],
+    rules: &PanRules,
+) -> Result<Vec<u8>, MeldError> {
     let all: Vec<u8> = std::iter::once(drawn)
         .chain(hand.iter().copied())
         .chain(table.iter().flatten().copied())
@@ -137,53 +157,48 @@ pub fn go_out_with(
     if let Err(MeldFault::MoreCopiesThanDeck { card, count, deck }) = check_copies(&counts, rules) {
         return Err(MeldError::MoreCopiesThanDeck { card, count, deck });
     }
-    // The final board is a partition of the 11 cards into valid melds; without one, no plan.
-    if !PanSolver::new(rules).can_meld_all(&all) {
-        return Ok(None);
-    }
-    let start = TurnState::new(table.to_vec(), hand.to_vec(), Some(drawn));
-    let mut memo = HashMap::new();
-    let best = plan_best(&start, rules, &mut memo);
-    if best == NO {
-        return Ok(None);
-    }
+    Ok(all)
+}
+
+/// The plan from a state that can go out: at each state, the first operation that keeps the
+/// memoised best.
+fn follow_best(
+    mut state: TurnState,
+    rules: &PanRules,
+    memo: &mut HashMap<TurnState, u64>,
+) -> Option<TurnPlan> {
     let mut steps = Vec::new();
-    let mut state = start;
     let mut pays = 0u64;
     while !(state.hand.is_empty() && state.drawn.is_none()) {
-        let target = plan_best(&state, rules, &mut memo);
-        let Some((step, pay, next)) =
-            transitions(&state, rules)
-                .into_iter()
-                .find(|(_, pay, next)| {
-                    let v = plan_best(next, rules, &mut memo);
-                    v != NO && add_pay(*pay, v) == target
-                })
-        else {
-            return Ok(None);
-        };
+        let target = plan_best(&state, rules, memo);
+        let (step, pay, next) = transitions(&state, rules)
+            .into_iter()
+            .find(|(_, pay, next)| {
+                let v = plan_best(next, rules, memo);
+                v != NO && add_pay(*pay, v) == target
+            })?;
         pays = add_pay(pays, pay);
         steps.push((step, pay));
         state = next;
     }
-    let board_conditions = state
-        .melds
-        .iter()
-        .fold(0, |t, m| add_pay(t, conditions(m, rules)));
-    Ok(Some(TurnPlan {
+    Some(TurnPlan {
         steps,
+        board_conditions: board_conditions(&state.melds, rules),
         melds: state.melds,
         pays,
-        board_conditions,
-    }))
+    })
+}
+
+/// The conditions of the melds as they lie, which the outs add to `outs_base` (§4.4).
+fn board_conditions(melds: &[Vec<u8>], rules: &PanRules) -> u64 {
+    melds
+        .iter()
+        .fold(0, |t, m| add_pay(t, conditions(m, rules)))
 }
 
 fn plan_best(state: &TurnState, rules: &PanRules, memo: &mut HashMap<TurnState, u64>) -> u64 {
     if state.hand.is_empty() && state.drawn.is_none() {
-        return state
-            .melds
-            .iter()
-            .fold(0, |t, m| add_pay(t, conditions(m, rules)));
+        return board_conditions(&state.melds, rules);
     }
     if let Some(&v) = memo.get(state) {
         return v;
@@ -199,9 +214,12 @@ fn plan_best(state: &TurnState, rules: &PanRules, memo: &mut HashMap<TurnState, 
     best
 }
 
+/// An operation, what it pays, and the state after it.
+type Transition = (Step, u64, TurnState);
+
 /// Every legal operation from a state, with its pay and the state after it. While the drawn
 /// card is still to be placed, each operation must use it (§6.3).
-fn transitions(state: &TurnState, rules: &PanRules) -> Vec<(Step, u64, TurnState)> {
+fn transitions(state: &TurnState, rules: &PanRules) -> Vec<Transition> {
     let mut avail = state.hand.clone();
     avail.extend(state.drawn);
     avail.sort_unstable();
@@ -211,11 +229,9 @@ fn transitions(state: &TurnState, rules: &PanRules) -> Vec<(Step, u64, TurnState
         if must_place && !state.drawn.is_some_and(|d| s.contains(&d)) {
             continue;
         }
-        if s.is_empty() {
-            // A split that adds nothing: only once the drawn card is down.
-            if must_place || rules.split_requires_layoff {
-                continue;
-            }
+        // A split that adds nothing: only once the drawn card is down.
+        if s.is_empty() && (must_place || rules.split_requires_layoff) {
+            continue;
         }
         let Ok(hand) = remove_cards(&avail, &s) else {
             continue;
@@ -224,60 +240,81 @@ fn transitions(state: &TurnState, rules: &PanRules) -> Vec<(Step, u64, TurnState
             if let Ok(o) = meld(&s, rules) {
                 let mut melds = state.melds.clone();
                 melds.extend(o.melds);
-                out.push((
-                    Step::Meld { cards: s.clone() },
-                    o.pays,
-                    TurnState::new(melds, hand.clone(), None),
-                ));
+                let next = TurnState::new(melds, hand.clone(), None);
+                out.push((Step::Meld { cards: s.clone() }, o.pays, next));
             }
         }
-        for (i, m) in state.melds.iter().enumerate() {
-            if !s.is_empty() {
-                if let Ok(o) = lay_off(m, &s, rules) {
-                    let next = state.with_melds(i, o.melds, hand.clone());
-                    out.push((
-                        Step::LayOff {
-                            meld: m.clone(),
-                            cards: s.clone(),
-                        },
-                        o.pays,
-                        next,
-                    ));
-                } else {
-                    // Not a valid lay-off, so no split after adding these cards either.
-                    if m.len() >= 4 {
-                        push_borrows(state, i, &s, &hand, rules, &mut out);
-                    }
-                    continue;
-                }
-                if m.len() >= 4 {
-                    push_borrows(state, i, &s, &hand, rules, &mut out);
-                }
-            }
-            let whole = concat(m, &s);
-            if whole.len() < 6 {
-                continue;
-            }
-            // Parts holding the first card, so each split is listed once.
-            for part in sub_multisets(&whole[1..]) {
-                let mut part = part;
-                part.insert(0, whole[0]);
-                if part.len() < 3 || whole.len() - part.len() < 3 {
-                    continue;
-                }
-                if let Ok(o) = split(m, &s, &part, rules) {
-                    let next = state.with_melds(i, o.melds, hand.clone());
-                    let step = Step::Split {
-                        meld: m.clone(),
-                        added: s.clone(),
-                        part,
-                    };
-                    out.push((step, o.pays, next));
-                }
-            }
+        for i in 0..state.melds.len() {
+            push_onto(state, i, &s, &hand, rules, &mut out);
         }
     }
     out
+}
+
+/// The operations that use the cards `s` on the meld `i`: lay-offs, borrows and splits.
+fn push_onto(
+    state: &TurnState,
+    i: usize,
+    s: &[u8],
+    hand: &[u8],
+    rules: &PanRules,
+    out: &mut Vec<Transition>,
+) {
+    let m = &state.melds[i];
+    if !s.is_empty() {
+        let laid_off = match lay_off(m, s, rules) {
+            Ok(o) => {
+                let next = state.with_melds(i, o.melds, hand.to_vec());
+                let step = Step::LayOff {
+                    meld: m.clone(),
+                    cards: s.to_vec(),
+                };
+                out.push((step, o.pays, next));
+                true
+            }
+            Err(_) => false,
+        };
+        if m.len() >= 4 {
+            push_borrows(state, i, s, hand, rules, out);
+        }
+        // Not a valid lay-off, so no split after adding these cards either.
+        if !laid_off {
+            return;
+        }
+    }
+    push_splits(state, i, s, hand, rules, out);
+}
+
+/// Splits of the meld `i` after adding `s` (maybe none).
+fn push_splits(
+    state: &TurnState,
+    i: usize,
+    s: &[u8],
+    hand: &[u8],
+    rules: &PanRules,
+    out: &mut Vec<Transition>,
+) {
+    let m = &state.melds[i];
+    let whole = concat(m, s);
+    if whole.len() < 6 {
+        return;
+    }
+    // Parts holding the first card, so each split is listed once.
+    for mut part in sub_multisets(&whole[1..]) {
+        part.insert(0, whole[0]);
+        if part.len() < 3 || whole.len() - part.len() < 3 {
+            continue;
+        }
+        if let Ok(o) = split(m, s, &part, rules) {
+            let next = state.with_melds(i, o.melds, hand.to_vec());
+            let step = Step::Split {
+                meld: m.clone(),
+                added: s.to_vec(),
+                part,
+            };
+            out.push((step, o.pays, next));
+        }
+    }
 }
 
 fn push_borrows(
@@ -286,7 +323,7 @@ fn push_borrows(
     with: &[u8],
     hand: &[u8],
     rules: &PanRules,
-    out: &mut Vec<(Step, u64, TurnState)>,
+    out: &mut Vec<Transition>,
 ) {
     let m = &state.melds[i];
     for take in sub_multisets(m) {

@@ -68,6 +68,35 @@ struct SuitChoice {
     new: u8,
 }
 
+/// How far the choices at one rank have got: the rank `r` and its incoming open runs `state`;
+/// for the suits chosen so far, the cards left for groups `g`, the run pays, and the runs going
+/// on to the next rank (`next`).
+#[derive(Debug, Clone, Copy)]
+struct Partial {
+    r: usize,
+    state: u32,
+    g: [u8; 4],
+    pay: u64,
+    next: u32,
+}
+
+impl Partial {
+    fn at(r: usize, state: u32) -> Partial {
+        Partial {
+            r,
+            state,
+            g: [0; 4],
+            pay: 0,
+            next: 0,
+        }
+    }
+}
+
+/// The real run of suit `s` from rank `start`, `len` cards long.
+fn run(s: usize, start: u8, len: u8) -> Vec<u8> {
+    (start..start + len).map(|rk| rk * 4 + s as u8).collect()
+}
+
 impl PanSolver {
     pub fn new(rules: &PanRules) -> PanSolver {
         let low = std::array::from_fn(|s| {
@@ -305,7 +334,7 @@ impl PanSolver {
         let mut best = NO;
         let mut choice = [SuitChoice::default(); 4];
         let mut sel = [SuitChoice::default(); 4];
-        self.suit_step(ctx, r, 0, state, [0; 4], 0, 0, &mut sel, &mut |sel, v| {
+        self.suit_step(ctx, 0, Partial::at(r, state), &mut sel, &mut |sel, v| {
             if best == NO || v > best {
                 best = v;
                 choice = *sel;
@@ -335,7 +364,7 @@ impl PanSolver {
         }
         let mut chosen = None;
         let mut sel = [SuitChoice::default(); 4];
-        self.suit_step(ctx, r, 0, state, [0; 4], 0, 0, &mut sel, &mut |sel, v| {
+        self.suit_step(ctx, 0, Partial::at(r, state), &mut sel, &mut |sel, v| {
             let hit = v == target;
             if hit {
                 chosen = Some(*sel);
@@ -360,35 +389,23 @@ impl PanSolver {
         pay
     }
 
-    /// Enumerates the choices of suits `s..4` at rank `r`, then the groups of what is left of
+    /// Enumerates the choices of suits `s..4` at rank `at.r`, then the groups of what is left of
     /// the rank and the rest of the hand; calls `visit(choices, total)` for every complete
     /// choice, stopping when it returns true (returns whether it stopped).
-    #[allow(clippy::too_many_arguments)]
     fn suit_step(
         &self,
         ctx: &mut Ctx,
-        r: usize,
         s: usize,
-        state: u32,
-        mut g: [u8; 4],
-        pay: u64,
-        next: u32,
+        at: Partial,
         sel: &mut [SuitChoice; 4],
         visit: &mut dyn FnMut(&[SuitChoice; 4], u64) -> bool,
     ) -> bool {
         if s == 4 {
-            let gp = self.group_best(ctx, rank_class(r), g);
-            if gp == NO {
-                return false;
-            }
-            let sub = self.best(ctx, r + 1, next);
-            if sub == NO {
-                return false;
-            }
-            return visit(sel, add_pay(add_pay(gp, pay), sub));
+            return self.close_rank(ctx, at, sel, visit);
         }
+        let r = at.r;
         let c = ctx.counts[r * 4 + s];
-        let b = (state >> (8 * s)) as u8;
+        let b = (at.state >> (8 * s)) as u8;
         let (a1, a2, a3, a4) = (b & 3, b >> 2 & 3, b >> 4 & 3, b >> 6 & 3);
         let need = a1 + a2;
         // Runs of length 1 and 2 must go on; runs of length 1 also need the next rank.
@@ -399,43 +416,25 @@ impl PanSolver {
         }
         for k3 in 0..=a3 {
             for k4 in 0..=a4 {
-                let base = need + k3 + k4;
-                if base > c {
+                let open = need + k3 + k4;
+                if open > c {
                     continue;
                 }
-                let open = need + k3 + k4;
                 // A new run needs this suit at the next two ranks; at most 3 runs are open in
                 // a suit (11 cards), which keeps every count in 2 bits.
-                let max_new = (c - base).min(n1 - a1).min(n2).min(3 - open);
+                let max_new = (c - open).min(n1 - a1).min(n2).min(3 - open);
                 for new in 0..=max_new {
-                    let left = c - base - new;
-                    let mut run_pay = 0;
-                    if self.exact_three {
-                        if r == 3 {
-                            // Runs of exactly three that stopped at rank 2 are A-2-3.
-                            run_pay = self.low[s].saturating_mul((a3 - k3) as u64);
-                        }
-                    } else if r == 0 {
-                        run_pay = self.low[s].saturating_mul(new as u64);
-                    }
-                    let nb = if self.exact_three {
-                        new | a1 << 2 | a2 << 4 | (k3 + k4) << 6
-                    } else {
-                        new | a1 << 2 | (a2 + k4) << 6
-                    };
+                    let (run_pay, nb) = self.runs_on(r, s, [a1, a2, a3], k3, k4, new);
                     sel[s] = SuitChoice { k3, k4, new };
-                    g[s] = left;
-                    if self.suit_step(
-                        ctx,
-                        r,
-                        s + 1,
-                        state,
+                    let mut g = at.g;
+                    g[s] = c - open - new;
+                    let then = Partial {
                         g,
-                        add_pay(pay, run_pay),
-                        next | (nb as u32) << (8 * s),
-                        sel,
-                        visit,
-                    ) {
+                        pay: add_pay(at.pay, run_pay),
+                        next: at.next | (nb as u32) << (8 * s),
+                        ..at
+                    };
+                    if self.suit_step(ctx, s + 1, then, sel, visit) {
                         return true;
                     }
                 }
@@ -444,12 +443,53 @@ impl PanSolver {
         false
     }
 
+    /// What one suit's choice at rank `r` pays for runs that end as conditions (A-2-3), and the
+    /// suit's byte of the next state, from its open runs `a` of length 1, 2 and (exactly) 3.
+    #[inline]
+    fn runs_on(&self, r: usize, s: usize, a: [u8; 3], k3: u8, k4: u8, new: u8) -> (u64, u8) {
+        let [a1, a2, a3] = a;
+        if self.exact_three {
+            // Runs of exactly three that stopped at rank 2 are A-2-3.
+            let pay = if r == 3 {
+                self.low[s].saturating_mul((a3 - k3) as u64)
+            } else {
+                0
+            };
+            (pay, new | a1 << 2 | a2 << 4 | (k3 + k4) << 6)
+        } else {
+            let pay = if r == 0 {
+                self.low[s].saturating_mul(new as u64)
+            } else {
+                0
+            };
+            (pay, new | a1 << 2 | (a2 + k4) << 6)
+        }
+    }
+
+    /// Every suit chosen at rank `at.r`: the cards left must make groups, and the ranks above
+    /// must finish from the runs going on.
+    #[inline]
+    fn close_rank(
+        &self,
+        ctx: &mut Ctx,
+        at: Partial,
+        sel: &[SuitChoice; 4],
+        visit: &mut dyn FnMut(&[SuitChoice; 4], u64) -> bool,
+    ) -> bool {
+        let gp = self.group_best(ctx, rank_class(at.r), at.g);
+        if gp == NO {
+            return false;
+        }
+        let sub = self.best(ctx, at.r + 1, at.next);
+        if sub == NO {
+            return false;
+        }
+        visit(sel, add_pay(add_pay(gp, at.pay), sub))
+    }
+
     /// Follows the memoised optimum rank by rank, turning run counts into real runs (start
     /// rank, length; at most 3 open per suit) and group counts into real groups.
     fn rebuild(&self, ctx: &mut Ctx, out: &mut Vec<Vec<u8>>) {
-        let run = |s: usize, start: u8, len: u8| -> Vec<u8> {
-            (start..start + len).map(|rk| rk * 4 + s as u8).collect()
-        };
         let mut runs = [[(0u8, 0u8); 3]; 4];
         let mut open = [0usize; 4];
         let mut state = 0u32;
@@ -459,45 +499,7 @@ impl PanSolver {
             };
             let mut g = [0u8; 4];
             for s in 0..4 {
-                let SuitChoice {
-                    mut k3,
-                    mut k4,
-                    new,
-                } = sel[s];
-                let mut kept = [(0u8, 0u8); 3];
-                let mut n = 0;
-                for &(start, len) in &runs[s][..open[s]] {
-                    // Runs of 1 or 2 must go on; of the valid ones, k3 of exactly three and k4
-                    // of the longer (or, under EndsAtAOrK, of all valid ones) go on.
-                    let budget = if len < 3 {
-                        None
-                    } else if len == 3 && self.exact_three {
-                        Some(&mut k3)
-                    } else {
-                        Some(&mut k4)
-                    };
-                    let goes_on = match budget {
-                        None => true,
-                        Some(k) if *k > 0 => {
-                            *k -= 1;
-                            true
-                        }
-                        Some(_) => false,
-                    };
-                    if goes_on && n < 3 {
-                        kept[n] = (start, len + 1);
-                        n += 1;
-                    } else {
-                        out.push(run(s, start, len));
-                    }
-                }
-                for _ in 0..new {
-                    if n < 3 {
-                        kept[n] = (r as u8, 1);
-                        n += 1;
-                    }
-                }
-                runs[s] = kept;
+                let n = self.follow_runs(&mut runs[s], open[s], sel[s], r, s, out);
                 open[s] = n;
                 g[s] = ctx.counts[r * 4 + s].saturating_sub(n as u8);
             }
@@ -515,6 +517,59 @@ impl PanSolver {
                 out.push(run(s, start, len));
             }
         }
+    }
+
+    /// Applies suit `s`'s choice at rank `r` to its `open` real runs: the runs that stop go to
+    /// `out`, the others grow by one, new ones start. Returns how many are open now.
+    fn follow_runs(
+        &self,
+        runs: &mut [(u8, u8); 3],
+        open: usize,
+        choice: SuitChoice,
+        r: usize,
+        s: usize,
+        out: &mut Vec<Vec<u8>>,
+    ) -> usize {
+        let SuitChoice {
+            mut k3,
+            mut k4,
+            new,
+        } = choice;
+        let mut kept = [(0u8, 0u8); 3];
+        let mut n = 0;
+        for &(start, len) in &runs[..open] {
+            // Runs of 1 or 2 must go on; of the valid ones, k3 of exactly three and k4 of the
+            // longer (or, under EndsAtAOrK, of all valid ones) go on.
+            let budget = if len < 3 {
+                None
+            } else if len == 3 && self.exact_three {
+                Some(&mut k3)
+            } else {
+                Some(&mut k4)
+            };
+            let goes_on = match budget {
+                None => true,
+                Some(k) if *k > 0 => {
+                    *k -= 1;
+                    true
+                }
+                Some(_) => false,
+            };
+            if goes_on && n < 3 {
+                kept[n] = (start, len + 1);
+                n += 1;
+            } else {
+                out.push(run(s, start, len));
+            }
+        }
+        for _ in 0..new {
+            if n < 3 {
+                kept[n] = (r as u8, 1);
+                n += 1;
+            }
+        }
+        *runs = kept;
+        n
     }
 
     /// The DP state of some real open runs (see [`PanSolver::best`]).
