@@ -400,13 +400,21 @@ mod tests {
         assert_eq!(melds.iter().map(Vec::len).sum::<usize>(), 11);
     }
 
+    /// The plan from a position that goes out, checked by [`replay`].
+    fn planned(drawn: &str, hand: &str, table: &[Vec<u8>], rules: &PanRules) -> TurnPlan {
+        let (drawn, hand) = (p(drawn)[0], p(hand));
+        let plan = go_out_with(drawn, &hand, table, rules).unwrap().unwrap();
+        replay(drawn, &hand, table, &plan, rules);
+        plan
+    }
+
     #[test]
     fn go_out_with_plans() {
         let d = PanRules::default();
         let t = |ms: &[&str]| ms.iter().map(|m| p(m)).collect::<Vec<_>>();
         // Flat (§6.3): 10 cards on the table, the drawn card lays off.
         let table = t(&["Ac 2c 3c 4c", "5s 5s 5s", "6d 6h 6c"]);
-        let plan = go_out_with(p("5c")[0], &[], &table, &d).unwrap().unwrap();
+        let plan = planned("5c", "", &table, &d);
         assert_eq!(
             plan.steps,
             vec![(
@@ -418,15 +426,11 @@ mod tests {
             )]
         );
         assert_eq!((plan.pays, plan.board_conditions), (1, 1 + 4));
-        replay(p("5c")[0], &[], &table, &plan, &d);
         // The drawn card fits nowhere: cannot go out.
         assert_eq!(go_out_with(p("Kd")[0], &[], &table, &d).unwrap(), None);
         // Borrowing: the drawn 7d and hand 7h make a group with the 7c borrowed from a run.
         let table = t(&["4c 5c 6c 7c", "Qd Qd Qd"]);
-        let plan = go_out_with(p("7d")[0], &p("7h Qd Qd"), &table, &d)
-            .unwrap()
-            .unwrap();
-        replay(p("7d")[0], &p("7h Qd Qd"), &table, &plan, &d);
+        let plan = planned("7d", "7h Qd Qd", &table, &d);
         // 7c 7d 7h (C1) from the borrow, two Qd laid off on the suited group (1 each).
         assert_eq!((plan.pays, plan.board_conditions), (1 + 2, 1 + 1));
         // Table melds of three lend nothing: these 11 cards go out from the hand (J, Q and K
@@ -445,20 +449,14 @@ mod tests {
             go_out_with(p("3d")[0], &p("3h 6c Qh Qh"), &table, &d).unwrap(),
             None
         );
-        let plan = go_out_with(p("6c")[0], &p("3d 3h Qh Qh"), &table, &d)
-            .unwrap()
-            .unwrap();
-        replay(p("6c")[0], &p("3d 3h Qh Qh"), &table, &plan, &d);
+        planned("6c", "3d 3h Qh Qh", &table, &d);
         let split_table = t(&["Jc 7c 6c 5c", "Kd Kd Kd"]);
         // (A Kh could not join: the Kd group is suited, group.keepCharacter.)
         assert_eq!(
             go_out_with(p("Qc")[0], &p("4c Kd Kh"), &split_table, &d).unwrap(),
             None
         );
-        let plan = go_out_with(p("Qc")[0], &p("4c Kd Kd"), &split_table, &d)
-            .unwrap()
-            .unwrap();
-        replay(p("Qc")[0], &p("4c Kd Kd"), &split_table, &plan, &d);
+        planned("Qc", "4c Kd Kd", &split_table, &d);
         let table = t(&["4c 5c 6c", "Qh Qh Qh"]);
         // Errors.
         assert_eq!(

@@ -167,7 +167,7 @@ def classify(cards: CardsLike, rules: PanRules | None = None) -> MeldKind | None
     >>> classify("Qs Ks As"), classify("Kc Kc Kh")
     (None, <MeldKind.GROUP_NONCOMOQUER: 'group_noncomoquer'>)
     """
-    k = _core._pan_classify(cards, None if rules is None else rules._native)
+    k = _core._pan_classify(cards, native(rules))
     return None if k is None else _KINDS[k]
 
 
@@ -190,7 +190,7 @@ def is_meld(cards: CardsLike, rules: PanRules | None = None) -> bool:
     >>> is_meld("6c 6d 6h 6c"), is_meld("6c 6d 6h 6c", PanRules(unsuited_rule="allDistinct"))
     (True, False)
     """
-    return _core._pan_is_meld(cards, None if rules is None else rules._native)
+    return _core._pan_is_meld(cards, native(rules))
 
 
 def meld_fault(cards: CardsLike, rules: PanRules | None = None) -> str | None:
@@ -209,7 +209,7 @@ def conditions(cards: CardsLike, rules: PanRules | None = None) -> int:
     >>> conditions("As 2s 3s 4s 5s 6s 7s Js Qs Ks")  # both runs, doubled in spades
     4
     """
-    return _core._pan_conditions(cards, None if rules is None else rules._native)
+    return _core._pan_conditions(cards, native(rules))
 
 
 def condition_list(cards: CardsLike, rules: PanRules | None = None) -> list[tuple[Condition, int]]:
@@ -301,7 +301,7 @@ def go_out(cards: CardsLike, rules: PanRules | None = None) -> Arrangement | Non
     >>> go_out("As 2s 3s As 2s 3s Jh Qh Kh 5d 6d") is None
     True
     """
-    found = _core._pan_go_out(cards, None if rules is None else rules._native)
+    found = _core._pan_go_out(cards, native(rules))
     return None if found is None else Arrangement(*found)
 
 
