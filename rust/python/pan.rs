@@ -236,6 +236,18 @@ impl PyPanRules {
         }
         Ok(d)
     }
+
+    /// The config strings of every enum field, by field name (docs/rules/pan.md §8).
+    #[staticmethod]
+    fn choices(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+        let d = PyDict::new(py);
+        for f in pan::FIELDS {
+            if let RuleKind::Name(names) = f.kind {
+                d.set_item(f.name, names.to_vec())?;
+            }
+        }
+        Ok(d)
+    }
 }
 
 fn rules_of(rules: Option<&Bound<'_, PyPanRules>>) -> PanRules {
