@@ -7,14 +7,24 @@
 //! nothing here depends on which physical copy is which.
 //!
 //! Chips (pays) are `u64`; every sum saturates, so no configuration can make a call panic.
+
+// The modules, each using only those above it.
+// Card codes, names and parsing (§1.1, §2.1).
 mod cards;
-mod conditions;
-mod deck;
-mod melds;
-mod ops;
-mod plan;
+// The house rules of §8, declared once.
 mod rules;
+// The deck's copies of each card, and its shuffle (§1).
+mod deck;
+// Meld validation (§3).
+mod melds;
+// What melds pay: the conditions and the outs (§4).
+mod conditions;
+// The operations of a turn on one's own melds (§6.4).
+mod ops;
+// Going out with nothing on the table: the arrangement solver (§4.4, §6.3).
 mod solver;
+// Going out from a position: a plan of operations (§6.3, §6.4).
+mod plan;
 
 pub use cards::*;
 pub use conditions::*;
