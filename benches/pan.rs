@@ -61,6 +61,10 @@ fn out_hands(n: usize, rules: &PanRules, seed: u64) -> Vec<Vec<u8>> {
     out
 }
 
+fn goes_out(solver: &PanSolver, hand: &[u8]) -> bool {
+    matches!(solver.go_out(hand), Ok(Some(_)))
+}
+
 fn bench(c: &mut Criterion) {
     let rules = PanRules::default();
     let solver = PanSolver::new(&rules);
@@ -99,14 +103,14 @@ fn bench(c: &mut Criterion) {
     });
 
     let random = deals(N, 11, &rules, 3);
-    let outs = random.iter().filter(|h| solver.go_out(h).is_some()).count();
+    let outs = random.iter().filter(|h| goes_out(&solver, h)).count();
     println!("random 11-card hands: {outs} of {N} go out");
     g.throughput(Throughput::Elements(N as u64));
     g.bench_function("go_out, random 11-card hands (310-card deck)", |b| {
         b.iter(|| {
             random
                 .iter()
-                .filter(|h| pan::go_out(black_box(h), &rules).is_some())
+                .filter(|h| matches!(pan::go_out(black_box(h), &rules), Ok(Some(_))))
                 .count()
         })
     });
@@ -114,18 +118,22 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             random
                 .iter()
-                .filter(|h| solver.go_out(black_box(h)).is_some())
+                .filter(|h| goes_out(&solver, black_box(h)))
                 .count()
         })
     });
 
     let built = out_hands(N, &rules, 4);
-    assert!(built.iter().all(|h| solver.go_out(h).is_some()));
+    assert!(built.iter().all(|h| goes_out(&solver, h)));
     g.bench_function("go_out, 11-card hands built to go out", |b| {
         b.iter(|| {
             built
                 .iter()
-                .map(|h| solver.go_out(black_box(h)).map_or(0, |a| a.pays))
+                .map(|h| {
+                    solver
+                        .go_out(black_box(h))
+                        .map_or(0, |a| a.map_or(0, |a| a.pays))
+                })
                 .sum::<u64>()
         })
     });

@@ -141,6 +141,13 @@ def test_rules_mirror_every_rust_field_with_the_defaults_of_section_8() -> None:
     rust_defaults = _core._PanRules().fields()
     assert DEFAULT._plain() == rust_defaults
     assert [f.name for f in dataclasses.fields(PanRules)] == list(rust_defaults)
+    # Each Python enum spells the config strings of its Rust enum, in the same order.
+    enums = {
+        f.name: type(f.default)
+        for f in dataclasses.fields(PanRules)
+        if f.name in _core._PanRules.choices()
+    }
+    assert {name: [m.value for m in e] for name, e in enums.items()} == _core._PanRules.choices()
     # Every field crosses the boundary: a value unlike the default comes back from Rust.
     changed = {
         "packs": 6,

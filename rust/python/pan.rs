@@ -7,9 +7,8 @@ use super::convert::walk_cards;
 use super::errors::InvalidCards;
 use crate::cards::card_name as poker_card_name;
 use crate::pan::{
-    self, card_from_code, card_name, parse_card, parse_cards, AllSluff, DrawFromDiscard, Escalera,
-    Forcing, LayoffPay, MeldKind, Outcome, PanRules, Rotation, Step, StockExhausted, UnsuitedRule,
-    GO_OUT_CARDS, NUM_CARDS, RANK_CHARS, SUIT_CHARS,
+    self, card_from_code, card_name, parse_card, parse_cards, Arrangement, Field, Outcome,
+    PanRules, RuleError, RuleKind, RuleValue, Step, RANK_CHARS, SUIT_CHARS,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -172,163 +171,81 @@ pub struct PyPanRules {
     pub rules: PanRules,
 }
 
-/// Two-way maps between a rules enum and its spec/pan.md §8 config string.
-macro_rules! config_names {
-    ($to:ident, $from:ident, $t:ty, $key:literal, { $($v:path => $s:literal),+ $(,)? }) => {
-        fn $to(v: $t) -> &'static str {
-            match v { $($v => $s),+ }
-        }
-        fn $from(v: &Bound<'_, PyAny>) -> PyResult<$t> {
-            let s: String = v.extract()?;
-            match s.as_str() {
-                $($s => Ok($v),)+
-                _ => Err(PyValueError::new_err(format!(
-                    "{}: unknown value {s:?}, expected one of: {}",
-                    $key,
-                    [$($s),+].join(", ")
-                ))),
-            }
-        }
-    };
+fn rule_error(e: RuleError) -> PyErr {
+    match e {
+        RuleError::Unknown(_) => PyTypeError::new_err(e.to_string()),
+        _ => PyValueError::new_err(e.to_string()),
+    }
 }
 
-config_names!(unsuited_name, unsuited_of, UnsuitedRule, "unsuited_rule", {
-    UnsuitedRule::AtLeastThreeDistinct => "atLeastThreeDistinct",
-    UnsuitedRule::AllDistinct => "allDistinct",
-});
-config_names!(escalera_name, escalera_of, Escalera, "escalera", {
-    Escalera::EndsAtAOrK => "endsAtAOrK",
-    Escalera::ExactThree => "exactThree",
-});
-config_names!(layoff_name, layoff_of, LayoffPay, "layoff_pay", {
-    LayoffPay::PerCard => "perCard",
-    LayoffPay::NewConditionsOnly => "newConditionsOnly",
-    LayoffPay::NoPay => "none",
-});
-config_names!(all_sluff_name, all_sluff_of, AllSluff, "tops_all_sluff", {
-    AllSluff::CarryOver => "carryOver",
-    AllSluff::Refund => "refund",
-});
-config_names!(rotation_name, rotation_of, Rotation, "rotation", {
-    Rotation::Counterclockwise => "ccw",
-    Rotation::Clockwise => "cw",
-});
-config_names!(draw_name, draw_of, DrawFromDiscard, "draw_from_discard", {
-    DrawFromDiscard::PrecedingStockOnly => "precedingStockOnly",
-    DrawFromDiscard::Never => "never",
-    DrawFromDiscard::AnyIfMeldable => "anyIfMeldable",
-});
-config_names!(forcing_name, forcing_of, Forcing, "forcing", {
-    Forcing::Mandatory => "mandatory",
-    Forcing::OnDemand => "onDemand",
-    Forcing::Off => "off",
-});
-config_names!(stock_name, stock_of, StockExhausted, "stock_exhausted", {
-    StockExhausted::ReshuffleDead => "reshuffleDead",
-    StockExhausted::VoidHand => "voidHand",
-});
-
-fn extra_cards_of(v: &Bound<'_, PyAny>) -> PyResult<[u8; NUM_CARDS]> {
-    let mut counts = [0u8; NUM_CARDS];
-    for code in cards_of(v)? {
-        let n = &mut counts[code as usize];
-        *n = n.checked_add(1).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "extra_cards: more than 255 extra copies of {}",
-                card_name(code)
-            ))
-        })?;
+/// A Python value as the rule `field` takes it; anything else is the field's error, with the
+/// value as Python spells it.
+fn rule_value<'a>(field: &Field, v: &'a Bound<'_, PyAny>) -> PyResult<RuleValue<'a>> {
+    let value = match field.kind {
+        RuleKind::Int { .. } if !v.is_instance_of::<PyBool>() => {
+            v.extract().ok().map(RuleValue::Int)
+        }
+        RuleKind::Bool => v
+            .cast::<PyBool>()
+            .ok()
+            .map(|b| RuleValue::Bool(b.is_true())),
+        RuleKind::Name(_) => match v.cast::<PyString>() {
+            Ok(s) => Some(RuleValue::Name(s.to_str()?)),
+            Err(_) => None,
+        },
+        RuleKind::Cards => Some(RuleValue::Cards(cards_of(v)?)),
+        RuleKind::Int { .. } => None,
+    };
+    match value {
+        Some(value) => Ok(value),
+        None => Err(rule_error(field.invalid(v.repr()?.to_string()))),
     }
-    Ok(counts)
 }
 
 #[pymethods]
 impl PyPanRules {
     /// Rules from keyword arguments named as the Rust fields; missing ones keep the defaults of
-    /// spec/pan.md §8.
+    /// docs/rules/pan.md §8. The core checks every value.
     #[new]
     #[pyo3(signature = (**fields))]
     fn new(fields: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        let mut r = PanRules::default();
+        let mut rules = PanRules::default();
         for (k, v) in fields.into_iter().flatten() {
             let key: String = k.extract()?;
-            match key.as_str() {
-                "packs" => r.packs = v.extract()?,
-                "remove_one_spade_suit" => r.remove_one_spade_suit = v.extract()?,
-                "extra_cards" => r.extra_cards = extra_cards_of(&v)?,
-                "unsuited_rule" => r.unsuited_rule = unsuited_of(&v)?,
-                "keep_character" => r.keep_character = v.extract()?,
-                "pay_valle_unsuited" => r.pay_valle_unsuited = v.extract()?,
-                "pay_valle_suited" => r.pay_valle_suited = v.extract()?,
-                "pay_valle_suited_layoff" => r.pay_valle_suited_layoff = v.extract()?,
-                "pay_suited_group" => r.pay_suited_group = v.extract()?,
-                "pay_low_run" => r.pay_low_run = v.extract()?,
-                "pay_high_run" => r.pay_high_run = v.extract()?,
-                "spades_double" => r.spades_double = v.extract()?,
-                "suited_noncomoquer_pays" => r.suited_noncomoquer_pays = v.extract()?,
-                "escalera" => r.escalera = escalera_of(&v)?,
-                "layoff_pay" => r.layoff_pay = layoff_of(&v)?,
-                "must_claim_before_discard" => r.must_claim_before_discard = v.extract()?,
-                "outs_base" => r.outs_base = v.extract()?,
-                "outs_include_layoff_value" => r.outs_include_layoff_value = v.extract()?,
-                "tops_amount" => r.tops_amount = v.extract()?,
-                "collection_fee" => r.collection_fee = v.extract()?,
-                "sluff_forfeit" => r.sluff_forfeit = v.extract()?,
-                "tops_allow_split" => r.tops_allow_split = v.extract()?,
-                "tops_all_sluff" => r.tops_all_sluff = all_sluff_of(&v)?,
-                "rotation" => r.rotation = rotation_of(&v)?,
-                "initial_upcard" => r.initial_upcard = v.extract()?,
-                "draw_from_discard" => r.draw_from_discard = draw_of(&v)?,
-                "forcing" => r.forcing = forcing_of(&v)?,
-                "split_requires_layoff" => r.split_requires_layoff = v.extract()?,
-                "stock_exhausted" => r.stock_exhausted = stock_of(&v)?,
-                "players_min" => r.players_min = v.extract()?,
-                "players_max" => r.players_max = v.extract()?,
-                _ => return Err(PyTypeError::new_err(format!("unknown Pan rule {key:?}"))),
-            }
+            let field = pan::field(&key).map_err(rule_error)?;
+            rules
+                .set(&key, &rule_value(field, &v)?)
+                .map_err(rule_error)?;
         }
-        Ok(PyPanRules { rules: r })
+        rules.check().map_err(rule_error)?;
+        Ok(PyPanRules { rules })
     }
 
     /// Every field as plain Python values: enums as their config strings, `extra_cards` as
     /// card codes (one per extra copy, sorted).
     fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let r = &self.rules;
         let d = PyDict::new(py);
-        let extra = (0..NUM_CARDS as u8)
-            .flat_map(|c| std::iter::repeat_n(c, r.extra_cards[c as usize] as usize));
-        let extra = PyList::new(py, extra.collect::<Vec<_>>())?; // a list of ints, not bytes
-        d.set_item("packs", r.packs)?;
-        d.set_item("remove_one_spade_suit", r.remove_one_spade_suit)?;
-        d.set_item("extra_cards", extra)?;
-        d.set_item("unsuited_rule", unsuited_name(r.unsuited_rule))?;
-        d.set_item("keep_character", r.keep_character)?;
-        d.set_item("pay_valle_unsuited", r.pay_valle_unsuited)?;
-        d.set_item("pay_valle_suited", r.pay_valle_suited)?;
-        d.set_item("pay_valle_suited_layoff", r.pay_valle_suited_layoff)?;
-        d.set_item("pay_suited_group", r.pay_suited_group)?;
-        d.set_item("pay_low_run", r.pay_low_run)?;
-        d.set_item("pay_high_run", r.pay_high_run)?;
-        d.set_item("spades_double", r.spades_double)?;
-        d.set_item("suited_noncomoquer_pays", r.suited_noncomoquer_pays)?;
-        d.set_item("escalera", escalera_name(r.escalera))?;
-        d.set_item("layoff_pay", layoff_name(r.layoff_pay))?;
-        d.set_item("must_claim_before_discard", r.must_claim_before_discard)?;
-        d.set_item("outs_base", r.outs_base)?;
-        d.set_item("outs_include_layoff_value", r.outs_include_layoff_value)?;
-        d.set_item("tops_amount", r.tops_amount)?;
-        d.set_item("collection_fee", r.collection_fee)?;
-        d.set_item("sluff_forfeit", r.sluff_forfeit)?;
-        d.set_item("tops_allow_split", r.tops_allow_split)?;
-        d.set_item("tops_all_sluff", all_sluff_name(r.tops_all_sluff))?;
-        d.set_item("rotation", rotation_name(r.rotation))?;
-        d.set_item("initial_upcard", r.initial_upcard)?;
-        d.set_item("draw_from_discard", draw_name(r.draw_from_discard))?;
-        d.set_item("forcing", forcing_name(r.forcing))?;
-        d.set_item("split_requires_layoff", r.split_requires_layoff)?;
-        d.set_item("stock_exhausted", stock_name(r.stock_exhausted))?;
-        d.set_item("players_min", r.players_min)?;
-        d.set_item("players_max", r.players_max)?;
+        for (name, value) in self.rules.values() {
+            match value {
+                RuleValue::Int(n) => d.set_item(name, n)?,
+                RuleValue::Bool(b) => d.set_item(name, b)?,
+                RuleValue::Name(s) => d.set_item(name, s)?,
+                // A list of ints, not bytes.
+                RuleValue::Cards(c) => d.set_item(name, PyList::new(py, c)?)?,
+            }
+        }
+        Ok(d)
+    }
+
+    /// The config strings of every enum field, by field name (docs/rules/pan.md §8).
+    #[staticmethod]
+    fn choices(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+        let d = PyDict::new(py);
+        for f in pan::FIELDS {
+            if let RuleKind::Name(names) = f.kind {
+                d.set_item(f.name, names.to_vec())?;
+            }
+        }
         Ok(d)
     }
 }
@@ -339,15 +256,6 @@ fn rules_of(rules: Option<&Bound<'_, PyPanRules>>) -> PanRules {
 
 // ---------------------------------------------------------------------------------------------
 // Functions
-
-fn kind_index(kind: MeldKind) -> u8 {
-    match kind {
-        MeldKind::Sequence => 0,
-        MeldKind::GroupSuited => 1,
-        MeldKind::GroupUnsuited => 2,
-        MeldKind::GroupNoncomoquer => 3,
-    }
-}
 
 type Melds<'py> = Bound<'py, PyTuple>;
 
@@ -365,14 +273,14 @@ pub fn _pan_cards(cards: &Bound<'_, PyAny>) -> PyResult<Vec<PanCard>> {
         .collect())
 }
 
-/// Meld kind index (SEQUENCE 0, GROUP_SUITED 1, GROUP_UNSUITED 2, GROUP_NONCOMOQUER 3), or None.
+/// The meld kind's index (`MeldKind as u8`, the order of `pan/melds.py` `MeldKind`), or None.
 #[pyfunction]
 #[pyo3(signature = (cards, rules = None))]
 pub fn _pan_classify(
     cards: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyPanRules>>,
 ) -> PyResult<Option<u8>> {
-    Ok(pan::classify(&cards_of(cards)?, &rules_of(rules)).map(kind_index))
+    Ok(pan::classify(&cards_of(cards)?, &rules_of(rules)).map(|k| k as u8))
 }
 
 /// `_pan_classify` of each meld, computed without the GIL.
@@ -388,7 +296,7 @@ pub fn _pan_classify_many(
     Ok(py.detach(|| {
         melds
             .iter()
-            .map(|m| pan::classify(m, &r).map(kind_index))
+            .map(|m| pan::classify(m, &r).map(|k| k as u8))
             .collect()
     }))
 }
@@ -502,6 +410,15 @@ pub fn _pan_borrow<'py>(
     )
 }
 
+fn arrangement<'py>(
+    py: Python<'py>,
+    found: Option<Arrangement>,
+) -> PyResult<Option<(Melds<'py>, u64)>> {
+    found
+        .map(|a| Ok((melds_tuple(py, &a.melds)?, a.pays)))
+        .transpose()
+}
+
 /// The best arrangement of exactly 11 cards, as (melds, pays), or None.
 #[pyfunction]
 #[pyo3(signature = (cards, rules = None))]
@@ -510,16 +427,7 @@ pub fn _pan_go_out<'py>(
     cards: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, PyPanRules>>,
 ) -> PyResult<Option<(Melds<'py>, u64)>> {
-    let c = cards_of(cards)?;
-    if c.len() != GO_OUT_CARDS {
-        return Err(InvalidCards::new_err(format!(
-            "go_out takes 11 cards, got {}",
-            c.len()
-        )));
-    }
-    pan::go_out(&c, &rules_of(rules))
-        .map(|a| Ok((melds_tuple(py, &a.melds)?, a.pays)))
-        .transpose()
+    arrangement(py, pan::go_out(&cards_of(cards)?, &rules_of(rules))?)
 }
 
 /// The best arrangement of at most 11 cards, as (melds, pays), or None.
@@ -530,16 +438,7 @@ pub fn _pan_arrange<'py>(
     cards: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, PyPanRules>>,
 ) -> PyResult<Option<(Melds<'py>, u64)>> {
-    let c = cards_of(cards)?;
-    if c.len() > GO_OUT_CARDS {
-        return Err(InvalidCards::new_err(format!(
-            "arrange takes at most 11 cards, got {}",
-            c.len()
-        )));
-    }
-    pan::arrange(&c, &rules_of(rules))
-        .map(|a| Ok((melds_tuple(py, &a.melds)?, a.pays)))
-        .transpose()
+    arrangement(py, pan::arrange(&cards_of(cards)?, &rules_of(rules))?)
 }
 
 type PlanStep<'py> = (&'static str, Melds<'py>, Melds<'py>, Melds<'py>, u64);
@@ -574,14 +473,14 @@ pub fn _pan_go_out_with<'py>(
         .steps
         .iter()
         .map(|(step, pay)| {
-            let (kind, meld, cards, extra) = match step {
-                Step::Meld { cards } => ("meld", none, cards.as_slice(), none),
-                Step::LayOff { meld, cards } => ("lay_off", &meld[..], &cards[..], none),
-                Step::Split { meld, added, part } => ("split", &meld[..], &added[..], &part[..]),
-                Step::Borrow { meld, take, with } => ("borrow", &meld[..], &with[..], &take[..]),
+            let (meld, cards, extra) = match step {
+                Step::Meld { cards } => (none, cards.as_slice(), none),
+                Step::LayOff { meld, cards } => (&meld[..], &cards[..], none),
+                Step::Split { meld, added, part } => (&meld[..], &added[..], &part[..]),
+                Step::Borrow { meld, take, with } => (&meld[..], &with[..], &take[..]),
             };
             Ok((
-                kind,
+                step.name(),
                 cards_tuple(py, meld)?,
                 cards_tuple(py, cards)?,
                 cards_tuple(py, extra)?,

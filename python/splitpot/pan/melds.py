@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
-from typing import TypeAlias
+from typing import TypeAlias, TypeVar
 
 from splitpot import _core
 from splitpot.pan.cards import Card, CardsLike
@@ -23,16 +23,26 @@ Meld: TypeAlias = tuple[Card, ...]
 """A meld as the functions return it: its cards, sorted by code."""
 
 
-class MeldKind(Enum):
-    """The kind of a valid meld (spec/pan.md §3.4); each member's ``__doc__`` states its rule."""
+_E = TypeVar("_E", bound="_DocumentedEnum")
+
+
+class _DocumentedEnum(Enum):
+    """An enum whose members are ``(value, doc)``: the doc becomes the member's ``__doc__``."""
 
     _value_: str
 
-    def __new__(cls, value: str, doc: str) -> MeldKind:
+    def __new__(cls: type[_E], value: str, doc: str) -> _E:
         member = object.__new__(cls)
         member._value_ = value
         member.__doc__ = doc
         return member
+
+
+class MeldKind(_DocumentedEnum):
+    """The kind of a valid meld (spec/pan.md §3.4); each member's ``__doc__`` states its rule.
+
+    The Rust core sends a kind as its index in this order (``MeldKind`` in rust/pan/melds.rs).
+    """
 
     SEQUENCE = (
         "sequence",
@@ -57,16 +67,11 @@ class MeldKind(Enum):
     )
 
 
-class Condition(Enum):
-    """The paying melds ("conditions") of table spec/pan.md §4.1, valued by ``PanRules``."""
+class Condition(_DocumentedEnum):
+    """The paying melds ("conditions") of table spec/pan.md §4.1, valued by ``PanRules``.
 
-    _value_: str
-
-    def __new__(cls, value: str, doc: str) -> Condition:
-        member = object.__new__(cls)
-        member._value_ = value
-        member.__doc__ = doc
-        return member
+    The Rust core sends a condition as its index in this order (C1 = 0 .. C5 = 4).
+    """
 
     VALLE_UNSUITED = ("C1", "C1: a valle group (3s, 5s or 7s) of different suits; pays 1.")
     VALLE_SUITED = ("C2", "C2: a valle group of one suit; pays 2, or 4 in spades (a bong).")
@@ -75,8 +80,8 @@ class Condition(Enum):
     HIGH_RUN = ("C5", "C5: the high run J-Q-K (or any run to the king); 1, or 2 in spades.")
 
 
-_KINDS = tuple(MeldKind)
-_CONDITIONS = tuple(Condition)
+_KINDS = tuple(MeldKind)  # indexed by the core's `MeldKind as u8`
+_CONDITIONS = tuple(Condition)  # indexed by the core's `Condition as u8`
 
 
 @dataclass(frozen=True)
@@ -162,7 +167,7 @@ def classify(cards: CardsLike, rules: PanRules | None = None) -> MeldKind | None
     >>> classify("Qs Ks As"), classify("Kc Kc Kh")
     (None, <MeldKind.GROUP_NONCOMOQUER: 'group_noncomoquer'>)
     """
-    k = _core._pan_classify(cards, None if rules is None else rules._native)
+    k = _core._pan_classify(cards, native(rules))
     return None if k is None else _KINDS[k]
 
 
@@ -185,7 +190,7 @@ def is_meld(cards: CardsLike, rules: PanRules | None = None) -> bool:
     >>> is_meld("6c 6d 6h 6c"), is_meld("6c 6d 6h 6c", PanRules(unsuited_rule="allDistinct"))
     (True, False)
     """
-    return _core._pan_is_meld(cards, None if rules is None else rules._native)
+    return _core._pan_is_meld(cards, native(rules))
 
 
 def meld_fault(cards: CardsLike, rules: PanRules | None = None) -> str | None:
@@ -204,7 +209,7 @@ def conditions(cards: CardsLike, rules: PanRules | None = None) -> int:
     >>> conditions("As 2s 3s 4s 5s 6s 7s Js Qs Ks")  # both runs, doubled in spades
     4
     """
-    return _core._pan_conditions(cards, None if rules is None else rules._native)
+    return _core._pan_conditions(cards, native(rules))
 
 
 def condition_list(cards: CardsLike, rules: PanRules | None = None) -> list[tuple[Condition, int]]:
@@ -296,7 +301,7 @@ def go_out(cards: CardsLike, rules: PanRules | None = None) -> Arrangement | Non
     >>> go_out("As 2s 3s As 2s 3s Jh Qh Kh 5d 6d") is None
     True
     """
-    found = _core._pan_go_out(cards, None if rules is None else rules._native)
+    found = _core._pan_go_out(cards, native(rules))
     return None if found is None else Arrangement(*found)
 
 

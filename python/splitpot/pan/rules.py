@@ -12,13 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from enum import Enum
 from functools import cached_property
-from typing import Any
+from typing import Any, cast
 
 from splitpot import _core
 from splitpot._core import PanCard
-
-_U8 = 255
-_U64 = 2**64 - 1
 
 
 class UnsuitedRule(str, Enum):
@@ -102,30 +99,6 @@ class StockExhausted(str, Enum):
     """The hand is void and the tops carry over."""
 
 
-_ENUMS: dict[str, type[Enum]] = {
-    "unsuited_rule": UnsuitedRule,
-    "escalera": Escalera,
-    "layoff_pay": LayoffPay,
-    "tops_all_sluff": AllSluff,
-    "rotation": Rotation,
-    "draw_from_discard": DrawFromDiscard,
-    "forcing": Forcing,
-    "stock_exhausted": StockExhausted,
-}
-_CHIPS = (
-    "pay_valle_unsuited",
-    "pay_valle_suited",
-    "pay_valle_suited_layoff",
-    "pay_suited_group",
-    "pay_low_run",
-    "pay_high_run",
-    "outs_base",
-    "tops_amount",
-    "collection_fee",
-    "sluff_forfeit",
-)
-
-
 @dataclass(frozen=True, kw_only=True)
 class PanRules:
     """Every configurable (HOUSE) rule of spec/pan.md; the defaults are those of its §8.
@@ -207,29 +180,18 @@ class PanRules:
     """`players.max` (§6.7)."""
 
     def __post_init__(self) -> None:
+        # Rust checks every field (the one home of the rules, rust/pan/rules.rs); the fields then
+        # take the values it read: enum members, and extra_cards as sorted cards.
+        native = _core._PanRules(**{f.name: getattr(self, f.name) for f in fields(self)})
+        plain = native.fields()
         for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name in _ENUMS:
-                enum = _ENUMS[f.name]
-                try:
-                    object.__setattr__(self, f.name, enum(value))
-                except ValueError:
-                    allowed = ", ".join(repr(m.value) for m in enum)
-                    raise ValueError(
-                        f"{f.name}: unknown value {value!r}, expected one of {allowed}"
-                    ) from None
+            value = plain[f.name]
+            if isinstance(f.default, Enum):
+                value = type(f.default)(value)
             elif f.name == "extra_cards":
-                extra = tuple(sorted(_core._pan_cards(value)))
-                object.__setattr__(self, f.name, extra)
-            elif isinstance(f.default, bool):
-                if not isinstance(value, bool):
-                    raise ValueError(f"{f.name}: expected a bool, got {value!r}")
-            elif f.name in _CHIPS:
-                _check_int(f.name, value, 0, _U64)
-        _check_int("packs", self.packs, 1, _U8)
-        _check_int("players_min", self.players_min, 2, _U8)
-        _check_int("players_max", self.players_max, self.players_min, _U8)
-        _ = self._native  # built once, here: the Rust side checks every field again
+                value = tuple(PanCard(c) for c in cast("list[int]", value))
+            object.__setattr__(self, f.name, value)
+        self.__dict__["_native"] = native  # what the cached property would build
 
     @cached_property
     def _native(self) -> _core._PanRules:
@@ -255,11 +217,6 @@ class PanRules:
 
 def _rules_from(kwargs: dict[str, Any]) -> PanRules:
     return PanRules(**kwargs)
-
-
-def _check_int(name: str, value: object, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{name}: expected an int {low}..{high}, got {value!r}")
 
 
 def native(rules: PanRules | None) -> _core._PanRules | None:
