@@ -42,7 +42,7 @@ from splitpot.hands import (
 _LAZY: dict[str, str] = {
     **{m: "" for m in ("betting", "bots", "games", "hand", "pan", "phh", "pots", "table")},
     **dict.fromkeys(("BettingStructure", "FixedLimit", "NoLimit", "PotLimit"), "betting"),
-    **dict.fromkeys(("demo", "play"), "bots"),
+    **dict.fromkeys(("demo", "play"), "tui"),
     **dict.fromkeys(("EquityResult", "PlayerEquity", "equity"), "odds"),
     **dict.fromkeys(
         (
@@ -83,7 +83,6 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:
     from splitpot import betting, bots, games, hand, pan, phh, pots, table
     from splitpot.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
-    from splitpot.bots import demo, play
     from splitpot.games import (
         CRAZY_PINEAPPLE,
         CRAZY_PINEAPPLE_HILO,
@@ -100,6 +99,7 @@ if TYPE_CHECKING:
     from splitpot.hand import Hand, HandResult, LegalActions, Phase, SeatStatus
     from splitpot.odds import EquityResult, PlayerEquity, equity
     from splitpot.table import Table
+    from splitpot.tui import demo, play
 
 __all__ = [
     "CRAZY_PINEAPPLE",
