@@ -19,10 +19,11 @@ The seed examples (spec/poker.md §3):
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass
 from enum import Enum
-from typing import ClassVar, SupportsIndex, cast
+from typing import ClassVar
+
+from splitpot._check import chips, flag
 
 __all__ = [
     "BettingStructure",
@@ -49,20 +50,6 @@ class BettingStructure(str, Enum):
     NO_LIMIT = "no_limit"
     """Minimum raise the size of the previous bet or raise in the round (at least the big
     blind); maximum the player's whole stack (§3)."""
-
-
-def _amount(value: object, what: str, *, positive: bool = False) -> int:
-    """``value`` as a chip amount: an ``int`` (never ``bool`` or ``float``), >= 0 or > 0."""
-    if isinstance(value, bool):
-        raise ValueError(f"{what} must be a whole number of chips, got {value!r}")
-    try:
-        value = operator.index(cast("SupportsIndex", value))
-    except TypeError:
-        raise ValueError(f"{what} must be a whole number of chips, got {value!r}") from None
-    assert isinstance(value, int)
-    if value < (1 if positive else 0):
-        raise ValueError(f"{what} must be {'> 0' if positive else '>= 0'}, got {value!r}")
-    return int(value)
 
 
 def pot_limit_max_raise_to(pot: int, current_bet: int, player_bet: int) -> int:
@@ -192,9 +179,9 @@ class FixedLimit(Structure):
     half_bet_rule: bool = False
 
     def __post_init__(self) -> None:
-        unit = _amount(self.chip_unit, "chip_unit", positive=True)
-        small = _amount(self.small_bet, "small_bet", positive=True)
-        big = _amount(self.big_bet, "big_bet", positive=True)
+        unit = chips(self.chip_unit, "chip_unit", positive=True)
+        small = chips(self.small_bet, "small_bet", positive=True)
+        big = chips(self.big_bet, "big_bet", positive=True)
         sb = small // 2 // unit * unit if self.small_blind is None else self.small_blind
         bb = small if self.big_blind is None else self.big_blind
         _set(
@@ -202,15 +189,14 @@ class FixedLimit(Structure):
             chip_unit=unit,
             small_bet=small,
             big_bet=big,
-            small_blind=_amount(sb, "small_blind"),
-            big_blind=_amount(bb, "big_blind"),
-            ante=_amount(self.ante, "ante"),
-            max_raises=_amount(self.max_raises, "max_raises"),
+            small_blind=chips(sb, "small_blind"),
+            big_blind=chips(bb, "big_blind"),
+            ante=chips(self.ante, "ante"),
+            max_raises=chips(self.max_raises, "max_raises"),
         )
         if self.heads_up_max_raises is not None:
-            _set(self, heads_up_max_raises=_amount(self.heads_up_max_raises, "heads_up_max_raises"))
-        if not isinstance(self.half_bet_rule, bool):
-            raise ValueError(f"half_bet_rule must be a bool, got {self.half_bet_rule!r}")
+            _set(self, heads_up_max_raises=chips(self.heads_up_max_raises, "heads_up_max_raises"))
+        flag(self.half_bet_rule, "half_bet_rule")
         _check_units(self, "small_bet", "big_bet")
 
     def bet_size(self, big_street: bool) -> int:
@@ -279,10 +265,10 @@ class _BlindStructure(Structure):
     def __post_init__(self) -> None:
         _set(
             self,
-            chip_unit=_amount(self.chip_unit, "chip_unit", positive=True),
-            small_blind=_amount(self.small_blind, "small_blind"),
-            big_blind=_amount(self.big_blind, "big_blind", positive=True),
-            ante=_amount(self.ante, "ante"),
+            chip_unit=chips(self.chip_unit, "chip_unit", positive=True),
+            small_blind=chips(self.small_blind, "small_blind"),
+            big_blind=chips(self.big_blind, "big_blind", positive=True),
+            ante=chips(self.ante, "ante"),
         )
         _check_units(self, "big_blind")
 

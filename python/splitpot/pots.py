@@ -6,7 +6,8 @@ Every rule here is from ``spec/poker.md`` §6 ("Pots, splits and odd chips"), wi
 a :class:`fractions.Fraction`, never a float (DESIGN.md: "Chips are Python ints ... Never
 floats").
 
-The module imports only the standard library so that it can be tested on its own.
+The module imports only the standard library (and the shared argument checks of
+:mod:`splitpot._check`) so that it can be tested on its own.
 
 Two calls pay out a hand:
 
@@ -43,7 +44,9 @@ import operator
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal, SupportsIndex, cast
+from typing import Any, Literal
+
+from splitpot import _check
 
 __all__ = [
     "Award",
@@ -72,30 +75,14 @@ class PotError(ValueError):
     """
 
 
-def _as_int(value: object, what: str) -> int:
-    """``value`` as an ``int``; ``bool``, ``float``, ``Fraction`` and strings are refused."""
-    if isinstance(value, bool):
-        raise PotError(f"{what} must be an integer, got {value!r}")
-    try:
-        return operator.index(cast("SupportsIndex", value))
-    except TypeError:
-        raise PotError(f"{what} must be an integer, got {value!r}") from None
-
-
 def _as_amount(value: object, what: str) -> int:
     """``value`` as a non-negative ``int`` number of chips."""
-    amount = _as_int(value, what)
-    if amount < 0:
-        raise PotError(f"{what} must not be negative, got {amount!r}")
-    return amount
+    return _check.non_negative(value, what, error=PotError)
 
 
 def _as_seat(value: object) -> int:
     """``value`` as a seat number (a non-negative ``int``)."""
-    seat = _as_int(value, "seat")
-    if seat < 0:
-        raise PotError(f"seat must not be negative, got {seat!r}")
-    return seat
+    return _check.seat(value, error=PotError)
 
 
 def _pot_name(index: int) -> str:
@@ -311,8 +298,7 @@ class Rake:
             object.__setattr__(self, "percent", int(percent))
         if self.cap is not None:
             object.__setattr__(self, "cap", _as_amount(self.cap, "rake cap"))
-        if not isinstance(self.no_flop_no_drop, bool):
-            raise PotError(f"no_flop_no_drop must be a bool, got {self.no_flop_no_drop!r}")
+        _check.flag(self.no_flop_no_drop, "no_flop_no_drop", error=PotError)
 
     def amount(self, total: int, chip_unit: int = 1, *, flop_seen: bool = True) -> int:
         """The rake on pots totalling ``total`` chips: a whole number of ``chip_unit``.
@@ -339,10 +325,7 @@ class Rake:
 
 
 def _as_chip_unit(value: object) -> int:
-    chip_unit = _as_int(value, "chip_unit")
-    if chip_unit < 1:
-        raise PotError(f"chip_unit must be at least 1, got {chip_unit!r}")
-    return chip_unit
+    return _check.count(value, "chip_unit", 1, error=PotError, kind="an integer")
 
 
 @dataclass(frozen=True, slots=True)
