@@ -59,6 +59,7 @@ def pot_limit_max_raise_to(pot: int, current_bet: int, player_bet: int) -> int:
     ``current_bet`` is the largest bet this round and ``player_bet`` what the player already
     has in front of him. The raise may be as large as the pot after the player's call, so
     the total is ``current_bet + (pot + call)`` with ``call = current_bet - player_bet``.
+    :meth:`PotLimit.max_raise_to` is this, never below the minimum raise.
 
     >>> pot_limit_max_raise_to(pot=3, current_bet=2, player_bet=0)   # preflop, blinds 1/2
     7
@@ -71,20 +72,31 @@ def no_limit_min_raise_to(current_bet: int, last_raise: int, big_blind: int) -> 
 
     The raise must be at least the previous bet or raise of the round and never less than
     the big blind: seed "if the first player to act bets $100 then the second player must
-    raise a minimum of $100 (total bet of $200)".
+    raise a minimum of $100 (total bet of $200)". :meth:`NoLimit.min_raise_to` and
+    :meth:`PotLimit.min_raise_to` answer the same.
 
     >>> no_limit_min_raise_to(current_bet=100, last_raise=100, big_blind=10)
     200
     >>> no_limit_min_raise_to(current_bet=0, last_raise=0, big_blind=10)   # opening bet
     10
     """
-    return current_bet + max(last_raise, big_blind)
+    return current_bet + _no_limit_raise(last_raise, big_blind)
+
+
+def _no_limit_raise(last_raise: int, big_blind: int) -> int:
+    """A full raise's size: the round's largest bet or raise so far, at least the big blind."""
+    return max(last_raise, big_blind)
 
 
 class Structure:
     """What every structure answers; see :class:`FixedLimit`, :class:`PotLimit`,
     :class:`NoLimit`. Amounts are chips (``int``); ``big_street`` says whether fixed limit
-    bets the big bet on this street."""
+    bets the big bet on this street.
+
+    A structure defines :meth:`min_bet`, :meth:`max_raise_to` and two private answers: the
+    size of a full raise and the level it is counted from; the raise questions below are
+    answered from those once, for every structure.
+    """
 
     kind: ClassVar[BettingStructure]
     small_blind: int
@@ -101,6 +113,14 @@ class Structure:
         """The smallest full opening bet on a street."""
         raise NotImplementedError
 
+    def _full_raise(self, last_raise: int, big_street: bool) -> int:
+        """The size of a full bet or raise (spec/poker.md §3)."""
+        raise NotImplementedError
+
+    def _level(self, current_bet: int, full_level: int | None) -> int:
+        """The bet a full raise is counted from: the current bet, in no limit and pot limit."""
+        return current_bet
+
     def min_raise_to(
         self,
         current_bet: int,
@@ -114,7 +134,7 @@ class Structure:
         the round's bet level set by the last *full* bet or raise (a short all-in above it
         does not count, spec/poker.md §3 DECISION); it defaults to ``current_bet``.
         """
-        raise NotImplementedError
+        return self._level(current_bet, full_level) + self._full_raise(last_raise, big_street)
 
     def max_raise_to(self, current_bet: int, player_bet: int, pot: int, min_to: int) -> int | None:
         """The largest bet or raise, as a total; ``None`` means the player's whole stack."""
@@ -129,7 +149,7 @@ class Structure:
         big_street: bool = False,
     ) -> bool:
         """Whether raising to ``to`` is a full bet or raise (it reopens the betting, §3)."""
-        raise NotImplementedError
+        return to - self._level(current_bet, full_level) >= self.reopen_size(last_raise, big_street)
 
     def reopen_size(self, last_raise: int = 0, big_street: bool = False) -> int:
         """How much the bet must have grown since a player acted to let him raise again.
@@ -138,7 +158,7 @@ class Structure:
         acted (spec/poker.md §3 DECISION); several short all-ins that add up to a full raise
         do.
         """
-        raise NotImplementedError
+        return self._full_raise(last_raise, big_street)
 
     def max_bets(self, heads_up: bool) -> int | None:
         """The most bets in one round (the opening bet and its raises); ``None``: no cap."""
@@ -165,6 +185,18 @@ class FixedLimit(Structure):
     50
     >>> FixedLimit(5, 10).max_bets(heads_up=False), FixedLimit(5, 10).max_bets(heads_up=True)
     (4, 6)
+
+    One bet above the last full bet level (a short all-in is *completed*); with the half-bet
+    rule, half a bet over it is a full raise:
+
+    >>> FixedLimit(10, 20).min_raise_to(current_bet=13, full_level=10)   # bet 10, all-in 13
+    20
+    >>> FixedLimit(10, 20).min_raise_to(current_bet=0, big_street=True)
+    20
+    >>> FixedLimit(10, 20).is_full_raise(15, current_bet=10)
+    False
+    >>> FixedLimit(10, 20, half_bet_rule=True).is_full_raise(15, current_bet=10)
+    True
     """
 
     kind: ClassVar[BettingStructure] = BettingStructure.FIXED_LIMIT
@@ -199,55 +231,23 @@ class FixedLimit(Structure):
         flag(self.half_bet_rule, "half_bet_rule")
         _check_units(self, "small_bet", "big_bet")
 
-    def bet_size(self, big_street: bool) -> int:
-        """The fixed bet and raise size of a street."""
-        return self.big_bet if big_street else self.small_bet
-
     def min_bet(self, big_street: bool = False) -> int:
+        """The fixed bet and raise size of a street: the small bet or, on a big street, the big."""
         return self.big_bet if big_street else self.small_bet
 
-    def min_raise_to(
-        self,
-        current_bet: int,
-        last_raise: int = 0,
-        full_level: int | None = None,
-        big_street: bool = False,
-    ) -> int:
-        """One bet above the last full bet level (a short all-in is *completed*).
+    bet_size = min_bet
 
-        >>> FixedLimit(10, 20).min_raise_to(current_bet=13, full_level=10)   # bet 10, all-in 13
-        20
-        >>> FixedLimit(10, 20).min_raise_to(current_bet=0, big_street=True)
-        20
-        """
-        level = current_bet if full_level is None else full_level
-        return level + (self.big_bet if big_street else self.small_bet)
+    def _full_raise(self, last_raise: int, big_street: bool) -> int:
+        return self.min_bet(big_street)
+
+    def _level(self, current_bet: int, full_level: int | None) -> int:
+        return current_bet if full_level is None else full_level
 
     def max_raise_to(self, current_bet: int, player_bet: int, pot: int, min_to: int) -> int | None:
         return min_to
 
-    def is_full_raise(
-        self,
-        to: int,
-        current_bet: int,
-        last_raise: int = 0,
-        full_level: int | None = None,
-        big_street: bool = False,
-    ) -> bool:
-        """A full bet (or, with the half-bet rule, at least half of one) over the last full level.
-
-        >>> FixedLimit(10, 20).is_full_raise(15, current_bet=10)
-        False
-        >>> FixedLimit(10, 20, half_bet_rule=True).is_full_raise(15, current_bet=10)
-        True
-        """
-        level = current_bet if full_level is None else full_level
-        size = self.big_bet if big_street else self.small_bet
-        increment = to - level
-        return increment >= size or (self.half_bet_rule and 2 * increment >= size)
-
     def reopen_size(self, last_raise: int = 0, big_street: bool = False) -> int:
-        size = self.big_bet if big_street else self.small_bet
+        size = self.min_bet(big_street)
         return (size + 1) // 2 if self.half_bet_rule else size
 
     def max_bets(self, heads_up: bool) -> int | None:
@@ -275,27 +275,8 @@ class _BlindStructure(Structure):
     def min_bet(self, big_street: bool = False) -> int:
         return self.big_blind
 
-    def min_raise_to(
-        self,
-        current_bet: int,
-        last_raise: int = 0,
-        full_level: int | None = None,
-        big_street: bool = False,
-    ) -> int:
-        return current_bet + max(last_raise, self.big_blind)
-
-    def is_full_raise(
-        self,
-        to: int,
-        current_bet: int,
-        last_raise: int = 0,
-        full_level: int | None = None,
-        big_street: bool = False,
-    ) -> bool:
-        return to - current_bet >= max(last_raise, self.big_blind)
-
-    def reopen_size(self, last_raise: int = 0, big_street: bool = False) -> int:
-        return max(last_raise, self.big_blind)
+    def _full_raise(self, last_raise: int, big_street: bool) -> int:
+        return _no_limit_raise(last_raise, self.big_blind)
 
 
 @dataclass(frozen=True)
@@ -310,7 +291,7 @@ class PotLimit(_BlindStructure):
     kind: ClassVar[BettingStructure] = BettingStructure.POT_LIMIT
 
     def max_raise_to(self, current_bet: int, player_bet: int, pot: int, min_to: int) -> int | None:
-        return max(min_to, pot + 2 * current_bet - player_bet)
+        return max(min_to, pot_limit_max_raise_to(pot, current_bet, player_bet))
 
 
 @dataclass(frozen=True)
