@@ -198,7 +198,13 @@ def build_pots(
     if dead is None:
         return _live_pots(put_in, folded_seats)
 
-    dead_money = _amounts(dead, "dead amounts")
+    return _dead_money_pots(put_in, folded_seats, _amounts(dead, "dead amounts"))
+
+
+def _dead_money_pots(
+    put_in: dict[int, int], folded_seats: set[int], dead_money: dict[int, int]
+) -> tuple[tuple[Pot, ...], dict[int, int]]:
+    """:func:`build_pots` with antes and dead blinds: they all go to the main pot."""
     for seat, amount in dead_money.items():
         if amount > put_in.get(seat, 0):
             raise PotError(f"dead amount {amount} of seat {seat} is more than it put in")
