@@ -26,6 +26,8 @@ from typing import ClassVar
 from splitpot._check import chips, flag
 
 __all__ = [
+    "DEFAULT_STAKES",
+    "STRUCTURE_NAMES",
     "BettingStructure",
     "FixedLimit",
     "NoLimit",
@@ -35,6 +37,7 @@ __all__ = [
     "pot_limit_max_raise_to",
     "raise_limits",
     "structure",
+    "structure_kind",
 ]
 
 
@@ -360,34 +363,61 @@ def raise_limits(
     return lo, max(lo, hi)
 
 
-_KINDS = {
-    "fixed-limit": "fixed_limit",
-    "limit": "fixed_limit",
-    "fl": "fixed_limit",
-    "fixed": "fixed_limit",
-    "pot-limit": "pot_limit",
-    "pl": "pot_limit",
-    "pot": "pot_limit",
-    "no-limit": "no_limit",
-    "nl": "no_limit",
+STRUCTURE_NAMES: dict[BettingStructure, str] = {
+    BettingStructure.FIXED_LIMIT: "limit",
+    BettingStructure.POT_LIMIT: "pot-limit",
+    BettingStructure.NO_LIMIT: "no-limit",
+}
+"""The name :func:`structure` and the command line use for each structure."""
+
+DEFAULT_STAKES: dict[BettingStructure, tuple[int, int]] = {
+    BettingStructure.FIXED_LIMIT: (2, 4),
+    BettingStructure.POT_LIMIT: (1, 2),
+    BettingStructure.NO_LIMIT: (1, 2),
+}
+"""The stakes the terminal game and the command line play when given none: the small and big
+bet 2/4 in limit, blinds of 1/2 otherwise."""
+
+_ALIASES = {
+    "fixed-limit": BettingStructure.FIXED_LIMIT,
+    "fl": BettingStructure.FIXED_LIMIT,
+    "fixed": BettingStructure.FIXED_LIMIT,
+    "pl": BettingStructure.POT_LIMIT,
+    "pot": BettingStructure.POT_LIMIT,
+    "nl": BettingStructure.NO_LIMIT,
+    **{name: kind for kind, name in STRUCTURE_NAMES.items()},
+}
+_CLASSES: dict[BettingStructure, type[FixedLimit | PotLimit | NoLimit]] = {
+    BettingStructure.FIXED_LIMIT: FixedLimit,
+    BettingStructure.POT_LIMIT: PotLimit,
+    BettingStructure.NO_LIMIT: NoLimit,
 }
 
 
+def structure_kind(name: str) -> BettingStructure:
+    """The structure a name means, any case, ``_`` or spaces for ``-``: ``"limit"``,
+    ``"pot-limit"``, ``"no-limit"``, ``"fl"``, ``"pl"``, ``"nl"``, ``"fixed_limit"``...
+
+    >>> structure_kind("Pot Limit"), structure_kind("fl")
+    (<BettingStructure.POT_LIMIT: 'pot_limit'>, <BettingStructure.FIXED_LIMIT: 'fixed_limit'>)
+    """
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    kind = _ALIASES.get(key)
+    if kind is None:
+        choices = list(STRUCTURE_NAMES.values())
+        raise ValueError(
+            f"unknown betting structure {name!r}; choose {', '.join(choices[:-1])} or {choices[-1]}"
+        )
+    return kind
+
+
 def structure(name: str, small: int, big: int, *, ante: int = 0, chip_unit: int = 1) -> Structure:
-    """A structure from its name and two stakes: ``(small_bet, big_bet)`` for fixed limit,
-    ``(small_blind, big_blind)`` otherwise.
+    """A structure from its name (see :func:`structure_kind`) and two stakes:
+    ``(small_bet, big_bet)`` for fixed limit, ``(small_blind, big_blind)`` otherwise.
 
     >>> structure("limit", 10, 20) == FixedLimit(10, 20)
     True
     >>> structure("pl", 1, 2)
     PotLimit(small_blind=1, big_blind=2, ante=0, chip_unit=1)
     """
-    key = name.strip().lower().replace("_", "-").replace(" ", "-")
-    kind = _KINDS.get(key, key.replace("-", "_"))
-    if kind == "fixed_limit":
-        return FixedLimit(small, big, ante=ante, chip_unit=chip_unit)
-    if kind == "pot_limit":
-        return PotLimit(small, big, ante=ante, chip_unit=chip_unit)
-    if kind == "no_limit":
-        return NoLimit(small, big, ante=ante, chip_unit=chip_unit)
-    raise ValueError(f"unknown betting structure {name!r}; choose limit, pot-limit or no-limit")
+    return _CLASSES[structure_kind(name)](small, big, ante=ante, chip_unit=chip_unit)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from itertools import count
 
 from splitpot._core import Card, IllegalAction
-from splitpot.betting import PotLimit, Structure
+from splitpot.betting import DEFAULT_STAKES, PotLimit, Structure, structure_kind
 from splitpot.betting import structure as make_structure
 from splitpot.bots import SimpleBot, play_bots
 from splitpot.games import OMAHA_HILO, Game
@@ -37,6 +37,9 @@ __all__ = ["NAMES", "demo", "describe", "play", "render"]
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 """Names the demo and the terminal game give the seats."""
+
+_SEED_RANGE = 1 << 32
+"""Seeds drawn for the demo's and the terminal game's hands and bots."""
 
 
 # --------------------------------------------------------------------------- text
@@ -195,8 +198,8 @@ def demo(seed: int = 1) -> str:
     for k in count():
         rng = random.Random(seed * 7919 + k)
         stacks = [rng.choice((40, 60, 80, 120, 200)) for _ in range(6)]
-        hand = Hand(OMAHA_HILO, structure, stacks, button=5, seed=rng.randrange(1 << 32))
-        bots = [SimpleBot(rng.randrange(1 << 32), aggression=0.7) for _ in range(6)]
+        hand = Hand(OMAHA_HILO, structure, stacks, button=5, seed=rng.randrange(_SEED_RANGE))
+        bots = [SimpleBot(rng.randrange(_SEED_RANGE), aggression=0.7) for _ in range(6)]
         play_bots(hand, bots)
         if _interesting(hand):
             title = (
@@ -270,22 +273,20 @@ def play(
     """
     g = find_game(game) if isinstance(game, str) else game
     if isinstance(structure, str):
-        if stakes is None:
-            limit = structure.strip().lower() in ("limit", "fixed-limit", "fixed_limit", "fl")
-            stakes = (2, 4) if limit else (1, 2)
-        s = make_structure(structure, *stakes)
-    else:
-        s = structure
-    if not 2 <= players <= g.max_players:
-        raise ValueError(f"{g.name} is played by 2 to {g.max_players} players, got {players}")
+        kind = structure_kind(structure)
+        structure = make_structure(structure, *(stakes or DEFAULT_STAKES[kind]))
+    rng = random.Random(seed)
+    hand = Hand(
+        g, structure, [stack] * players, button=players - 1, seed=rng.randrange(_SEED_RANGE)
+    )
     if not 0 <= seat < players:
         raise ValueError(f"seat must be 0..{players - 1}, got {seat}")
-    rng = random.Random(seed)
-    hand = Hand(g, s, [stack] * players, button=players - 1, seed=rng.randrange(1 << 32))
     names = ["You" if i == seat else n for i, n in enumerate(NAMES[:players])]
-    bots = [SimpleBot(rng.randrange(1 << 32)) for _ in range(players)]
-    kind = s.kind.value.replace("_", " ")
-    output(f"{g.name}, {kind}; {players} players, {stack} chips each. You are seat {seat}.")
+    bots = [SimpleBot(rng.randrange(_SEED_RANGE)) for _ in range(players)]
+    output(
+        f"{g.name}, {structure.kind.value.replace('_', ' ')}; {players} players, "
+        f"{stack} chips each. You are seat {seat}."
+    )
     output(f"Your cards: {' '.join(map(str, hand.hole(seat)))}")
     for e in hand.events:
         if isinstance(e, (BlindPosting, AntePosting)):
@@ -295,44 +296,55 @@ def play(
     while not hand.is_over:
         actor = hand.actor
         assert actor is not None
-        la = hand.legal_actions()
         if actor != seat:
             bots[actor].act(hand)
         elif quitting:
-            _give_up(hand, la)
+            _give_up(hand, hand.legal_actions())
         else:
-            board = " ".join(map(str, hand.board)) or "-"
-            output(
-                f"[{hand.street}] board {board}; pot {hand.pot}; your stack "
-                f"{hand.stacks[seat]}; your cards {' '.join(map(str, hand.hole(seat)))}"
-            )
-            output(f"You may: {la}")
-            try:
-                command, arg = _parse(input("> "))
-            except EOFError:
-                command, arg = "quit", ""
-            try:
-                if command == "quit":
-                    quitting = True
-                    _give_up(hand, la)
-                elif command in ("fold", "check", "call", "show", "muck"):
-                    getattr(hand, command)()
-                elif command in ("bet", "raise"):
-                    amount = int(arg) if arg else None
-                    (hand.bet if command == "bet" else hand.raise_to)(amount)
-                elif command == "discard":
-                    hand.discard(arg.strip())
-                else:
-                    output(_HELP)
-                    continue
-            except (IllegalAction, ValueError) as error:
-                output(f"Not allowed: {error}")
+            done = _your_turn(hand, seat, input, output)
+            if done is None:
                 continue
+            quitting = done
         for e in hand.events[shown:]:
             if not isinstance(e, HoleDealing):
                 output(describe(e, names))
         shown = len(hand.events)
     return hand
+
+
+def _your_turn(
+    hand: Hand, seat: int, input: Callable[[str], str], output: Callable[[str], None]
+) -> bool | None:
+    """Ask for and take the person's decision: whether he quit, ``None`` if nothing was done."""
+    la = hand.legal_actions()
+    board = " ".join(map(str, hand.board)) or "-"
+    output(
+        f"[{hand.street}] board {board}; pot {hand.pot}; your stack "
+        f"{hand.stacks[seat]}; your cards {' '.join(map(str, hand.hole(seat)))}"
+    )
+    output(f"You may: {la}")
+    try:
+        command, arg = _parse(input("> "))
+    except EOFError:
+        command, arg = "quit", ""
+    try:
+        if command == "quit":
+            _give_up(hand, la)
+            return True
+        if command in ("fold", "check", "call", "show", "muck"):
+            getattr(hand, command)()
+        elif command in ("bet", "raise"):
+            amount = int(arg) if arg else None
+            (hand.bet if command == "bet" else hand.raise_to)(amount)
+        elif command == "discard":
+            hand.discard(arg.strip())
+        else:
+            output(_HELP)
+            return None
+    except (IllegalAction, ValueError) as error:
+        output(f"Not allowed: {error}")
+        return None
+    return False
 
 
 def _give_up(hand: Hand, la: LegalActions) -> None:
