@@ -96,12 +96,15 @@ class Structure:
     :class:`NoLimit`. Amounts are chips (``int``); ``big_street`` says whether fixed limit
     bets the big bet on this street.
 
-    A structure defines :meth:`min_bet`, :meth:`max_raise_to` and two private answers: the
-    size of a full raise and the level it is counted from; the raise questions below are
-    answered from those once, for every structure.
+    A structure defines :meth:`min_bet`, :meth:`max_raise_to`, the size of a full raise
+    (``_full_raise``) and whether it counts from the last full bet level; the raise questions
+    below are answered from those once, for every structure.
     """
 
     kind: ClassVar[BettingStructure]
+    _from_full_level: ClassVar[bool] = False
+    """Whether a full raise counts from the last full bet level (fixed limit: a short all-in
+    is completed) rather than from the current bet."""
     small_blind: int
     big_blind: int
     ante: int
@@ -120,10 +123,6 @@ class Structure:
         """The size of a full bet or raise (spec/poker.md §3)."""
         raise NotImplementedError
 
-    def _level(self, current_bet: int, full_level: int | None) -> int:
-        """The bet a full raise is counted from: the current bet, in no limit and pot limit."""
-        return current_bet
-
     def min_raise_to(
         self,
         current_bet: int,
@@ -137,7 +136,8 @@ class Structure:
         the round's bet level set by the last *full* bet or raise (a short all-in above it
         does not count, spec/poker.md §3 DECISION); it defaults to ``current_bet``.
         """
-        return self._level(current_bet, full_level) + self._full_raise(last_raise, big_street)
+        level = full_level if self._from_full_level and full_level is not None else current_bet
+        return level + self._full_raise(last_raise, big_street)
 
     def max_raise_to(self, current_bet: int, player_bet: int, pot: int, min_to: int) -> int | None:
         """The largest bet or raise, as a total; ``None`` means the player's whole stack."""
@@ -152,7 +152,8 @@ class Structure:
         big_street: bool = False,
     ) -> bool:
         """Whether raising to ``to`` is a full bet or raise (it reopens the betting, §3)."""
-        return to - self._level(current_bet, full_level) >= self.reopen_size(last_raise, big_street)
+        level = full_level if self._from_full_level and full_level is not None else current_bet
+        return to - level >= self.reopen_size(last_raise, big_street)
 
     def reopen_size(self, last_raise: int = 0, big_street: bool = False) -> int:
         """How much the bet must have grown since a player acted to let him raise again.
@@ -203,6 +204,7 @@ class FixedLimit(Structure):
     """
 
     kind: ClassVar[BettingStructure] = BettingStructure.FIXED_LIMIT
+    _from_full_level: ClassVar[bool] = True
     small_bet: int
     big_bet: int
     small_blind: int = None  # type: ignore[assignment]
@@ -243,9 +245,6 @@ class FixedLimit(Structure):
     def _full_raise(self, last_raise: int, big_street: bool) -> int:
         return self.min_bet(big_street)
 
-    def _level(self, current_bet: int, full_level: int | None) -> int:
-        return current_bet if full_level is None else full_level
-
     def max_raise_to(self, current_bet: int, player_bet: int, pot: int, min_to: int) -> int | None:
         return min_to
 
@@ -278,8 +277,10 @@ class _BlindStructure(Structure):
     def min_bet(self, big_street: bool = False) -> int:
         return self.big_blind
 
-    def _full_raise(self, last_raise: int, big_street: bool) -> int:
+    def _full_raise(self, last_raise: int = 0, big_street: bool = False) -> int:
         return _no_limit_raise(last_raise, self.big_blind)
+
+    reopen_size = _full_raise  # a full raise reopens the betting (§3)
 
 
 @dataclass(frozen=True)
