@@ -60,3 +60,22 @@ def test_import_loads_only_the_evaluators() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "['splitpot._core', 'splitpot.hands']"
+
+
+def test_static_imports_match_the_export_table() -> None:
+    # `_EXPORTS` drives __getattr__, __dir__ and __all__; type checkers and ruff read the
+    # imports, so they must name exactly the same things from the same modules.
+    tree = ast.parse(Path(splitpot.__file__).read_text())
+    imported: dict[str, set[str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("splitpot"):
+            module = (node.module or "").removeprefix("splitpot").lstrip(".")
+            for alias in node.names:
+                assert alias.asname == alias.name, f"{alias.name} is not re-exported as itself"
+                imported.setdefault(module, set()).add(alias.name)
+    assert imported.pop("") == set(splitpot._SUBMODULES)
+    assert imported == {m: set(names) for m, names in splitpot._EXPORTS.items()}
+    assert set(splitpot.__all__) == set(splitpot._LAZY) | {
+        n for m in splitpot._EAGER for n in splitpot._EXPORTS[m]
+    }
+    assert set(dir(splitpot)) >= set(splitpot.__all__)

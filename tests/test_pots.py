@@ -16,7 +16,7 @@ import pytest
 import splitpot.pots
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from splitpot.pots import Award, Payout, Pot, PotError, Rake, award, build_pots
+from splitpot.pots import Award, Payout, Pot, PotError, Rake, award, build_pots, uncalled
 
 # --------------------------------------------------------------------------------------------
 # An independent model: walk the chips one level at a time.
@@ -632,3 +632,24 @@ def test_dead_money_goes_to_the_main_pot_and_is_never_returned() -> None:
     assert pots == (Pot(13, (0, 1, 2)), Pot(40, (1, 2))) and returned == {}
     with pytest.raises(PotError, match="dead amount 6 of seat 0"):
         build_pots([5, 5], folded=(), dead=[6, 5])
+
+
+# --------------------------------------------------------------------------------------------
+# The uncalled bet (§6): one function, used by build_pots and by Hand at each round's end
+# --------------------------------------------------------------------------------------------
+
+
+def test_uncalled_bet_goes_back_to_the_bettor() -> None:
+    assert uncalled([10, 40, 25]) == (1, 15)
+    assert uncalled({4: 0, 7: 30}) == (7, 30)
+    assert uncalled([20, 20, 5]) is None  # called: nothing goes back
+    assert uncalled([]) is None and uncalled([0, 0]) is None
+
+
+@settings(max_examples=200)
+@given(st.dictionaries(st.integers(0, 9), st.integers(0, 100)))
+def test_uncalled_is_what_build_pots_returns(contributions: dict[int, int]) -> None:
+    back = uncalled(contributions)
+    assert uncalled([contributions.get(s, 0) for s in range(10)]) == back
+    _pots, returned = build_pots(contributions, folded=())
+    assert returned == ({} if back is None else {back[0]: back[1]})

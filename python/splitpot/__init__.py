@@ -11,57 +11,93 @@ from __future__ import annotations
 import importlib as _importlib
 from typing import TYPE_CHECKING, Any
 
+# "X as X" re-exports each name explicitly (for type checkers, as __all__ is computed);
+# isort would write one import per aliased name.
+# isort: off
 from splitpot._core import (
-    Card,
-    CardSet,
-    EquityError,
-    HighHand,
-    IllegalAction,
-    InvalidCards,
-    LowHand,
-    SplitpotError,
-    __version__,
-    evaluate_high,
-    evaluate_hilo,
-    evaluate_low8,
-    evaluate_omaha_high,
-    evaluate_omaha_hilo,
-    evaluate_omaha_low8,
+    Card as Card,
+    CardSet as CardSet,
+    EquityError as EquityError,
+    HighHand as HighHand,
+    IllegalAction as IllegalAction,
+    InvalidCards as InvalidCards,
+    LowHand as LowHand,
+    SplitpotError as SplitpotError,
+    __version__ as __version__,
+    evaluate_high as evaluate_high,
+    evaluate_hilo as evaluate_hilo,
+    evaluate_low8 as evaluate_low8,
+    evaluate_omaha_high as evaluate_omaha_high,
+    evaluate_omaha_hilo as evaluate_omaha_hilo,
+    evaluate_omaha_low8 as evaluate_omaha_low8,
 )
 from splitpot.hands import (
-    HandCategory,
-    evaluate_high_batch,
-    evaluate_hilo_batch,
-    evaluate_low8_batch,
-    evaluate_omaha_high_batch,
-    evaluate_omaha_hilo_batch,
-    evaluate_omaha_low8_batch,
+    HandCategory as HandCategory,
+    evaluate_high_batch as evaluate_high_batch,
+    evaluate_hilo_batch as evaluate_hilo_batch,
+    evaluate_low8_batch as evaluate_low8_batch,
+    evaluate_omaha_high_batch as evaluate_omaha_high_batch,
+    evaluate_omaha_hilo_batch as evaluate_omaha_hilo_batch,
+    evaluate_omaha_low8_batch as evaluate_omaha_low8_batch,
 )
+# isort: on
 
-# The game-flow layer loads on first use, so `import splitpot` costs only the evaluators.
-_LAZY: dict[str, str] = {
-    **{m: "" for m in ("betting", "bots", "games", "hand", "pan", "phh", "pots", "table")},
-    **dict.fromkeys(("BettingStructure", "FixedLimit", "NoLimit", "PotLimit"), "betting"),
-    **dict.fromkeys(("demo", "play"), "bots"),
-    **dict.fromkeys(("EquityResult", "PlayerEquity", "equity"), "odds"),
-    **dict.fromkeys(
-        (
-            "CRAZY_PINEAPPLE",
-            "CRAZY_PINEAPPLE_HILO",
-            "GAMES",
-            "HOLDEM",
-            "OMAHA",
-            "OMAHA_HILO",
-            "Game",
-            "Street",
-            "Valuation",
-            "game",
-            "omaha",
-        ),
-        "games",
+# Every public name by the module it comes from: the one list that __getattr__, __dir__ and
+# __all__ read (tests/test_package.py checks the imports above and below against it). The
+# evaluators load with the package; the game flow on first use, so `import splitpot` stays fast.
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "_core": (
+        "Card",
+        "CardSet",
+        "EquityError",
+        "HighHand",
+        "IllegalAction",
+        "InvalidCards",
+        "LowHand",
+        "SplitpotError",
+        "__version__",
+        "evaluate_high",
+        "evaluate_hilo",
+        "evaluate_low8",
+        "evaluate_omaha_high",
+        "evaluate_omaha_hilo",
+        "evaluate_omaha_low8",
     ),
-    **dict.fromkeys(("Hand", "HandResult", "LegalActions", "Phase", "SeatStatus"), "hand"),
-    "Table": "table",
+    "hands": (
+        "HandCategory",
+        "evaluate_high_batch",
+        "evaluate_hilo_batch",
+        "evaluate_low8_batch",
+        "evaluate_omaha_high_batch",
+        "evaluate_omaha_hilo_batch",
+        "evaluate_omaha_low8_batch",
+    ),
+    "betting": ("BettingStructure", "FixedLimit", "NoLimit", "PotLimit"),
+    "games": (
+        "CRAZY_PINEAPPLE",
+        "CRAZY_PINEAPPLE_HILO",
+        "GAMES",
+        "HOLDEM",
+        "OMAHA",
+        "OMAHA_HILO",
+        "Game",
+        "Street",
+        "Valuation",
+        "game",
+        "omaha",
+    ),
+    "hand": ("Hand", "HandResult", "LegalActions", "Phase", "SeatStatus"),
+    "odds": ("EquityResult", "PlayerEquity", "equity"),
+    "table": ("Table",),
+    "tui": ("demo", "play"),
+}
+_EAGER = ("_core", "hands")
+_SUBMODULES = ("betting", "bots", "games", "hand", "pan", "phh", "pots", "table")
+"""Modules served as attributes: ``sp.phh.load(...)``."""
+
+_LAZY: dict[str, str] = {
+    **{m: "" for m in _SUBMODULES},
+    **{n: m for m, names in _EXPORTS.items() if m not in _EAGER for n in names},
 }
 
 
@@ -81,81 +117,55 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from splitpot import betting, bots, games, hand, pan, phh, pots, table
-    from splitpot.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
-    from splitpot.bots import demo, play
-    from splitpot.games import (
-        CRAZY_PINEAPPLE,
-        CRAZY_PINEAPPLE_HILO,
-        GAMES,
-        HOLDEM,
-        OMAHA,
-        OMAHA_HILO,
-        Game,
-        Street,
-        Valuation,
-        game,
-        omaha,
+    # isort: off
+    from splitpot import (
+        betting as betting,
+        bots as bots,
+        games as games,
+        hand as hand,
+        pan as pan,
+        phh as phh,
+        pots as pots,
+        table as table,
     )
-    from splitpot.hand import Hand, HandResult, LegalActions, Phase, SeatStatus
-    from splitpot.odds import EquityResult, PlayerEquity, equity
-    from splitpot.table import Table
+    from splitpot.betting import (
+        BettingStructure as BettingStructure,
+        FixedLimit as FixedLimit,
+        NoLimit as NoLimit,
+        PotLimit as PotLimit,
+    )
+    from splitpot.games import (
+        CRAZY_PINEAPPLE as CRAZY_PINEAPPLE,
+        CRAZY_PINEAPPLE_HILO as CRAZY_PINEAPPLE_HILO,
+        GAMES as GAMES,
+        HOLDEM as HOLDEM,
+        OMAHA as OMAHA,
+        OMAHA_HILO as OMAHA_HILO,
+        Game as Game,
+        Street as Street,
+        Valuation as Valuation,
+        game as game,
+        omaha as omaha,
+    )
+    from splitpot.hand import (
+        Hand as Hand,
+        HandResult as HandResult,
+        LegalActions as LegalActions,
+        Phase as Phase,
+        SeatStatus as SeatStatus,
+    )
+    from splitpot.odds import (
+        EquityResult as EquityResult,
+        PlayerEquity as PlayerEquity,
+        equity as equity,
+    )
+    from splitpot.table import (
+        Table as Table,
+    )
+    from splitpot.tui import (
+        demo as demo,
+        play as play,
+    )
+    # isort: on
 
-__all__ = [
-    "CRAZY_PINEAPPLE",
-    "CRAZY_PINEAPPLE_HILO",
-    "GAMES",
-    "HOLDEM",
-    "OMAHA",
-    "OMAHA_HILO",
-    "BettingStructure",
-    "Card",
-    "CardSet",
-    "EquityError",
-    "EquityResult",
-    "FixedLimit",
-    "Game",
-    "Hand",
-    "HandCategory",
-    "HandResult",
-    "HighHand",
-    "IllegalAction",
-    "InvalidCards",
-    "LegalActions",
-    "LowHand",
-    "NoLimit",
-    "Phase",
-    "PlayerEquity",
-    "PotLimit",
-    "SeatStatus",
-    "SplitpotError",
-    "Street",
-    "Table",
-    "Valuation",
-    "__version__",
-    "betting",
-    "bots",
-    "demo",
-    "equity",
-    "evaluate_high",
-    "evaluate_high_batch",
-    "evaluate_hilo",
-    "evaluate_hilo_batch",
-    "evaluate_low8",
-    "evaluate_low8_batch",
-    "evaluate_omaha_high",
-    "evaluate_omaha_high_batch",
-    "evaluate_omaha_hilo",
-    "evaluate_omaha_hilo_batch",
-    "evaluate_omaha_low8",
-    "evaluate_omaha_low8_batch",
-    "game",
-    "games",
-    "hand",
-    "omaha",
-    "pan",
-    "phh",
-    "play",
-    "pots",
-    "table",
-]
+__all__ = sorted([*_SUBMODULES, *(name for names in _EXPORTS.values() for name in names)])

@@ -19,12 +19,15 @@ The seed examples (spec/poker.md §3):
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass
 from enum import Enum
-from typing import ClassVar, SupportsIndex, cast
+from typing import ClassVar
+
+from splitpot._check import chips, flag
 
 __all__ = [
+    "DEFAULT_STAKES",
+    "STRUCTURE_NAMES",
     "BettingStructure",
     "FixedLimit",
     "NoLimit",
@@ -34,6 +37,7 @@ __all__ = [
     "pot_limit_max_raise_to",
     "raise_limits",
     "structure",
+    "structure_kind",
 ]
 
 
@@ -51,20 +55,6 @@ class BettingStructure(str, Enum):
     blind); maximum the player's whole stack (§3)."""
 
 
-def _amount(value: object, what: str, *, positive: bool = False) -> int:
-    """``value`` as a chip amount: an ``int`` (never ``bool`` or ``float``), >= 0 or > 0."""
-    if isinstance(value, bool):
-        raise ValueError(f"{what} must be a whole number of chips, got {value!r}")
-    try:
-        value = operator.index(cast("SupportsIndex", value))
-    except TypeError:
-        raise ValueError(f"{what} must be a whole number of chips, got {value!r}") from None
-    assert isinstance(value, int)
-    if value < (1 if positive else 0):
-        raise ValueError(f"{what} must be {'> 0' if positive else '>= 0'}, got {value!r}")
-    return int(value)
-
-
 def pot_limit_max_raise_to(pot: int, current_bet: int, player_bet: int) -> int:
     """The largest total a pot-limit player may bet or raise to (spec/poker.md §3).
 
@@ -72,6 +62,7 @@ def pot_limit_max_raise_to(pot: int, current_bet: int, player_bet: int) -> int:
     ``current_bet`` is the largest bet this round and ``player_bet`` what the player already
     has in front of him. The raise may be as large as the pot after the player's call, so
     the total is ``current_bet + (pot + call)`` with ``call = current_bet - player_bet``.
+    :meth:`PotLimit.max_raise_to` is this, never below the minimum raise.
 
     >>> pot_limit_max_raise_to(pot=3, current_bet=2, player_bet=0)   # preflop, blinds 1/2
     7
@@ -84,22 +75,36 @@ def no_limit_min_raise_to(current_bet: int, last_raise: int, big_blind: int) -> 
 
     The raise must be at least the previous bet or raise of the round and never less than
     the big blind: seed "if the first player to act bets $100 then the second player must
-    raise a minimum of $100 (total bet of $200)".
+    raise a minimum of $100 (total bet of $200)". :meth:`NoLimit.min_raise_to` and
+    :meth:`PotLimit.min_raise_to` answer the same.
 
     >>> no_limit_min_raise_to(current_bet=100, last_raise=100, big_blind=10)
     200
     >>> no_limit_min_raise_to(current_bet=0, last_raise=0, big_blind=10)   # opening bet
     10
     """
-    return current_bet + max(last_raise, big_blind)
+    return current_bet + _no_limit_raise(last_raise, big_blind)
+
+
+def _no_limit_raise(last_raise: int, big_blind: int) -> int:
+    """A full raise's size: the round's largest bet or raise so far, at least the big blind."""
+    return max(last_raise, big_blind)
 
 
 class Structure:
     """What every structure answers; see :class:`FixedLimit`, :class:`PotLimit`,
     :class:`NoLimit`. Amounts are chips (``int``); ``big_street`` says whether fixed limit
-    bets the big bet on this street."""
+    bets the big bet on this street.
+
+    A structure defines :meth:`min_bet`, :meth:`max_raise_to`, the size of a full raise
+    (``_full_raise``) and whether it counts from the last full bet level; the raise questions
+    below are answered from those once, for every structure.
+    """
 
     kind: ClassVar[BettingStructure]
+    _from_full_level: ClassVar[bool] = False
+    """Whether a full raise counts from the last full bet level (fixed limit: a short all-in
+    is completed) rather than from the current bet."""
     small_blind: int
     big_blind: int
     ante: int
@@ -112,6 +117,10 @@ class Structure:
 
     def min_bet(self, big_street: bool = False) -> int:
         """The smallest full opening bet on a street."""
+        raise NotImplementedError
+
+    def _full_raise(self, last_raise: int, big_street: bool) -> int:
+        """The size of a full bet or raise (spec/poker.md §3)."""
         raise NotImplementedError
 
     def min_raise_to(
@@ -127,7 +136,8 @@ class Structure:
         the round's bet level set by the last *full* bet or raise (a short all-in above it
         does not count, spec/poker.md §3 DECISION); it defaults to ``current_bet``.
         """
-        raise NotImplementedError
+        level = full_level if self._from_full_level and full_level is not None else current_bet
+        return level + self._full_raise(last_raise, big_street)
 
     def max_raise_to(self, current_bet: int, player_bet: int, pot: int, min_to: int) -> int | None:
         """The largest bet or raise, as a total; ``None`` means the player's whole stack."""
@@ -142,7 +152,8 @@ class Structure:
         big_street: bool = False,
     ) -> bool:
         """Whether raising to ``to`` is a full bet or raise (it reopens the betting, §3)."""
-        raise NotImplementedError
+        level = full_level if self._from_full_level and full_level is not None else current_bet
+        return to - level >= self.reopen_size(last_raise, big_street)
 
     def reopen_size(self, last_raise: int = 0, big_street: bool = False) -> int:
         """How much the bet must have grown since a player acted to let him raise again.
@@ -151,7 +162,7 @@ class Structure:
         acted (spec/poker.md §3 DECISION); several short all-ins that add up to a full raise
         do.
         """
-        raise NotImplementedError
+        return self._full_raise(last_raise, big_street)
 
     def max_bets(self, heads_up: bool) -> int | None:
         """The most bets in one round (the opening bet and its raises); ``None``: no cap."""
@@ -178,9 +189,22 @@ class FixedLimit(Structure):
     50
     >>> FixedLimit(5, 10).max_bets(heads_up=False), FixedLimit(5, 10).max_bets(heads_up=True)
     (4, 6)
+
+    One bet above the last full bet level (a short all-in is *completed*); with the half-bet
+    rule, half a bet over it is a full raise:
+
+    >>> FixedLimit(10, 20).min_raise_to(current_bet=13, full_level=10)   # bet 10, all-in 13
+    20
+    >>> FixedLimit(10, 20).min_raise_to(current_bet=0, big_street=True)
+    20
+    >>> FixedLimit(10, 20).is_full_raise(15, current_bet=10)
+    False
+    >>> FixedLimit(10, 20, half_bet_rule=True).is_full_raise(15, current_bet=10)
+    True
     """
 
     kind: ClassVar[BettingStructure] = BettingStructure.FIXED_LIMIT
+    _from_full_level: ClassVar[bool] = True
     small_bet: int
     big_bet: int
     small_blind: int = None  # type: ignore[assignment]
@@ -192,9 +216,9 @@ class FixedLimit(Structure):
     half_bet_rule: bool = False
 
     def __post_init__(self) -> None:
-        unit = _amount(self.chip_unit, "chip_unit", positive=True)
-        small = _amount(self.small_bet, "small_bet", positive=True)
-        big = _amount(self.big_bet, "big_bet", positive=True)
+        unit = chips(self.chip_unit, "chip_unit", positive=True)
+        small = chips(self.small_bet, "small_bet", positive=True)
+        big = chips(self.big_bet, "big_bet", positive=True)
         sb = small // 2 // unit * unit if self.small_blind is None else self.small_blind
         bb = small if self.big_blind is None else self.big_blind
         _set(
@@ -202,66 +226,30 @@ class FixedLimit(Structure):
             chip_unit=unit,
             small_bet=small,
             big_bet=big,
-            small_blind=_amount(sb, "small_blind"),
-            big_blind=_amount(bb, "big_blind"),
-            ante=_amount(self.ante, "ante"),
-            max_raises=_amount(self.max_raises, "max_raises"),
+            small_blind=chips(sb, "small_blind"),
+            big_blind=chips(bb, "big_blind"),
+            ante=chips(self.ante, "ante"),
+            max_raises=chips(self.max_raises, "max_raises"),
         )
         if self.heads_up_max_raises is not None:
-            _set(self, heads_up_max_raises=_amount(self.heads_up_max_raises, "heads_up_max_raises"))
-        if not isinstance(self.half_bet_rule, bool):
-            raise ValueError(f"half_bet_rule must be a bool, got {self.half_bet_rule!r}")
+            _set(self, heads_up_max_raises=chips(self.heads_up_max_raises, "heads_up_max_raises"))
+        flag(self.half_bet_rule, "half_bet_rule")
         _check_units(self, "small_bet", "big_bet")
 
-    def bet_size(self, big_street: bool) -> int:
-        """The fixed bet and raise size of a street."""
-        return self.big_bet if big_street else self.small_bet
-
     def min_bet(self, big_street: bool = False) -> int:
+        """The fixed bet and raise size of a street: the small bet or, on a big street, the big."""
         return self.big_bet if big_street else self.small_bet
 
-    def min_raise_to(
-        self,
-        current_bet: int,
-        last_raise: int = 0,
-        full_level: int | None = None,
-        big_street: bool = False,
-    ) -> int:
-        """One bet above the last full bet level (a short all-in is *completed*).
+    bet_size = min_bet
 
-        >>> FixedLimit(10, 20).min_raise_to(current_bet=13, full_level=10)   # bet 10, all-in 13
-        20
-        >>> FixedLimit(10, 20).min_raise_to(current_bet=0, big_street=True)
-        20
-        """
-        level = current_bet if full_level is None else full_level
-        return level + (self.big_bet if big_street else self.small_bet)
+    def _full_raise(self, last_raise: int, big_street: bool) -> int:
+        return self.min_bet(big_street)
 
     def max_raise_to(self, current_bet: int, player_bet: int, pot: int, min_to: int) -> int | None:
         return min_to
 
-    def is_full_raise(
-        self,
-        to: int,
-        current_bet: int,
-        last_raise: int = 0,
-        full_level: int | None = None,
-        big_street: bool = False,
-    ) -> bool:
-        """A full bet (or, with the half-bet rule, at least half of one) over the last full level.
-
-        >>> FixedLimit(10, 20).is_full_raise(15, current_bet=10)
-        False
-        >>> FixedLimit(10, 20, half_bet_rule=True).is_full_raise(15, current_bet=10)
-        True
-        """
-        level = current_bet if full_level is None else full_level
-        size = self.big_bet if big_street else self.small_bet
-        increment = to - level
-        return increment >= size or (self.half_bet_rule and 2 * increment >= size)
-
     def reopen_size(self, last_raise: int = 0, big_street: bool = False) -> int:
-        size = self.big_bet if big_street else self.small_bet
+        size = self.min_bet(big_street)
         return (size + 1) // 2 if self.half_bet_rule else size
 
     def max_bets(self, heads_up: bool) -> int | None:
@@ -279,37 +267,20 @@ class _BlindStructure(Structure):
     def __post_init__(self) -> None:
         _set(
             self,
-            chip_unit=_amount(self.chip_unit, "chip_unit", positive=True),
-            small_blind=_amount(self.small_blind, "small_blind"),
-            big_blind=_amount(self.big_blind, "big_blind", positive=True),
-            ante=_amount(self.ante, "ante"),
+            chip_unit=chips(self.chip_unit, "chip_unit", positive=True),
+            small_blind=chips(self.small_blind, "small_blind"),
+            big_blind=chips(self.big_blind, "big_blind", positive=True),
+            ante=chips(self.ante, "ante"),
         )
         _check_units(self, "big_blind")
 
     def min_bet(self, big_street: bool = False) -> int:
         return self.big_blind
 
-    def min_raise_to(
-        self,
-        current_bet: int,
-        last_raise: int = 0,
-        full_level: int | None = None,
-        big_street: bool = False,
-    ) -> int:
-        return current_bet + max(last_raise, self.big_blind)
+    def _full_raise(self, last_raise: int = 0, big_street: bool = False) -> int:
+        return _no_limit_raise(last_raise, self.big_blind)
 
-    def is_full_raise(
-        self,
-        to: int,
-        current_bet: int,
-        last_raise: int = 0,
-        full_level: int | None = None,
-        big_street: bool = False,
-    ) -> bool:
-        return to - current_bet >= max(last_raise, self.big_blind)
-
-    def reopen_size(self, last_raise: int = 0, big_street: bool = False) -> int:
-        return max(last_raise, self.big_blind)
+    reopen_size = _full_raise  # a full raise reopens the betting (§3)
 
 
 @dataclass(frozen=True)
@@ -324,7 +295,7 @@ class PotLimit(_BlindStructure):
     kind: ClassVar[BettingStructure] = BettingStructure.POT_LIMIT
 
     def max_raise_to(self, current_bet: int, player_bet: int, pot: int, min_to: int) -> int | None:
-        return max(min_to, pot + 2 * current_bet - player_bet)
+        return max(min_to, pot_limit_max_raise_to(pot, current_bet, player_bet))
 
 
 @dataclass(frozen=True)
@@ -393,34 +364,61 @@ def raise_limits(
     return lo, max(lo, hi)
 
 
-_KINDS = {
-    "fixed-limit": "fixed_limit",
-    "limit": "fixed_limit",
-    "fl": "fixed_limit",
-    "fixed": "fixed_limit",
-    "pot-limit": "pot_limit",
-    "pl": "pot_limit",
-    "pot": "pot_limit",
-    "no-limit": "no_limit",
-    "nl": "no_limit",
+STRUCTURE_NAMES: dict[BettingStructure, str] = {
+    BettingStructure.FIXED_LIMIT: "limit",
+    BettingStructure.POT_LIMIT: "pot-limit",
+    BettingStructure.NO_LIMIT: "no-limit",
+}
+"""The name :func:`structure` and the command line use for each structure."""
+
+DEFAULT_STAKES: dict[BettingStructure, tuple[int, int]] = {
+    BettingStructure.FIXED_LIMIT: (2, 4),
+    BettingStructure.POT_LIMIT: (1, 2),
+    BettingStructure.NO_LIMIT: (1, 2),
+}
+"""The stakes the terminal game and the command line play when given none: the small and big
+bet 2/4 in limit, blinds of 1/2 otherwise."""
+
+_ALIASES = {
+    "fixed-limit": BettingStructure.FIXED_LIMIT,
+    "fl": BettingStructure.FIXED_LIMIT,
+    "fixed": BettingStructure.FIXED_LIMIT,
+    "pl": BettingStructure.POT_LIMIT,
+    "pot": BettingStructure.POT_LIMIT,
+    "nl": BettingStructure.NO_LIMIT,
+    **{name: kind for kind, name in STRUCTURE_NAMES.items()},
+}
+_CLASSES: dict[BettingStructure, type[FixedLimit | PotLimit | NoLimit]] = {
+    BettingStructure.FIXED_LIMIT: FixedLimit,
+    BettingStructure.POT_LIMIT: PotLimit,
+    BettingStructure.NO_LIMIT: NoLimit,
 }
 
 
+def structure_kind(name: str) -> BettingStructure:
+    """The structure a name means, any case, ``_`` or spaces for ``-``: ``"limit"``,
+    ``"pot-limit"``, ``"no-limit"``, ``"fl"``, ``"pl"``, ``"nl"``, ``"fixed_limit"``...
+
+    >>> structure_kind("Pot Limit"), structure_kind("fl")
+    (<BettingStructure.POT_LIMIT: 'pot_limit'>, <BettingStructure.FIXED_LIMIT: 'fixed_limit'>)
+    """
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    kind = _ALIASES.get(key)
+    if kind is None:
+        choices = list(STRUCTURE_NAMES.values())
+        raise ValueError(
+            f"unknown betting structure {name!r}; choose {', '.join(choices[:-1])} or {choices[-1]}"
+        )
+    return kind
+
+
 def structure(name: str, small: int, big: int, *, ante: int = 0, chip_unit: int = 1) -> Structure:
-    """A structure from its name and two stakes: ``(small_bet, big_bet)`` for fixed limit,
-    ``(small_blind, big_blind)`` otherwise.
+    """A structure from its name (see :func:`structure_kind`) and two stakes:
+    ``(small_bet, big_bet)`` for fixed limit, ``(small_blind, big_blind)`` otherwise.
 
     >>> structure("limit", 10, 20) == FixedLimit(10, 20)
     True
     >>> structure("pl", 1, 2)
     PotLimit(small_blind=1, big_blind=2, ante=0, chip_unit=1)
     """
-    key = name.strip().lower().replace("_", "-").replace(" ", "-")
-    kind = _KINDS.get(key, key.replace("-", "_"))
-    if kind == "fixed_limit":
-        return FixedLimit(small, big, ante=ante, chip_unit=chip_unit)
-    if kind == "pot_limit":
-        return PotLimit(small, big, ante=ante, chip_unit=chip_unit)
-    if kind == "no_limit":
-        return NoLimit(small, big, ante=ante, chip_unit=chip_unit)
-    raise ValueError(f"unknown betting structure {name!r}; choose limit, pot-limit or no-limit")
+    return _CLASSES[structure_kind(name)](small, big, ante=ante, chip_unit=chip_unit)

@@ -6,10 +6,18 @@ import argparse
 import random
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import splitpot as sp
+from splitpot.betting import DEFAULT_STAKES, STRUCTURE_NAMES, BettingStructure, structure_kind
+from splitpot.betting import structure as make_structure
+
+_SEED_RANGE = 1 << 63
+"""Seeds drawn for the simulated hands and their bots."""
+
+# The equity engine also plays stud, which sp.GAMES (the flop games a Hand deals) has not.
+_EQUITY_GAMES = (*sp.GAMES, "stud", "stud8")
 
 
 def _describe_high(hand: sp.HighHand) -> str:
@@ -41,19 +49,26 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    stakes = tuple(int(x) for x in args.stakes.split("/")) if args.stakes else None
-    if stakes is not None and len(stakes) != 2:
-        raise sp.SplitpotError(f"--stakes takes SMALL/BIG, got {args.stakes!r}")
     sp.play(
         args.game,
         args.structure,
         players=args.players,
         stack=args.stack,
-        stakes=stakes,  # type: ignore[arg-type]
+        stakes=_stakes(args.stakes, args.structure),
         seat=args.seat,
         seed=args.seed,
     )
     return 0
+
+
+def _stakes(text: str | None, structure: str) -> tuple[int, int]:
+    """``--stakes SMALL/BIG``, or the default stakes of the structure named."""
+    if text is None:
+        return DEFAULT_STAKES[structure_kind(structure)]
+    parts = text.split("/")
+    if len(parts) != 2 or not all(p.isdecimal() and p.isascii() for p in parts):
+        raise sp.SplitpotError(f"--stakes takes SMALL/BIG, got {text!r}")
+    return int(parts[0]), int(parts[1])
 
 
 def cmd_equity(args: argparse.Namespace) -> int:
@@ -134,25 +149,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from splitpot import phh
-    from splitpot.betting import structure as make_structure
     from splitpot.bots import CallingStation, RandomBot, SimpleBot, play_bots
     from splitpot.hand import Hand
 
     game = sp.game(args.game)
-    limit = args.structure.strip().lower() in ("limit", "fixed-limit", "fixed_limit", "fl")
-    stakes = (2, 4) if limit else (1, 2)
-    if args.stakes:
-        parts = args.stakes.split("/")
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
-            raise sp.SplitpotError(f"--stakes takes SMALL/BIG, got {args.stakes!r}")
-        stakes = (int(parts[0]), int(parts[1]))
-    structure = make_structure(args.structure, *stakes, ante=args.ante)
-    if not 2 <= args.players <= game.max_players:
-        raise sp.SplitpotError(
-            f"{game.name} is played by 2 to {game.max_players} players, got {args.players}"
-        )
+    structure = make_structure(
+        args.structure, *_stakes(args.stakes, args.structure), ante=args.ante
+    )
     if args.hands < 0:
         raise sp.SplitpotError(f"--hands must be >= 0, got {args.hands}")
+    Hand(game, structure, [args.stack] * args.players)  # refuses bad settings before any output
     rng = random.Random(args.seed)
     kinds = {"simple": SimpleBot, "random": RandomBot}
     progress = _progress_bar("simulating", not args.quiet and sys.stderr.isatty())
@@ -164,12 +170,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 structure,
                 [args.stack] * args.players,
                 button=i % args.players,  # the button moves round the table
-                seed=rng.randrange(1 << 63),
+                seed=rng.randrange(_SEED_RANGE),
             )
             if args.bots == "calling":
                 bots: list[Any] = [CallingStation() for _ in range(args.players)]
             else:
-                bots = [kinds[args.bots](rng.randrange(1 << 63)) for _ in range(args.players)]
+                bots = [kinds[args.bots](rng.randrange(_SEED_RANGE)) for _ in range(args.players)]
             yield play_bots(hand, bots)
             if progress is not None:
                 progress(i + 1, args.hands)
@@ -180,6 +186,27 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         phh.dump_all(hands(), args.out)
         print(f"wrote {args.hands} hands to {args.out}", file=sys.stderr)
     return 0
+
+
+def _table_options(p: argparse.ArgumentParser) -> None:
+    """The options ``play`` and ``simulate`` share: the game, the stakes, the table."""
+    p.add_argument("--game", default="holdem", help=f"one of {', '.join(sorted(sp.GAMES))}")
+    p.add_argument("--structure", default="no-limit", help=_one_of(STRUCTURE_NAMES.values()))
+    p.add_argument("--players", type=int, default=6)
+    p.add_argument("--stack", type=int, default=200, help="every player's chips at the start")
+    limit = DEFAULT_STAKES[BettingStructure.FIXED_LIMIT]
+    blinds = DEFAULT_STAKES[BettingStructure.NO_LIMIT]
+    p.add_argument(
+        "--stakes",
+        help=f"SMALL/BIG: blinds (default {blinds[0]}/{blinds[1]}), or the small and big bet "
+        f"in limit (default {limit[0]}/{limit[1]})",
+    )
+    p.add_argument("--seed", type=int)
+
+
+def _one_of(names: Iterable[str]) -> str:
+    *first, last = names
+    return f"{', '.join(first)} or {last}"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -194,25 +221,37 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1)
     p.set_defaults(func=cmd_demo)
     p = sub.add_parser("play", help="play a hand against the bots in the terminal")
-    p.add_argument("--game", default="holdem", help=f"one of {', '.join(sorted(sp.GAMES))}")
-    p.add_argument("--structure", default="no-limit", help="limit, pot-limit or no-limit")
-    p.add_argument("--players", type=int, default=6)
-    p.add_argument("--stack", type=int, default=200)
-    p.add_argument("--stakes", help="SMALL/BIG: blinds, or the small and big bet in limit")
+    _table_options(p)
     p.add_argument("--seat", type=int, default=0, help="your seat")
-    p.add_argument("--seed", type=int)
     p.set_defaults(func=cmd_play)
+    _equity_parser(sub)
+    p = sub.add_parser(
+        "replay",
+        help="replay PHH hand histories through splitpot and compare their finishing stacks",
+    )
+    p.add_argument("paths", nargs="+", metavar="FILE_OR_DIR", help=".phh/.phhs files or folders")
+    p.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--verbose", "-v", action="store_true", help="list odd chips, unsupported")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_replay)
+    p = sub.add_parser("simulate", help="play hands among the built-in bots and write them as PHH")
+    _table_options(p)
+    p.add_argument("--hands", type=int, default=100)
+    p.add_argument("--ante", type=int, default=0)
+    p.add_argument("--bots", choices=("simple", "random", "calling"), default="simple")
+    p.add_argument("--out", default="-", help="the .phhs file to write (default: stdout)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_simulate)
+    return parser
+
+
+def _equity_parser(sub: Any) -> None:
     p = sub.add_parser(
         "equity",
         help="who wins how often: splitpot equity --game omaha8 As2d3hKc KdKsQh7c --board 4c5s9d",
     )
     p.add_argument("players", nargs="+", help="each player's cards, or a Hold'em range ('QQ+,AKs')")
-    p.add_argument(
-        "--game",
-        default="holdem",
-        help="holdem, omaha, omaha5, omaha6, omaha8, omaha5-8, omaha6-8, crazy-pineapple, "
-        "crazy-pineapple8, stud, stud8",
-    )
+    p.add_argument("--game", default="holdem", help=", ".join(_EQUITY_GAMES))
     p.add_argument("--board", default="", help="board cards so far")
     p.add_argument("--dead", default="", help="cards out of play")
     how = p.add_mutually_exclusive_group()
@@ -224,35 +263,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--plot", metavar="FILE.png", help="draw the equities (needs matplotlib)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_equity)
-    p = sub.add_parser(
-        "replay",
-        help="replay PHH hand histories through splitpot and compare their finishing stacks",
-    )
-    p.add_argument("paths", nargs="+", metavar="FILE_OR_DIR", help=".phh/.phhs files or folders")
-    p.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
-    p.add_argument("--verbose", "-v", action="store_true", help="list odd chips, unsupported")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
-    p.set_defaults(func=cmd_replay)
-    p = sub.add_parser("simulate", help="play hands among the built-in bots and write them as PHH")
-    p.add_argument("--game", default="holdem", help=f"one of {', '.join(sorted(sp.GAMES))}")
-    p.add_argument("--structure", default="no-limit", help="limit, pot-limit or no-limit")
-    p.add_argument("--players", type=int, default=6)
-    p.add_argument("--hands", type=int, default=100)
-    p.add_argument("--stack", type=int, default=200, help="every player's chips at the start")
-    p.add_argument("--stakes", help="SMALL/BIG: blinds, or the small and big bet in limit")
-    p.add_argument("--ante", type=int, default=0)
-    p.add_argument("--bots", choices=("simple", "random", "calling"), default="simple")
-    p.add_argument("--seed", type=int)
-    p.add_argument("--out", default="-", help="the .phhs file to write (default: stdout)")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
-    p.set_defaults(func=cmd_simulate)
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args))
-    except sp.SplitpotError as e:
+    except (ValueError, OSError) as e:  # bad input (SplitpotError is a ValueError), bad files
         print(f"splitpot: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("splitpot: interrupted", file=sys.stderr)
+        return 130

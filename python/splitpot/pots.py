@@ -6,7 +6,8 @@ Every rule here is from ``spec/poker.md`` §6 ("Pots, splits and odd chips"), wi
 a :class:`fractions.Fraction`, never a float (DESIGN.md: "Chips are Python ints ... Never
 floats").
 
-The module imports only the standard library so that it can be tested on its own.
+The module imports only the standard library (and the shared argument checks of
+:mod:`splitpot._check`) so that it can be tested on its own.
 
 Two calls pay out a hand:
 
@@ -43,7 +44,9 @@ import operator
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal, SupportsIndex, cast
+from typing import Any, Literal
+
+from splitpot import _check
 
 __all__ = [
     "Award",
@@ -54,6 +57,7 @@ __all__ = [
     "Side",
     "award",
     "build_pots",
+    "uncalled",
 ]
 
 Side = Literal["high", "low", "whole"]
@@ -72,30 +76,14 @@ class PotError(ValueError):
     """
 
 
-def _as_int(value: object, what: str) -> int:
-    """``value`` as an ``int``; ``bool``, ``float``, ``Fraction`` and strings are refused."""
-    if isinstance(value, bool):
-        raise PotError(f"{what} must be an integer, got {value!r}")
-    try:
-        return operator.index(cast("SupportsIndex", value))
-    except TypeError:
-        raise PotError(f"{what} must be an integer, got {value!r}") from None
-
-
 def _as_amount(value: object, what: str) -> int:
     """``value`` as a non-negative ``int`` number of chips."""
-    amount = _as_int(value, what)
-    if amount < 0:
-        raise PotError(f"{what} must not be negative, got {amount!r}")
-    return amount
+    return _check.non_negative(value, what, error=PotError)
 
 
 def _as_seat(value: object) -> int:
     """``value`` as a seat number (a non-negative ``int``)."""
-    seat = _as_int(value, "seat")
-    if seat < 0:
-        raise PotError(f"seat must not be negative, got {seat!r}")
-    return seat
+    return _check.seat(value, error=PotError)
 
 
 def _pot_name(index: int) -> str:
@@ -210,7 +198,13 @@ def build_pots(
     if dead is None:
         return _live_pots(put_in, folded_seats)
 
-    dead_money = _amounts(dead, "dead amounts")
+    return _dead_money_pots(put_in, folded_seats, _amounts(dead, "dead amounts"))
+
+
+def _dead_money_pots(
+    put_in: dict[int, int], folded_seats: set[int], dead_money: dict[int, int]
+) -> tuple[tuple[Pot, ...], dict[int, int]]:
+    """:func:`build_pots` with antes and dead blinds: they all go to the main pot."""
     for seat, amount in dead_money.items():
         if amount > put_in.get(seat, 0):
             raise PotError(f"dead amount {amount} of seat {seat} is more than it put in")
@@ -229,21 +223,40 @@ def build_pots(
     return pots, returned
 
 
+def uncalled(amounts: Mapping[int, int] | Sequence[int]) -> tuple[int, int] | None:
+    """The uncalled bet: ``(seat, chips)`` no other seat matched, or ``None`` (spec/poker.md §6).
+
+    "An uncalled bet returns to the bettor": the part of the largest amount above the second
+    largest goes back to its seat. ``amounts`` is ``{seat: chips}`` or a sequence indexed by
+    seat (one round's bets, or a hand's contributions), already checked: the values are not.
+
+    >>> uncalled([10, 40, 25])
+    (1, 15)
+    >>> uncalled({3: 20, 5: 20}) is None     # called: nothing goes back
+    True
+    """
+    # dict first: the ABC check costs more than the rest for a table's few seats.
+    mapping = isinstance(amounts, dict) or isinstance(amounts, Mapping)
+    values = list(amounts.values() if mapping else amounts)  # type: ignore[union-attr]
+    by_size = sorted(values)  # in C: quicker than a loop in Python for a table's few seats
+    top = by_size[-1] if by_size else 0
+    second = by_size[-2] if len(by_size) > 1 else 0
+    if top == second:
+        return None
+    i = values.index(top)
+    return (list(amounts)[i] if mapping else i), top - second
+
+
 def _live_pots(
     put_in: dict[int, int], folded_seats: set[int]
 ) -> tuple[tuple[Pot, ...], dict[int, int]]:
     """The pots of checked contributions (see :func:`build_pots`); may change ``put_in``."""
     returned: dict[int, int] = {}
-    if not put_in:
-        return (), returned
-    # The uncalled part of the largest contribution goes back to its owner (§6).
-    by_size = sorted(put_in.values())
-    top = by_size[-1]
-    second = by_size[-2] if len(by_size) > 1 else 0
-    if top > second:
-        top_seat = next(s for s, c in put_in.items() if c == top)
-        returned[top_seat] = top - second
-        put_in[top_seat] = second
+    back = uncalled(put_in)
+    if back is not None:
+        seat, chips = back
+        returned[seat] = chips
+        put_in[seat] -= chips
 
     live = sorted((c, s) for s, c in put_in.items() if c and s not in folded_seats)
     if not live:
@@ -311,8 +324,7 @@ class Rake:
             object.__setattr__(self, "percent", int(percent))
         if self.cap is not None:
             object.__setattr__(self, "cap", _as_amount(self.cap, "rake cap"))
-        if not isinstance(self.no_flop_no_drop, bool):
-            raise PotError(f"no_flop_no_drop must be a bool, got {self.no_flop_no_drop!r}")
+        _check.flag(self.no_flop_no_drop, "no_flop_no_drop", error=PotError)
 
     def amount(self, total: int, chip_unit: int = 1, *, flop_seen: bool = True) -> int:
         """The rake on pots totalling ``total`` chips: a whole number of ``chip_unit``.
@@ -339,10 +351,7 @@ class Rake:
 
 
 def _as_chip_unit(value: object) -> int:
-    chip_unit = _as_int(value, "chip_unit")
-    if chip_unit < 1:
-        raise PotError(f"chip_unit must be at least 1, got {chip_unit!r}")
-    return chip_unit
+    return _check.count(value, "chip_unit", 1, error=PotError, kind="an integer")
 
 
 @dataclass(frozen=True, slots=True)
@@ -414,8 +423,6 @@ def award(
 ) -> Payout:
     """Pay each pot to its winners (spec/poker.md §6).
 
-    Arguments:
-
     * ``pots``: from :func:`build_pots`, main pot first.
     * ``high_ranking``: ``{seat: strength}`` for the seats still in at showdown; larger is
       better. A seat without a ranking (it mucked, §5) wins nothing unless it is the only
@@ -429,23 +436,9 @@ def award(
     * ``chip_unit``: the smallest chip in play; pots are split in whole units.
     * ``rake``, ``flop_seen``: the :class:`Rake`, if any, and whether the hand saw a flop.
 
-    Rules, in order:
-
-    1. Rake (§6) comes off the total of all pots before any split, rounded down to whole chip
-       units, never above the cap; each pot pays its proportional share (largest remainder,
-       ties to the main pot), so a short all-in does not pay for side pots he cannot win.
-    2. Each pot is awarded on its own among its eligible seats (§6). A pot with one eligible
-       seat goes to it, ranked or not (everyone else folded, §5).
-    3. High only: the best high takes the pot; tied best hands split it (§6).
-    4. Hi/lo: half to the best high, half to the best qualifying low among the pot's eligible
-       seats; if none of them has a low, the high takes it all. One seat may win both halves
-       (scoop); ties split the half they tie for (quartering) (§6).
-    5. Odd chips, in whole chip units (§6): a hi/lo pot with an odd number of units gives the
-       odd unit to the high half ("any leftover odd chip goes to the 'High' side of the
-       pot"); tied winners of a half or a whole pot get equal shares and the leftover units go
-       one each in ``odd_chip_order`` ("the winning player to the left of the button/dealer
-       will receive it"). The part of a pot below one unit goes with the first odd chip.
-
+    The rake comes off first; then each pot is split on its own: the best high, or half to
+    the best high and half to the best qualifying low, ties sharing equally, odd chips to the
+    high half and then in ``odd_chip_order`` (the rules are spelled out on the helpers below).
     Returns a :class:`Payout`. Awards come pot by pot, high before low, tied winners in
     ``odd_chip_order``; zero-chip shares are left out.
 
@@ -465,6 +458,15 @@ def award(
     """
     if type(chip_unit) is not int or chip_unit < 1:
         chip_unit = _as_chip_unit(chip_unit)
+    amounts = _pot_amounts(pots, rake)
+    _check_rankings(pots, high_ranking, low_ranking, odd_chip_order)
+    taken = 0 if rake is None else _rake_pots(amounts, rake, chip_unit, flop_seen)
+    parts = _parts(pots, amounts, high_ranking, low_ranking, chip_unit)
+    return _pay_parts(parts, odd_chip_order, chip_unit, taken)
+
+
+def _pot_amounts(pots: Sequence[Pot], rake: Rake | None) -> list[int]:
+    """The chips in each pot, after checking that the pots and the rake are records."""
     if rake is not None and not isinstance(rake, Rake):
         raise PotError(f"rake must be a Rake or None, got {rake!r}")
     amounts: list[int] = []
@@ -472,22 +474,28 @@ def award(
         if not isinstance(pot, Pot):
             raise PotError(f"pots must be Pot records, got {pot!r}")
         amounts.append(pot.amount)
+    return amounts
 
-    # Rankings only for seats in the hand. Pots from build_pots are nested, so the main
-    # pot's seats are usually all of them; look at the other pots only when needed.
+
+def _check_rankings(
+    pots: Sequence[Pot],
+    high_ranking: Mapping[int, int],
+    low_ranking: Mapping[int, int] | None,
+    odd_chip_order: Sequence[int],
+) -> None:
+    """Rankings only for seats in the hand, a high for every low, every ranked seat ordered."""
+    # Pots from build_pots are nested, so the main pot's seats are usually all of them; look
+    # at the other pots only when needed.
     in_hand: set[int] = set(pots[0].eligible) if pots else set()
     if not high_ranking.keys() <= in_hand or (low_ranking and not low_ranking.keys() <= in_hand):
         in_hand = in_hand.union(*[pot.eligible for pot in pots])
-        for seat in high_ranking:
-            if seat not in in_hand:
-                raise PotError(f"high ranking for seat {seat!r}, which is not in the hand")
-        for seat in low_ranking or ():
-            if seat not in in_hand:
-                raise PotError(f"low ranking for seat {seat!r}, which is not in the hand")
+        for side, ranking in (("high", high_ranking), ("low", low_ranking or {})):
+            for seat in ranking:
+                if seat not in in_hand:
+                    raise PotError(f"{side} ranking for seat {seat!r}, which is not in the hand")
     if low_ranking and not low_ranking.keys() <= high_ranking.keys():
         seat = min(s for s in low_ranking if s not in high_ranking)
         raise PotError(f"seat {seat!r} has a low ranking but no high ranking")
-
     if odd_chip_order:
         ordered = set(odd_chip_order)
         if len(ordered) != len(odd_chip_order):
@@ -497,24 +505,52 @@ def award(
             seat = min(s for s in high_ranking if s not in ordered)
             raise PotError(f"ranked seat {seat!r} is missing from odd_chip_order")
 
-    taken = 0
-    if rake is not None:
-        total = sum(amounts)
-        if total:
-            units = rake._units(total, chip_unit, flop_seen)
-            if chip_unit > 1:
-                # No pot pays more whole units than it holds.
-                units = min(units, sum([a // chip_unit for a in amounts]))
-            if units:
-                taken = units * chip_unit
-                _take_rake(amounts, units, chip_unit)
 
+def _rake_pots(amounts: list[int], rake: Rake, chip_unit: int, flop_seen: bool) -> int:
+    """Take the rake off ``amounts`` (in place) and return it (spec/poker.md §6 "Rake").
+
+    The rake comes off the total of all pots before any split, rounded down to whole chip
+    units, never above the cap; each pot pays its proportional share (largest remainder,
+    ties to the main pot), so a short all-in does not pay for side pots he cannot win.
+    """
+    total = sum(amounts)
+    if not total:
+        return 0
+    units = rake._units(total, chip_unit, flop_seen)
+    if chip_unit > 1:
+        # No pot pays more whole units than it holds.
+        units = min(units, sum([a // chip_unit for a in amounts]))
+    if units:
+        _take_rake(amounts, units, chip_unit)
+    return units * chip_unit
+
+
+_Part = tuple[int, Side, int, Sequence[int], str]
+"""What one pot or half pot pays: (pot index, side, chips, winners, why)."""
+
+
+def _parts(
+    pots: Sequence[Pot],
+    amounts: list[int],
+    high_ranking: Mapping[int, int],
+    low_ranking: Mapping[int, int] | None,
+    chip_unit: int,
+) -> list[_Part]:
+    """Who wins what part of each pot (spec/poker.md §6, §5).
+
+    Each pot is awarded on its own among its eligible seats; a pot with one eligible seat goes
+    to it, ranked or not (everyone else folded, §5). High only: the best high takes the pot;
+    tied best hands split it. Hi/lo: half to the best high, half to the best qualifying low
+    among the pot's eligible seats; if none of them has a low, the high takes it all. One seat
+    may win both halves (scoop); ties split the half they tie for (quartering). A hi/lo pot
+    with an odd number of units gives the odd unit, and any part below one unit, to the high
+    half ("any leftover odd chip goes to the 'High' side of the pot").
+    """
     # Seats best first; a pot's winners are the first of its eligible seats in this list.
     highs = sorted(high_ranking.items(), key=_strength, reverse=True)
     lows = sorted(low_ranking.items(), key=_strength, reverse=True) if low_ranking else None
     whole_why = _WHY_HIGH if low_ranking is None else _WHY_NO_LOW
-    # What each pot pays: (pot, side, chips, winners, why).
-    parts: list[tuple[int, Side, int, Sequence[int], str]] = []
+    parts: list[_Part] = []
     for index, pot in enumerate(pots):
         amount = amounts[index]
         eligible = pot.eligible
@@ -528,15 +564,22 @@ def award(
         if not low:
             parts.append((index, "whole", amount, high, whole_why))
             continue
-        # The high half takes the odd unit and any part below one unit (§6).
         low_half = amount // chip_unit // 2 * chip_unit
-        if len(high) == 1 and high == low:
-            parts.append((index, "high", amount - low_half, high, _WHY_SCOOP_HIGH))
-            parts.append((index, "low", low_half, low, _WHY_SCOOP_LOW))
-        else:
-            parts.append((index, "high", amount - low_half, high, _WHY_HIGH))
-            parts.append((index, "low", low_half, low, _WHY_LOW))
+        scoop = len(high) == 1 and high == low
+        parts.append((index, "high", amount - low_half, high, _SCOOP_HIGH if scoop else _WHY_HIGH))
+        parts.append((index, "low", low_half, low, _SCOOP_LOW if scoop else _WHY_LOW))
+    return parts
 
+
+def _pay_parts(
+    parts: list[_Part], odd_chip_order: Sequence[int], chip_unit: int, rake: int
+) -> Payout:
+    """The :class:`Payout` of ``parts``; tied winners share by the odd-chip rule (§6).
+
+    Tied winners of a half or a whole pot get equal whole units and the leftover units go one
+    each in ``odd_chip_order`` ("the winning player to the left of the button/dealer will
+    receive it"); the part of a pot below one unit goes with the first of them.
+    """
     awards: list[Award] = []
     totals: dict[int, int] = {}
     position: dict[int, int] | None = None
@@ -547,8 +590,6 @@ def award(
                 awards.append(_make_award(index, side, seat, amount, why))
                 totals[seat] = totals.get(seat, 0) + amount
             continue
-        # Tied winners: equal whole units, the leftover units one each in odd-chip order, the
-        # part below one unit with the first of them (§6 "Odd chips").
         if odd_chip_order:
             if position is None:
                 position = dict(zip(odd_chip_order, range(len(odd_chip_order)), strict=True))
@@ -560,19 +601,16 @@ def award(
         tied, tied_odd = _TIED_WHY[why]
         share = base * chip_unit
         for k, seat in enumerate(winners):
-            if k < extra:
-                got, reason = share + chip_unit, tied_odd
-            else:
-                got, reason = share, tied
+            got = share + chip_unit if k < extra else share
             if not k:
                 got += below
             if got:
-                awards.append(_make_award(index, side, seat, got, reason))
+                awards.append(_make_award(index, side, seat, got, tied_odd if k < extra else tied))
                 totals[seat] = totals.get(seat, 0) + got
     made: Payout = _new(Payout)
     _set_awards(made, tuple(awards))
     _set_totals(made, totals)
-    _set_rake(made, taken)
+    _set_rake(made, rake)
     return made
 
 
@@ -581,8 +619,8 @@ _WHY_HIGH = "best high"
 _NO_LOW = "; no qualifying low"
 _WHY_NO_LOW = _WHY_HIGH + _NO_LOW
 _WHY_LOW = "best low"
-_WHY_SCOOP_HIGH = "best high; scoops"
-_WHY_SCOOP_LOW = "best low; scoops"
+_SCOOP_HIGH = "best high; scoops"
+_SCOOP_LOW = "best low; scoops"
 _ODD_CHIP = "; odd chip by odd-chip order"
 _TIED_WHY = {
     why: (tied, tied + _ODD_CHIP)

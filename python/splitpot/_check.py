@@ -1,0 +1,87 @@
+"""The one guard for integer arguments: chips, counts, seats and flags.
+
+Chips are Python ints, never ``bool`` or ``float`` (DESIGN.md: "Chips are Python ints ...
+Never floats"); anything with ``__index__`` (a numpy integer) is taken as its ``int``. Each
+caller passes its own exception class (``PotError``, ``EquityError``...), so the messages
+and types callers document stay theirs while the check itself lives here once.
+
+>>> chips(5, "ante"), chips(3, "big_blind", positive=True)
+(5, 3)
+>>> chips(2.5, "ante")
+Traceback (most recent call last):
+...
+ValueError: ante must be a whole number of chips, got 2.5
+>>> count(True, "samples", 1)
+Traceback (most recent call last):
+...
+ValueError: samples must be an int, got True
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import SupportsIndex, cast
+
+__all__ = ["between", "chips", "count", "flag", "integer", "non_negative", "seat"]
+
+Error = type[Exception]
+
+
+def integer(
+    value: object, what: str, *, error: Error = ValueError, kind: str = "an integer"
+) -> int:
+    """``value`` as an ``int``: ``bool``, ``float``, ``Fraction`` and text are refused with
+    ``"<what> must be <kind>, got <value>"``."""
+    if type(value) is int:
+        return value
+    if not isinstance(value, bool):
+        try:
+            return operator.index(cast("SupportsIndex", value))
+        except TypeError:
+            pass
+    raise error(f"{what} must be {kind}, got {value!r}")
+
+
+def chips(value: object, what: str, *, positive: bool = False, error: Error = ValueError) -> int:
+    """A chip amount, ``>= 0`` (or ``> 0`` with ``positive``); the wording of the stakes."""
+    amount = integer(value, what, error=error, kind="a whole number of chips")
+    if amount < (1 if positive else 0):
+        raise error(f"{what} must be {'> 0' if positive else '>= 0'}, got {amount!r}")
+    return amount
+
+
+def non_negative(value: object, what: str, *, error: Error = ValueError) -> int:
+    """An ``int`` of at least 0: ``"<what> must not be negative"`` (the pots' wording)."""
+    number = integer(value, what, error=error)
+    if number < 0:
+        raise error(f"{what} must not be negative, got {number!r}")
+    return number
+
+
+def seat(value: object, *, error: Error = ValueError) -> int:
+    """A seat number: an ``int`` of at least 0."""
+    return non_negative(value, "seat", error=error)
+
+
+def count(
+    value: object, what: str, low: int, *, error: Error = ValueError, kind: str = "an int"
+) -> int:
+    """An ``int`` of at least ``low`` (samples, threads, a chip unit...)."""
+    number = integer(value, what, error=error, kind=kind)
+    if number < low:
+        raise error(f"{what} must be at least {low}, got {number}")
+    return number
+
+
+def between(value: object, what: str, low: int, high: int, *, error: Error = ValueError) -> int:
+    """An ``int`` from ``low`` to ``high``: ``"<what>: expected an int <low>..<high>"``."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise error(f"{what}: expected an int {low}..{high}, got {value!r}")
+    return value
+
+
+def flag(value: object, what: str, *, error: Error = ValueError) -> bool:
+    """A ``bool``, and only a ``bool`` (``1`` is not ``True`` here)."""
+    if not isinstance(value, bool):
+        raise error(f"{what} must be a bool, got {value!r}")
+    return value

@@ -1,0 +1,361 @@
+"""The terminal side of the bots: events as text, the seeded demo hand, a game to play.
+
+Presentation only: nothing in the engine imports this module (the CLI does).
+
+>>> text = demo(1)
+>>> "all-in" in text and "low half" in text
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from itertools import count
+
+from splitpot._core import Card, IllegalAction
+from splitpot.betting import DEFAULT_STAKES, PotLimit, Structure, structure_kind
+from splitpot.betting import structure as make_structure
+from splitpot.bots import SimpleBot, play_bots
+from splitpot.games import OMAHA_HILO, Game
+from splitpot.games import game as find_game
+from splitpot.hand import (
+    AntePosting,
+    BlindPosting,
+    BoardDealing,
+    Hand,
+    HandEnding,
+    HandStarting,
+    HoleDealing,
+    LegalActions,
+    Operation,
+    PotAwarding,
+    Showing,
+)
+
+__all__ = ["NAMES", "demo", "describe", "play", "render"]
+
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
+"""Names the demo and the terminal game give the seats."""
+
+_SEED_RANGE = 1 << 32
+"""Seeds drawn for the demo's and the terminal game's hands and bots."""
+
+
+# --------------------------------------------------------------------------- text
+
+
+def _name(seat: int, names: Sequence[str]) -> str:
+    return names[seat] if seat < len(names) else f"Seat {seat}"
+
+
+_SECOND_PERSON = (
+    ("posts", "post"),
+    ("is dealt", "are dealt"),
+    ("folds", "fold"),
+    ("checks", "check"),
+    ("calls", "call"),
+    ("bets", "bet"),
+    ("raises", "raise"),
+    ("discards", "discard"),
+    ("shows", "show"),
+    ("mucks", "muck"),
+    ("wins", "win"),
+    ("times out", "time out"),
+    ("is all-in", "are all-in"),
+    ("is folded", "are folded"),
+    ("he has", "you have"),
+)
+
+
+def describe(event: Operation, names: Sequence[str] = NAMES) -> str:
+    """One event as a line of text with player names instead of seat numbers.
+
+    A seat named ``"You"`` is written in the second person ("You call 10").
+    """
+    text = str(event)
+    seat = getattr(event, "seat", None)
+    if isinstance(event, PotAwarding):
+        seat = event.award.seat
+    if isinstance(seat, int):
+        name = _name(seat, names)
+        text = text.replace(f"Seat {seat}", name, 1).replace(f"seat {seat}", name)
+        if name == "You":
+            for third, second in _SECOND_PERSON:
+                text = text.replace(f"You {third}", f"You {second}").replace(
+                    f"and {third}", f"and {second}"
+                )
+    return text
+
+
+def _blind_names(hand: Hand) -> dict[int, str]:
+    posts = [e for e in hand.events if isinstance(e, BlindPosting) and not e.dead]
+    roles: dict[int, str] = {}
+    if posts:
+        top = max(e.amount for e in posts)
+        small = [e for e in posts if e.amount < top]
+        for e in small[:1]:
+            roles[e.seat] = "small blind"
+        for e in posts:
+            if e.amount == top and e.seat not in roles:
+                roles[e.seat] = "big blind"
+    roles.setdefault(hand.button, "button")
+    if roles[hand.button] != "button":
+        roles[hand.button] += ", button"
+    return roles
+
+
+def render(hand: Hand, names: Sequence[str] = NAMES, *, show_hole: bool = True) -> str:
+    """A finished hand as text: seats, actions street by street, showdown and payouts."""
+    start = hand.events[0]
+    assert isinstance(start, HandStarting)
+    lines = []
+    roles = _blind_names(hand)
+    for seat in range(hand.seat_count):
+        if seat not in hand.seats:
+            continue
+        role = f" ({roles[seat]})" if seat in roles else ""
+        lines.append(f"  {_name(seat, names):<4} seat {seat}: {start.stacks[seat]} chips{role}")
+    lines.append("")
+    lines.append("Preflop")
+    for e in hand.events[1:]:
+        if isinstance(e, HoleDealing):
+            if show_hole:
+                lines.append(f"  {_name(e.seat, names)} is dealt {' '.join(map(str, e.cards))}")
+            continue
+        if isinstance(e, BoardDealing):
+            lines.append(
+                f"{e.street.capitalize()}: {' '.join(map(str, e.cards))}"
+                f"   (board {' '.join(map(str, _board_until(hand, e)))})"
+            )
+            continue
+        if isinstance(e, Showing) and "Showdown" not in lines:
+            lines.append("Showdown")
+        if isinstance(e, PotAwarding) and "Pots" not in lines:
+            lines.append("Pots")
+            for i, p in enumerate(hand.result.pots):
+                who = ", ".join(_name(s, names) for s in p.eligible)
+                label = "Main pot" if i == 0 else f"Side pot {i}"
+                lines.append(f"  {label}: {p.amount} chips, contested by {who}")
+        if isinstance(e, PotAwarding):
+            lines.append(f"  {describe(e, names)}{_with_hand(hand, e)}")
+            continue
+        if isinstance(e, HandEnding):
+            lines.append("Result")
+            for seat in hand.seats:
+                net = hand.result.net[seat]
+                lines.append(
+                    f"  {_name(seat, names):<4} {e.final_stacks[seat]:>5} chips ({net:+d})"
+                )
+            continue
+        lines.append(f"  {describe(e, names)}")
+    return "\n".join(lines)
+
+
+def _with_hand(hand: Hand, event: PotAwarding) -> str:
+    """`` with <the winning hand>`` for an award won at showdown."""
+    shown = {s.seat: s for s in hand.result.shown}
+    a = event.award
+    if a.seat not in shown:
+        return ""
+    hand_shown = shown[a.seat]
+    value = hand_shown.low if a.side == "low" else hand_shown.high
+    return f" with {value}" if value is not None else ""
+
+
+def _board_until(hand: Hand, event: BoardDealing) -> list[Card]:
+    cards: list[Card] = []
+    for e in hand.events:
+        if isinstance(e, BoardDealing):
+            cards.extend(e.cards)
+            if e is event:
+                break
+    return cards
+
+
+# --------------------------------------------------------------------------- demo
+
+
+def _interesting(hand: Hand) -> bool:
+    """An all-in, and a pot split between a high and a low hand (or tied hands)."""
+    all_in = any(getattr(e, "all_in", False) for e in hand.events)
+    result = hand.result
+    split = any(
+        len({a.seat for a in result.awards if a.pot == i}) > 1 for i in range(len(result.pots))
+    )
+    return all_in and split and any(a.side == "low" for a in result.awards)
+
+
+def demo(seed: int = 1) -> str:
+    """A seeded six-handed pot-limit Omaha Hi/Lo hand among :class:`SimpleBot` players.
+
+    The deal is the first of the hands seeded ``seed``, ``seed + 1``, ... (each with its own
+    stacks) in which a player is all-in and a pot is split between a high and a low hand,
+    so every run with the same seed prints the same hand. Returns the text: seats, actions
+    street by street, the showdown, and who won which part of which pot and why.
+    """
+    structure = PotLimit(1, 2)
+    for k in count():
+        rng = random.Random(seed * 7919 + k)
+        stacks = [rng.choice((40, 60, 80, 120, 200)) for _ in range(6)]
+        hand = Hand(OMAHA_HILO, structure, stacks, button=5, seed=rng.randrange(_SEED_RANGE))
+        bots = [SimpleBot(rng.randrange(_SEED_RANGE), aggression=0.7) for _ in range(6)]
+        play_bots(hand, bots)
+        if _interesting(hand):
+            title = (
+                f"splitpot demo (seed {seed}): {OMAHA_HILO.name}, pot limit 1/2, "
+                f"six players; hand seed {hand.seed}"
+            )
+            return title + "\n\n" + render(hand)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+# --------------------------------------------------------------------------- terminal game
+
+_HELP = (
+    "commands: f(old), k/check, c(all), b(et) N, r(aise) N (raise to N), "
+    "d(iscard) CARD, s(how), m(uck), q(uit: fold and stop)"
+)
+
+
+def _parse(text: str) -> tuple[str, str]:
+    parts = text.strip().lower().split()
+    if not parts:
+        return "", ""
+    word, arg = parts[0], " ".join(parts[1:])
+    aliases = {
+        "f": "fold",
+        "fold": "fold",
+        "k": "check",
+        "x": "check",
+        "check": "check",
+        "c": "call",
+        "call": "call",
+        "b": "bet",
+        "bet": "bet",
+        "r": "raise",
+        "raise": "raise",
+        "d": "discard",
+        "discard": "discard",
+        "s": "show",
+        "show": "show",
+        "m": "muck",
+        "muck": "muck",
+        "q": "quit",
+        "quit": "quit",
+        "h": "help",
+        "?": "help",
+        "help": "help",
+    }
+    return aliases.get(word, word), arg
+
+
+def play(
+    game: Game | str = "holdem",
+    structure: Structure | str = "no-limit",
+    *,
+    players: int = 6,
+    stack: int = 200,
+    stakes: tuple[int, int] | None = None,
+    seat: int = 0,
+    seed: int | None = None,
+    input: Callable[[str], str] = input,
+    output: Callable[[str], None] = print,
+) -> Hand:
+    """Play one hand in the terminal against :class:`SimpleBot` players.
+
+    ``game`` is a :class:`~splitpot.games.Game` or a name (``"omaha8"``...), ``structure`` a
+    structure or ``"limit"``/``"pot-limit"``/``"no-limit"`` with ``stakes`` (small and big
+    bet in limit, default 2/4; the blinds otherwise, default 1/2). The person sits in
+    ``seat``; ``input`` and ``output`` are the terminal by default (tests pass their own).
+    ``quit`` (or the end of input) folds when there is something to call and checks, mucks
+    or discards the last card from then on. Returns the finished hand.
+    """
+    g = find_game(game) if isinstance(game, str) else game
+    if isinstance(structure, str):
+        kind = structure_kind(structure)
+        structure = make_structure(structure, *(stakes or DEFAULT_STAKES[kind]))
+    rng = random.Random(seed)
+    hand = Hand(
+        g, structure, [stack] * players, button=players - 1, seed=rng.randrange(_SEED_RANGE)
+    )
+    if not 0 <= seat < players:
+        raise ValueError(f"seat must be 0..{players - 1}, got {seat}")
+    names = ["You" if i == seat else n for i, n in enumerate(NAMES[:players])]
+    bots = [SimpleBot(rng.randrange(_SEED_RANGE)) for _ in range(players)]
+    output(
+        f"{g.name}, {structure.kind.value.replace('_', ' ')}; {players} players, "
+        f"{stack} chips each. You are seat {seat}."
+    )
+    output(f"Your cards: {' '.join(map(str, hand.hole(seat)))}")
+    for e in hand.events:
+        if isinstance(e, (BlindPosting, AntePosting)):
+            output(describe(e, names))
+    shown = len(hand.events)
+    quitting = False
+    while not hand.is_over:
+        actor = hand.actor
+        assert actor is not None
+        if actor != seat:
+            bots[actor].act(hand)
+        elif quitting:
+            _give_up(hand, hand.legal_actions())
+        else:
+            done = _your_turn(hand, seat, input, output)
+            if done is None:
+                continue
+            quitting = done
+        for e in hand.events[shown:]:
+            if not isinstance(e, HoleDealing):
+                output(describe(e, names))
+        shown = len(hand.events)
+    return hand
+
+
+def _your_turn(
+    hand: Hand, seat: int, input: Callable[[str], str], output: Callable[[str], None]
+) -> bool | None:
+    """Ask for and take the person's decision: whether he quit, ``None`` if nothing was done."""
+    la = hand.legal_actions()
+    board = " ".join(map(str, hand.board)) or "-"
+    output(
+        f"[{hand.street}] board {board}; pot {hand.pot}; your stack "
+        f"{hand.stacks[seat]}; your cards {' '.join(map(str, hand.hole(seat)))}"
+    )
+    output(f"You may: {la}")
+    try:
+        command, arg = _parse(input("> "))
+    except EOFError:
+        command, arg = "quit", ""
+    try:
+        if command == "quit":
+            _give_up(hand, la)
+            return True
+        if command in ("fold", "check", "call", "show", "muck"):
+            getattr(hand, command)()
+        elif command in ("bet", "raise"):
+            amount = int(arg) if arg else None
+            (hand.bet if command == "bet" else hand.raise_to)(amount)
+        elif command == "discard":
+            hand.discard(arg.strip())
+        else:
+            output(_HELP)
+            return None
+    except (IllegalAction, ValueError) as error:
+        output(f"Not allowed: {error}")
+        return None
+    return False
+
+
+def _give_up(hand: Hand, la: LegalActions) -> None:
+    """Fold, or check, muck or discard the last card: the quitting player's decisions."""
+    if la.fold:
+        hand.fold()
+    elif la.check:
+        hand.check()
+    elif la.discard:
+        hand.discard(la.discard[-1])
+    elif la.muck:
+        hand.muck()
+    else:
+        hand.show()

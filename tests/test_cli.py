@@ -1,0 +1,54 @@
+"""The command line refuses bad input with one line on stderr and status 2, never a traceback."""
+
+from __future__ import annotations
+
+import argparse
+import io
+
+import pytest
+import splitpot as sp
+from splitpot.betting import STRUCTURE_NAMES
+from splitpot.cli import build_parser, main
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "--stakes", "a/b"], "--stakes takes SMALL/BIG, got 'a/b'"),
+        (["play", "--stakes", "1/2/3"], "--stakes takes SMALL/BIG, got '1/2/3'"),
+        (["simulate", "--stakes", "a/b"], "--stakes takes SMALL/BIG, got 'a/b'"),
+        (["simulate", "--stakes=-1/2"], "--stakes takes SMALL/BIG"),
+        (["play", "--structure", "spread"], "unknown betting structure 'spread'"),
+        (["simulate", "--structure", "spread"], "unknown betting structure 'spread'"),
+        (["play", "--game", "nope"], "unknown game 'nope'"),
+        (["play", "--players", "1"], "played by 2 to 10 players, got 1"),
+        (["simulate", "--players", "11"], "played by 2 to 10 players, got 11"),
+        (["simulate", "--hands", "-1"], "--hands must be >= 0, got -1"),
+        (["play", "--players", "3", "--seat", "5"], "seat must be 0..2, got 5"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("splitpot: ") and message in err
+    assert "Traceback" not in err and err.count("\n") == 1
+
+
+def test_play_takes_stakes_the_same_way_as_simulate(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert main(["simulate", "--hands", "1", "--structure", "limit", "--stakes", "4/8"]) == 0
+    assert "small_bet = 4" in capsys.readouterr().out
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["play", "--structure", "pl", "--stakes", "5/10", "--seed", "3"]) == 0
+    assert "pot limit" in capsys.readouterr().out
+
+
+def test_help_names_every_game_and_structure() -> None:
+    (commands,) = [a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)]
+    for command in ("play", "simulate"):
+        text = " ".join(commands.choices[command].format_help().split())
+        assert all(code in text for code in sp.GAMES)
+        assert all(name in text for name in STRUCTURE_NAMES.values())
