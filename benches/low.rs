@@ -1,4 +1,4 @@
-//! Ace-to-five lows with the 8-or-better qualifier (spec/poker.md §1): random seven-card lows,
+//! Ace-to-five lows with the 8-or-better qualifier (docs/rules/poker.md §1): random seven-card lows,
 //! random Omaha lows (4 hole, 5 board), and Omaha hi/lo (both halves) next to Omaha high alone,
 //! all in one group so the throughputs compare directly.
 //!

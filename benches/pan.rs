@@ -1,4 +1,4 @@
-//! Pan throughput (spec/pan.md): `classify` per call and over a batch of candidate melds, and
+//! Pan throughput (docs/rules/pan.md): `classify` per call and over a batch of candidate melds, and
 //! `go_out` on random 11-card hands dealt from the 310-card deck and on hands built to go out.
 //! Criterion reports elements per second, i.e. calls per second.
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};

@@ -1,4 +1,4 @@
-//! Card codes, parsing and 64-bit card sets (spec/poker.md §1).
+//! Card codes, parsing and 64-bit card sets (docs/rules/poker.md §1).
 //!
 //! A card is `rank * 4 + suit`: deuce = 0 .. ace = 12, clubs, diamonds, hearts, spades = 0..3,
 //! so `2c` = 0 and `As` = 51. A [`CardSet`] has bit `code` set for each card it holds.

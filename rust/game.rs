@@ -1,9 +1,9 @@
-//! The one catalogue of variants: codes, aliases, names, card counts, hi/lo (spec/poker.md §2).
+//! The one catalogue of variants: codes, aliases, names, card counts, hi/lo (docs/rules/poker.md §2).
 //! Equity, `splitpot.game()` and the CLI all read it, so a name one accepts the others accept.
 use std::fmt;
 use std::str::FromStr;
 
-/// A game equity can be computed for (spec/poker.md §2).
+/// A game equity can be computed for (docs/rules/poker.md §2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Game {
     Holdem,
@@ -30,7 +30,7 @@ pub struct Variant {
     pub code: &'static str,
     /// Other names accepted for it (after lower-casing, `_` and spaces read as `-`).
     pub aliases: &'static [&'static str],
-    /// The name spec/poker.md §2 uses: "Omaha Hi/Lo 8 or Better (5 cards)".
+    /// The name docs/rules/poker.md §2 uses: "Omaha Hi/Lo 8 or Better (5 cards)".
     pub name: &'static str,
     /// Cards dealt to each player (Crazy Pineapple: 3, of which 2 are kept after the flop).
     pub hole_cards: u8,
@@ -209,7 +209,7 @@ impl Game {
         self.variant().code
     }
 
-    /// The name spec/poker.md §2 uses: "Omaha Hi/Lo 8 or Better (5 cards)".
+    /// The name docs/rules/poker.md §2 uses: "Omaha Hi/Lo 8 or Better (5 cards)".
     pub fn name(self) -> &'static str {
         self.variant().name
     }

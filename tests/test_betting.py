@@ -1,4 +1,4 @@
-"""Betting structures (spec/poker.md §3, §4.1): the seed examples and pure properties."""
+"""Betting structures (docs/rules/poker.md §3, §4.1): the seed examples and pure properties."""
 
 from __future__ import annotations
 

@@ -41,7 +41,7 @@ def _deals(deck: list[int], groups: list[int]) -> Iterator[list[tuple[int, ...]]
 def reference(
     game: str, holes: list[str], board: str = "", dead: str = ""
 ) -> list[dict[str, float]]:
-    """Brute force written from spec/poker.md §1 and §6 with tests/reference.py's evaluators:
+    """Brute force written from docs/rules/poker.md §1 and §6 with tests/reference.py's evaluators:
     every remaining deal, every player's best high and 8-or-better low, the pot split."""
     hs = [cards(h) for h in holes]
     b, d = cards(board), cards(dead)

@@ -1,4 +1,4 @@
-"""8-or-better lows and hi/lo (spec/poker.md §1) against brute force and the seeds' examples."""
+"""8-or-better lows and hi/lo (docs/rules/poker.md §1) against brute force and the seed examples."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Pan through the Python API (spec/pan.md): cards, rules, melds, conditions, operations, going
-out, the deck. The Rust core has its own unit tests; these check the answers users see."""
+"""Pan through the Python API (docs/rules/pan.md): cards, rules, melds, conditions, operations,
+going out, the deck. The Rust core has its own unit tests; these check the answers users see."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def codes(cards: pan.CardsLike) -> list[int]:
     return [c.code for c in pan.parse_cards(cards)]
 
 
-# --- cards (spec/pan.md §1, §2) ---
+# --- cards (docs/rules/pan.md §1, §2) ---
 
 
 def test_cards_parse_in_any_case_and_form() -> None:
@@ -218,7 +218,7 @@ def test_meld_kinds_cite_the_spec() -> None:
         "GROUP_NONCOMOQUER",
     ]
     for k in MeldKind:
-        assert "spec/pan.md §3" in (k.__doc__ or ""), k
+        assert "docs/rules/pan.md §3" in (k.__doc__ or ""), k
     for c in Condition:
         assert c.value in (c.__doc__ or ""), c
 

@@ -1,4 +1,4 @@
-"""Tests for splitpot.pots: side pots, hi/lo splits, odd chips and rake (spec/poker.md §6).
+"""Tests for splitpot.pots: side pots, hi/lo splits, odd chips and rake (docs/rules/poker.md §6).
 
 The property tests check the pot rules against an independent chip-by-chip model; the named
 scenarios check the seed texts the spec quotes.

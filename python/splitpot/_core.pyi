@@ -22,7 +22,7 @@ class HandCategory(IntEnum):
     TWO_PAIR = 2
     THREE_OF_A_KIND = 3
     STRAIGHT = 4
-    """Five in sequence; A-2-3-4-5 is the lowest, no wrap-around (spec/poker.md §1)."""
+    """Five in sequence; A-2-3-4-5 is the lowest, no wrap-around (docs/rules/poker.md §1)."""
     FLUSH = 5
     FULL_HOUSE = 6
     FOUR_OF_A_KIND = 7
@@ -187,7 +187,7 @@ def _omaha_high_batch(
     hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]
 ) -> npt.NDArray[np.uint16]: ...
 
-# Pan (spec/pan.md); splitpot.pan wraps these in enums and records.
+# Pan (docs/rules/pan.md); splitpot.pan wraps these in enums and records.
 
 @final
 class PanCard:

@@ -1,11 +1,11 @@
-"""Betting structures: fixed limit, pot limit and no limit (spec/poker.md §3 and §4.1).
+"""Betting structures: fixed limit, pot limit and no limit (docs/rules/poker.md §3 and §4.1).
 
 A structure is a frozen record of the stakes plus pure methods that answer the questions a
 betting round asks: how much is a full bet or raise, how far may a player go, does an all-in
 reopen the betting, when is the round capped. :mod:`splitpot.hand` keeps the round's state and
 asks these; nothing here is mutable.
 
-The seed examples (spec/poker.md §3):
+The seed examples (docs/rules/poker.md §3):
 
 >>> pot_limit_max_raise_to(pot=200 + 150 + 150, current_bet=150, player_bet=0)
 800
@@ -42,7 +42,7 @@ __all__ = [
 
 
 class BettingStructure(str, Enum):
-    """The three betting structures of spec/poker.md §3."""
+    """The three betting structures of docs/rules/poker.md §3."""
 
     FIXED_LIMIT = "fixed_limit"
     """Bets and raises of exactly the small bet (first two rounds) or the big bet (last two);
@@ -56,7 +56,7 @@ class BettingStructure(str, Enum):
 
 
 def pot_limit_max_raise_to(pot: int, current_bet: int, player_bet: int) -> int:
-    """The largest total a pot-limit player may bet or raise to (spec/poker.md §3).
+    """The largest total a pot-limit player may bet or raise to (docs/rules/poker.md §3).
 
     ``pot`` is every chip in the middle *including* the bets on the table this round;
     ``current_bet`` is the largest bet this round and ``player_bet`` what the player already
@@ -71,7 +71,7 @@ def pot_limit_max_raise_to(pot: int, current_bet: int, player_bet: int) -> int:
 
 
 def no_limit_min_raise_to(current_bet: int, last_raise: int, big_blind: int) -> int:
-    """The smallest full raise in no limit and pot limit (spec/poker.md §3).
+    """The smallest full raise in no limit and pot limit (docs/rules/poker.md §3).
 
     The raise must be at least the previous bet or raise of the round and never less than
     the big blind: seed "if the first player to act bets $100 then the second player must
@@ -120,7 +120,7 @@ class Structure:
         raise NotImplementedError
 
     def _full_raise(self, last_raise: int, big_street: bool) -> int:
-        """The size of a full bet or raise (spec/poker.md §3)."""
+        """The size of a full bet or raise (docs/rules/poker.md §3)."""
         raise NotImplementedError
 
     def min_raise_to(
@@ -134,7 +134,7 @@ class Structure:
 
         ``last_raise`` is the largest full raise increment of the round so far; ``full_level``
         the round's bet level set by the last *full* bet or raise (a short all-in above it
-        does not count, spec/poker.md §3 DECISION); it defaults to ``current_bet``.
+        does not count, docs/rules/poker.md §3 DECISION); it defaults to ``current_bet``.
         """
         level = full_level if self._from_full_level and full_level is not None else current_bet
         return level + self._full_raise(last_raise, big_street)
@@ -159,7 +159,7 @@ class Structure:
         """How much the bet must have grown since a player acted to let him raise again.
 
         An all-in short of a full raise does not reopen the betting to players who already
-        acted (spec/poker.md §3 DECISION); several short all-ins that add up to a full raise
+        acted (docs/rules/poker.md §3 DECISION); several short all-ins that add up to a full raise
         do.
         """
         return self._full_raise(last_raise, big_street)
@@ -171,7 +171,7 @@ class Structure:
 
 @dataclass(frozen=True)
 class FixedLimit(Structure):
-    """Fixed limit (spec/poker.md §3, §4.1).
+    """Fixed limit (docs/rules/poker.md §3, §4.1).
 
     Bets and raises are exactly ``small_bet`` on the first two rounds and ``big_bet`` on the
     last two (the street says which). A round allows one bet and ``max_raises`` raises (three:
@@ -285,7 +285,7 @@ class _BlindStructure(Structure):
 
 @dataclass(frozen=True)
 class PotLimit(_BlindStructure):
-    """Pot limit (spec/poker.md §3): the minimum raise as no limit, the maximum the pot.
+    """Pot limit (docs/rules/poker.md §3): the minimum raise as no limit, the maximum the pot.
 
     >>> s = PotLimit(1, 2)
     >>> s.min_raise_to(current_bet=2, last_raise=0), s.max_raise_to(2, 0, pot=3, min_to=4)
@@ -300,7 +300,7 @@ class PotLimit(_BlindStructure):
 
 @dataclass(frozen=True)
 class NoLimit(_BlindStructure):
-    """No limit (spec/poker.md §3): raise at least the previous bet or raise, up to the stack.
+    """No limit (docs/rules/poker.md §3): raise at least the previous bet or raise, up to the stack.
 
     >>> NoLimit(50, 100, ante=10)
     NoLimit(small_blind=50, big_blind=100, ante=10, chip_unit=1)
@@ -338,7 +338,7 @@ def raise_limits(
     full_level: int | None = None,
     big_street: bool = False,
 ) -> tuple[int, int]:
-    """``(min_to, max_to)``: the totals a player may bet or raise to (spec/poker.md §3).
+    """``(min_to, max_to)``: the totals a player may bet or raise to (docs/rules/poker.md §3).
 
     Both are clipped to the player's all-in total ``player_bet + stack``: a player without
     enough for a full raise may still go all-in for less (table stakes, §3), and that is then

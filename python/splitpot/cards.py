@@ -1,6 +1,6 @@
 """Card arguments: text, :class:`Card` objects or int codes, turned into card codes.
 
-A card's code is ``rank * 4 + suit`` (spec/poker.md §1): ``2c`` is 0 and ``As`` is 51.
+A card's code is ``rank * 4 + suit`` (docs/rules/poker.md §1): ``2c`` is 0 and ``As`` is 51.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def card_codes(cards: CardsLike) -> list[int]:
     """Card codes (``rank * 4 + suit``) in the order given; duplicates are refused.
 
     Text may separate cards with spaces, commas or nothing, and may write a ten as ``10``
-    (spec/poker.md §1). The core reads the cards and words every refusal, naming the
+    (docs/rules/poker.md §1). The core reads the cards and words every refusal, naming the
     offending token and its position.
 
     >>> card_codes("AhKd 7c")
@@ -92,4 +92,4 @@ def as_cards(codes: Iterable[int]) -> tuple[Card, ...]:
     >>> as_cards([50, 0])
     (Card('Ah'), Card('2c'))
     """
-    return tuple([CARDS[code] for code in codes])
+    return tuple(map(CARDS.__getitem__, codes))  # map: no Python frame per card

@@ -2,7 +2,7 @@
 
 A :class:`Game` says *what* is dealt and *how* a hand is valued; it knows nothing of betting
 (:mod:`splitpot.betting`) or of whose turn it is (:mod:`splitpot.hand`). Every game of
-spec/poker.md §2 that deals a board is here:
+docs/rules/poker.md §2 that deals a board is here:
 
 >>> HOLDEM.hole_cards, [s.board for s in HOLDEM.streets]
 (2, [0, 3, 1, 1])
@@ -46,7 +46,7 @@ __all__ = [
 
 
 class Valuation(str, Enum):
-    """How the cards a player holds at showdown make a five-card hand (spec/poker.md §1)."""
+    """How the cards a player holds at showdown make a five-card hand (docs/rules/poker.md §1)."""
 
     BEST_FIVE = "best_five"
     """Best five of all the player's hole cards and the board: Hold'em, Crazy Pineapple, Stud
@@ -62,7 +62,7 @@ class Street:
 
     ``hole`` cards are dealt face down to each player, ``up`` cards face up (stud), ``board``
     cards to the middle. ``discard`` is how many hole cards each player still in the hand
-    throws away after the street's betting round (Crazy Pineapple, spec/poker.md §2
+    throws away after the street's betting round (Crazy Pineapple, docs/rules/poker.md §2
     DECISION). ``big_bet`` says whether fixed limit bets the big bet here (§3).
     """
 
@@ -91,7 +91,7 @@ def _flop_streets(hole: int, discard_after_flop: int = 0) -> tuple[Street, ...]:
 
 @dataclass(frozen=True)
 class Game:
-    """A poker variant as data (spec/poker.md §2).
+    """A poker variant as data (docs/rules/poker.md §2).
 
     ``high`` and ``low`` say how a hand is valued at showdown; ``low`` is ``None`` in a
     high-only game and an 8-or-better low otherwise. ``forced_bets`` is ``"blinds"`` for the
@@ -197,11 +197,11 @@ _LOW: dict[Valuation, Callable[[Sequence[int], Sequence[int]], LowHand | None]] 
 
 
 HOLDEM = Game("Texas Hold'em", "holdem", _flop_streets(2), Valuation.BEST_FIVE)
-"""Two hole cards, board 3+1+1, best five of seven (spec/poker.md §2)."""
+"""Two hole cards, board 3+1+1, best five of seven (docs/rules/poker.md §2)."""
 
 
 def omaha(hole_cards: int = 4, *, hi_lo: bool = False) -> Game:
-    """Omaha with 4, 5 or 6 hole cards, high only or Hi/Lo 8 or better (spec/poker.md §2).
+    """Omaha with 4, 5 or 6 hole cards, high only or Hi/Lo 8 or better (docs/rules/poker.md §2).
 
     Exactly two hole cards and three board cards make each hand, high and low alike.
 
@@ -235,7 +235,7 @@ def omaha(hole_cards: int = 4, *, hi_lo: bool = False) -> Game:
 _OMAHAS: dict[tuple[int, bool], Game] = {}
 
 OMAHA = omaha(4)
-"""Four hole cards, exactly two with exactly three of the board (spec/poker.md §2)."""
+"""Four hole cards, exactly two with exactly three of the board (docs/rules/poker.md §2)."""
 OMAHA_HILO = omaha(4, hi_lo=True)
 """Omaha Hi/Lo 8 or better: half to the best high, half to the best qualifying low (§2, §6)."""
 CRAZY_PINEAPPLE = Game(

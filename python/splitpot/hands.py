@@ -1,4 +1,4 @@
-"""Hand categories and the numpy batch evaluators (spec/poker.md §1)."""
+"""Hand categories and the numpy batch evaluators (docs/rules/poker.md §1)."""
 
 from __future__ import annotations
 

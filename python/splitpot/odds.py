@@ -32,9 +32,9 @@ import sys
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
-from splitpot import _core
+from splitpot import _check, _core
 from splitpot._core import Card, CardSet, EquityError
 
 __all__ = ["EquityResult", "PlayerEquity", "equity"]
@@ -221,14 +221,40 @@ class _ProgressBar:
             self.stream.flush()
 
 
-def _check_int(name: str, value: object, low: int) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise EquityError(f"{name} must be an int, got {value!r}")
-    if value < low:
-        raise EquityError(f"{name} must be at least {low}, got {value}")
-    return value
+class _Options(NamedTuple):
+    exact: bool | None
+    samples: int | None
+    seed: int | None
+    time_limit: float | None
+    threads: int | None
+
+
+def _options(
+    exact: object, samples: object, seed: object, time_limit: object, threads: object
+) -> _Options:
+    """The run options, checked: each names itself when it is wrong."""
+    if exact not in (None, True, False):
+        raise EquityError(f"exact must be True, False or None, got {exact!r}")
+    if seed is not None:
+        seed = _check.integer(seed, "seed", error=EquityError, kind="an int") & _SEED_MASK
+    if time_limit is not None:
+        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+            raise EquityError(f"time_limit must be a number of seconds, got {time_limit!r}")
+        time_limit = float(time_limit)
+    return _Options(
+        exact,
+        None if samples is None else _check.count(samples, "samples", 1, error=EquityError),
+        seed,
+        time_limit,
+        None if threads is None else _check.count(threads, "threads", 1, error=EquityError),
+    )
+
+
+def _game_code(game: object) -> str:
+    code = game if isinstance(game, str) else getattr(game, "code", None)
+    if not isinstance(code, str):
+        raise EquityError(f"game must be a game name such as 'holdem', got {game!r}")
+    return code
 
 
 def equity(
@@ -270,26 +296,13 @@ def equity(
         EquityError: an unknown game, a bad range or one that leaves a player no possible
             hand, Crazy Pineapple before the discard, or options that do not fit.
     """
-    code = game if isinstance(game, str) else getattr(game, "code", None)
-    if not isinstance(code, str):
-        raise EquityError(f"game must be a game name such as 'holdem', got {game!r}")
+    code = _game_code(game)
     if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
         raise EquityError(
             f"players must be a list with one hand per player, such as ['AhKh', 'QQ+'], "
             f"got {players!r}"
         )
-    if exact not in (None, True, False):
-        raise EquityError(f"exact must be True, False or None, got {exact!r}")
-    samples = _check_int("samples", samples, 1)
-    threads = _check_int("threads", threads, 1)
-    if seed is not None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise EquityError(f"seed must be an int, got {seed!r}")
-        seed &= _SEED_MASK
-    if time_limit is not None:
-        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
-            raise EquityError(f"time_limit must be a number of seconds, got {time_limit!r}")
-        time_limit = float(time_limit)
+    options = _options(exact, samples, seed, time_limit, threads)
     bar = _ProgressBar() if progress else None
     try:
         raw = _core._equity(
@@ -297,11 +310,7 @@ def equity(
             list(players),
             board,
             dead,
-            exact=exact,
-            samples=samples,
-            seed=seed,
-            time_limit=time_limit,
-            threads=threads,
+            **options._asdict(),
             progress=bar,
         )
     finally:

@@ -1,6 +1,6 @@
 """Side pots, hi/lo splits, odd chips and rake: pure functions on integers.
 
-Every rule here is from ``spec/poker.md`` §6 ("Pots, splits and odd chips"), with §5
+Every rule here is from ``docs/rules/poker.md`` §6 ("Pots, splits and odd chips"), with §5
 (showdown) and §7 (time and disconnection) where they touch the pots. Chips are Python
 ``int`` everywhere; ``bool`` and ``float`` are refused, and a rake percentage is an ``int`` or
 a :class:`fractions.Fraction`, never a float (DESIGN.md: "Chips are Python ints ... Never
@@ -92,7 +92,7 @@ def _pot_name(index: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Pot:
-    """One pot: its chips and the seats that may win it (spec/poker.md §6).
+    """One pot: its chips and the seats that may win it (docs/rules/poker.md §6).
 
     ``eligible`` is stored sorted, so two pots with the same seats compare equal whatever the
     order they were given in. A pot must have at least one eligible seat.
@@ -149,7 +149,7 @@ def build_pots(
     folded: Collection[int],
     dead: Mapping[int, int] | Sequence[int] | None = None,
 ) -> tuple[tuple[Pot, ...], dict[int, int]]:
-    """Cut a hand's contributions into the main pot and side pots (spec/poker.md §6).
+    """Cut a hand's contributions into the main pot and side pots (docs/rules/poker.md §6).
 
     ``contributions`` is what each seat put in this hand, as ``{seat: chips}`` or a sequence
     indexed by seat (an empty seat is a ``0``). ``folded`` are the seats that folded.
@@ -224,7 +224,8 @@ def _dead_money_pots(
 
 
 def uncalled(amounts: Mapping[int, int] | Sequence[int]) -> tuple[int, int] | None:
-    """The uncalled bet: ``(seat, chips)`` no other seat matched, or ``None`` (spec/poker.md §6).
+    """The uncalled bet: ``(seat, chips)`` no other seat matched, or ``None``
+    (docs/rules/poker.md §6).
 
     "An uncalled bet returns to the bettor": the part of the largest amount above the second
     largest goes back to its seat. ``amounts`` is ``{seat: chips}`` or a sequence indexed by
@@ -287,7 +288,7 @@ def _live_pots(
 
 @dataclass(frozen=True, slots=True)
 class Rake:
-    """The house's cut of the pot (spec/poker.md §6 "Rake").
+    """The house's cut of the pot (docs/rules/poker.md §6 "Rake").
 
     ``percent`` is an ``int`` or a :class:`~fractions.Fraction` from 0 to 100 (no floats for
     money: 2.5 % is ``Fraction(5, 2)``). ``cap`` is the most the house takes from one hand, or
@@ -330,7 +331,7 @@ class Rake:
         """The rake on pots totalling ``total`` chips: a whole number of ``chip_unit``.
 
         ``flop_seen`` says whether the hand reached the flop; a game without a flop decides
-        what counts as one (spec/poker.md §6 "no flop, no drop").
+        what counts as one (docs/rules/poker.md §6 "no flop, no drop").
         """
         total = _as_amount(total, "pot total")
         chip_unit = _as_chip_unit(chip_unit)
@@ -356,7 +357,7 @@ def _as_chip_unit(value: object) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Award:
-    """Chips paid to one seat from one pot (spec/poker.md §6).
+    """Chips paid to one seat from one pot (docs/rules/poker.md §6).
 
     ``pot`` is the pot's index (0 = main pot, 1 = side pot 1, ...). ``side`` is ``"high"`` or
     ``"low"`` for a half of a hi/lo split, ``"whole"`` for a pot that was not split in halves
@@ -421,7 +422,7 @@ def award(
     *,
     flop_seen: bool = True,
 ) -> Payout:
-    """Pay each pot to its winners (spec/poker.md §6).
+    """Pay each pot to its winners (docs/rules/poker.md §6).
 
     * ``pots``: from :func:`build_pots`, main pot first.
     * ``high_ranking``: ``{seat: strength}`` for the seats still in at showdown; larger is
@@ -507,7 +508,7 @@ def _check_rankings(
 
 
 def _rake_pots(amounts: list[int], rake: Rake, chip_unit: int, flop_seen: bool) -> int:
-    """Take the rake off ``amounts`` (in place) and return it (spec/poker.md §6 "Rake").
+    """Take the rake off ``amounts`` (in place) and return it (docs/rules/poker.md §6 "Rake").
 
     The rake comes off the total of all pots before any split, rounded down to whole chip
     units, never above the cap; each pot pays its proportional share (largest remainder,
@@ -536,7 +537,7 @@ def _parts(
     low_ranking: Mapping[int, int] | None,
     chip_unit: int,
 ) -> list[_Part]:
-    """Who wins what part of each pot (spec/poker.md §6, §5).
+    """Who wins what part of each pot (docs/rules/poker.md §6, §5).
 
     Each pot is awarded on its own among its eligible seats; a pot with one eligible seat goes
     to it, ranked or not (everyone else folded, §5). High only: the best high takes the pot;

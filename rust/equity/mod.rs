@@ -1,19 +1,19 @@
 //! Equity: how often each player wins, by exact enumeration of every remaining deal or by
-//! Monte Carlo (spec/poker.md §1, §2, §6).
+//! Monte Carlo (docs/rules/poker.md §1, §2, §6).
 //!
 //! Games ([`Game`]): Texas Hold'em; Omaha with 4, 5 or 6 hole cards, high only or Hi/Lo 8 or
 //! better; Crazy Pineapple and Crazy Pineapple 8/b *after the discard* (each player keeps two
 //! cards; before the discard the outcome depends on a choice not yet made, so that is refused);
 //! Seven Card Stud and Stud Hi/Lo (each player's known up and down cards, the rest of the seven
 //! dealt from what is left; when the deck cannot give everyone a seventh card, one community
-//! card is dealt instead, spec/poker.md §4.2). A Hold'em player may hold a range ([`Range`]:
+//! card is dealt instead, docs/rules/poker.md §4.2). A Hold'em player may hold a range ([`Range`]:
 //! `"QQ+, AKs, AQo+, T9s-76s, AhKh, AJs:0.5"`); ranges remove each other's cards.
 //!
 //! # Shares
 //!
 //! Each deal splits one pot. High only: the best high hands share it equally. Hi/Lo: half to
 //! the best high, half to the best 8-or-better low, all of it to the high when no low qualifies;
-//! tied hands share their half (spec/poker.md §6). For each player, over all deals:
+//! tied hands share their half (docs/rules/poker.md §6). For each player, over all deals:
 //!
 //! - `equity`: the expected share of the pot; the players' equities sum to 1;
 //! - `win`: how often the player takes the whole pot alone (in hi/lo, a scoop);

@@ -233,7 +233,7 @@ fn prune_ranges(q: &Question, used: u64) -> Result<Vec<Option<Vec<Combo>>>, Equi
 }
 
 /// Cards still to come: to the board, and to each player (Stud). Stud deals one community
-/// card instead of seventh cards when the deck cannot give everyone one (spec/poker.md §4.2).
+/// card instead of seventh cards when the deck cannot give everyone one (docs/rules/poker.md §4.2).
 fn cards_to_come(
     game: Game,
     fixed: &[Vec<u8>],

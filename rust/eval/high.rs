@@ -1,9 +1,9 @@
 //! Perfect-hash high-hand evaluation for 5, 6 and 7 cards, and Omaha's exactly two plus three
-//! (spec/poker.md §1). Strength is 1..=7462, larger is better; the tables come from build.rs.
+//! (docs/rules/poker.md §1). Strength is 1..=7462, larger is better; the tables come from build.rs.
 use super::tables::{CLASS_VALUES, FLUSH, LOOKUP, OFFSETS, RANK_BASES, ROW_SHIFT};
 use super::{check_any_five, pairs};
 use crate::cards::{CardError, CardSet};
-/// Hand categories, weakest first (spec/poker.md §1).
+/// Hand categories, weakest first (docs/rules/poker.md §1).
 pub const CATEGORY_NAMES: [&str; 9] = [
     "High Card",
     "Pair",
@@ -303,7 +303,7 @@ mod tests {
 
     #[test]
     fn seed_examples() {
-        // spec/poker.md §1 / seed 003 "Hand ranking".
+        // docs/rules/poker.md §1 / seed 003 "Hand ranking".
         assert!(
             eval("AhJh9h4h2h") > eval("KcQcJc9c7c"),
             "a flush with an ace beats one with a king"

@@ -1,5 +1,5 @@
 //! Both halves of a hi/lo showdown at once: the high and the 8-or-better low, each chosen on
-//! its own (spec/poker.md §1, §6).
+//! its own (docs/rules/poker.md §1, §6).
 use super::check_any_five;
 use super::high::HandKey;
 use super::low::{omaha_low8_unchecked, LOW8, LOW8_BITS};
@@ -23,7 +23,7 @@ pub fn hilo_unchecked(cards: &[u8]) -> (u16, u8) {
 }
 
 /// Both halves of an Omaha Hi/Lo showdown: (Omaha high, Omaha 8-or-better low), each exactly
-/// two hole plus three board cards, chosen independently (spec/poker.md §1).
+/// two hole plus three board cards, chosen independently (docs/rules/poker.md §1).
 pub fn evaluate_omaha_hilo(hole: &[u8], board: &[u8]) -> Result<(u16, u8), CardError> {
     check_omaha(hole, board)?;
     Ok(omaha_hilo_unchecked(hole, board))

@@ -1,4 +1,4 @@
-//! Ace-to-five lows with the 8-or-better qualifier (spec/poker.md §1; seeds 000, 001, 003).
+//! Ace-to-five lows with the 8-or-better qualifier (docs/rules/poker.md §1; seeds 000, 001, 003).
 //!
 //! A low is five cards of *different* ranks, ace low. Straights and flushes do not count against
 //! it, a pair in the five disqualifies that five, and lows compare from the highest card down
@@ -26,7 +26,7 @@
 //!
 //! so 8-or-better strengths are 1..=56 (a `u8`, 56 = A-2-3-4-5) and unqualified strengths
 //! 1..=1287 (a `u16`). A low that qualifies under both has strength8 + 1231 unqualified.
-//! Strengths of lows are a different ordering from high strengths (spec/poker.md §1): they have
+//! Strengths of lows are a different ordering from high strengths (docs/rules/poker.md §1): they have
 //! different types and functions, and are never meant to be compared with each other.
 //!
 //! The 8-or-better forms run on two tables built by `const fn` at compile time: `LOW8`
@@ -305,7 +305,7 @@ pub fn low8_unchecked(cards: &[u8]) -> u8 {
 }
 
 /// Omaha low under `qualifier`: exactly two of 4..=6 hole cards and exactly three of 3..=5
-/// board cards (spec/poker.md §1).
+/// board cards (docs/rules/poker.md §1).
 pub(crate) fn evaluate_omaha_low(
     hole: &[u8],
     board: &[u8],

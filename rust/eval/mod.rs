@@ -1,5 +1,5 @@
 //! Hand evaluation: high hands (best five, Omaha's two plus three), 8-or-better lows, hi/lo,
-//! and the bookkeeping of how a hand was made (spec/poker.md §1).
+//! and the bookkeeping of how a hand was made (docs/rules/poker.md §1).
 pub mod high;
 pub mod hilo;
 pub mod low;

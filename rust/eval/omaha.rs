@@ -1,4 +1,4 @@
-//! Omaha high: exactly two hole cards and exactly three board cards (spec/poker.md §1).
+//! Omaha high: exactly two hole cards and exactly three board cards (docs/rules/poker.md §1).
 use std::sync::OnceLock;
 
 use super::high::HandKey;

@@ -17,5 +17,6 @@
 //! rank bit of each card code), `LOW8` (u8, 256: strength of each eight-bit low mask),
 //! `LOW8_RANKS` (57 x 5) and `OMAHA8` (u8, 256 x 256: hole mask by board mask).
 //! Built once on first use (`eval/omaha.rs`): the Omaha board table, best non-flush hand by
-//! (five-card board rank multiset, hole-pair ranks), 6,188 x 91 u16 (about 1.1 MB).
+//! (board rank multiset of 3, 4 or 5 cards, hole-pair ranks), (455 + 1,820 + 6,188) x 91 u16
+//! (about 1.5 MB).
 include!(concat!(env!("OUT_DIR"), "/high_tables.rs"));

@@ -1,4 +1,4 @@
-//! Pan cards: codes, names and parsing (spec/pan.md §1.1, §2.1).
+//! Pan cards: codes, names and parsing (docs/rules/pan.md §1.1, §2.1).
 use std::fmt;
 
 /// Rank letters by rank index (§2.1): A low, 7 and J adjacent, no 8, 9 or 10.

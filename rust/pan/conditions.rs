@@ -1,4 +1,4 @@
-//! Conditions: what melds pay (spec/pan.md §4).
+//! Conditions: what melds pay (docs/rules/pan.md §4).
 use super::cards::{is_noncomoquer_rank, is_valle_rank, rank_of, suit_of, ACE, KING, SPADES};
 use super::melds::{check_meld, MeldKind};
 use super::rules::{Escalera, PanRules};

@@ -1,4 +1,4 @@
-//! The deck (spec/pan.md §1).
+//! The deck (docs/rules/pan.md §1).
 use super::cards::{suit_of, NUM_CARDS, SPADES};
 use super::rules::PanRules;
 use crate::rng::SplitMix64;

@@ -1,4 +1,4 @@
-//! Meld validation (spec/pan.md §3).
+//! Meld validation (docs/rules/pan.md §3).
 use std::fmt;
 
 use super::cards::{

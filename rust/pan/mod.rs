@@ -1,7 +1,7 @@
 //! Pan (Panguingue): cards, the deck, meld validation, conditions, the operations of a turn and
-//! the going-out solver (spec/pan.md). Pure Rust; the Python bindings live in `rust/python/`.
+//! the going-out solver (docs/rules/pan.md). Pure Rust; the Python bindings live in `rust/python/`.
 //!
-//! A Pan card is `rank * 4 + suit`, ranks A 2 3 4 5 6 7 J Q K = 0..9 (spec/pan.md §2.1) and
+//! A Pan card is `rank * 4 + suit`, ranks A 2 3 4 5 6 7 J Q K = 0..9 (docs/rules/pan.md §2.1) and
 //! suits c d h s = 0..3, so `Ac` = 0 and `Ks` = 39. The deck holds several copies of each card
 //! (§1.1); copies share one code, because validation treats two 7♣ as equal in rank and suit and
 //! nothing here depends on which physical copy is which.

@@ -1,4 +1,4 @@
-//! The operations of a turn on one's own melds (spec/pan.md §6.4).
+//! The operations of a turn on one's own melds (docs/rules/pan.md §6.4).
 use std::fmt;
 
 use super::cards::{card_name, cards_name, suit_of};

@@ -1,4 +1,4 @@
-//! Going out from the middle of a hand: a plan of operations (spec/pan.md §6.3, §6.4).
+//! Going out from the middle of a hand: a plan of operations (docs/rules/pan.md §6.3, §6.4).
 use std::collections::HashMap;
 
 use super::cards::GO_OUT_CARDS;

@@ -1,4 +1,4 @@
-//! Going out: the static arrangement solver (spec/pan.md §4.4, §6.3).
+//! Going out: the static arrangement solver (docs/rules/pan.md §4.4, §6.3).
 use super::cards::{rank_of, suit_of, PanCardError, GO_OUT_CARDS, MAX_MELD, NUM_CARDS, SPADES};
 use super::conditions::double_if;
 use super::deck::deck_counts;

@@ -55,7 +55,7 @@ impl From<PanCardError> for PyErr {
     }
 }
 
-/// A Pan operation the rules forbid (spec/pan.md §3, §6.4); the message says why.
+/// A Pan operation the rules forbid (docs/rules/pan.md §3, §6.4); the message says why.
 impl From<MeldError> for PyErr {
     fn from(e: MeldError) -> PyErr {
         IllegalAction::new_err(e.to_string())

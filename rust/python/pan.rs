@@ -1,4 +1,4 @@
-//! Pan (spec/pan.md) for Python: the Pan `Card`, the rules value, and thin functions over
+//! Pan (docs/rules/pan.md) for Python: the Pan `Card`, the rules value, and thin functions over
 //! `crate::pan`. They convert arguments, delegate, and convert results; `splitpot.pan` wraps them
 //! in enums and records. Every name here is registered in `splitpot._core` with a `Pan`/`_pan_`
 //! prefix, since `_core` also holds the poker `Card`.
@@ -45,7 +45,7 @@ impl PanCard {
         self.code
     }
 
-    /// Rank index, 0 (ace) .. 9 (king); 7 is 6 and J is 7 (spec/pan.md §2.1).
+    /// Rank index, 0 (ace) .. 9 (king); 7 is 6 and J is 7 (docs/rules/pan.md §2.1).
     #[getter]
     fn rank(&self) -> u8 {
         pan::rank_of(self.code)
@@ -310,7 +310,7 @@ pub fn _pan_is_meld(
     Ok(pan::is_meld(&cards_of(cards)?, &rules_of(rules)))
 }
 
-/// Why the cards are not a valid meld (spec/pan.md §3), or None when they are one.
+/// Why the cards are not a valid meld (docs/rules/pan.md §3), or None when they are one.
 #[pyfunction]
 #[pyo3(signature = (cards, rules = None))]
 pub fn _pan_meld_fault(

@@ -1,5 +1,5 @@
 //! Hand values for Python: `HighHand` and `LowHand`. They compare only with their own kind
-//! (spec/poker.md §1: lows and highs are different orderings), so both live in one file.
+//! (docs/rules/poker.md §1: lows and highs are different orderings), so both live in one file.
 
 use super::cards::Card;
 use super::errors::InvalidCards;
@@ -15,7 +15,7 @@ pub fn to_cards(five: [u8; 5]) -> Vec<Card> {
 }
 
 /// The value of a high hand. Compares by poker strength only, so equal hands tie; it never
-/// compares with a `LowHand` (spec/poker.md §1: lows and highs are different orderings).
+/// compares with a `LowHand` (docs/rules/poker.md §1: lows and highs are different orderings).
 #[pyclass(frozen, module = "splitpot._core")]
 #[derive(Clone, Copy)]
 pub struct HighHand {
@@ -32,7 +32,7 @@ fn category_name(category: usize) -> String {
         .replace(' ', "_")
 }
 
-/// `HandCategory`: the stdlib `IntEnum` of `high::CATEGORY_NAMES` (spec/poker.md §1), made
+/// `HandCategory`: the stdlib `IntEnum` of `high::CATEGORY_NAMES` (docs/rules/poker.md §1), made
 /// once, so the names have one home and the core never imports the package.
 pub fn hand_category(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
     let made = HAND_CATEGORY.get_or_try_init(py, || {
@@ -55,7 +55,7 @@ pub fn hand_category(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
 }
 
 /// Compares a value with another of its kind (`theirs`) by strength; a value of the other kind
-/// (`crossed`) is a `TypeError`, since highs and lows are different orderings (spec/poker.md
+/// (`crossed`) is a `TypeError`, since highs and lows are different orderings (docs/rules/poker.md
 /// §1); anything else is `NotImplemented`.
 fn richcmp(
     other: &Bound<'_, PyAny>,
@@ -137,7 +137,7 @@ impl HighHand {
     }
 }
 
-/// The value of an 8-or-better low. Compares by strength among lows only (spec/poker.md §1).
+/// The value of an 8-or-better low. Compares by strength among lows only (docs/rules/poker.md §1).
 #[pyclass(frozen, module = "splitpot._core")]
 #[derive(Clone, Copy)]
 pub struct LowHand {

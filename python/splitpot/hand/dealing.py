@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections import deque
 
-from splitpot.games import DECK_SIZE
+from splitpot.cards import DECK_SIZE, as_cards
 from splitpot.hand.records import (
     _ACTIVE,
     _ALL_IN,
@@ -23,7 +23,6 @@ from splitpot.hand.records import (
     HoleDealing,
     Operation,
     Phase,
-    _cards,
 )
 from splitpot.hand.round import BettingRound
 from splitpot.hand.setup import HandStarting, seats_from_button
@@ -152,7 +151,7 @@ class Dealer(HandView):
                 if given[seat] is None:
                     hole[seat].append(self._draw())
         for seat in order:
-            self._events.append(HoleDealing(seat, given[seat] or _cards(hole[seat])))
+            self._events.append(HoleDealing(seat, given[seat] or as_cards(hole[seat])))
 
     def _put(self, seat: int, amount: int, *, live: bool) -> None:
         self._stacks[seat] -= amount
@@ -173,7 +172,7 @@ class Dealer(HandView):
         given = self._given_board
         cards = [given.pop() if given else self._draw() for _ in range(count)]
         self._board.extend(cards)
-        self._events.append(BoardDealing(self._game.streets[street].name, _cards(cards)))
+        self._events.append(BoardDealing(self._game.streets[street].name, as_cards(cards)))
 
     def _draw(self) -> int:
         """The next card of the deck, shuffled with the hand's seed on the first draw."""

@@ -2,22 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
 from splitpot._core import Card, HighHand
-from splitpot.games import DECK_SIZE
 from splitpot.pots import Award, Pot
-
-# Card objects are immutable: events and views share these 52 instead of making new ones.
-_CARDS = tuple([Card(code) for code in range(DECK_SIZE)])
-
-
-def _cards(codes: Iterable[int]) -> tuple[Card, ...]:
-    return tuple(map(_CARDS.__getitem__, codes))
-
 
 # Seat states; "still in the hand" is ``status < _FOLDED``.
 _ACTIVE, _ALL_IN, _STOOD, _FOLDED, _OUT = 0, 1, 2, 3, 4

@@ -12,6 +12,7 @@ from collections import deque
 
 from splitpot.betting import Structure, raise_limits
 from splitpot.hand.records import _ACTIVE, _FOLDED
+from splitpot.pots import uncalled
 
 __all__ = ["BettingRound"]
 
@@ -164,14 +165,9 @@ class BettingRound:
     def uncalled(self) -> tuple[int, int] | None:
         """Take back the part of the top bet that no one matched (docs/rules/poker.md §6):
         ``(seat, chips)``, or ``None``. Only bets are matched, never antes or dead blinds."""
-        bets = self.bets
-        top = max(bets)
-        if not top:
-            return None
-        second = sorted(bets)[-2]
-        if top == second:
-            return None
-        seat = bets.index(top)
-        bets[seat] = second
-        self.current = second
-        return seat, top - second
+        back = uncalled(self.bets)
+        if back is not None:
+            seat, chips = back
+            self.bets[seat] -= chips
+            self.current = self.bets[seat]
+        return back

@@ -24,8 +24,9 @@ from typing import Union
 
 from splitpot._core import Card, InvalidCards
 from splitpot.betting import Structure
-from splitpot.games import CardsLike, Game, card_codes
-from splitpot.hand.records import Operation, _cards
+from splitpot.cards import CardsLike, as_cards, card_codes
+from splitpot.games import Game
+from splitpot.hand.records import Operation
 from splitpot.hand.timeout import TimeoutPolicy
 from splitpot.hand.timeout import policy as _policy
 from splitpot.pots import Rake
@@ -150,8 +151,8 @@ class HandStarting(Operation):
             rake,
             rule,
             bool(auto_showdown),
-            tuple([None if h is None else _cards(h) for h in holes]),
-            None if board_codes is None else _cards(board_codes),
+            tuple([None if h is None else as_cards(h) for h in holes]),
+            None if board_codes is None else as_cards(board_codes),
         )
 
     def validate(self) -> HandStarting:

@@ -14,6 +14,7 @@ from typing import Any
 from splitpot import pots as _pots
 from splitpot._core import Card, IllegalAction
 from splitpot.betting import Structure
+from splitpot.cards import as_cards
 from splitpot.games import Game
 from splitpot.hand import rebuild as _rebuild
 from splitpot.hand import timeout as _timeout
@@ -38,7 +39,6 @@ from splitpot.hand.records import (
     ShownHand,
     TimeoutOutcome,
     TimingOut,
-    _cards,
     _describe,
 )
 from splitpot.hand.setup import HandStarting, _Cards, _Hole
@@ -236,7 +236,7 @@ class Hand(Dealer):
         seat = self._queue[0]
         phase = self._phase
         if phase is Phase.DISCARD:
-            return LegalActions(seat, discard=_cards(self._hole[seat]))
+            return LegalActions(seat, discard=as_cards(self._hole[seat]))
         if phase is Phase.SHOWDOWN:
             return LegalActions(seat, show=True, muck=self._why_not_muck(seat) is None)
         rnd = self._round
@@ -542,7 +542,7 @@ class Hand(Dealer):
         showdown = self._showdown
         assert showdown is not None
         high, low = showdown.values[seat]
-        record = Showing(seat, _cards(self._hole[seat]), _describe(high, low, self._game.hi_lo))
+        record = Showing(seat, as_cards(self._hole[seat]), _describe(high, low, self._game.hi_lo))
         showdown.shown[seat] = record
         showdown.queue.popleft()
         self._events.append(record)

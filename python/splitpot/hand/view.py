@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from splitpot import pots as _pots
 from splitpot._core import Card, IllegalAction
 from splitpot.betting import Structure
+from splitpot.cards import as_cards
 from splitpot.games import Game
 from splitpot.hand.records import (
     _FOLDED,
@@ -19,7 +20,6 @@ from splitpot.hand.records import (
     Operation,
     Phase,
     SeatStatus,
-    _cards,
 )
 from splitpot.hand.round import BettingRound
 from splitpot.hand.setup import HandStarting
@@ -119,11 +119,11 @@ class HandView:
     @property
     def board(self) -> tuple[Card, ...]:
         """The community cards dealt so far."""
-        return _cards(self._board)
+        return as_cards(self._board)
 
     def hole(self, seat: int) -> tuple[Card, ...]:
         """The seat's hole cards (after any discard)."""
-        return _cards(self._hole[self._seat(seat)])
+        return as_cards(self._hole[self._seat(seat)])
 
     def status(self, seat: int) -> SeatStatus:
         """Whether the seat is active, folded, all-in or timed out."""

@@ -1,5 +1,5 @@
 """Pan (Panguingue): cards, house rules, meld validation, conditions, the operations of a
-turn and going out, with the rules of spec/pan.md. The work is done in Rust (``rust/pan/``).
+turn and going out, with the rules of docs/rules/pan.md. The work is done in Rust (``rust/pan/``).
 
 Cards are ``"7c"``, ``"Jh"``, ``"As"`` (ranks A 2 3 4 5 6 7 J Q K, any case); every function
 that takes cards accepts a string (``"7c7d 7h"``) or an iterable of ``Card``, ``str`` or

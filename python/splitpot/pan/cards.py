@@ -1,4 +1,4 @@
-"""Pan cards and the deck (spec/pan.md §1, §2).
+"""Pan cards and the deck (docs/rules/pan.md §1, §2).
 
 >>> from splitpot.pan import Card, Deck
 >>> Card("7c"), Card("jh").rank_char, int(Card("As"))
@@ -45,7 +45,7 @@ class Deck:
     """A shuffled Pan deck; the same ``seed`` (and rules) always gives the same order.
 
     310 cards by default: 8 packs without 8s, 9s and 10s, one suit of spades removed
-    (spec/pan.md §1.1). ``draw`` takes cards off the top; ``len`` and iteration see the cards
+    (docs/rules/pan.md §1.1). ``draw`` takes cards off the top; ``len`` and iteration see the cards
     still to be drawn, in order. Without a seed a random one is chosen and kept in ``seed``.
 
     >>> d = Deck(seed=42)

@@ -1,4 +1,4 @@
-"""Pan melds: validation, conditions, the operations of a turn, going out (spec/pan.md §3-§4,
+"""Pan melds: validation, conditions, the operations of a turn, going out (docs/rules/pan.md §3-§4,
 §6.3-§6.4). Thin wrappers over the Rust core that turn its answers into enums and records.
 
 >>> from splitpot import pan
@@ -39,7 +39,7 @@ class _DocumentedEnum(Enum):
 
 
 class MeldKind(_DocumentedEnum):
-    """The kind of a valid meld (spec/pan.md §3.4); each member's ``__doc__`` states its rule.
+    """The kind of a valid meld (docs/rules/pan.md §3.4); each member's ``__doc__`` states its rule.
 
     The Rust core sends a kind as its index in this order (``MeldKind`` in rust/pan/melds.rs).
     """
@@ -47,28 +47,28 @@ class MeldKind(_DocumentedEnum):
     SEQUENCE = (
         "sequence",
         "Three or more cards of one suit in consecutive ranks A 2 3 4 5 6 7 J Q K: 7 and J are "
-        "adjacent, the ace is low only, no wrap, no rank twice (spec/pan.md §3.1, §2.2).",
+        "adjacent, the ace is low only, no wrap, no rank twice (docs/rules/pan.md §3.1, §2.2).",
     )
     GROUP_SUITED = (
         "group_suited",
         "Three or more cards of one comoquer rank (2 3 4 5 6 7 J Q), all one suit; copies of a "
-        "card are fine (spec/pan.md §3.2).",
+        "card are fine (docs/rules/pan.md §3.2).",
     )
     GROUP_UNSUITED = (
         "group_unsuited",
         "Three or more cards of one comoquer rank in mixed suits: at least three different suits "
         "(atLeastThreeDistinct) or all different (allDistinct), per group.unsuitedRule "
-        "(spec/pan.md §3.2).",
+        "(docs/rules/pan.md §3.2).",
     )
     GROUP_NONCOMOQUER = (
         "group_noncomoquer",
         "Three or more aces, or three or more kings, in any suits, duplicates included "
-        "(spec/pan.md §3.2).",
+        "(docs/rules/pan.md §3.2).",
     )
 
 
 class Condition(_DocumentedEnum):
-    """The paying melds ("conditions") of table spec/pan.md §4.1, valued by ``PanRules``.
+    """The paying melds ("conditions") of table docs/rules/pan.md §4.1, valued by ``PanRules``.
 
     The Rust core sends a condition as its index in this order (C1 = 0 .. C5 = 4).
     """
@@ -91,12 +91,12 @@ class Outcome:
     melds: tuple[Meld, ...]
     """The new or changed melds, each sorted by code."""
     pays: int
-    """Chips from each active opponent (spec/pan.md §4.1 to §4.3)."""
+    """Chips from each active opponent (docs/rules/pan.md §4.1 to §4.3)."""
 
 
 @dataclass(frozen=True)
 class Arrangement:
-    """Cards arranged into valid melds, and what their conditions pay (spec/pan.md §4.4)."""
+    """Cards arranged into valid melds, and what their conditions pay (docs/rules/pan.md §4.4)."""
 
     melds: tuple[Meld, ...]
     """The melds, each sorted by code, in code order."""
@@ -149,25 +149,27 @@ Step: TypeAlias = NewMeld | LayOff | Split | Borrow
 
 @dataclass(frozen=True)
 class TurnPlan:
-    """How a player goes out this turn (spec/pan.md §6.3, §6.4)."""
+    """How a player goes out this turn (docs/rules/pan.md §6.3, §6.4)."""
 
     steps: tuple[Step, ...]
     """The operations in order; the first places the drawn card."""
     melds: tuple[Meld, ...]
     """The 11 cards as they finally lie, each meld sorted."""
     pays: int
-    """What every opponent pays for the steps (spec/pan.md §4.1 to §4.3)."""
+    """What every opponent pays for the steps (docs/rules/pan.md §4.1 to §4.3)."""
     board_conditions: int
     """The conditions of the final melds, which the outs add to ``outs_base`` (§4.4)."""
 
 
 def classify(cards: CardsLike, rules: PanRules | None = None) -> MeldKind | None:
-    """The kind of meld the cards make, or None if they are not a valid meld (spec/pan.md §3).
+    """The kind of meld the cards make, or None if they are not a valid meld (docs/rules/pan.md §3).
 
     >>> classify("Qs Ks As"), classify("Kc Kc Kh")
     (None, <MeldKind.GROUP_NONCOMOQUER: 'group_noncomoquer'>)
     """
-    k = _core._pan_classify(cards, native(rules))
+    # native(rules) inline on the single-call paths (classify, is_meld, conditions, go_out):
+    # a Python call costs about a sixth of the whole call here.
+    k = _core._pan_classify(cards, None if rules is None else rules._native)
     return None if k is None else _KINDS[k]
 
 
@@ -185,12 +187,12 @@ def classify_many(
 
 
 def is_meld(cards: CardsLike, rules: PanRules | None = None) -> bool:
-    """Whether the cards are a valid meld (spec/pan.md §3).
+    """Whether the cards are a valid meld (docs/rules/pan.md §3).
 
     >>> is_meld("6c 6d 6h 6c"), is_meld("6c 6d 6h 6c", PanRules(unsuited_rule="allDistinct"))
     (True, False)
     """
-    return _core._pan_is_meld(cards, native(rules))
+    return _core._pan_is_meld(cards, None if rules is None else rules._native)
 
 
 def meld_fault(cards: CardsLike, rules: PanRules | None = None) -> str | None:
@@ -203,17 +205,17 @@ def meld_fault(cards: CardsLike, rules: PanRules | None = None) -> str | None:
 
 
 def conditions(cards: CardsLike, rules: PanRules | None = None) -> int:
-    """Chips each opponent pays for this meld as laid down (spec/pan.md §4.1); 0 for a meld
+    """Chips each opponent pays for this meld as laid down (docs/rules/pan.md §4.1); 0 for a meld
     that pays nothing or is not valid.
 
     >>> conditions("As 2s 3s 4s 5s 6s 7s Js Qs Ks")  # both runs, doubled in spades
     4
     """
-    return _core._pan_conditions(cards, native(rules))
+    return _core._pan_conditions(cards, None if rules is None else rules._native)
 
 
 def condition_list(cards: CardsLike, rules: PanRules | None = None) -> list[tuple[Condition, int]]:
-    """Each condition the meld carries with its chips (spec/pan.md §4.1).
+    """Each condition the meld carries with its chips (docs/rules/pan.md §4.1).
 
     >>> condition_list("Ah 2h 3h 4h 5h 6h 7h Jh Qh Kh")
     [(<Condition.LOW_RUN: 'C4'>, 1), (<Condition.HIGH_RUN: 'C5'>, 1)]
@@ -222,7 +224,7 @@ def condition_list(cards: CardsLike, rules: PanRules | None = None) -> list[tupl
 
 
 def outs(melds: Iterable[CardsLike], layoff_chips: int = 0, rules: PanRules | None = None) -> int:
-    """What each active opponent pays the player who goes out with these melds (spec/pan.md
+    """What each active opponent pays the player who goes out with these melds (docs/rules/pan.md
     §4.4): ``outs_base`` plus their conditions as they lie (plus ``layoff_chips`` under
     ``outs_include_layoff_value``).
 
@@ -233,7 +235,7 @@ def outs(melds: Iterable[CardsLike], layoff_chips: int = 0, rules: PanRules | No
 
 
 def meld(cards: CardsLike, rules: PanRules | None = None) -> Outcome:
-    """Lays down a new meld (spec/pan.md §6.4); ``IllegalAction`` says why it is not valid.
+    """Lays down a new meld (docs/rules/pan.md §6.4); ``IllegalAction`` says why it is not valid.
 
     >>> meld("7h 7h 7h")
     Outcome(melds=((pan.Card('7h'), pan.Card('7h'), pan.Card('7h')),), pays=2)
@@ -243,7 +245,7 @@ def meld(cards: CardsLike, rules: PanRules | None = None) -> Outcome:
 
 
 def lay_off(meld: CardsLike, cards: CardsLike, rules: PanRules | None = None) -> Outcome:
-    """Adds ``cards`` to one's own ``meld`` (spec/pan.md §6.4 "Lay-off"). The result must be
+    """Adds ``cards`` to one's own ``meld`` (docs/rules/pan.md §6.4 "Lay-off"). The result must be
     valid and, under ``keep_character``, a one-suit group stays one suit (§3.2). Pays per
     ``layoff_pay`` (§4.2). Raises ``IllegalAction`` with the reason.
 
@@ -262,7 +264,7 @@ def split(
     meld: CardsLike, part: CardsLike, added: CardsLike = (), rules: PanRules | None = None
 ) -> Outcome:
     """Lays ``added`` (maybe none) off onto one's own ``meld``, then splits it into ``part``
-    and the rest, both valid (spec/pan.md §6.4 "Split"). Pays the lay-off plus each condition
+    and the rest, both valid (docs/rules/pan.md §6.4 "Split"). Pays the lay-off plus each condition
     the parts carry beyond the whole (§4.3). Raises ``IllegalAction`` with the reason.
 
     >>> split("3d 4d 5d", part="Ad 2d 3d", added="Ad 2d 6d").melds  # PW's example
@@ -276,7 +278,7 @@ def borrow(
     meld: CardsLike, take: CardsLike, cards: CardsLike, rules: PanRules | None = None
 ) -> Outcome:
     """Takes ``take`` from one's own ``meld`` of four or more cards, leaving a valid meld, and
-    lays it down with ``cards`` (the drawn card and/or hand cards) as a new meld (spec/pan.md
+    lays it down with ``cards`` (the drawn card and/or hand cards) as a new meld (docs/rules/pan.md
     §6.4 "Borrow"). Pays the conditions this creates (§4.3); raises ``IllegalAction`` with the
     reason.
 
@@ -293,7 +295,7 @@ def borrow(
 
 def go_out(cards: CardsLike, rules: PanRules | None = None) -> Arrangement | None:
     """The arrangement of 11 cards into valid melds whose conditions pay the most, or None if
-    they cannot all be melded (spec/pan.md §4.4, §6.3). Not 11 cards: ``InvalidCards``.
+    they cannot all be melded (docs/rules/pan.md §4.4, §6.3). Not 11 cards: ``InvalidCards``.
 
     >>> a = go_out("As 2s 3s As 2s 3s Jh Qh 7h 6h 5h")
     >>> a.pays, len(a.melds)
@@ -301,7 +303,7 @@ def go_out(cards: CardsLike, rules: PanRules | None = None) -> Arrangement | Non
     >>> go_out("As 2s 3s As 2s 3s Jh Qh Kh 5d 6d") is None
     True
     """
-    found = _core._pan_go_out(cards, native(rules))
+    found = _core._pan_go_out(cards, None if rules is None else rules._native)
     return None if found is None else Arrangement(*found)
 
 
@@ -322,7 +324,7 @@ def go_out_with(
     rules: PanRules | None = None,
 ) -> TurnPlan | None:
     """How to go out this turn from a position: one's own ``table`` melds, the ``hand``, and the
-    card just ``drawn``, 11 cards in all. The drawn card is placed first (spec/pan.md §6.3),
+    card just ``drawn``, 11 cards in all. The drawn card is placed first (docs/rules/pan.md §6.3),
     then lay-offs, splits, borrows and new melds (§6.4) until the hand is empty. Among the
     plans that go out, one that collects the most (step pays plus the board's conditions); None
     if there is none. ``IllegalAction`` for an invalid table meld or a count other than 11.

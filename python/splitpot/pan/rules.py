@@ -1,4 +1,4 @@
-"""Pan house rules: every HOUSE option of spec/pan.md, with the defaults of its §8.
+"""Pan house rules: every HOUSE option of docs/rules/pan.md, with the defaults of its §8.
 
 >>> from splitpot.pan import PanRules, UnsuitedRule
 >>> PanRules().packs, PanRules().unsuited_rule
@@ -19,7 +19,7 @@ from splitpot._core import PanCard
 
 
 class UnsuitedRule(str, Enum):
-    """`group.unsuitedRule` (spec/pan.md §3.2): which mixed-suit comoquer groups are valid."""
+    """`group.unsuitedRule` (docs/rules/pan.md §3.2): which mixed-suit comoquer groups are valid."""
 
     AT_LEAST_THREE_DISTINCT = "atLeastThreeDistinct"
     """One suit, or at least three different suits; repeats allowed in 4+ card groups (PF,
@@ -29,7 +29,8 @@ class UnsuitedRule(str, Enum):
 
 
 class Escalera(str, Enum):
-    """`pays.escalera` (spec/pan.md §4.1): when a run carries the A-2-3 and J-Q-K conditions."""
+    """`pays.escalera` (docs/rules/pan.md §4.1): when a run carries the A-2-3 and J-Q-K
+    conditions."""
 
     ENDS_AT_A_OR_K = "endsAtAOrK"
     """A run whose lowest card is an ace pays C4, one whose highest is a king pays C5; the
@@ -39,7 +40,7 @@ class Escalera(str, Enum):
 
 
 class LayoffPay(str, Enum):
-    """`pays.layoff` (spec/pan.md §4.2): what laying off onto a meld pays."""
+    """`pays.layoff` (docs/rules/pan.md §4.2): what laying off onto a meld pays."""
 
     PER_CARD = "perCard"
     """Each added card collects the condition's lay-off value again (PW), plus any condition
@@ -51,7 +52,7 @@ class LayoffPay(str, Enum):
 
 
 class AllSluff(str, Enum):
-    """`tops.allSluff` (spec/pan.md §5.2): the tops when every player sluffs."""
+    """`tops.allSluff` (docs/rules/pan.md §5.2): the tops when every player sluffs."""
 
     CARRY_OVER = "carryOver"
     """The tops stay in the pot for the next deal."""
@@ -60,7 +61,7 @@ class AllSluff(str, Enum):
 
 
 class Rotation(str, Enum):
-    """`rotation` (spec/pan.md §6.1)."""
+    """`rotation` (docs/rules/pan.md §6.1)."""
 
     COUNTERCLOCKWISE = "ccw"
     """To the right (PF, WIK, BIC, PW, B101, POC)."""
@@ -69,7 +70,7 @@ class Rotation(str, Enum):
 
 
 class DrawFromDiscard(str, Enum):
-    """`drawFromDiscard` (spec/pan.md §6.2, §8): which discard may be taken."""
+    """`drawFromDiscard` (docs/rules/pan.md §6.2, §8): which discard may be taken."""
 
     PRECEDING_STOCK_ONLY = "precedingStockOnly"
     """Only the card the preceding player drew from the stock and rejected (PF, B101)."""
@@ -80,7 +81,7 @@ class DrawFromDiscard(str, Enum):
 
 
 class Forcing(str, Enum):
-    """`forcing` (spec/pan.md §6.5)."""
+    """`forcing` (docs/rules/pan.md §6.5)."""
 
     MANDATORY = "mandatory"
     """A live discard that lays off on one's melds must be taken (BCG, GW, PP)."""
@@ -91,7 +92,7 @@ class Forcing(str, Enum):
 
 
 class StockExhausted(str, Enum):
-    """`stockExhausted` (spec/pan.md §6.6)."""
+    """`stockExhausted` (docs/rules/pan.md §6.6)."""
 
     RESHUFFLE_DEAD = "reshuffleDead"
     """Shuffle the dead discards into a new stock, keeping the live discard."""
@@ -101,7 +102,7 @@ class StockExhausted(str, Enum):
 
 @dataclass(frozen=True, kw_only=True)
 class PanRules:
-    """Every configurable (HOUSE) rule of spec/pan.md; the defaults are those of its §8.
+    """Every configurable (HOUSE) rule of docs/rules/pan.md; the defaults are those of its §8.
 
     Mirrors the Rust ``PanRules`` field for field; enum fields accept the member or its
     config string (``"allDistinct"``), and ``extra_cards`` any cards (one per extra copy).

@@ -59,11 +59,11 @@ Actions (spec "Actions"): ``d dh p1 AcKd`` (hole cards), ``d db JcQh3s`` (board)
   hand shown needs. A card dealt twice is an error.
 * Each player action must come from the seat the engine has to act, after the board of its
   street was dealt (``d db``); each ``d db`` must deal exactly one street, once the betting
-  before it is over. Amounts must be legal under splitpot's rules (spec/poker.md §3). A
+  before it is over. Amounts must be legal under splitpot's rules (docs/rules/poker.md §3). A
   showdown between two hands or more needs the whole board from the history; a history that
   stops earlier gets the rest of the board from the deck, and so does a single hand left at
   an all-in showdown (PokerKit ends the hand there, before the runout).
-* Shows and mucks are applied in splitpot's showdown order (spec/poker.md §5), whatever
+* Shows and mucks are applied in splitpot's showdown order (docs/rules/poker.md §5), whatever
   their order in the history (PHH writes the all-in showdown before the last board cards).
   A history that stops before a showdown decision leaves the hand at the showdown.
 * Heads-up, ``antes`` and ``blinds_or_straddles`` apply in reverse (spec "Antes",
@@ -96,7 +96,7 @@ or not. Besides the spec's fields, splitpot writes what it needs to rebuild the 
   reversed): also added to ``antes``, so that other readers put the same dead money in the
   pot. ``_splitpot_rake`` (``percent`` as an int or ``"5/2"``, ``cap``,
   ``no_flop_no_drop``), ``_splitpot_timeout_policy``.
-* Timeouts (spec/poker.md §7) have no PHH action: the action a timeout amounted to gets the
+* Timeouts (docs/rules/poker.md §7) have no PHH action: the action a timeout amounted to gets the
   commentary ``# timeout`` (``p3 f # timeout``, ``p3 cc # timeout``, ``p3 sd Ah # timeout``,
   ``p3 sm AhKd # timeout``); a timeout that leaves the player all-in for what he has put in
   is the no-op ``# p3 timeout all-in``, which other readers skip.
@@ -104,7 +104,7 @@ or not. Besides the spec's fields, splitpot writes what it needs to rebuild the 
   PokerKit plays it. splitpot shows and mucks once the whole board is out, PokerKit before
   the runout: a hand where someone mucks at an all-in showdown replays in splitpot, but
   PokerKit ends it at the muck and cannot deal the rest of the board. A hand whose betting
-  splitpot's rules allow and PokerKit's do not (spec/poker.md §3 DECISIONs, such as
+  splitpot's rules allow and PokerKit's do not (docs/rules/poker.md §3 DECISIONs, such as
   completing a short all-in bet in fixed limit) is splitpot's, not PokerKit's, either.
 
 Reading back and replaying a written hand gives the same hand: the same seats, stakes and

@@ -14,7 +14,8 @@ import re
 from decimal import Decimal
 
 from splitpot._core import Card, IllegalAction, InvalidCards
-from splitpot.games import DECK_SIZE, Game, card_codes
+from splitpot.cards import DECK_SIZE, card_codes
+from splitpot.games import Game
 from splitpot.hand import Hand, Phase, SeatStatus, TimingOut
 from splitpot.phh.errors import PHHError
 from splitpot.phh.record import HandHistory
@@ -403,7 +404,7 @@ class _Replayer:
 
     def auto_discarded(self, hand: Hand, label: str, card: Cards) -> bool:
         """Whether the engine already discarded for a seat that had timed out (it throws the
-        last card dealt, spec/poker.md §7): the history's ``sd ... # timeout`` says so."""
+        last card dealt, docs/rules/poker.md §7): the history's ``sd ... # timeout`` says so."""
         k = self.labels.get(label)
         if k is None:
             return False
@@ -464,7 +465,7 @@ class _Replayer:
         shows[k] = (self.at, k, cards, timeout)
 
     def showdown(self, hand: Hand, shows: dict[int, Show]) -> None:
-        """Apply the shows and mucks in the engine's order (spec/poker.md §5)."""
+        """Apply the shows and mucks in the engine's order (docs/rules/poker.md §5)."""
         while hand.phase is Phase.SHOWDOWN:
             seat = hand.actor
             assert seat is not None
