@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Union
 
+from splitpot._check import chips as _chips
 from splitpot._core import Card, InvalidCards
 from splitpot.betting import Structure
 from splitpot.cards import CardsLike, as_cards, card_codes
@@ -270,14 +271,6 @@ def _given_cards(
                 raise InvalidCards(f"duplicate card {Card(c)}")
             seen |= 1 << c
     return holes, board_codes
-
-
-def _chips(value: object, what: str, *, positive: bool = False) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be a whole number of chips, got {value!r}")
-    if value < (1 if positive else 0):
-        raise ValueError(f"{what} must be {'> 0' if positive else '>= 0'}, got {value!r}")
-    return value
 
 
 def _per_seat(value: int | Sequence[int], n: int, what: str) -> list[int]:
