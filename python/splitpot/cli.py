@@ -16,9 +16,6 @@ from splitpot.betting import structure as make_structure
 _SEED_RANGE = 1 << 63
 """Seeds drawn for the simulated hands and their bots."""
 
-# The equity engine also plays stud, which sp.GAMES (the flop games a Hand deals) has not.
-_EQUITY_GAMES = (*sp.GAMES, "stud", "stud8")
-
 
 def _describe_high(hand: sp.HighHand) -> str:
     five = " ".join(str(c) for c in hand.best_five())
@@ -251,7 +248,7 @@ def _equity_parser(sub: Any) -> None:
         help="who wins how often: splitpot equity --game omaha8 As2d3hKc KdKsQh7c --board 4c5s9d",
     )
     p.add_argument("players", nargs="+", help="each player's cards, or a Hold'em range ('QQ+,AKs')")
-    p.add_argument("--game", default="holdem", help=", ".join(_EQUITY_GAMES))
+    p.add_argument("--game", default="holdem", help=", ".join(sp.games.VARIANTS))
     p.add_argument("--board", default="", help="board cards so far")
     p.add_argument("--dead", default="", help="cards out of play")
     how = p.add_mutually_exclusive_group()

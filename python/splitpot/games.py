@@ -36,6 +36,7 @@ __all__ = [
     "HOLDEM",
     "OMAHA",
     "OMAHA_HILO",
+    "VARIANTS",
     "Game",
     "Street",
     "Valuation",
@@ -271,8 +272,9 @@ GAMES: dict[str, Game] = {
 """Every flop game by its code: ``holdem``, ``omaha``, ``omaha5``, ``omaha6``, ``omaha8``,
 ``omaha5-8``, ``omaha6-8``, ``crazy-pineapple``, ``crazy-pineapple8``."""
 
-_VARIANTS = {code: name for code, _, name, *_ in _core._variants()}
-"""The name of every variant of the core catalogue (rust/game.rs), by code."""
+VARIANTS: dict[str, str] = {code: name for code, _, name, *_ in _core._variants()}
+"""The name of every variant of the core catalogue (rust/game.rs), by code: the games
+:func:`splitpot.equity` plays (:data:`GAMES` holds those a Hand deals)."""
 
 _ALIASES = {alias: code for code, aliases, *_ in _core._variants() for alias in (code, *aliases)}
 """Every name the core catalogue accepts (lower case, ``-`` for ``_`` and spaces), to its code:
@@ -306,7 +308,7 @@ def game(name: str | Game) -> Game:
         raise ValueError(f"unknown game {name!r}; choose one of {', '.join(GAMES)}")
     if code not in GAMES:
         raise ValueError(
-            f"{_VARIANTS[code]}: the Stud game flow is not built yet; "
+            f"{VARIANTS[code]}: the Stud game flow is not built yet; "
             f"splitpot.equity({code!r}, ...) works"
         )
     return GAMES[code]
