@@ -6,7 +6,7 @@ use crate::cards::{
 };
 use crate::eval::HandKey;
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyString};
+use pyo3::types::{PyInt, PyList, PyString};
 
 /// One playing card: `Card("Ah")`, `Card("10d")`, `Card(51)`. Its int is `rank * 4 + suit`.
 #[pyclass(frozen, eq, ord, hash, from_py_object, module = "splitpot._core")]
@@ -167,6 +167,14 @@ pub fn card_code(item: &Bound<'_, PyAny>) -> PyResult<u8> {
             item.repr()?
         ))),
     }
+}
+
+/// Card codes in the order given, duplicates refused: `splitpot.cards.card_codes`, in one call.
+#[pyfunction]
+pub fn _card_codes<'py>(cards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+    let codes = cards_of(cards)?;
+    CoreSet::from_cards(&codes)?;
+    PyList::new(cards.py(), codes) // a list of ints: a Vec<u8> would cross as bytes
 }
 
 /// Card codes from any accepted form; duplicates are checked by the evaluation that uses them.

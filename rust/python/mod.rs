@@ -13,7 +13,7 @@ use pyo3::prelude::*;
 #[pymodule]
 mod _core {
     #[pymodule_export]
-    use super::cards::{Card, CardSet};
+    use super::cards::{_card_codes, Card, CardSet};
     #[pymodule_export]
     use super::equity::{_equity, RawEquity, RawPlayer};
     #[pymodule_export]
