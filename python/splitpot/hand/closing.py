@@ -1,0 +1,181 @@
+"""The end of a hand: the showdown (docs/rules/poker.md §5) and the payout (§6).
+
+:class:`Closing` is the part of :class:`~splitpot.hand.Hand` that runs once the betting is
+over: the hands shown and mucked in the spec's order, then the pots awarded.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from splitpot import pots as _pots
+from splitpot._core import IllegalAction
+from splitpot.cards import as_cards
+from splitpot.hand.dealing import Dealer
+from splitpot.hand.records import (
+    _FOLDED,
+    HandEnding,
+    HandResult,
+    Mucking,
+    Phase,
+    PotAwarding,
+    Showing,
+    ShownHand,
+    _describe,
+)
+from splitpot.hand.showdown import Showdown
+
+__all__ = ["Closing"]
+
+
+class Closing(Dealer):
+    """The showdown and the payout; :class:`~splitpot.hand.Hand` adds the betting."""
+
+    __slots__ = ()
+
+    def _begin_showdown(self) -> None:
+        """Value the hands and line them up in showing order (docs/rules/poker.md §5)."""
+        self._phase = Phase.SHOWDOWN
+        contenders = [s for s in self._order if self._status[s] < _FOLDED]
+        pots = self._build_pots(self._folded())[0]
+        showdown = Showdown(
+            self._game, self._hole, self._board, contenders, self._round.aggressor, pots
+        )
+        self._showdown = showdown
+        self._queue = showdown.queue
+        self._after_showing()
+
+    def _after_showing(self) -> None:
+        """Show or muck for the players (``auto_showdown``); the last decision pays out."""
+        showdown = self._showdown
+        assert showdown is not None
+        queue = showdown.queue
+        while queue:
+            seat = queue[0]
+            if showdown.unopposed(seat):
+                queue.popleft()  # every other hand was mucked: he wins without showing
+            elif not self._starting.auto_showdown:
+                return
+            elif showdown.would_show(seat):
+                self._show(seat)
+            else:
+                self._muck(seat, Mucking(seat))
+        self._finish()
+
+    # ------------------------------------------------------------------ showdown
+
+    def _showdown_actor(self) -> int:
+        if self._phase is not Phase.SHOWDOWN or not self._queue:
+            if self._phase is Phase.OVER:
+                raise IllegalAction("the hand is over; no one is to act")
+            raise IllegalAction(
+                f"it is not the showdown: seat {self._queue[0]} is to "
+                + ("discard" if self._phase is Phase.DISCARD else "bet, check, call or fold")
+            )
+        return self._queue[0]
+
+    def verify_show(self) -> int:
+        """Raise :class:`IllegalAction` unless a seat is to show at showdown; return it."""
+        return self._showdown_actor()
+
+    def can_show(self) -> bool:
+        """Whether :meth:`show` is legal now."""
+        return _can(self.verify_show)
+
+    def show(self) -> Showing:
+        """The seat in turn at showdown shows its hand (docs/rules/poker.md §5)."""
+        seat = self.verify_show()
+        record = self._show(seat)
+        self._after_showing()
+        return record
+
+    def _show(self, seat: int) -> Showing:
+        showdown = self._showdown
+        assert showdown is not None
+        high, low = showdown.values[seat]
+        record = Showing(seat, as_cards(self._hole[seat]), _describe(high, low, self._game.hi_lo))
+        showdown.shown[seat] = record
+        showdown.queue.popleft()
+        self._events.append(record)
+        return record
+
+    def _why_not_muck(self, seat: int) -> str | None:
+        assert self._showdown is not None
+        return self._showdown.why_not_muck(seat)
+
+    def verify_muck(self) -> int:
+        """Raise :class:`IllegalAction` unless the seat in turn may muck; return it."""
+        seat = self._showdown_actor()
+        why = self._why_not_muck(seat)
+        if why is not None:
+            raise IllegalAction(why)
+        return seat
+
+    def can_muck(self) -> bool:
+        """Whether :meth:`muck` is legal now."""
+        return _can(self.verify_muck)
+
+    def muck(self) -> Mucking:
+        """The seat in turn mucks its hand, giving up any claim to the pot (§5)."""
+        seat = self.verify_muck()
+        record = Mucking(seat)
+        self._muck(seat, record)
+        self._after_showing()
+        return record
+
+    def _muck(self, seat: int, record: Mucking) -> None:
+        showdown = self._showdown
+        assert showdown is not None
+        showdown.mucked.append(seat)
+        showdown.queue.popleft()
+        self._events.append(record)
+
+    # ------------------------------------------------------------------ payout
+
+    def _finish(self) -> None:
+        """Award the pots (docs/rules/poker.md §6) and close the hand."""
+        pots = self._final_pots()
+        showdown = self._showdown
+        shown = showdown.shown if showdown is not None else {}
+        values = showdown.values if showdown is not None else {}
+        hi_lo = self._game.hi_lo
+        high = {s: values[s][0].strength for s in shown}
+        low: dict[int, int] | None = None
+        if hi_lo:
+            low = {s: values[s][1].strength for s in shown if values[s][1] is not None}
+        payout = _pots.award(
+            pots,
+            high,
+            low,
+            self._order,
+            self._starting.structure.chip_unit,
+            self._starting.rake,
+            flop_seen=len(self._board) >= 3,
+        )
+        stacks = self._stacks
+        for a in payout.awards:
+            stacks[a.seat] += a.amount
+            self._events.append(PotAwarding(a))
+        final = list(stacks)
+        self._events.append(HandEnding(tuple(final), payout.rake))
+        self._result = HandResult(
+            pots,
+            dict(self._returned),
+            payout.awards,
+            tuple(ShownHand(s, r.cards, *values[s], hi_lo) for s, r in shown.items()),
+            tuple(showdown.mucked) if showdown is not None else (),
+            payout.rake,
+            final,
+            [f - (s or 0) for f, s in zip(final, self._starting.stacks)],  # noqa: B905 - same length
+        )
+        self._phase = Phase.OVER
+        self._queue = deque()
+
+
+def _can(verify: Any, *args: Any) -> bool:
+    try:
+        verify(*args)
+    except IllegalAction:
+        return False
+    return True
