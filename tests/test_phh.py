@@ -318,7 +318,7 @@ def played_hands(draw: st.DrawFn) -> Hand:
     }[kind]
     dealt = [i for i, s in enumerate(stacks) if s is not None]
     dead = None
-    if len(dealt) > 2 and draw(st.booleans()):
+    if len(dealt) > 2 and game.forced_bets == "blinds" and draw(st.booleans()):
         dead = [0] * seats
         dead[draw(st.sampled_from(dealt))] = 1
     hand = Hand(
@@ -414,7 +414,8 @@ def test_replay_command_counts_and_lists_failures(capsys: pytest.CaptureFixture[
     assert main(["replay", "--quiet", str(DATA)]) == 1
     out = capsys.readouterr().out
     assert "error: " in out and "bad-out-of-turn.phh: action 3" in out
-    assert "not played by splitpot (F7S 1, F7S/8 1, NT 3)" in out
+    assert "not played by splitpot (NT 3)" in out
+    assert "bad-stud-bring-in.phh: action 3" in out
 
 
 def test_simulate_writes_hands_that_replay(

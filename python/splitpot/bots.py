@@ -68,7 +68,9 @@ class CallingStation:
     def act(self, hand: Hand) -> Operation:
         la = hand.legal_actions()
         done = _showdown_or_discard(hand, la, _last_card)
-        return done if done is not None else hand.check_or_call()
+        if done is not None:
+            return done
+        return hand.bring_in() if la.bring_in is not None else hand.check_or_call()
 
 
 class RandomBot:
@@ -91,6 +93,8 @@ class RandomBot:
             moves.append(hand.check)
         if la.call is not None:
             moves.append(hand.call)
+        if la.bring_in is not None:
+            moves.append(hand.bring_in)
         if la.bet is not None:
             lo, hi = la.bet
             moves.append(lambda: hand.bet(rng.randint(lo, hi)))
@@ -117,7 +121,10 @@ class SimpleBot:
         hole = [c.code for c in hand.hole(seat)]
         board = [c.code for c in hand.board]
         game = hand.game
-        if len(board) >= 3:
+        if game.high is None:  # Razz: the lower the cards, the better
+            low_ranks = sorted((c // 4 + 1) % 13 for c in hole)
+            return max(0.0, 1.0 - sum(low_ranks[:5]) / (6 * min(5, len(hole))))
+        if len(board) >= 3 or len(hole) + len(board) >= 5:
             high = game.evaluate_high(hole, board).strength / 7462
             score = high**2
             if game.hi_lo:
@@ -173,6 +180,8 @@ class SimpleBot:
             return hand.bet(amount) if la.bet is not None else hand.raise_to(amount)
         if la.check:
             return hand.check()
+        if la.bring_in is not None:
+            return hand.bring_in()
         assert la.call is not None
         price = la.call / max(1, hand.pot + la.call)
         if s > 0.25 + price * 0.8 or la.call <= hand.structure.big_blind // 2:

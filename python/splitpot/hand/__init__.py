@@ -1,4 +1,4 @@
-"""One hand of a flop game, as a state machine (docs/rules/poker.md §3 to §7).
+"""One hand of a flop or stud game, as a state machine (docs/rules/poker.md §3 to §7).
 
 A :class:`Hand` posts the antes and blinds, deals, runs every betting round, the Crazy
 Pineapple discard, the showdown, and pays out through :mod:`splitpot.pots`. The caller drives
@@ -84,6 +84,7 @@ from splitpot.hand.records import (
     Betting,
     BlindPosting,
     BoardDealing,
+    BringingIn,
     Calling,
     Checking,
     ChipsReturning,
@@ -113,6 +114,7 @@ __all__ = [
     "Betting",
     "BlindPosting",
     "BoardDealing",
+    "BringingIn",
     "Calling",
     "Checking",
     "ChipsReturning",

@@ -270,7 +270,7 @@ def _given_cards(
             if not (first <= len(codes) <= game.hole_cards if stud else len(codes) == first):
                 want = f"{first} to {game.hole_cards}" if stud else str(first)
                 raise InvalidCards(
-                    f"seat {seat} must be dealt {want} cards in {game.name}, "
+                    f"seat {seat} must be dealt {want} hole cards in {game.name}, "
                     f"got {len(codes)}: {''.join(map(str, map(Card, codes)))}"
                 )
             holes[seat] = codes

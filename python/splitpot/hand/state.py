@@ -505,16 +505,19 @@ class Hand(Closing):
         return self._timeout_outcome(self.verify_timeout(), protected)
 
     def _timeout_outcome(self, seat: int, protected: bool) -> TimeoutOutcome:
-        owes = self._round.current - self._round.bets[seat]
-        if seat == self._bring_in:
-            owes = self._starting.structure.bring_in_amount
         return _timeout.outcome(
             self._starting.timeout_policy,
             self._phase,
-            owes=owes,
+            owes=self._owes(seat),
             contributed=self._contrib[seat],
             protected=protected,
         )
+
+    def _owes(self, seat: int) -> int:
+        """What the seat must put in to stay in: the call, or the stud bring-in (§4.2)."""
+        if seat == self._bring_in:
+            return self._starting.structure.bring_in_amount
+        return self._round.current - self._round.bets[seat]
 
     def _time_out(self, seat: int, outcome: TimeoutOutcome) -> TimingOut:
         if outcome is TimeoutOutcome.DISCARD:
