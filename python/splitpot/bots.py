@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from splitpot.betting import BettingStructure
 from splitpot.hand import Hand, LegalActions, Operation
 
 if TYPE_CHECKING:
@@ -96,11 +97,9 @@ class RandomBot:
         if la.bring_in is not None:
             moves.append(hand.bring_in)
         if la.bet is not None:
-            lo, hi = la.bet
-            moves.append(lambda: hand.bet(rng.randint(lo, hi)))
+            moves.append(lambda: hand.bet(_pick(hand, la.bet, rng.random())))
         if la.raise_to is not None:
-            lo, hi = la.raise_to
-            moves.append(lambda: hand.raise_to(rng.randint(lo, hi)))
+            moves.append(lambda: hand.raise_to(_pick(hand, la.raise_to, rng.random())))
         return rng.choice(moves)()
 
 
@@ -174,9 +173,8 @@ class SimpleBot:
         eager = 0.75 - 0.3 * self.aggression + pressure
         window = la.bet or la.raise_to
         if window is not None and s > eager:
-            lo, hi = window
             share = min(1.0, (s - eager) * 2 * (0.5 + self.aggression))
-            amount = lo + int((hi - lo) * share * self.rng.random())
+            amount = _pick(hand, window, share * self.rng.random())
             return hand.bet(amount) if la.bet is not None else hand.raise_to(amount)
         if la.check:
             return hand.check()
@@ -187,6 +185,16 @@ class SimpleBot:
         if s > 0.25 + price * 0.8 or la.call <= hand.structure.big_blind // 2:
             return hand.call()
         return hand.fold()
+
+
+def _pick(hand: Hand, window: tuple[int, int] | None, share: float) -> int:
+    """An amount ``share`` (0..1) of the way through a bet window. In fixed limit only its
+    ends are bets (they differ on stud's fourth street with an open pair, §4.2)."""
+    assert window is not None
+    lo, hi = window
+    if hand.structure.kind is BettingStructure.FIXED_LIMIT:
+        return hi if share >= 0.5 else lo
+    return lo + int((hi - lo) * share)
 
 
 def play_bots(hand: Hand, bots: Sequence[Bot] | Callable[[int], Bot]) -> Hand:

@@ -5,6 +5,8 @@ Presentation only: nothing in the engine imports this module (the CLI does).
 >>> text = demo(1)
 >>> "all-in" in text and "low half" in text
 True
+>>> "Third street" in demo(1, "stud8")
+True
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Callable, Sequence
 from itertools import count
 
 from splitpot._core import Card, IllegalAction
-from splitpot.betting import DEFAULT_STAKES, PotLimit, Structure, structure_kind
+from splitpot.betting import DEFAULT_STAKES, FixedLimit, PotLimit, Structure, structure_kind
 from splitpot.betting import structure as make_structure
 from splitpot.bots import SimpleBot, play_bots
 from splitpot.games import OMAHA_HILO, Game
@@ -51,6 +53,7 @@ def _name(seat: int, names: Sequence[str]) -> str:
 
 _SECOND_PERSON = (
     ("posts", "post"),
+    ("brings in", "bring in"),
     ("is dealt", "are dealt"),
     ("folds", "fold"),
     ("checks", "check"),
@@ -99,6 +102,8 @@ def _blind_names(hand: Hand) -> dict[int, str]:
         for e in posts:
             if e.amount == top and e.seat not in roles:
                 roles[e.seat] = "big blind"
+    if hand.game.forced_bets == "bring_in":
+        return roles  # stud: the dealer is not a player (§4.2)
     roles.setdefault(hand.button, "button")
     if roles[hand.button] != "button":
         roles[hand.button] += ", button"
@@ -117,11 +122,22 @@ def render(hand: Hand, names: Sequence[str] = NAMES, *, show_hole: bool = True) 
         role = f" ({roles[seat]})" if seat in roles else ""
         lines.append(f"  {_name(seat, names):<4} seat {seat}: {start.stacks[seat]} chips{role}")
     lines.append("")
-    lines.append("Preflop")
+    streets = [f"{s.name.capitalize()} street" for s in hand.game.streets]
+    stud = hand.game.forced_bets == "bring_in"
+    lines.append(streets[0] if stud else "Preflop")
+    deals = [0] * hand.seat_count  # stud: streets dealt to each seat so far
+    street = 1
     for e in hand.events[1:]:
         if isinstance(e, HoleDealing):
-            if show_hole:
-                lines.append(f"  {_name(e.seat, names)} is dealt {' '.join(map(str, e.cards))}")
+            deals[e.seat] += 1
+            if stud and deals[e.seat] > max(1, street):
+                street = deals[e.seat]
+                lines.append(streets[street - 1])
+            down = " ".join(map(str, e.cards)) if show_hole else ""
+            up = " ".join(map(str, e.up))
+            if down or up:
+                both = f"{down}{' / ' if down and up else ''}{up}{' up' if up else ''}"
+                lines.append(f"  {_name(e.seat, names)} is dealt {both}")
             continue
         if isinstance(e, BoardDealing):
             lines.append(
@@ -186,24 +202,31 @@ def _interesting(hand: Hand) -> bool:
     return all_in and split and any(a.side == "low" for a in result.awards)
 
 
-def demo(seed: int = 1) -> str:
-    """A seeded six-handed pot-limit Omaha Hi/Lo hand among :class:`SimpleBot` players.
+def demo(seed: int = 1, game: Game | str = OMAHA_HILO) -> str:
+    """A seeded six-handed hi/lo hand among :class:`SimpleBot` players: pot-limit Omaha Hi/Lo,
+    or fixed-limit 2/4 Seven Card Stud Hi/Lo (``game="stud8"``, ante 1, bring-in 1).
 
     The deal is the first of the hands seeded ``seed``, ``seed + 1``, ... (each with its own
     stacks) in which a player is all-in and a pot is split between a high and a low hand,
     so every run with the same seed prints the same hand. Returns the text: seats, actions
     street by street, the showdown, and who won which part of which pot and why.
     """
-    structure = PotLimit(1, 2)
+    g = find_game(game) if isinstance(game, str) else game
+    if not g.hi_lo:
+        raise ValueError(f"the demo shows a hi/lo split: omaha8 or stud8, not {g.code}")
+    stud = g.forced_bets == "bring_in"
+    structure: Structure = FixedLimit(2, 4, ante=1) if stud else PotLimit(1, 2)
+    sizes = (20, 30, 40, 60) if stud else (40, 60, 80, 120, 200)
     for k in count():
         rng = random.Random(seed * 7919 + k)
-        stacks = [rng.choice((40, 60, 80, 120, 200)) for _ in range(6)]
-        hand = Hand(OMAHA_HILO, structure, stacks, button=5, seed=rng.randrange(_SEED_RANGE))
+        stacks = [rng.choice(sizes) for _ in range(6)]
+        hand = Hand(g, structure, stacks, button=5, seed=rng.randrange(_SEED_RANGE))
         bots = [SimpleBot(rng.randrange(_SEED_RANGE), aggression=0.7) for _ in range(6)]
         play_bots(hand, bots)
         if _interesting(hand):
+            stakes = "fixed limit 2/4, ante 1" if stud else "pot limit 1/2"
             title = (
-                f"splitpot demo (seed {seed}): {OMAHA_HILO.name}, pot limit 1/2, "
+                f"splitpot demo (seed {seed}): {g.name}, {stakes}, "
                 f"six players; hand seed {hand.seed}"
             )
             return title + "\n\n" + render(hand)
@@ -214,7 +237,7 @@ def demo(seed: int = 1) -> str:
 
 _HELP = (
     "commands: f(old), k/check, c(all), b(et) N, r(aise) N (raise to N), "
-    "d(iscard) CARD, s(how), m(uck), q(uit: fold and stop)"
+    "i (bring in), d(iscard) CARD, s(how), m(uck), q(uit: fold and stop)"
 )
 
 
@@ -235,6 +258,8 @@ def _parse(text: str) -> tuple[str, str]:
         "bet": "bet",
         "r": "raise",
         "raise": "raise",
+        "i": "bring_in",
+        "bring": "bring_in",
         "d": "discard",
         "discard": "discard",
         "s": "show",
@@ -291,6 +316,8 @@ def play(
     for e in hand.events:
         if isinstance(e, (BlindPosting, AntePosting)):
             output(describe(e, names))
+        elif isinstance(e, HoleDealing) and e.up and e.seat != seat:
+            output(describe(HoleDealing(e.seat, (), e.up), names))  # down cards hidden
     shown = len(hand.events)
     quitting = False
     while not hand.is_over:
@@ -306,7 +333,11 @@ def play(
                 continue
             quitting = done
         for e in hand.events[shown:]:
-            if not isinstance(e, HoleDealing):
+            if isinstance(e, HoleDealing):
+                seen = e if e.seat == seat else HoleDealing(e.seat, (), e.up)  # down cards hidden
+                if seen.cards or seen.up:
+                    output(describe(seen, names))
+            else:
                 output(describe(e, names))
         shown = len(hand.events)
     return hand
@@ -322,6 +353,15 @@ def _your_turn(
         f"[{hand.street}] board {board}; pot {hand.pot}; your stack "
         f"{hand.stacks[seat]}; your cards {' '.join(map(str, hand.hole(seat)))}"
     )
+    if hand.game.forced_bets == "bring_in":  # stud: everyone's up cards are on the table
+        output(
+            "Showing: "
+            + "; ".join(
+                f"{_name(s, NAMES)} {' '.join(map(str, hand.up(s)))}"
+                for s in hand.seats
+                if s != seat and hand.status(s).name != "FOLDED"
+            )
+        )
     output(f"You may: {la}")
     try:
         command, arg = _parse(input("> "))
@@ -331,7 +371,7 @@ def _your_turn(
         if command == "quit":
             _give_up(hand, la)
             return True
-        if command in ("fold", "check", "call", "show", "muck"):
+        if command in ("fold", "check", "call", "show", "muck", "bring_in"):
             getattr(hand, command)()
         elif command in ("bet", "raise"):
             amount = int(arg) if arg else None
@@ -350,7 +390,7 @@ def _your_turn(
 def _give_up(hand: Hand, la: LegalActions) -> None:
     """Fold, or check, muck or discard the last card: the quitting player's decisions."""
     if la.fold:
-        hand.fold()
+        hand.fold()  # a stud bring-in folds too (seed 001)
     elif la.check:
         hand.check()
     elif la.discard:
