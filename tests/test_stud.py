@@ -368,3 +368,58 @@ def test_stud_table_antes_every_hand_and_keeps_the_dealer() -> None:
         assert h.actor == h.bring_in_seat
         call_down(h)
     assert sum(s for s in t.stacks if s is not None) == 150
+
+
+# --------------------------------------------------------------------------- equity
+
+
+def _brute_force_stud(game: sp.Game, holes: list[list[int]], dead: list[int]) -> list[float]:
+    """Each player's pot share over every seventh-street deal (one card each)."""
+    used = {c for h in holes for c in h} | set(dead)
+    rest = [c for c in range(52) if c not in used]
+    shares = [0.0, 0.0]
+    deals = 0
+    for a in rest:
+        for b in rest:
+            if a == b:
+                continue
+            deals += 1
+            hands = [holes[0] + [a], holes[1] + [b]]
+            if game.high is None:
+                values = [game.evaluate_low(h, []).strength for h in hands]  # type: ignore[union-attr]
+                halves = [(values, 1.0)]
+            else:
+                highs = [game.evaluate_high(h, []).strength for h in hands]
+                lows = [game.evaluate_low(h, []) for h in hands]
+                if game.hi_lo and any(lows):
+                    low_values = [x.strength if x is not None else -1 for x in lows]
+                    halves = [(highs, 0.5), (low_values, 0.5)]
+                else:
+                    halves = [(highs, 1.0)]
+            for values, part in halves:
+                best = max(values)
+                winners = [i for i, v in enumerate(values) if v == best]
+                for i in winners:
+                    shares[i] += part / len(winners)
+    return [s / deals for s in shares]
+
+
+@pytest.mark.parametrize(
+    "game", [SEVEN_CARD_STUD, SEVEN_CARD_STUD_HILO, RAZZ], ids=lambda g: g.code
+)
+def test_stud_equity_from_a_hand_on_sixth_street_matches_brute_force(game: sp.Game) -> None:
+    # A stud situation as a player states it: each live hand's down and up cards, and the
+    # folded players' up cards as dead cards (docs/rules/poker.md §4.2).
+    if game is RAZZ and not hasattr(sp._core, "evaluate_razz"):
+        pytest.skip("the Razz evaluator is not built")
+    h = Hand(game, LIMIT, [100] * 3, seed=5)
+    h.bring_in()
+    h.fold()  # the next player folds his up card: dead to the others
+    call_down_to(h, "sixth")
+    live = [s for s in h.seats if h.status(s).name != "FOLDED"]
+    dead = [c for s in h.seats if s not in live for c in h.up(s)]
+    holes = [[c.code for c in h.hole(s)] for s in live]
+    result = sp.equity(game.code, [h.hole(s) for s in live], dead=dead, exact=True)
+    want = _brute_force_stud(game, holes, [c.code for c in dead])
+    assert len(live) == 2 and len(dead) == 1
+    assert result.equities == pytest.approx(want, abs=1e-12)

@@ -40,7 +40,7 @@ from splitpot.pots import Rake
 
 
 class Hand(Closing):
-    """One hand of Hold'em, Omaha or Crazy Pineapple, high or hi/lo (docs/rules/poker.md §2 to §7).
+    """One hand of Hold'em, Omaha, Crazy Pineapple or stud, high, hi/lo or Razz (§2 to §7).
 
     Arguments:
 
@@ -48,12 +48,14 @@ class Hand(Closing):
     * ``structure``: :class:`~splitpot.betting.FixedLimit`, ``PotLimit`` or ``NoLimit``; it
       gives the blinds, the ante and the chip unit.
     * ``stacks``: chips of each seat at the start, clockwise; every seat is dealt in.
-    * ``button``: the dealer seat (default the last seat).
+    * ``button``: the dealer seat (default the last seat); in stud the dealer sits there, so
+      the seat after it is dealt first and wins ties of the order of play (§4.2).
     * ``seed``: the shuffle is ``random.Random(seed)``; the same seed deals the same cards.
       ``None`` draws a seed, which is recorded in :class:`HandStarting`.
     * ``hole``, ``board``: cards to deal instead of shuffled ones (replays and tests):
-      ``hole`` one entry per seat (``None`` for a seat dealt from the shuffle), ``board`` the
-      community cards in order (any cards not given come from the shuffle).
+      ``hole`` one entry per seat (``None`` for a seat dealt from the shuffle; in stud the
+      first 3 to 7 cards in the order dealt), ``board`` the community cards in order (any
+      cards not given come from the shuffle).
     * ``antes``: one ante for every seat or one per seat (default the structure's ante).
     * ``blinds``: the live blind of every seat, overriding the usual small and big blind
       (the table uses it for players posting a big blind out of turn). ``dead_blinds``:

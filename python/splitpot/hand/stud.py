@@ -15,8 +15,8 @@ Razz reads the cards the other way up: ace low, king high (§4.2 DECISION).
 >>> ups = {0: card_codes("Kh 2c"), 1: card_codes("9s 9d"), 2: card_codes("Ah Kc")}
 >>> first_to_act(SEVEN_CARD_STUD, ups, [0, 1, 2])     # the open pair beats ace-king
 1
->>> first_to_act(RAZZ, ups, [0, 1, 2])                # the best low board: K-2
-0
+>>> first_to_act(RAZZ, ups, [0, 1, 2])                # the best low board: K-A beats K-2
+2
 """
 
 from __future__ import annotations
