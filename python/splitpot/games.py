@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from splitpot import _core
@@ -141,15 +142,15 @@ class Game:
                 f"got {self.max_players}"
             )
 
-    @property
+    @cached_property
     def hole_cards(self) -> int:
         """Cards dealt to each player over the whole hand (down and up)."""
-        return sum(s.hole + s.up for s in self.streets)
+        return sum([s.hole + s.up for s in self.streets])
 
-    @property
+    @cached_property
     def board_cards(self) -> int:
         """Community cards dealt over the whole hand."""
-        return sum(s.board for s in self.streets)
+        return sum([s.board for s in self.streets])
 
     @property
     def community_card(self) -> bool:

@@ -22,7 +22,6 @@ from splitpot.bots import SimpleBot, play_bots
 from splitpot.games import OMAHA_HILO, Game
 from splitpot.games import game as find_game
 from splitpot.hand import (
-    AntePosting,
     BlindPosting,
     BoardDealing,
     Hand,
@@ -313,11 +312,7 @@ def play(
         f"{stack} chips each. You are seat {seat}."
     )
     output(f"Your cards: {' '.join(map(str, hand.hole(seat)))}")
-    for e in hand.events:
-        if isinstance(e, (BlindPosting, AntePosting)):
-            output(describe(e, names))
-        elif isinstance(e, HoleDealing) and e.up and e.seat != seat:
-            output(describe(HoleDealing(e.seat, (), e.up), names))  # down cards hidden
+    _echo(hand.events, seat, names, output, yours=False)  # his cards are printed above
     shown = len(hand.events)
     quitting = False
     while not hand.is_over:
@@ -332,15 +327,29 @@ def play(
             if done is None:
                 continue
             quitting = done
-        for e in hand.events[shown:]:
-            if isinstance(e, HoleDealing):
-                seen = e if e.seat == seat else HoleDealing(e.seat, (), e.up)  # down cards hidden
-                if seen.cards or seen.up:
-                    output(describe(seen, names))
-            else:
-                output(describe(e, names))
+        _echo(hand.events[shown:], seat, names, output)
         shown = len(hand.events)
     return hand
+
+
+def _echo(
+    events: Sequence[Operation],
+    seat: int,
+    names: Sequence[str],
+    output: Callable[[str], None],
+    yours: bool = True,
+) -> None:
+    """The events the person at ``seat`` sees: his cards (``yours``), everyone's up cards."""
+    for e in events:
+        if isinstance(e, HandStarting) or (
+            isinstance(e, HoleDealing) and e.seat == seat and not yours
+        ):
+            continue
+        if isinstance(e, HoleDealing) and e.seat != seat:
+            e = HoleDealing(e.seat, (), e.up)  # down cards hidden
+            if not e.up:
+                continue
+        output(describe(e, names))
 
 
 def _your_turn(

@@ -40,7 +40,7 @@ class Closing(Dealer):
         a bet on the last round, stud starts with the best exposed hand, who acted first."""
         self._phase = Phase.SHOWDOWN
         contenders = [s for s in self._order if self._status[s] < _FOLDED]
-        if self._stud:
+        if self._game.forced_bets == "bring_in":
             i = contenders.index(_stud.first_to_act(self._game, self._up, contenders))
             contenders = contenders[i:] + contenders[:i]
         pots = self._build_pots(self._folded())[0]
@@ -68,14 +68,10 @@ class Closing(Dealer):
                 self._muck(seat, Mucking(seat))
         self._finish()
 
-    @property
-    def _stud(self) -> bool:
-        return self._game.forced_bets == "bring_in"
-
     def _odd_chip_order(self) -> list[int]:
         """Who takes odd chips first (docs/rules/poker.md §6): the first seat left of the
         button; in stud, with no button, by the highest card by suit (§6 DECISION)."""
-        if not self._stud:
+        if not self._game.forced_bets == "bring_in":
             return self._order
         board = self._board
         return _stud.odd_chip_order(self._game, {s: self._hole[s] + board for s in self._order})
@@ -168,7 +164,9 @@ class Closing(Dealer):
             self._odd_chip_order(),
             self._starting.structure.chip_unit,
             self._starting.rake,
-            flop_seen=self._street > 0 if self._stud else len(self._board) >= 3,
+            flop_seen=self._street > 0
+            if self._game.forced_bets == "bring_in"
+            else len(self._board) >= 3,
         )
         stacks = self._stacks
         for a in payout.awards:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections import deque
 
+from splitpot._core import Card
 from splitpot.cards import DECK_SIZE, as_cards
 from splitpot.hand import stud as _stud
 from splitpot.hand.records import (
@@ -150,33 +151,42 @@ class Dealer(HandView):
         face down then face up (or as given), then to the board. When the deck cannot give
         every player his last stud card, one card is dealt face up for everyone instead
         (docs/rules/poker.md §4.2)."""
-        game = self._game
-        spec = game.streets[street]
-        given = self._starting.hole or (None,) * self._n
-        seats = [s for s in self._order if self._status[s] < _FOLDED]
+        spec = self._game.streets[street]
         count = spec.hole + spec.up
-        if count and self._community(street, seats, given):
-            self._deal_board(street, 1)
-            return
+        if count:
+            given = self._starting.hole or (None,) * self._n
+            seats = [s for s in self._order if self._status[s] < _FOLDED]
+            if self._community(street, seats, given):
+                self._deal_board(street, 1)
+                return
+            self._deal_players(spec.hole, count, seats, given)
+        if spec.board:
+            self._deal_board(street, spec.board)
+
+    def _deal_players(
+        self, down: int, count: int, seats: list[int], given: tuple[tuple[Card, ...] | None, ...]
+    ) -> None:
+        """``count`` cards to each of ``seats``, the first ``down`` face down, one at a time."""
         hole, up = self._hole, self._up
         for i in range(count):
             for seat in seats:
                 cards, at = given[seat], len(hole[seat])
                 code = int(cards[at]) if cards is not None and at < len(cards) else self._draw()
                 hole[seat].append(code)
-                if i >= spec.hole:
+                if i >= down:
                     up[seat].append(code)
-        if count:
-            events = self._events
-            for seat in seats:
-                dealt = hole[seat][-count:]
-                events.append(
-                    HoleDealing(seat, as_cards(dealt[: spec.hole]), as_cards(dealt[spec.hole :]))
-                )
-        if spec.board:
-            self._deal_board(street, spec.board)
+        events = self._events
+        for seat in seats:
+            cards, at = given[seat], len(hole[seat])
+            if cards is not None and at <= len(cards):  # all given: the record's own cards
+                dealt = cards[at - count : at]
+            else:
+                dealt = as_cards(hole[seat][-count:])
+            events.append(HoleDealing(seat, dealt[:down], dealt[down:]))
 
-    def _community(self, street: int, seats: list[int], given: tuple[object, ...]) -> bool:
+    def _community(
+        self, street: int, seats: list[int], given: tuple[tuple[Card, ...] | None, ...]
+    ) -> bool:
         """Whether the last stud card is one for everyone: it is given as a board card, or
         the deck has fewer cards than the players who still need one (§4.2)."""
         if not self._game.community_card or street != len(self._game.streets) - 1:
@@ -186,7 +196,7 @@ class Dealer(HandView):
         need = 0
         for seat in seats:
             cards = given[seat]
-            if cards is None or len(cards) <= len(self._hole[seat]):  # type: ignore[arg-type]
+            if cards is None or len(cards) <= len(self._hole[seat]):
                 need += 1
         return need > len(self._deck)
 

@@ -179,7 +179,8 @@ def _all_given(
     """Whether every card the hand can deal is given: it needs no shuffle, and no seed."""
     if len(board or ()) < game.board_cards:
         return False
-    return all([s is None or len(h or ()) >= game.hole_cards for s, h in zip(start, holes)])  # noqa: B905
+    want = game.hole_cards
+    return all([s is None or len(h or ()) >= want for s, h in zip(start, holes)])  # noqa: B905
 
 
 def _check_kinds(game: Game, structure: Structure, rake: Rake | None) -> None:

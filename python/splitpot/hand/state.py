@@ -258,14 +258,14 @@ class Hand(Closing):
         self._live -= 1
         self._queue.popleft()
         self._events.append(record)
-        self._pass_bring_in(seat)
+        if seat == self._bring_in:
+            self._pass_bring_in()
         self._after_bet()
 
-    def _pass_bring_in(self, seat: int) -> None:
+    def _pass_bring_in(self) -> None:
         """A bring-in who folds or times out passes the bring-in to his left (seed 001)."""
-        if seat == self._bring_in:
-            queue = self._queue
-            self._bring_in = queue[0] if queue and self._live > 1 else -1
+        queue = self._queue
+        self._bring_in = queue[0] if queue and self._live > 1 else -1
 
     def verify_check(self) -> int:
         """Raise :class:`IllegalAction` unless the actor may check; return the seat."""
@@ -542,7 +542,8 @@ class Hand(Closing):
             else:
                 self._status[seat] = _STOOD
                 self._queue.popleft()
-                self._pass_bring_in(seat)
+                if seat == self._bring_in:
+                    self._pass_bring_in()
             self._events.append(record)
             self._after_bet()
         return record

@@ -339,7 +339,13 @@ class _Replayer:
                         if timeout:
                             raise self.not_a_timeout()
                         chips = int(amount) if amount.isdecimal() else self.amount(amount)
-                        hand.bet_or_raise_to(_covering(hand, chips))
+                        try:
+                            hand.bet_or_raise_to(chips)
+                        except IllegalAction:
+                            covered = _covering(hand, chips)
+                            if covered == chips:
+                                raise
+                            hand.bet_or_raise_to(covered)
                     case [label, "sd", *cards] if len(cards) < 2:
                         self.discard(hand, label, bool(cards), timeout)
                     case [label, "pb"]:
