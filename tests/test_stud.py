@@ -423,3 +423,13 @@ def test_stud_equity_from_a_hand_on_sixth_street_matches_brute_force(game: sp.Ga
     want = _brute_force_stud(game, holes, [c.code for c in dead])
     assert len(live) == 2 and len(dead) == 1
     assert result.equities == pytest.approx(want, abs=1e-12)
+
+
+def test_stud_community_card_hand_round_trips_through_phh() -> None:
+    # The community card is written as ``d db`` and read back as one (docs/rules/poker.md §4.2).
+    h = call_down(Hand(SEVEN_CARD_STUD, LIMIT, [100] * 8, seed=11))
+    assert len(h.board) == 1
+    text = sp.phh.dumps(h)
+    assert f"d db {h.board[0]}" in text
+    again = sp.phh.replay(sp.phh.loads(text))
+    assert again.events[1:] == h.events[1:] and again.final_stacks == h.final_stacks

@@ -398,6 +398,8 @@ class _Replayer:
     def check_street_dealt(self, hand: Hand, k: int) -> None:
         """Stud: a player acts only once every player still in has his cards of the street."""
         street = self.street_at[hand.street]
+        if self.announced and street == len(self.setup.game.streets) - 1:
+            return  # the community card is everyone's seventh-street card (§4.2)
         for other in range(self.n):
             seat = self.setup.seat_of[other]
             if hand.status(seat) is not SeatStatus.FOLDED and self.deals.get(other, 0) <= street:
@@ -619,6 +621,9 @@ def _boards(game: Game) -> tuple[dict[str, int], list[int]]:
             bounds.append(total)
         boards[street.name] = total
     boards["showdown"] = total
+    if game.community_card:  # stud's last card may be one for everyone (§4.2): ``d db``
+        boards[game.streets[-1].name] = boards["showdown"] = 1
+        bounds.append(1)
     return boards, bounds
 
 
