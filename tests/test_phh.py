@@ -433,6 +433,22 @@ def test_simulate_writes_hands_that_replay(
     assert again.read_text() == out.read_text()  # seeded: the same hands
 
 
+@pytest.mark.parametrize(
+    ("game", "code"), [("stud", "F7S"), ("stud8", "F7S/8"), ("razz", "FR")], ids=str
+)
+def test_simulate_writes_stud_hands_that_replay(
+    game: str, code: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "stud.phhs"
+    args = ["simulate", "--game", game, "--structure", "limit", "--players", "8", "--ante", "1"]
+    assert main([*args, "--hands", "40", "--seed", "2", "--out", str(out), "--quiet"]) == 0
+    hands = phh.load_all(out)
+    assert {h.variant for h in hands} == {code}
+    assert all(h.bring_in == 1 for h in hands)
+    assert main(["replay", "--quiet", str(out)]) == 0
+    assert "40 matched their finishing stacks exactly" in capsys.readouterr().out
+
+
 # --------------------------------------------------------------------------- the corpus
 
 
