@@ -433,3 +433,14 @@ def test_stud_community_card_hand_round_trips_through_phh() -> None:
     assert f"d db {h.board[0]}" in text
     again = sp.phh.replay(sp.phh.loads(text))
     assert again.events[1:] == h.events[1:] and again.final_stacks == h.final_stacks
+
+
+def test_stud_seen_by_a_seat_is_his_cards_and_the_others_up_cards() -> None:
+    h = call_down_to(stud(["AsAh2c 5d", "KsKh9d 6d", "QsQhTd 7d"]), "fifth")
+    seen = h.seen_by(1)
+    assert seen == (h.up(0), h.hole(1), h.up(2))
+    assert [str(c) for c in seen[0][:2]] == ["2c", "5d"] and len(seen[0]) == 3
+    assert len(seen[1]) == 5
+    # Seat 1's equity as he sees it: his cards against the others' up cards.
+    result = sp.equity("stud", list(seen), samples=2000, seed=1)
+    assert len(result.equities) == 3 and abs(sum(result.equities) - 1) < 1e-9

@@ -137,6 +137,20 @@ class HandView:
         up = self._up[self._seat(seat)]
         return as_cards([c for c in self._hole[seat] if c not in up])
 
+    def seen_by(self, seat: int) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's cards as ``seat`` sees them (what a bot may be shown): all of his own,
+        the others' up cards (stud) and the hands shown at showdown.
+
+        A stud player states a situation this way to :func:`splitpot.equity`: the cards seen
+        of each player still in, and the folded players' up cards as dead cards.
+        """
+        self._seat(seat)
+        shown = self._showdown.shown if self._showdown is not None else {}
+        return tuple(
+            as_cards(self._hole[s] if s == seat or s in shown else self._up[s])
+            for s in range(self._n)
+        )
+
     @property
     def bring_in_seat(self) -> int | None:
         """The seat that owes the stud bring-in now, or ``None`` (docs/rules/poker.md §4.2)."""
