@@ -1,9 +1,9 @@
 """Simple built-in bots: they only use what any player may use.
 
 The bots see :meth:`Hand.legal_actions`, their own hole cards, the board and (stud) the
-others' up cards: :meth:`Hand.seen_by`. They are for
-demonstrations, tests and simulations, not for winning. The seeded demo hand and the terminal
-game against them live in :mod:`splitpot.tui`; ``splitpot.bots.demo`` and friends still work.
+others' up cards: :meth:`Hand.seen_by`. They are for demonstrations, tests and simulations,
+not for winning. The seeded demo hand and the terminal game against them live in
+:mod:`splitpot.tui`; ``splitpot.bots.demo`` and friends still work.
 """
 
 from __future__ import annotations
