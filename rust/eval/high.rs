@@ -79,7 +79,6 @@ impl HandKey {
     }
 
     /// The rank part of the key: the sum of the rank bases, one per card.
-    #[allow(dead_code)] // TEMP: the equity kernels use it next
     #[inline(always)]
     pub(crate) fn rank_key(self) -> u32 {
         self.key as u32

@@ -170,7 +170,6 @@ pub(crate) fn razz_table() -> &'static [u16] {
 }
 
 /// The razz strength of a [`HandKey`] of 5, 6 or 7 distinct cards, by [`razz_table`].
-#[allow(dead_code)] // TEMP: the equity kernels use it next
 #[inline(always)]
 pub(crate) fn razz_of_key(table: &[u16], key: HandKey) -> u16 {
     rank_slot(key.rank_key())
