@@ -28,8 +28,10 @@
 //!
 //! One lookup serves 5, 6 and 7 cards, paired or not: the rank multiset's additive key and its
 //! perfect-hash slot, the same hash as the high hand's (`high::rank_slot`), index a table of
-//! razz strengths built once on first use (about 74,000 `u16`, under 1 ms). Suits never matter,
-//! so there is no flush table; the equity kernels reuse the rank keys they already keep.
+//! razz strengths built once on first use (83,006 `u16`; about 5 ms). Suits never matter, so
+//! there is no flush table, and the equity kernels reuse the rank keys they already keep. The
+//! table fills six and seven cards from the hands one card smaller, so it never calls
+//! [`razz_best_five`]'s greedy choice, and the tests check each against the other.
 use std::sync::OnceLock;
 
 use super::check_any_five;
@@ -105,17 +107,17 @@ fn read(five: &Counts) -> (u8, [u8; 5]) {
     (category, ranks)
 }
 
-/// Every rank multiset of `n` cards, each rank at most four times.
-fn multisets(n: u8, r: usize, counts: &mut Counts, out: &mut Vec<Counts>) {
+/// Calls `visit` with every rank multiset of `n` cards, each rank at most four times.
+fn multisets(n: u8, r: usize, counts: &mut Counts, visit: &mut impl FnMut(&Counts)) {
     if r == 13 {
         if n == 0 {
-            out.push(*counts);
+            visit(counts);
         }
         return;
     }
     for c in 0..=n.min(4) {
         counts[r] = c;
-        multisets(n - c, r + 1, counts, out);
+        multisets(n - c, r + 1, counts, visit);
     }
     counts[r] = 0;
 }
@@ -135,27 +137,32 @@ struct Tables {
 }
 
 fn build() -> Tables {
-    let mut fives = Vec::new();
-    multisets(5, 0, &mut [0; 13], &mut fives);
-    let mut classes: Vec<(u8, [u8; 5])> = fives.iter().map(read).collect();
+    let slot = |counts: &Counts| rank_slot(rank_key_of_counts(counts)).unwrap_or(0);
+    let mut classes: Vec<(u8, [u8; 5], usize)> = Vec::with_capacity(RAZZ_CLASSES as usize);
+    multisets(5, 0, &mut [0; 13], &mut |f| {
+        let (category, ranks) = read(f);
+        classes.push((category, ranks, slot(f)));
+    });
     classes.sort_unstable();
-    let strength = |five: &Counts| {
-        let at = classes.binary_search(&read(five)).unwrap_or(0);
-        RAZZ_CLASSES - at as u16
-    };
     let mut by_slot = vec![0u16; RANK_SLOTS];
-    for n in 5..=7 {
-        let mut hands = Vec::new();
-        multisets(n, 0, &mut [0; 13], &mut hands);
-        for h in &hands {
-            if let Some(slot) = rank_slot(rank_key_of_counts(h)) {
-                by_slot[slot] = strength(&best_five_counts(h));
-            }
-        }
+    for (at, c) in classes.iter().enumerate() {
+        by_slot[c.2] = RAZZ_CLASSES - at as u16;
+    }
+    // Six and seven cards: the best of the hands one card smaller, already in the table (any
+    // five of them leave out some card).
+    for n in 6..=7 {
+        multisets(n, 0, &mut [0; 13], &mut |h| {
+            let key = rank_key_of_counts(h);
+            let best = (0..13)
+                .filter(|&i| h[i] > 0)
+                .map(|i| by_slot[rank_slot(key - RANK_BASES[(i + 12) % 13]).unwrap_or(0)])
+                .max();
+            by_slot[slot(h)] = best.unwrap_or(0);
+        });
     }
     Tables {
         by_slot: by_slot.into(),
-        classes: classes.into(),
+        classes: classes.iter().map(|c| (c.0, c.1)).collect(),
     }
 }
 
