@@ -22,6 +22,7 @@ from splitpot._core import (
     IllegalAction as IllegalAction,
     InvalidCards as InvalidCards,
     LowHand as LowHand,
+    RazzLow as RazzLow,
     SplitpotError as SplitpotError,
     __version__ as __version__,
     evaluate_high as evaluate_high,
@@ -30,6 +31,7 @@ from splitpot._core import (
     evaluate_omaha_high as evaluate_omaha_high,
     evaluate_omaha_hilo as evaluate_omaha_hilo,
     evaluate_omaha_low8 as evaluate_omaha_low8,
+    evaluate_razz as evaluate_razz,
 )
 from splitpot.hands import (
     HandCategory as HandCategory,
@@ -54,6 +56,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "IllegalAction",
         "InvalidCards",
         "LowHand",
+        "RazzLow",
         "SplitpotError",
         "__version__",
         "evaluate_high",
@@ -62,6 +65,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "evaluate_omaha_high",
         "evaluate_omaha_hilo",
         "evaluate_omaha_low8",
+        "evaluate_razz",
     ),
     "hands": (
         "HandCategory",
