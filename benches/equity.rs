@@ -56,6 +56,11 @@ fn bench(c: &mut Criterion) {
             "stud8",
             &["As2d3h", "KdKsQh"][..],
         ),
+        (
+            "razz third street heads-up",
+            "razz",
+            &["As2d3h", "KdKsQh"][..],
+        ),
     ] {
         let q = question(game, players);
         g.bench_function(name, |b| b.iter(|| equity(black_box(&q), &one(1)).unwrap()));

@@ -20,6 +20,8 @@ pub enum Game {
     Stud {
         hilo: bool,
     },
+    /// Dealt as Stud; the best ace-to-five low of every hand wins, no qualifier, no split.
+    Razz,
 }
 
 /// One variant of the catalogue.
@@ -59,7 +61,7 @@ const fn omaha(
 }
 
 /// Every variant, in the order `splitpot.games.GAMES` lists the flop games.
-pub static VARIANTS: [Variant; 11] = [
+pub static VARIANTS: [Variant; 12] = [
     Variant {
         game: Game::Holdem,
         code: "holdem",
@@ -156,6 +158,16 @@ pub static VARIANTS: [Variant; 11] = [
         board_cards: 0,
         hi_lo: true,
     },
+    Variant {
+        game: Game::Razz,
+        code: "razz",
+        aliases: &["fr", "seven-card-razz", "7-card-razz"],
+        name: "Razz",
+        hole_cards: 7,
+        board_cards: 0,
+        // One pot to the best razz low: no high half, so not hi/lo.
+        hi_lo: false,
+    },
 ];
 
 /// A name no variant has; the message lists the codes.
@@ -241,7 +253,11 @@ mod tests {
                 );
             }
         }
-        let err = "razz".parse::<Game>().unwrap_err().to_string();
-        assert!(err.starts_with("unknown game \"razz\"; choose one of holdem, omaha"));
+        let err = "badugi".parse::<Game>().unwrap_err().to_string();
+        assert!(err.starts_with("unknown game \"badugi\"; choose one of holdem, omaha"));
+        assert!(err.ends_with("stud8, razz"));
+        assert_eq!("FR".parse::<Game>(), Ok(Game::Razz));
+        assert_eq!("Seven Card Razz".parse::<Game>(), Ok(Game::Razz));
+        assert!(!Game::Razz.is_hilo());
     }
 }

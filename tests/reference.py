@@ -76,3 +76,20 @@ def best_omaha_low(hole: list[int], board: list[int]) -> tuple[int, ...] | None:
         if (lo := low5(two + three)) is not None
     ]
     return min(lows) if lows else None
+
+
+RAZZ_SHAPES = ([1, 1, 1, 1, 1], [2, 1, 1, 1], [2, 2, 1], [3, 1, 1], [3, 2], [4, 1])
+
+
+def razz5(cards: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """Razz (ace-to-five, every hand counts) value of five cards: (category by rank
+    multiplicities, no pair 0 .. four of a kind 5; ranks by (count, rank) descending, ace = 1).
+    Straights and flushes do not count. Smaller is better."""
+    ranks = [(c // 4 + 2) if c // 4 != 12 else 1 for c in cards]
+    counts = Counter(ranks)
+    category = RAZZ_SHAPES.index(sorted(counts.values(), reverse=True))
+    return category, tuple(sorted(ranks, key=lambda r: (counts[r], r), reverse=True))
+
+
+def best_razz(cards: list[int]) -> tuple[int, tuple[int, ...]]:
+    return min(razz5(five) for five in combinations(cards, 5))

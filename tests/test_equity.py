@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 import splitpot as sp
-from reference import best_high, best_low, best_omaha_high, best_omaha_low, code
+from reference import best_high, best_low, best_omaha_high, best_omaha_low, best_razz, code
 from splitpot import _core
 from splitpot.cli import main
 from splitpot.odds import _ProgressBar
@@ -42,21 +42,27 @@ def reference(
     game: str, holes: list[str], board: str = "", dead: str = ""
 ) -> list[dict[str, float]]:
     """Brute force written from docs/rules/poker.md §1 and §6 with tests/reference.py's evaluators:
-    every remaining deal, every player's best high and 8-or-better low, the pot split."""
+    every remaining deal, every player's best high and 8-or-better low (Razz: the best razz
+    low, for the whole pot), the pot split."""
     hs = [cards(h) for h in holes]
     b, d = cards(board), cards(dead)
     n = len(hs)
     used = set(b) | set(d) | {c for h in hs for c in h}
     deck = [c for c in range(52) if c not in used]
-    stud = game.startswith("stud")
+    razz = game == "razz"
+    stud = game.startswith("stud") or razz
     groups = [7 - len(h) for h in hs] if stud else [5 - len(b)]
     stats = [dict.fromkeys(("equity", "win", "tie", "high", "low", "quarter"), 0.0) for _ in hs]
     count = 0
     for deal in _deals(deck, groups):
         if stud:
             full = [h + list(extra) for h, extra in zip(hs, deal, strict=True)]
-            highs = [best_high(c) for c in full]
-            lows = [best_low(c) for c in full]
+            if razz:  # the whole pot to the best razz low: negated, so that max is best
+                highs = [(-cat, tuple(-r for r in ranks)) for cat, ranks in map(best_razz, full)]
+                lows = [None] * n
+            else:
+                highs = [best_high(c) for c in full]
+                lows = [best_low(c) for c in full]
         else:
             fb = b + list(deal[0])
             if game.startswith("omaha"):
@@ -104,6 +110,9 @@ BRUTE_CASES = [
     ("stud", ["Ah2d3c7s9hTd", "KsKd4h5h6hJc", "QcQd8c8d2h9s7d"], ""),
     ("stud8", ["Ah2d3c7s9hTd", "KsKd4h5h6hJc", "QcQd8c8d2h9s7d"], ""),
     ("stud8", ["Ah2d3c7s9hTdJs", "KsKd4h5h6hJc"], ""),
+    ("razz", ["Ah2d3c7s9hTd", "4h5h6hKsQs8c", "QcQd8d2h3h9s7d"], ""),
+    ("razz", ["AhAd2h2d3c3s", "4c5c6c7c8cKd"], ""),
+    ("razz", ["AcAdAhAsKcKd", "KhKs2c2d2h2s"], ""),
 ]
 
 
@@ -303,7 +312,7 @@ def test_game_objects_and_aliases() -> None:
 @pytest.mark.parametrize(
     ("call", "error", "words"),
     [
-        (lambda: sp.equity("razz", ["AhKh", "QsQd"]), sp.EquityError, 'unknown game "razz"'),
+        (lambda: sp.equity("badugi", ["AhKh", "QsQd"]), sp.EquityError, 'unknown game "badugi"'),
         (lambda: sp.equity("holdem", ["AhKhQh", "QsQd"]), sp.InvalidCards, "player 1 holds 3"),
         (lambda: sp.equity("omaha", ["AhKhQh2c", "QsQd"]), sp.InvalidCards, "player 2 holds 2"),
         (
@@ -433,7 +442,7 @@ def test_cli_equity(capsys: pytest.CaptureFixture[str]) -> None:
     assert "As2d3hKc" in out and "quarter" in out
     assert main(["equity", "AsKs", "QQ+", "--samples", "10000", "--seed", "1"]) == 0
     assert "Monte Carlo over 10,000 deals (seed 1)" in capsys.readouterr().out
-    assert main(["equity", "--game", "razz", "AsKs", "QdQc"]) == 2
+    assert main(["equity", "--game", "badugi", "AsKs", "QdQc"]) == 2
     assert "unknown game" in capsys.readouterr().err
 
 
@@ -463,9 +472,9 @@ def test_equity_is_exported() -> None:
 
 def test_game_and_equity_accept_the_same_names() -> None:
     # One catalogue (rust/game.rs): every code and alias names the same variant in sp.equity and
-    # sp.game. Stud is in the catalogue for equity, but its game flow is not built yet.
+    # sp.game, and every variant of it is a game a Hand deals.
     variants = _core._variants()
-    assert set(sp.GAMES) <= {v[0] for v in variants}
+    assert set(sp.GAMES) == {v[0] for v in variants}
     for game_code, aliases, name, hole_cards, board_cards, hi_lo in variants:
         kept = 2 if game_code.startswith("crazy-pineapple") else hole_cards
         players = [list(range(0, kept)), list(range(kept, 2 * kept))]
@@ -473,15 +482,10 @@ def test_game_and_equity_accept_the_same_names() -> None:
         for n in (game_code, *aliases, game_code.upper().replace("-", " ")):
             r = sp.equity(n, players, board=board)
             assert (r.game, r.game_name, r.hi_lo) == (game_code, name, hi_lo), n
-            if game_code in sp.GAMES:
-                g = sp.game(n)
-                assert g is sp.GAMES[game_code]
-                assert (g.name, g.hole_cards, g.hi_lo) == (name, hole_cards, hi_lo)
-            else:
-                assert game_code.startswith("stud")
-                with pytest.raises(ValueError, match="Stud game flow is not built yet"):
-                    sp.game(n)
+            g = sp.game(n)
+            assert g is sp.GAMES[game_code]
+            assert (g.name, g.hole_cards, g.hi_lo) == (name, hole_cards, hi_lo)
     with pytest.raises(ValueError, match="unknown game"):
-        sp.game("razz")
+        sp.game("badugi")
     with pytest.raises(sp.EquityError, match="unknown game"):
-        sp.equity("razz", ["AhKh", "QsQd"])
+        sp.equity("badugi", ["AhKh", "QsQd"])

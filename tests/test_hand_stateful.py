@@ -1,4 +1,4 @@
-"""Hypothesis state machine over every flop game, structure and table size (2 to 10).
+"""Hypothesis state machine over every game (flop and stud), structure and table size (2 to 10).
 
 Properties (issue 6): any sequence of legal actions ends the hand; chips are conserved; no
 stack goes negative; every legal action offered is accepted and every other action is refused
@@ -46,8 +46,27 @@ def snapshot(hand: Hand) -> tuple[Any, ...]:
         hand.legal_actions(),
         hand.board,
         hand.pot,
-        [(hand.status(s), hand.hole(s)) for s in range(hand.seat_count)],
+        [(hand.status(s), hand.hole(s), hand.up(s)) for s in range(hand.seat_count)],
+        hand.bring_in_seat,
     )
+
+
+def legal_amount(hand: Hand, window: tuple[int, int] | None, amount: int | None) -> bool:
+    """Whether a bet or raise to ``amount`` fits ``window``: fixed limit bets only its ends
+    (they differ on stud's fourth street with an open pair, docs/rules/poker.md §4.2)."""
+    if window is None:
+        return False
+    if amount is None:
+        return True
+    if isinstance(hand.structure, FixedLimit):
+        return amount in window
+    return window[0] <= amount <= window[1]
+
+
+def amounts(hand: Hand, window: tuple[int, int]) -> st.SearchStrategy[int]:
+    if isinstance(hand.structure, FixedLimit):
+        return st.sampled_from(window)
+    return st.sampled_from(window) | st.integers(*window)
 
 
 def offered(la: LegalActions) -> list[tuple[str, Any]]:
@@ -59,6 +78,8 @@ def offered(la: LegalActions) -> list[tuple[str, Any]]:
         moves.append(("check", None))
     if la.call is not None:
         moves.append(("call", None))
+    if la.bring_in is not None:
+        moves.append(("bring_in", None))
     if la.bet is not None:
         moves.append(("bet", la.bet[0]))
     if la.raise_to is not None:
@@ -135,7 +156,7 @@ class HandMachine(RuleBasedStateMachine):
     def bet(self, data: st.DataObject) -> None:
         window = self._la().bet
         assert window is not None
-        amount = data.draw(st.sampled_from(window) | st.integers(*window), "bet")
+        amount = data.draw(amounts(self.hand, window), "bet")
         assert self.hand.can_bet(amount)
         assert self.hand.bet(amount).amount == amount
 
@@ -144,9 +165,18 @@ class HandMachine(RuleBasedStateMachine):
     def raise_to(self, data: st.DataObject) -> None:
         window = self._la().raise_to
         assert window is not None
-        amount = data.draw(st.sampled_from(window) | st.integers(*window), "raise to")
+        amount = data.draw(amounts(self.hand, window), "raise to")
         assert self.hand.can_raise_to(amount)
         assert self.hand.raise_to(amount).amount == amount
+
+    @precondition(lambda self: self._la().bring_in is not None)
+    @rule()
+    def bring_in(self) -> None:
+        seat = self.hand.actor
+        assert seat is not None and seat == self.hand.bring_in_seat
+        record = self.hand.bring_in()
+        assert record.amount == min(self.hand.structure.bring_in_amount, record.amount)
+        assert self.hand.bring_in_seat is None
 
     @precondition(lambda self: bool(self._la().discard))
     @rule(data=st.data())
@@ -180,7 +210,7 @@ class HandMachine(RuleBasedStateMachine):
 
     @rule(
         name=st.sampled_from(
-            ["fold", "check", "call", "bet", "raise_to", "discard", "show", "muck"]
+            ["fold", "check", "call", "bet", "raise_to", "discard", "show", "muck", "bring_in"]
         ),
         amount=st.integers(-5, 1000) | st.none(),
         card=st.integers(0, 51),
@@ -191,13 +221,12 @@ class HandMachine(RuleBasedStateMachine):
         args: tuple[Any, ...] = ()
         if name in ("bet", "raise_to"):
             args = (amount,)
-            window = getattr(la, name)
-            legal = window is not None and (amount is None or window[0] <= amount <= window[1])
+            legal = legal_amount(hand, getattr(la, name), amount)
         elif name == "discard":
             args = (sp.Card(card),)
             legal = sp.Card(card) in la.discard
-        elif name == "call":
-            legal = la.call is not None
+        elif name in ("call", "bring_in"):
+            legal = getattr(la, name) is not None
         else:
             legal = bool(getattr(la, name))
         can = getattr(hand, f"can_{name}")(*args)
@@ -225,6 +254,15 @@ class HandMachine(RuleBasedStateMachine):
         else:
             assert sum(hand.stacks) + hand.pot == self.total
             assert sum(hand.contributions) == hand.pot
+
+    @invariant()
+    def cards_are_conserved(self) -> None:
+        hand = self.hand
+        dealt = [c for s in range(hand.seat_count) for c in hand.hole(s)] + list(hand.board)
+        assert len(set(dealt)) == len(dealt) <= 52
+        for s in range(hand.seat_count):
+            assert sorted(hand.up(s) + hand.down(s)) == sorted(hand.hole(s))
+            assert set(hand.up(s)) <= set(hand.hole(s))
 
     @invariant()
     def someone_acts_until_the_end(self) -> None:

@@ -318,7 +318,7 @@ def played_hands(draw: st.DrawFn) -> Hand:
     }[kind]
     dealt = [i for i, s in enumerate(stacks) if s is not None]
     dead = None
-    if len(dealt) > 2 and draw(st.booleans()):
+    if len(dealt) > 2 and game.forced_bets == "blinds" and draw(st.booleans()):
         dead = [0] * seats
         dead[draw(st.sampled_from(dealt))] = 1
     hand = Hand(
@@ -414,7 +414,8 @@ def test_replay_command_counts_and_lists_failures(capsys: pytest.CaptureFixture[
     assert main(["replay", "--quiet", str(DATA)]) == 1
     out = capsys.readouterr().out
     assert "error: " in out and "bad-out-of-turn.phh: action 3" in out
-    assert "not played by splitpot (F7S 1, F7S/8 1, NT 3)" in out
+    assert "not played by splitpot (NT 3)" in out
+    assert "bad-stud-bring-in.phh: action 3" in out
 
 
 def test_simulate_writes_hands_that_replay(
@@ -430,6 +431,22 @@ def test_simulate_writes_hands_that_replay(
     again = tmp_path / "again.phhs"
     assert main([*args, "--hands", "30", "--seed", "1", "--out", str(again), "--quiet"]) == 0
     assert again.read_text() == out.read_text()  # seeded: the same hands
+
+
+@pytest.mark.parametrize(
+    ("game", "code"), [("stud", "F7S"), ("stud8", "F7S/8"), ("razz", "FR")], ids=str
+)
+def test_simulate_writes_stud_hands_that_replay(
+    game: str, code: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "stud.phhs"
+    args = ["simulate", "--game", game, "--structure", "limit", "--players", "8", "--ante", "1"]
+    assert main([*args, "--hands", "40", "--seed", "2", "--out", str(out), "--quiet"]) == 0
+    hands = phh.load_all(out)
+    assert {h.variant for h in hands} == {code}
+    assert all(h.bring_in == 1 for h in hands)
+    assert main(["replay", "--quiet", str(out)]) == 0
+    assert "40 matched their finishing stacks exactly" in capsys.readouterr().out
 
 
 # --------------------------------------------------------------------------- the corpus

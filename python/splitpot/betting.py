@@ -111,6 +111,13 @@ class Structure:
     chip_unit: int
 
     @property
+    def bring_in_amount(self) -> int:
+        """The stud bring-in (docs/rules/poker.md §4.2 DECISION): fixed limit's ``bring_in``;
+        in pot limit and no limit, which have no blinds in stud, the small blind's amount
+        (the big blind is the smallest bet, the completion)."""
+        return self.small_blind
+
+    @property
     def blinds(self) -> tuple[int, int]:
         """``(small_blind, big_blind)``."""
         return self.small_blind, self.big_blind
@@ -179,7 +186,10 @@ class FixedLimit(Structure):
     The blinds count as the opening bet preflop.
 
     ``small_blind`` defaults to half the small bet rounded down to the chip unit ("at $5/$10
-    Hold'em ... the small blind would post $2"); ``big_blind`` to the small bet.
+    Hold'em ... the small blind would post $2"); ``big_blind`` to the small bet. In stud
+    ``bring_in`` is the forced opening bet of the lowest door card, by default half the small
+    bet rounded down too (seed 003, docs/rules/poker.md §4.2 DECISION; seed 001's "three times
+    the ante" is another value); it must be below the small bet, to which it may complete.
     ``half_bet_rule``: an all-in of at least half a bet counts as a full bet or raise (off by
     default, §3 DECISION).
 
@@ -214,13 +224,21 @@ class FixedLimit(Structure):
     max_raises: int = 3
     heads_up_max_raises: int | None = 5
     half_bet_rule: bool = False
+    bring_in: int = None  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         unit = chips(self.chip_unit, "chip_unit", positive=True)
         small = chips(self.small_bet, "small_bet", positive=True)
         big = chips(self.big_bet, "big_bet", positive=True)
-        sb = small // 2 // unit * unit if self.small_blind is None else self.small_blind
+        half = small // 2 // unit * unit
+        sb = half if self.small_blind is None else self.small_blind
         bb = small if self.big_blind is None else self.big_blind
+        bring_in = chips(half if self.bring_in is None else self.bring_in, "bring_in")
+        if bring_in >= small:
+            raise ValueError(
+                f"bring_in {bring_in} must be less than the small bet {small}, "
+                f"to which the bring-in may complete"
+            )
         _set(
             self,
             chip_unit=unit,
@@ -230,11 +248,16 @@ class FixedLimit(Structure):
             big_blind=chips(bb, "big_blind"),
             ante=chips(self.ante, "ante"),
             max_raises=chips(self.max_raises, "max_raises"),
+            bring_in=bring_in,
         )
         if self.heads_up_max_raises is not None:
             _set(self, heads_up_max_raises=chips(self.heads_up_max_raises, "heads_up_max_raises"))
         flag(self.half_bet_rule, "half_bet_rule")
-        _check_units(self, "small_bet", "big_bet")
+        _check_units(self, "small_bet", "big_bet", "bring_in")
+
+    @property
+    def bring_in_amount(self) -> int:
+        return self.bring_in
 
     def min_bet(self, big_street: bool = False) -> int:
         """The fixed bet and raise size of a street: the small bet or, on a big street, the big."""

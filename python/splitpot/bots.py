@@ -1,8 +1,9 @@
 """Simple built-in bots: they only use what any player may use.
 
-The bots see :meth:`Hand.legal_actions`, their own hole cards and the board. They are for
-demonstrations, tests and simulations, not for winning. The seeded demo hand and the terminal
-game against them live in :mod:`splitpot.tui`; ``splitpot.bots.demo`` and friends still work.
+The bots see :meth:`Hand.legal_actions`, their own hole cards, the board and (stud) the
+others' up cards: :meth:`Hand.seen_by`. They are for demonstrations, tests and simulations,
+not for winning. The seeded demo hand and the terminal game against them live in
+:mod:`splitpot.tui`; ``splitpot.bots.demo`` and friends still work.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from splitpot.betting import BettingStructure
 from splitpot.hand import Hand, LegalActions, Operation
 
 if TYPE_CHECKING:
@@ -68,7 +70,9 @@ class CallingStation:
     def act(self, hand: Hand) -> Operation:
         la = hand.legal_actions()
         done = _showdown_or_discard(hand, la, _last_card)
-        return done if done is not None else hand.check_or_call()
+        if done is not None:
+            return done
+        return hand.bring_in() if la.bring_in is not None else hand.check_or_call()
 
 
 class RandomBot:
@@ -91,12 +95,12 @@ class RandomBot:
             moves.append(hand.check)
         if la.call is not None:
             moves.append(hand.call)
+        if la.bring_in is not None:
+            moves.append(hand.bring_in)
         if la.bet is not None:
-            lo, hi = la.bet
-            moves.append(lambda: hand.bet(rng.randint(lo, hi)))
+            moves.append(lambda: hand.bet(_pick(hand, la.bet, rng.random())))
         if la.raise_to is not None:
-            lo, hi = la.raise_to
-            moves.append(lambda: hand.raise_to(rng.randint(lo, hi)))
+            moves.append(lambda: hand.raise_to(_pick(hand, la.raise_to, rng.random())))
         return rng.choice(moves)()
 
 
@@ -117,7 +121,10 @@ class SimpleBot:
         hole = [c.code for c in hand.hole(seat)]
         board = [c.code for c in hand.board]
         game = hand.game
-        if len(board) >= 3:
+        if game.high is None:  # Razz: the lower the cards, the better
+            low_ranks = sorted((c // 4 + 1) % 13 for c in hole)
+            return max(0.0, 1.0 - sum(low_ranks[:5]) / (6 * min(5, len(hole))))
+        if len(board) >= 3 or len(hole) + len(board) >= 5:
             high = game.evaluate_high(hole, board).strength / 7462
             score = high**2
             if game.hi_lo:
@@ -167,17 +174,28 @@ class SimpleBot:
         eager = 0.75 - 0.3 * self.aggression + pressure
         window = la.bet or la.raise_to
         if window is not None and s > eager:
-            lo, hi = window
             share = min(1.0, (s - eager) * 2 * (0.5 + self.aggression))
-            amount = lo + int((hi - lo) * share * self.rng.random())
+            amount = _pick(hand, window, share * self.rng.random())
             return hand.bet(amount) if la.bet is not None else hand.raise_to(amount)
         if la.check:
             return hand.check()
+        if la.bring_in is not None:
+            return hand.bring_in()
         assert la.call is not None
         price = la.call / max(1, hand.pot + la.call)
         if s > 0.25 + price * 0.8 or la.call <= hand.structure.big_blind // 2:
             return hand.call()
         return hand.fold()
+
+
+def _pick(hand: Hand, window: tuple[int, int] | None, share: float) -> int:
+    """An amount ``share`` (0..1) of the way through a bet window. In fixed limit only its
+    ends are bets (they differ on stud's fourth street with an open pair, §4.2)."""
+    assert window is not None
+    lo, hi = window
+    if hand.structure.kind is BettingStructure.FIXED_LIMIT:
+        return hi if share >= 0.5 else lo
+    return lo + int((hi - lo) * share)
 
 
 def play_bots(hand: Hand, bots: Sequence[Bot] | Callable[[int], Bot]) -> Hand:

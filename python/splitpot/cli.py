@@ -41,7 +41,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    print(sp.demo(args.seed))
+    print(sp.demo(args.seed, args.game))
     return 0
 
 
@@ -214,8 +214,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--omaha", action="store_true", help="exactly two hole cards and three board")
     p.add_argument("--low", action="store_true", help="also the 8-or-better low")
     p.set_defaults(func=cmd_eval)
-    p = sub.add_parser("demo", help="a seeded six-handed Omaha Hi/Lo hand among bots")
+    p = sub.add_parser("demo", help="a seeded six-handed Omaha or Stud Hi/Lo hand among bots")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--game", default="omaha8", help="omaha8 (pot limit) or stud8 (limit)")
     p.set_defaults(func=cmd_demo)
     p = sub.add_parser("play", help="play a hand against the bots in the terminal")
     _table_options(p)

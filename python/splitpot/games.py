@@ -15,8 +15,12 @@ docs/rules/poker.md §2 that deals a board is here:
 >>> game("omaha8") is OMAHA_HILO
 True
 
-Stud games will add streets with ``up`` cards and ``forced_bets="bring_in"`` on the same
-records; the hand state machine checks :attr:`Game.forced_bets` before it plays a game.
+The stud games deal ``up`` cards street by street and open with a bring-in (§4.2):
+
+>>> [(s.name, s.hole, s.up) for s in SEVEN_CARD_STUD.streets][:2]
+[('third', 2, 1), ('fourth', 0, 1)]
+>>> SEVEN_CARD_STUD.forced_bets, SEVEN_CARD_STUD.max_players, RAZZ.high, RAZZ.hi_lo
+('bring_in', 8, None, False)
 """
 
 from __future__ import annotations
@@ -24,10 +28,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 from splitpot import _core
 from splitpot._core import HighHand, LowHand
 from splitpot.cards import DECK_SIZE, CardsLike, card_codes
+
+if TYPE_CHECKING:
+    from splitpot._core import RazzLow
 
 __all__ = [
     "CRAZY_PINEAPPLE",
@@ -36,6 +45,9 @@ __all__ = [
     "HOLDEM",
     "OMAHA",
     "OMAHA_HILO",
+    "RAZZ",
+    "SEVEN_CARD_STUD",
+    "SEVEN_CARD_STUD_HILO",
     "VARIANTS",
     "Game",
     "Street",
@@ -55,16 +67,21 @@ class Valuation(str, Enum):
     board cards")."""
     OMAHA = "omaha"
     """Exactly two hole cards and exactly three board cards, for high and for low alike."""
+    ACE_TO_FIVE = "ace_to_five"
+    """The best ace-to-five low of all the player's cards, with no qualifier: aces low,
+    straights and flushes ignored, pairs bad, so every hand has one (Razz, docs/rules/poker.md
+    §2). Only as a game's :attr:`~Game.low`."""
 
 
 @dataclass(frozen=True)
 class Street:
     """One street: what is dealt before its betting round, and any discard after it.
 
-    ``hole`` cards are dealt face down to each player, ``up`` cards face up (stud), ``board``
-    cards to the middle. ``discard`` is how many hole cards each player still in the hand
-    throws away after the street's betting round (Crazy Pineapple, docs/rules/poker.md §2
-    DECISION). ``big_bet`` says whether fixed limit bets the big bet here (§3).
+    ``hole`` cards are dealt face down to each player, ``up`` cards face up (stud; on third
+    street after the two down cards), ``board`` cards to the middle. ``discard`` is how many
+    hole cards each player still in the hand throws away after the street's betting round
+    (Crazy Pineapple, docs/rules/poker.md §2 DECISION). ``big_bet`` says whether fixed limit
+    bets the big bet here (§3).
     """
 
     name: str
@@ -94,15 +111,16 @@ def _flop_streets(hole: int, discard_after_flop: int = 0) -> tuple[Street, ...]:
 class Game:
     """A poker variant as data (docs/rules/poker.md §2).
 
-    ``high`` and ``low`` say how a hand is valued at showdown; ``low`` is ``None`` in a
-    high-only game and an 8-or-better low otherwise. ``forced_bets`` is ``"blinds"`` for the
-    flop games (§4.1); stud will use ``"bring_in"`` (§4.2).
+    ``high`` and ``low`` say how a hand is valued at showdown: ``low`` is ``None`` in a
+    high-only game and an 8-or-better low in a hi/lo game; Razz has no ``high`` and the
+    ace-to-five ``low`` takes the whole pot. ``forced_bets`` is ``"blinds"`` for the flop
+    games (§4.1) and ``"bring_in"`` for stud (§4.2).
     """
 
     name: str
     code: str
     streets: tuple[Street, ...]
-    high: Valuation
+    high: Valuation | None
     low: Valuation | None = None
     forced_bets: str = "blinds"
     max_players: int = 10
@@ -113,38 +131,54 @@ class Game:
         kept = self.hole_cards - sum(s.discard for s in self.streets)
         if kept < (2 if Valuation.OMAHA in (self.high, self.low) else 0):
             raise ValueError(f"game {self.name!r} leaves {kept} hole cards at showdown")
+        if self.high is None and self.low is None:
+            raise ValueError(f"game {self.name!r} values no hand")
         most = (DECK_SIZE - self.board_cards) // max(1, self.hole_cards)
+        if self.community_card:  # the last card may be one for everyone (§4.2)
+            most = (DECK_SIZE - 1) // (self.hole_cards - 1)
         if not 2 <= self.max_players <= most:
             raise ValueError(
                 f"game {self.name!r}: max_players must be 2..{most} for one deck, "
                 f"got {self.max_players}"
             )
 
-    @property
+    @cached_property
     def hole_cards(self) -> int:
         """Cards dealt to each player over the whole hand (down and up)."""
-        return sum(s.hole + s.up for s in self.streets)
+        return sum([s.hole + s.up for s in self.streets])
 
-    @property
+    @cached_property
     def board_cards(self) -> int:
         """Community cards dealt over the whole hand."""
-        return sum(s.board for s in self.streets)
+        return sum([s.board for s in self.streets])
+
+    @property
+    def community_card(self) -> bool:
+        """Whether the deck may run short: a board-less game whose last street deals one card
+        to each player then deals it face up for everyone (stud, docs/rules/poker.md §4.2)."""
+        last = self.streets[-1]
+        return self.board_cards == 0 and last.hole + last.up == 1 and len(self.streets) > 1
 
     @property
     def hi_lo(self) -> bool:
         """Whether the pot is split between the best high and the best 8-or-better low (§6)."""
-        return self.low is not None
+        return self.high is not None and self.low is not None
 
     def evaluate_high(self, hole: CardsLike, board: CardsLike) -> HighHand:
         """The high value of ``hole`` with ``board`` under this game's rule (§1).
 
         >>> str(OMAHA.evaluate_high("AhAdKcKs", "Ac2h7d8s9c"))
         'Three of a Kind, Aces'
+
+        Razz has no high: :class:`ValueError`.
         """
+        if self.high is None:
+            raise ValueError(f"{self.name} has no high hand; evaluate_low() values it")
         return _HIGH[self.high](_as_codes(hole), _as_codes(board))
 
-    def evaluate_low(self, hole: CardsLike, board: CardsLike) -> LowHand | None:
-        """The 8-or-better low of ``hole`` with ``board``, or ``None`` if none qualifies.
+    def evaluate_low(self, hole: CardsLike, board: CardsLike) -> LowHand | RazzLow | None:
+        """The low of ``hole`` with ``board``: the 8-or-better low (``None`` if none
+        qualifies), or in Razz the ace-to-five :class:`RazzLow` every hand has.
 
         A high-only game has no low: ``None`` always.
 
@@ -191,9 +225,14 @@ def _low_omaha(hole: Sequence[int], board: Sequence[int]) -> LowHand | None:
     return _core.evaluate_omaha_low8(hole, board)
 
 
-_LOW: dict[Valuation, Callable[[Sequence[int], Sequence[int]], LowHand | None]] = {
+def _low_razz(hole: Sequence[int], board: Sequence[int]) -> RazzLow:
+    return _core.evaluate_razz([*hole, *board])
+
+
+_LOW: dict[Valuation, Callable[[Sequence[int], Sequence[int]], LowHand | RazzLow | None]] = {
     Valuation.BEST_FIVE: _low_best_five,
     Valuation.OMAHA: _low_omaha,
+    Valuation.ACE_TO_FIVE: _low_razz,
 }
 
 
@@ -255,6 +294,44 @@ CRAZY_PINEAPPLE_HILO = Game(
 )
 """Crazy Pineapple with an 8-or-better low from the best five of seven (seed 000, §2)."""
 
+_STUD_STREETS = (
+    Street("third", hole=2, up=1),
+    Street("fourth", up=1),
+    Street("fifth", up=1, big_bet=True),
+    Street("sixth", up=1, big_bet=True),
+    Street("seventh", hole=1, big_bet=True),
+)
+SEVEN_CARD_STUD = Game(
+    "Seven Card Stud",
+    "stud",
+    _STUD_STREETS,
+    Valuation.BEST_FIVE,
+    forced_bets="bring_in",
+    max_players=8,
+)
+"""Two down and one up, three more up, one down; bring-in, best five of seven (§2, §4.2)."""
+SEVEN_CARD_STUD_HILO = Game(
+    "Seven Card Stud Hi/Lo",
+    "stud8",
+    _STUD_STREETS,
+    Valuation.BEST_FIVE,
+    Valuation.BEST_FIVE,
+    forced_bets="bring_in",
+    max_players=8,
+)
+"""Stud with the pot split between the best high and the best 8-or-better low (seed 003)."""
+RAZZ = Game(
+    "Razz",
+    "razz",
+    _STUD_STREETS,
+    None,
+    Valuation.ACE_TO_FIVE,
+    forced_bets="bring_in",
+    max_players=8,
+)
+"""Stud for the best ace-to-five low, no qualifier; the highest door card brings in
+(docs/rules/poker.md §2, §4.2 DECISION)."""
+
 GAMES: dict[str, Game] = {
     g.code: g
     for g in (
@@ -267,10 +344,14 @@ GAMES: dict[str, Game] = {
         omaha(6, hi_lo=True),
         CRAZY_PINEAPPLE,
         CRAZY_PINEAPPLE_HILO,
+        SEVEN_CARD_STUD,
+        SEVEN_CARD_STUD_HILO,
+        RAZZ,
     )
 }
-"""Every flop game by its code: ``holdem``, ``omaha``, ``omaha5``, ``omaha6``, ``omaha8``,
-``omaha5-8``, ``omaha6-8``, ``crazy-pineapple``, ``crazy-pineapple8``."""
+"""Every game by its code: ``holdem``, ``omaha``, ``omaha5``, ``omaha6``, ``omaha8``,
+``omaha5-8``, ``omaha6-8``, ``crazy-pineapple``, ``crazy-pineapple8``, ``stud``, ``stud8``,
+``razz``."""
 
 VARIANTS: dict[str, str] = {code: name for code, _, name, *_ in _core._variants()}
 """The name of every variant of the core catalogue (rust/game.rs), by code: the games
@@ -284,31 +365,23 @@ exactly the names :func:`splitpot.equity` accepts."""
 def game(name: str | Game) -> Game:
     """The game named ``name`` (a code of :data:`GAMES` or a common alias, any case).
 
-    It knows the names :func:`splitpot.equity` knows; Stud is one of them, but its game flow
-    is not built yet.
+    It knows exactly the names :func:`splitpot.equity` knows.
 
     >>> game("Holdem").name
     "Texas Hold'em"
     >>> game("PLO8") is OMAHA_HILO
     True
-    >>> game("razz")  # doctest: +ELLIPSIS
+    >>> game("7cs8") is SEVEN_CARD_STUD_HILO
+    True
+    >>> game("draw")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown game 'razz'; choose one of holdem, omaha, ..., crazy-pineapple8
-    >>> game("stud")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    ValueError: Seven Card Stud: the Stud game flow is not built yet; splitpot.equity('stud', ...
+    ValueError: unknown game 'draw'; choose one of holdem, omaha, ..., stud8, razz
     """
     if isinstance(name, Game):
         return name
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     code = _ALIASES.get(key)
-    if code is None:
+    if code is None or code not in GAMES:
         raise ValueError(f"unknown game {name!r}; choose one of {', '.join(GAMES)}")
-    if code not in GAMES:
-        raise ValueError(
-            f"{VARIANTS[code]}: the Stud game flow is not built yet; "
-            f"splitpot.equity({code!r}, ...) works"
-        )
     return GAMES[code]

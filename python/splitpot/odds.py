@@ -24,6 +24,15 @@ Omaha Hi/Lo 8 or Better, board 4c5s9d, exact over 820 deals
 hand      equity    high     low   scoop  quarter
 As2d3hKc  64.15%  26.95%  37.20%  53.90%    0.00%
 KdKsQh7c  35.85%  35.85%   0.00%  25.61%    0.00%
+
+Razz is dealt as Stud, and the whole pot goes to the best ace-to-five low
+(:func:`splitpot.evaluate_razz`: every hand has one, no qualifier; a made wheel cannot lose):
+
+>>> print(sp.equity("razz", ["As2d3c4h5s6d", "KcKdQsQhJcJd"]))  # doctest: +NORMALIZE_WHITESPACE
+Razz, exact over 1,560 deals
+hand           equity     win     tie
+As2d3c4h5s6d  100.00%  100.00%   0.00%
+KcKdQsQhJcJd    0.00%   0.00%   0.00%
 """
 
 from __future__ import annotations
@@ -275,12 +284,12 @@ def equity(
     Arguments:
         game: ``"holdem"``, ``"omaha"``, ``"omaha5"``, ``"omaha6"``, ``"omaha8"``,
             ``"omaha5-8"``, ``"omaha6-8"``, ``"crazy-pineapple"``, ``"crazy-pineapple8"``,
-            ``"stud"`` or ``"stud8"`` (common aliases too), or a ``splitpot.games.Game``.
+            ``"stud"``, ``"stud8"``, ``"razz"`` (aliases too), or a ``splitpot.games.Game``.
         players: one entry per player: the cards the player holds (Hold'em 2; Omaha 4, 5
-            or 6; Crazy Pineapple the 2 kept *after* the discard; Stud the known up and down
-            cards, up to 7), or in Hold'em a range such as ``"QQ+, AKs, AQo+:0.5"``.
+            or 6; Crazy Pineapple the 2 kept *after* the discard; Stud and Razz the known up
+            and down cards, up to 7), or in Hold'em a range such as ``"QQ+, AKs, AQo+:0.5"``.
         board: the board so far (0, 3, 4 or 5 cards; Crazy Pineapple at least the flop; Stud
-            none, or the one community card dealt when the deck runs out).
+            and Razz none, or the one community card dealt when the deck runs out).
         dead: cards known to be out of play (folded, burned and seen).
         exact: ``True`` enumerates every remaining deal, ``False`` deals random ones;
             ``None`` enumerates when that is cheap and no ``samples``/``time_limit`` is given.

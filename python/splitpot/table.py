@@ -34,6 +34,21 @@ Rules (docs/rules/poker.md §4.1), with the decisions this module takes:
 * A player who times out uses one of his disconnection protections when the timeout leaves
   him all-in; without one left a timeout folds (§7, seed 003: two per 24 hours; the
   application calls :meth:`Table.reset_protections` every 24 hours).
+* Stud (§4.2) has no button and no blinds: the dealer sits left of seat 0, who is dealt
+  first ("starting from seat 1 (the seat to the left of the dealer)", seed 003) and wins
+  the bring-in ties of the order of play; everyone playing antes each hand, and a new or
+  returning player is dealt in at once, with nothing owed.
+
+>>> from splitpot.games import SEVEN_CARD_STUD_HILO
+>>> from splitpot.betting import FixedLimit
+>>> t = Table(SEVEN_CARD_STUD_HILO, FixedLimit(2, 4, ante=1), seed=2)
+>>> t.seat_count                                 # eight players at most (§4.2)
+8
+>>> for name in ("Ann", "Bob", "Cy"):
+...     _ = t.join(name, 100)
+>>> hand = t.start_hand()
+>>> hand.button, hand.contributions[:3], hand.bring_in_seat == hand.actor
+(7, [1, 1, 1], True)
 """
 
 from __future__ import annotations
@@ -124,15 +139,17 @@ class Table:
         game: Game,
         structure: Structure,
         *,
-        seats: int = MAX_SEATS,
+        seats: int | None = None,
         button: int | None = None,
         seed: int | None = None,
         rake: Rake | None = None,
         timeout_policy: TimeoutPolicy | str = "seed",
         protections: int = PROTECTIONS,
     ) -> None:
-        if not 2 <= seats <= MAX_SEATS:
-            raise ValueError(f"a table has 2 to {MAX_SEATS} seats, got {seats}")
+        if seats is None:
+            seats = min(MAX_SEATS, game.max_players)
+        if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= MAX_SEATS:
+            raise ValueError(f"a table has 2 to {MAX_SEATS} seats, got {seats!r}")
         self.game = game
         self.structure = structure
         self.rake = rake
@@ -304,12 +321,17 @@ class Table:
             raise IllegalAction("the current hand is not over")
         self._settle()
         regular, entering = self._candidates()
-        button = self._next_button(regular)
-        sb, bb, entering = self._blind_seats(button, regular, entering)
-        dealt, blinds, dead = self._forced_bets(button, sb, bb, regular, entering)
-        self._miss_blinds(sb, bb)
-        stacks = self._deal_in(dealt)
         n = len(self._seats)
+        if self.game.forced_bets == "bring_in":  # stud: no button to move, no blinds (§4.2)
+            button, dealt = n - 1, {*regular, *entering}
+            sb = bb = -1
+            blinds = dead = [0] * n
+        else:
+            button = self._next_button(regular)
+            sb, bb, entering = self._blind_seats(button, regular, entering)
+            dealt, blinds, dead = self._forced_bets(button, sb, bb, regular, entering)
+            self._miss_blinds(sb, bb)
+        stacks = self._deal_in(dealt)
         start = HandStarting.build(
             self.game,
             self.structure,
@@ -326,7 +348,8 @@ class Table:
         self._hand = Hand.from_setup(start)
         self._settled = False
         self._button = button
-        self._last_sb, self._last_bb = sb, bb
+        if sb >= 0:
+            self._last_sb, self._last_bb = sb, bb
         self._running = True
         return self._hand
 

@@ -5,6 +5,8 @@ Presentation only: nothing in the engine imports this module (the CLI does).
 >>> text = demo(1)
 >>> "all-in" in text and "low half" in text
 True
+>>> "Third street" in demo(1, "stud8")
+True
 """
 
 from __future__ import annotations
@@ -14,13 +16,12 @@ from collections.abc import Callable, Sequence
 from itertools import count
 
 from splitpot._core import Card, IllegalAction
-from splitpot.betting import DEFAULT_STAKES, PotLimit, Structure, structure_kind
+from splitpot.betting import DEFAULT_STAKES, FixedLimit, PotLimit, Structure, structure_kind
 from splitpot.betting import structure as make_structure
 from splitpot.bots import SimpleBot, play_bots
 from splitpot.games import OMAHA_HILO, Game
 from splitpot.games import game as find_game
 from splitpot.hand import (
-    AntePosting,
     BlindPosting,
     BoardDealing,
     Hand,
@@ -51,6 +52,7 @@ def _name(seat: int, names: Sequence[str]) -> str:
 
 _SECOND_PERSON = (
     ("posts", "post"),
+    ("brings in", "bring in"),
     ("is dealt", "are dealt"),
     ("folds", "fold"),
     ("checks", "check"),
@@ -99,6 +101,8 @@ def _blind_names(hand: Hand) -> dict[int, str]:
         for e in posts:
             if e.amount == top and e.seat not in roles:
                 roles[e.seat] = "big blind"
+    if hand.game.forced_bets == "bring_in":
+        return roles  # stud: the dealer is not a player (§4.2)
     roles.setdefault(hand.button, "button")
     if roles[hand.button] != "button":
         roles[hand.button] += ", button"
@@ -117,11 +121,22 @@ def render(hand: Hand, names: Sequence[str] = NAMES, *, show_hole: bool = True) 
         role = f" ({roles[seat]})" if seat in roles else ""
         lines.append(f"  {_name(seat, names):<4} seat {seat}: {start.stacks[seat]} chips{role}")
     lines.append("")
-    lines.append("Preflop")
+    streets = [f"{s.name.capitalize()} street" for s in hand.game.streets]
+    stud = hand.game.forced_bets == "bring_in"
+    lines.append(streets[0] if stud else "Preflop")
+    deals = [0] * hand.seat_count  # stud: streets dealt to each seat so far
+    street = 1
     for e in hand.events[1:]:
         if isinstance(e, HoleDealing):
-            if show_hole:
-                lines.append(f"  {_name(e.seat, names)} is dealt {' '.join(map(str, e.cards))}")
+            deals[e.seat] += 1
+            if stud and deals[e.seat] > max(1, street):
+                street = deals[e.seat]
+                lines.append(streets[street - 1])
+            down = " ".join(map(str, e.cards)) if show_hole else ""
+            up = " ".join(map(str, e.up))
+            if down or up:
+                both = f"{down}{' / ' if down and up else ''}{up}{' up' if up else ''}"
+                lines.append(f"  {_name(e.seat, names)} is dealt {both}")
             continue
         if isinstance(e, BoardDealing):
             lines.append(
@@ -186,24 +201,31 @@ def _interesting(hand: Hand) -> bool:
     return all_in and split and any(a.side == "low" for a in result.awards)
 
 
-def demo(seed: int = 1) -> str:
-    """A seeded six-handed pot-limit Omaha Hi/Lo hand among :class:`SimpleBot` players.
+def demo(seed: int = 1, game: Game | str = OMAHA_HILO) -> str:
+    """A seeded six-handed hi/lo hand among :class:`SimpleBot` players: pot-limit Omaha Hi/Lo,
+    or fixed-limit 2/4 Seven Card Stud Hi/Lo (``game="stud8"``, ante 1, bring-in 1).
 
     The deal is the first of the hands seeded ``seed``, ``seed + 1``, ... (each with its own
     stacks) in which a player is all-in and a pot is split between a high and a low hand,
     so every run with the same seed prints the same hand. Returns the text: seats, actions
     street by street, the showdown, and who won which part of which pot and why.
     """
-    structure = PotLimit(1, 2)
+    g = find_game(game) if isinstance(game, str) else game
+    if not g.hi_lo:
+        raise ValueError(f"the demo shows a hi/lo split: omaha8 or stud8, not {g.code}")
+    stud = g.forced_bets == "bring_in"
+    structure: Structure = FixedLimit(2, 4, ante=1) if stud else PotLimit(1, 2)
+    sizes = (20, 30, 40, 60) if stud else (40, 60, 80, 120, 200)
     for k in count():
         rng = random.Random(seed * 7919 + k)
-        stacks = [rng.choice((40, 60, 80, 120, 200)) for _ in range(6)]
-        hand = Hand(OMAHA_HILO, structure, stacks, button=5, seed=rng.randrange(_SEED_RANGE))
+        stacks = [rng.choice(sizes) for _ in range(6)]
+        hand = Hand(g, structure, stacks, button=5, seed=rng.randrange(_SEED_RANGE))
         bots = [SimpleBot(rng.randrange(_SEED_RANGE), aggression=0.7) for _ in range(6)]
         play_bots(hand, bots)
         if _interesting(hand):
+            stakes = "fixed limit 2/4, ante 1" if stud else "pot limit 1/2"
             title = (
-                f"splitpot demo (seed {seed}): {OMAHA_HILO.name}, pot limit 1/2, "
+                f"splitpot demo (seed {seed}): {g.name}, {stakes}, "
                 f"six players; hand seed {hand.seed}"
             )
             return title + "\n\n" + render(hand)
@@ -214,7 +236,7 @@ def demo(seed: int = 1) -> str:
 
 _HELP = (
     "commands: f(old), k/check, c(all), b(et) N, r(aise) N (raise to N), "
-    "d(iscard) CARD, s(how), m(uck), q(uit: fold and stop)"
+    "i (bring in), d(iscard) CARD, s(how), m(uck), q(uit: fold and stop)"
 )
 
 
@@ -235,6 +257,8 @@ def _parse(text: str) -> tuple[str, str]:
         "bet": "bet",
         "r": "raise",
         "raise": "raise",
+        "i": "bring_in",
+        "bring": "bring_in",
         "d": "discard",
         "discard": "discard",
         "s": "show",
@@ -288,9 +312,7 @@ def play(
         f"{stack} chips each. You are seat {seat}."
     )
     output(f"Your cards: {' '.join(map(str, hand.hole(seat)))}")
-    for e in hand.events:
-        if isinstance(e, (BlindPosting, AntePosting)):
-            output(describe(e, names))
+    _echo(hand.events, seat, names, output, yours=False)  # his cards are printed above
     shown = len(hand.events)
     quitting = False
     while not hand.is_over:
@@ -305,11 +327,29 @@ def play(
             if done is None:
                 continue
             quitting = done
-        for e in hand.events[shown:]:
-            if not isinstance(e, HoleDealing):
-                output(describe(e, names))
+        _echo(hand.events[shown:], seat, names, output)
         shown = len(hand.events)
     return hand
+
+
+def _echo(
+    events: Sequence[Operation],
+    seat: int,
+    names: Sequence[str],
+    output: Callable[[str], None],
+    yours: bool = True,
+) -> None:
+    """The events the person at ``seat`` sees: his cards (``yours``), everyone's up cards."""
+    for e in events:
+        if isinstance(e, HandStarting) or (
+            isinstance(e, HoleDealing) and e.seat == seat and not yours
+        ):
+            continue
+        if isinstance(e, HoleDealing) and e.seat != seat:
+            e = HoleDealing(e.seat, (), e.up)  # down cards hidden
+            if not e.up:
+                continue
+        output(describe(e, names))
 
 
 def _your_turn(
@@ -322,6 +362,15 @@ def _your_turn(
         f"[{hand.street}] board {board}; pot {hand.pot}; your stack "
         f"{hand.stacks[seat]}; your cards {' '.join(map(str, hand.hole(seat)))}"
     )
+    if hand.game.forced_bets == "bring_in":  # stud: everyone's up cards are on the table
+        output(
+            "Showing: "
+            + "; ".join(
+                f"{_name(s, NAMES)} {' '.join(map(str, hand.up(s)))}"
+                for s in hand.seats
+                if s != seat and hand.status(s).name != "FOLDED"
+            )
+        )
     output(f"You may: {la}")
     try:
         command, arg = _parse(input("> "))
@@ -331,7 +380,7 @@ def _your_turn(
         if command == "quit":
             _give_up(hand, la)
             return True
-        if command in ("fold", "check", "call", "show", "muck"):
+        if command in ("fold", "check", "call", "show", "muck", "bring_in"):
             getattr(hand, command)()
         elif command in ("bet", "raise"):
             amount = int(arg) if arg else None
@@ -350,7 +399,7 @@ def _your_turn(
 def _give_up(hand: Hand, la: LegalActions) -> None:
     """Fold, or check, muck or discard the last card: the quitting player's decisions."""
     if la.fold:
-        hand.fold()
+        hand.fold()  # a stud bring-in folds too (seed 001)
     elif la.check:
         hand.check()
     elif la.discard:

@@ -1,7 +1,7 @@
 //! Exact enumeration of every completion of the deal.
 #![allow(clippy::needless_range_loop)] // hot loops index several per-player arrays in step
 use super::plan::{assignments, Plan};
-use super::showdown::{by_shape, omaha_showdown, players, settle, showdown, Ctx, St};
+use super::showdown::{best_five, by_shape, omaha_showdown, players, settle, showdown, Ctx, St};
 use super::tally::{Accum, Tally};
 use super::{MAX_PLAYERS, UNIT_DEALS};
 use crate::eval::low::{LOW8, LOW8_BITS};
@@ -9,7 +9,7 @@ use crate::eval::HandKey;
 // ---------------------------------------------------------------------------------------------
 // Exact enumeration
 
-pub(super) struct Walk<'a, const N: usize, const OMAHA: bool, const HILO: bool> {
+pub(super) struct Walk<'a, const N: usize, const OMAHA: bool, const HILO: bool, const RAZZ: bool> {
     pub(super) deck: &'a [u8],
     pub(super) slots: &'a [u8],
     pub(super) rem: &'a [u8],
@@ -27,7 +27,7 @@ pub(super) struct Walk<'a, const N: usize, const OMAHA: bool, const HILO: bool> 
 
 /// Enumerates every completion of one assignment's deal from slot `depth` on.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn walk<const N: usize, const OMAHA: bool, const HILO: bool>(
+pub(super) fn walk<const N: usize, const OMAHA: bool, const HILO: bool, const RAZZ: bool>(
     plan: &Plan,
     ctx: &Ctx,
     deck: &[u8],
@@ -36,7 +36,7 @@ pub(super) fn walk<const N: usize, const OMAHA: bool, const HILO: bool>(
     start: usize,
     tally: &mut Tally,
 ) {
-    Walk::<N, OMAHA, HILO> {
+    Walk::<N, OMAHA, HILO, RAZZ> {
         deck,
         slots: &plan.slots,
         rem: &plan.rem,
@@ -52,14 +52,16 @@ pub(super) fn walk<const N: usize, const OMAHA: bool, const HILO: bool>(
     .go(depth, start, st)
 }
 
-impl<const N: usize, const OMAHA: bool, const HILO: bool> Walk<'_, N, OMAHA, HILO> {
+impl<const N: usize, const OMAHA: bool, const HILO: bool, const RAZZ: bool>
+    Walk<'_, N, OMAHA, HILO, RAZZ>
+{
     /// Winners when `card` completes the board (best-five games, keys in `self.pk`).
     #[inline(always)]
     pub(super) fn last_board_card(&mut self, card: u8) -> (u32, u32) {
         let n = players::<N>(self.ctx);
         let lb = LOW8_BITS[card as usize];
         for i in 0..n {
-            self.hi[i] = self.pk[i].with(card).strength();
+            self.hi[i] = best_five::<RAZZ>(self.table, self.pk[i].with(card));
             if HILO {
                 self.lo[i] = LOW8[(self.pl[i] | lb) as usize];
             }
@@ -110,7 +112,7 @@ impl<const N: usize, const OMAHA: bool, const HILO: bool> Walk<'_, N, OMAHA, HIL
     pub(super) fn go(&mut self, s: usize, start: usize, st: &mut St) {
         let ns = self.slots.len();
         if s == ns {
-            let (h, l) = showdown::<N, OMAHA, HILO>(self.ctx, st, self.table);
+            let (h, l) = showdown::<N, OMAHA, HILO, RAZZ>(self.ctx, st, self.table);
             self.tally.add(h, l);
             return;
         }
@@ -176,7 +178,7 @@ impl<const N: usize, const OMAHA: bool, const HILO: bool> Walk<'_, N, OMAHA, HIL
         } else {
             let j = g - 1;
             for i in (0..n).filter(|&i| i != j) {
-                self.hi[i] = self.pk[i].strength();
+                self.hi[i] = best_five::<RAZZ>(self.table, self.pk[i]);
                 self.lo[i] = LOW8[self.pl[i] as usize];
             }
             for pos in start..deck.len() {
@@ -184,7 +186,7 @@ impl<const N: usize, const OMAHA: bool, const HILO: bool> Walk<'_, N, OMAHA, HIL
                     continue;
                 }
                 let card = deck[pos];
-                self.hi[j] = self.pk[j].with(card).strength();
+                self.hi[j] = best_five::<RAZZ>(self.table, self.pk[j].with(card));
                 if HILO {
                     self.lo[j] = LOW8[(self.pl[j] | LOW8_BITS[card as usize]) as usize];
                 }

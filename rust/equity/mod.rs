@@ -4,16 +4,19 @@
 //! Games ([`Game`]): Texas Hold'em; Omaha with 4, 5 or 6 hole cards, high only or Hi/Lo 8 or
 //! better; Crazy Pineapple and Crazy Pineapple 8/b *after the discard* (each player keeps two
 //! cards; before the discard the outcome depends on a choice not yet made, so that is refused);
-//! Seven Card Stud and Stud Hi/Lo (each player's known up and down cards, the rest of the seven
-//! dealt from what is left; when the deck cannot give everyone a seventh card, one community
-//! card is dealt instead, docs/rules/poker.md §4.2). A Hold'em player may hold a range ([`Range`]:
-//! `"QQ+, AKs, AQo+, T9s-76s, AhKh, AJs:0.5"`); ranges remove each other's cards.
+//! Seven Card Stud, Stud Hi/Lo and Razz (each player's known up and down cards, the rest of the
+//! seven dealt from what is left; when the deck cannot give everyone a seventh card, one
+//! community card is dealt instead, docs/rules/poker.md §4.2). A Hold'em player may hold a
+//! range ([`Range`]: `"QQ+, AKs, AQo+, T9s-76s, AhKh, AJs:0.5"`); ranges remove each other's
+//! cards.
 //!
 //! # Shares
 //!
-//! Each deal splits one pot. High only: the best high hands share it equally. Hi/Lo: half to
-//! the best high, half to the best 8-or-better low, all of it to the high when no low qualifies;
-//! tied hands share their half (docs/rules/poker.md §6). For each player, over all deals:
+//! Each deal splits one pot. High only: the best high hands share it equally. Razz is played
+//! the same way with the razz low (eval/razz.rs: every hand has one, no qualifier) in place of
+//! the high hand, so its `high` is the whole equity and `low` is 0. Hi/Lo: half to the best
+//! high, half to the best 8-or-better low, all of it to the high when no low qualifies; tied
+//! hands share their half (docs/rules/poker.md §6). For each player, over all deals:
 //!
 //! - `equity`: the expected share of the pot; the players' equities sum to 1;
 //! - `win`: how often the player takes the whole pot alone (in hi/lo, a scoop);
@@ -473,7 +476,7 @@ impl Run {
 pub(crate) mod tests {
     use super::*;
     use crate::cards::parse_cards;
-    use crate::eval::{high, hilo, low};
+    use crate::eval::{high, hilo, low, razz};
 
     pub(crate) fn cards(s: &str) -> Vec<u8> {
         parse_cards(s).unwrap()
@@ -675,7 +678,7 @@ pub(crate) mod tests {
         assert!(err(&["AhAd", "AA"], "As").contains("the board holds 1"));
         assert!(err(&["AhAd", "AA"], "As2c3c").contains("leaves no possible hand"));
         assert!(err(&["AA", "AA", "AA"], "").contains("cannot all be dealt"));
-        assert!(EquityError::from("razz".parse::<Game>().unwrap_err())
+        assert!(EquityError::from("badugi".parse::<Game>().unwrap_err())
             .to_string()
             .contains("unknown game"));
         let pineapple = Game::CrazyPineapple { hilo: false };
@@ -713,6 +716,141 @@ pub(crate) mod tests {
                 (a.equity - b.equity).abs() < 4.0 * b.stderr + 1e-9,
                 "{a:?} {b:?}"
             );
+        }
+    }
+
+    /// Every `k` of the cards, each set once.
+    fn combos(deck: &[u8], k: usize) -> Vec<Vec<u8>> {
+        if k == 0 {
+            return vec![vec![]];
+        }
+        (0..deck.len())
+            .flat_map(|i| {
+                combos(&deck[i + 1..], k - 1).into_iter().map(move |mut c| {
+                    c.push(deck[i]);
+                    c
+                })
+            })
+            .collect()
+    }
+
+    /// Razz by brute force straight from the evaluator: every way to give each player the rest
+    /// of his seven cards (six and the community card when `common` holds it), the best razz
+    /// low winning the pot, tied lows sharing it.
+    fn brute_razz(holes: &[Vec<u8>], common: &[u8]) -> Vec<f64> {
+        fn deal(i: usize, hands: &mut [Vec<u8>], deck: &[u8], common: &[u8], out: &mut [f64]) {
+            if i == hands.len() {
+                let v: Vec<u16> = hands
+                    .iter()
+                    .map(|h| razz::evaluate_razz(&[h.as_slice(), common].concat()).unwrap())
+                    .collect();
+                let best = *v.iter().max().unwrap();
+                let winners = v.iter().filter(|&&x| x == best).count() as f64;
+                for (share, &x) in out.iter_mut().zip(&v) {
+                    *share += if x == best { 1.0 / winners } else { 0.0 };
+                }
+                out[hands.len()] += 1.0;
+                return;
+            }
+            for extra in combos(deck, 7 - common.len() - hands[i].len()) {
+                let rest: Vec<u8> = deck
+                    .iter()
+                    .filter(|c| !extra.contains(c))
+                    .copied()
+                    .collect();
+                let known = hands[i].len();
+                hands[i].extend(&extra);
+                deal(i + 1, hands, &rest, common, out);
+                hands[i].truncate(known);
+            }
+        }
+        let used: Vec<u8> = holes.iter().flatten().chain(common).copied().collect();
+        let deck: Vec<u8> = (0..52).filter(|c| !used.contains(c)).collect();
+        let mut out = vec![0.0; holes.len() + 1];
+        deal(0, &mut holes.to_vec(), &deck, common, &mut out);
+        let deals = out.pop().unwrap();
+        out.iter().map(|s| s / deals).collect()
+    }
+
+    #[test]
+    fn razz_exact_matches_brute_force() {
+        let cases: &[&[&str]] = &[
+            &["Ah2d3cJsQhKd", "4s5s6sJdQdKs"],
+            &["Ah2d3c7s9hTd", "4h5h6hKsQs8c", "QcQd8d2h3h"],
+            &["AhAd2h2d3c", "4c5c6c7c8c"],
+        ];
+        for players in cases {
+            let e = exact(&q("razz", players, ""));
+            let holes: Vec<Vec<u8>> = players.iter().map(|p| cards(p)).collect();
+            let want = brute_razz(&holes, &[]);
+            for (p, w) in e.players.iter().zip(&want) {
+                assert!(
+                    (p.equity - w).abs() < 1e-12,
+                    "{players:?}: {} vs {w}",
+                    p.equity
+                );
+                assert_eq!((p.low, p.quarter), (0.0, 0.0), "one pot, no low half");
+            }
+            assert!(e.players.iter().all(|p| p.equity > 0.01 && p.equity < 0.99));
+        }
+    }
+
+    #[test]
+    fn razz_with_a_community_card_matches_brute_force() {
+        // Eight players with six cards each leave 4 cards for 8 seventh cards: one is dealt to
+        // everyone (docs/rules/poker.md §4.2), so there are exactly 4 deals.
+        let holes: Vec<Vec<u8>> = (0..8u8)
+            .map(|i| (0..6).map(|k| k * 8 + i).collect())
+            .collect();
+        let names: Vec<String> = holes
+            .iter()
+            .map(|h| h.iter().map(|&c| crate::cards::card_name(c)).collect())
+            .collect();
+        let refs: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
+        let e = exact(&q("razz", &refs, ""));
+        assert_eq!(e.deals, 4);
+        let mut want = vec![0.0; 8];
+        for common in 48..52u8 {
+            for (w, x) in want.iter_mut().zip(brute_razz(&holes, &[common])) {
+                *w += x / 4.0;
+            }
+        }
+        for (p, w) in e.players.iter().zip(&want) {
+            assert!((p.equity - w).abs() < 1e-12, "{} vs {w}", p.equity);
+        }
+    }
+
+    #[test]
+    fn razz_known_answers() {
+        // A made wheel cannot lose; the other hand cannot make one.
+        let e = exact(&q("razz", &["As2d3c4h5s6d", "KcKdQsQhJcJd"], ""));
+        assert_eq!((e.players[0].equity, e.players[0].win), (1.0, 1.0));
+        assert_eq!(e.deals, 40 * 39);
+        // Two made wheels always tie.
+        let e = exact(&q("razz", &["As2s3s4s5s", "Ad2d3d4d5d"], ""));
+        assert_eq!((e.players[0].equity, e.players[0].tie), (0.5, 1.0));
+        // Aces are low: A-2-3-4 with two cards to come is the favourite over K-2-3-4.
+        let e = exact(&q("razz", &["AcAd2c3c4c", "KcKd2d3d4d"], ""));
+        assert!(e.players[0].equity > 0.6, "{:?}", e.players[0]);
+    }
+
+    #[test]
+    fn razz_monte_carlo_agrees_with_exact() {
+        let question = q("razz", &["Ah2d3c7s9h", "4h5h6hKsQs8c", "QcQd8d2h3h4s"], "");
+        let m = equity(
+            &question,
+            &Options {
+                exact: Some(false),
+                samples: Some(200_000),
+                seed: Some(9),
+                ..Options::default()
+            },
+        )
+        .unwrap();
+        let e = exact(&question);
+        for (a, b) in e.players.iter().zip(&m.players) {
+            assert!(b.stderr > 0.0);
+            assert!((a.equity - b.equity).abs() < 4.0 * b.stderr, "{a:?} {b:?}");
         }
     }
 }

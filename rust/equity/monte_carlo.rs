@@ -14,7 +14,12 @@ pub(super) fn mc_chunk(plan: &Plan, seed: u64, chunk: u64, len: u64) -> Result<A
     by_shape!(plan, mc_chunk_typed(plan, seed, chunk, len))
 }
 
-pub(super) fn mc_chunk_typed<const N: usize, const OMAHA: bool, const HILO: bool>(
+pub(super) fn mc_chunk_typed<
+    const N: usize,
+    const OMAHA: bool,
+    const HILO: bool,
+    const RAZZ: bool,
+>(
     plan: &Plan,
     seed: u64,
     chunk: u64,
@@ -58,7 +63,7 @@ pub(super) fn mc_chunk_typed<const N: usize, const OMAHA: bool, const HILO: bool
             used |= 1 << card;
             st.push(g as usize, card);
         }
-        let (h, l) = showdown::<N, OMAHA, HILO>(&ctx, &st, plan.table);
+        let (h, l) = showdown::<N, OMAHA, HILO, RAZZ>(&ctx, &st, plan.table);
         tally.add(h, l);
     }
     let mut acc = Accum::new(plan.n);

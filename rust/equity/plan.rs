@@ -4,6 +4,7 @@ use super::showdown::Ctx;
 use super::{EquityError, Game, Holding, Question, MAX_PLAYERS};
 use crate::cards::card_name;
 use crate::eval::omaha::board_table;
+use crate::eval::razz::razz_table;
 
 pub(super) struct Plan {
     pub(super) game: Game,
@@ -23,6 +24,7 @@ pub(super) struct Plan {
     pub(super) base_used: u64,
     /// Deals per choice of hands (one exact enumeration of the slots).
     pub(super) leaves: f64,
+    /// The game's table: Omaha's board table, Razz's strengths by rank slot, else empty.
     pub(super) table: &'static [u16],
 }
 
@@ -65,7 +67,11 @@ impl Plan {
             base_deck,
             base_used,
             leaves,
-            table: if game.is_omaha() { board_table() } else { &[] },
+            table: match game {
+                Game::Omaha { .. } => board_table(),
+                Game::Razz => razz_table(),
+                _ => &[],
+            },
         })
     }
 
@@ -119,7 +125,7 @@ fn check_players(n: usize) -> Result<(), EquityError> {
 fn check_board(game: Game, nb: usize) -> Result<(), EquityError> {
     let gname = game.name();
     match game {
-        Game::Stud { .. } if nb > 1 => Err(EquityError::Cards(format!(
+        Game::Stud { .. } | Game::Razz if nb > 1 => Err(EquityError::Cards(format!(
             "{gname} has no board: at most one community card (dealt when the deck \
              runs out), got {nb} board cards"
         ))),
@@ -241,7 +247,7 @@ fn cards_to_come(
     deck_left: usize,
 ) -> Result<(usize, Vec<usize>), EquityError> {
     let (board_need, own_need): (usize, Vec<usize>) = match game {
-        Game::Stud { .. } => {
+        Game::Stud { .. } | Game::Razz => {
             let seven: usize = fixed.iter().map(|h| 7 - h.len()).sum();
             if nb == 1 || seven > deck_left {
                 if let Some(i) = fixed.iter().position(|h| h.len() > 6) {
@@ -311,7 +317,7 @@ pub(super) fn check_hand_count(
         Game::CrazyPineapple { .. } if got != 2 => {
             err(format!("{gname} needs the 2 cards kept after the discard"))
         }
-        Game::Stud { .. } if got > hole || (board == 1 && got >= hole) => {
+        Game::Stud { .. } | Game::Razz if got > hole || (board == 1 && got >= hole) => {
             err(format!("{gname} deals each player {hole} cards"))
         }
         _ => Ok(()),

@@ -4,6 +4,7 @@ use super::MAX_PLAYERS;
 use crate::eval::low;
 use crate::eval::low::{LOW8, LOW8_BITS};
 use crate::eval::omaha::{board_row, omaha_flush, pair_index};
+use crate::eval::razz::razz_of_key;
 use crate::eval::HandKey;
 
 /// Player groups of cards: group 0 is the board, group 1 + i player i's drawn cards.
@@ -192,9 +193,21 @@ pub(super) fn omaha_showdown<const N: usize, const HILO: bool>(
         }
     }
 }
+/// The value that decides a best-five game's pot (or its high half): the high strength, or in
+/// Razz the razz strength from `table` (`razz_table`); larger is better in both, so [`settle`]
+/// serves Razz unchanged (one pot, no low half).
+#[inline(always)]
+pub(super) fn best_five<const RAZZ: bool>(table: &[u16], key: HandKey) -> u16 {
+    if RAZZ {
+        razz_of_key(table, key)
+    } else {
+        key.strength()
+    }
+}
+
 /// Every player's values on a complete deal.
 #[inline(always)]
-pub(super) fn showdown<const N: usize, const OMAHA: bool, const HILO: bool>(
+pub(super) fn showdown<const N: usize, const OMAHA: bool, const HILO: bool, const RAZZ: bool>(
     ctx: &Ctx,
     st: &St,
     table: &[u16],
@@ -206,7 +219,7 @@ pub(super) fn showdown<const N: usize, const OMAHA: bool, const HILO: bool>(
         omaha_showdown::<N, HILO>(ctx, &st.board, table, &mut hi, &mut lo);
     } else {
         for i in 0..n {
-            hi[i] = ctx.key[i].join(st.g[0]).join(st.g[1 + i]).strength();
+            hi[i] = best_five::<RAZZ>(table, ctx.key[i].join(st.g[0]).join(st.g[1 + i]));
             if HILO {
                 lo[i] = LOW8[(ctx.low[i] | st.gl[0] | st.gl[1 + i]) as usize];
             }
@@ -215,24 +228,28 @@ pub(super) fn showdown<const N: usize, const OMAHA: bool, const HILO: bool>(
     settle::<N, HILO>(n, &hi, &lo)
 }
 
-/// Calls `$run::<N, OMAHA, HILO>($args)` for the plan's shape: kernels for two and three
+/// Calls `$run::<N, OMAHA, HILO, RAZZ>($args)` for the plan's shape: kernels for two and three
 /// players unroll their per-player loops; one general kernel serves the rest.
 macro_rules! by_shape {
     ($plan:expr, $run:ident ( $($arg:expr),* )) => {{
         let plan = $plan;
-        match (plan.n, plan.game.is_omaha(), plan.hilo) {
-            (2, false, false) => $run::<2, false, false>($($arg),*),
-            (2, false, true) => $run::<2, false, true>($($arg),*),
-            (2, true, false) => $run::<2, true, false>($($arg),*),
-            (2, true, true) => $run::<2, true, true>($($arg),*),
-            (3, false, false) => $run::<3, false, false>($($arg),*),
-            (3, false, true) => $run::<3, false, true>($($arg),*),
-            (3, true, false) => $run::<3, true, false>($($arg),*),
-            (3, true, true) => $run::<3, true, true>($($arg),*),
-            (_, false, false) => $run::<MAX_PLAYERS, false, false>($($arg),*),
-            (_, false, true) => $run::<MAX_PLAYERS, false, true>($($arg),*),
-            (_, true, false) => $run::<MAX_PLAYERS, true, false>($($arg),*),
-            (_, true, true) => $run::<MAX_PLAYERS, true, true>($($arg),*),
+        let razz = plan.game == crate::game::Game::Razz;
+        match (plan.n, plan.game.is_omaha(), plan.hilo, razz) {
+            (2, _, _, true) => $run::<2, false, false, true>($($arg),*),
+            (3, _, _, true) => $run::<3, false, false, true>($($arg),*),
+            (_, _, _, true) => $run::<MAX_PLAYERS, false, false, true>($($arg),*),
+            (2, false, false, _) => $run::<2, false, false, false>($($arg),*),
+            (2, false, true, _) => $run::<2, false, true, false>($($arg),*),
+            (2, true, false, _) => $run::<2, true, false, false>($($arg),*),
+            (2, true, true, _) => $run::<2, true, true, false>($($arg),*),
+            (3, false, false, _) => $run::<3, false, false, false>($($arg),*),
+            (3, false, true, _) => $run::<3, false, true, false>($($arg),*),
+            (3, true, false, _) => $run::<3, true, false, false>($($arg),*),
+            (3, true, true, _) => $run::<3, true, true, false>($($arg),*),
+            (_, false, false, _) => $run::<MAX_PLAYERS, false, false, false>($($arg),*),
+            (_, false, true, _) => $run::<MAX_PLAYERS, false, true, false>($($arg),*),
+            (_, true, false, _) => $run::<MAX_PLAYERS, true, false, false>($($arg),*),
+            (_, true, true, _) => $run::<MAX_PLAYERS, true, true, false>($($arg),*),
         }
     }};
 }

@@ -78,6 +78,12 @@ impl HandKey {
         set.cards().fold(HandKey::EMPTY, |h, c| h.with(c))
     }
 
+    /// The rank part of the key: the sum of the rank bases, one per card.
+    #[inline(always)]
+    pub(crate) fn rank_key(self) -> u32 {
+        self.key as u32
+    }
+
     /// Strength of the best five of these 5, 6 or 7 cards.
     #[inline(always)]
     pub fn strength(self) -> u16 {
@@ -96,6 +102,18 @@ fn rank_strength(rank_key: u32) -> u16 {
     LOOKUP[(rank_key & ((1 << ROW_SHIFT) - 1)) as usize + offset as usize]
 }
 
+/// Where the rank key of 5, 6 or 7 cards sits in `LOOKUP` (the perfect hash of rank
+/// multisets, which razz reuses for a table of its own); `None` for a key beyond every row,
+/// which only a bogus key (more than seven cards) can be.
+#[inline(always)]
+pub(crate) fn rank_slot(rank_key: u32) -> Option<usize> {
+    let offset = *OFFSETS.get((rank_key >> ROW_SHIFT) as usize)?;
+    Some((rank_key & ((1 << ROW_SHIFT) - 1)) as usize + offset as usize)
+}
+
+/// How many slots the rank perfect hash has (the length of `LOOKUP`).
+pub(crate) const RANK_SLOTS: usize = LOOKUP.len();
+
 /// Category 0 (high card) ..= 8 (straight flush) of a strength.
 pub fn category(strength: u16) -> u8 {
     (CLASS_VALUES[strength as usize - 1] >> 20) as u8
@@ -108,7 +126,8 @@ fn class_ranks(strength: u16) -> Vec<u8> {
     (0..n).map(|i| ((v >> (16 - 4 * i)) & 0xf) as u8).collect()
 }
 
-const RANK_WORDS: [(&str, &str); 13] = [
+/// Each rank's name, singular and plural, deuce first.
+pub(crate) const RANK_WORDS: [(&str, &str); 13] = [
     ("Deuce", "Deuces"),
     ("Three", "Threes"),
     ("Four", "Fours"),

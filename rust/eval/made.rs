@@ -2,6 +2,7 @@
 use super::high::best_five;
 use super::low::{low8_best_five, omaha_low8_best_five};
 use super::omaha::omaha_best_five;
+use super::razz::razz_best_five;
 use crate::cards::CardError;
 
 /// The cards a hand was made from, kept so `best_five()` can name them.
@@ -60,5 +61,10 @@ impl Dealt {
         } else {
             low8_best_five(board)
         }
+    }
+
+    /// The five cards of the best razz low (any five; razz is never an Omaha deal).
+    pub fn razz_five(&self) -> Result<[u8; 5], CardError> {
+        razz_best_five(self.split().1)
     }
 }

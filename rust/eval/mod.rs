@@ -1,10 +1,12 @@
 //! Hand evaluation: high hands (best five, Omaha's two plus three), 8-or-better lows, hi/lo,
-//! and the bookkeeping of how a hand was made (docs/rules/poker.md §1).
+//! razz (the ace-to-five low of every hand), and the bookkeeping of how a hand was made
+//! (docs/rules/poker.md §1).
 pub mod high;
 pub mod hilo;
 pub mod low;
 pub mod made;
 pub mod omaha;
+pub mod razz;
 mod tables;
 
 pub use high::HandKey;

@@ -18,5 +18,6 @@
 //! `LOW8_RANKS` (57 x 5) and `OMAHA8` (u8, 256 x 256: hole mask by board mask).
 //! Built once on first use (`eval/omaha.rs`): the Omaha board table, best non-flush hand by
 //! (board rank multiset of 3, 4 or 5 cards, hole-pair ranks), (455 + 1,820 + 6,188) x 91 u16
-//! (about 1.5 MB).
+//! (about 1.5 MB). Built once on first use (`eval/razz.rs`): the razz strength of each slot of
+//! the `LOOKUP` hash (u16, as many entries), and the 6,175 razz classes' ranks.
 include!(concat!(env!("OUT_DIR"), "/high_tables.rs"));

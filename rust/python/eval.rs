@@ -2,9 +2,9 @@
 
 use super::cards::{cards_of, CardSet};
 use super::convert::{omaha_rows, rows_of};
-use super::values::{low_hand, HighHand, LowHand};
+use super::values::{low_hand, HighHand, LowHand, RazzLow};
 use crate::eval::made::Dealt;
-use crate::eval::{high, hilo, low, omaha};
+use crate::eval::{high, hilo, low, omaha, razz};
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2};
 use pyo3::prelude::*;
 use rayon::prelude::*;
@@ -42,6 +42,13 @@ pub fn evaluate_omaha_high(
 pub fn evaluate_low8(cards: &Bound<'_, PyAny>) -> PyResult<Option<LowHand>> {
     let c = cards_of(cards)?;
     Ok(low_hand(low::evaluate_low8(&c)?, Dealt::any(&c)))
+}
+
+/// The razz low of 5, 6 or 7 cards: the best ace-to-five five, every hand counting.
+#[pyfunction]
+pub fn evaluate_razz(cards: &Bound<'_, PyAny>) -> PyResult<RazzLow> {
+    let c = cards_of(cards)?;
+    Ok(RazzLow::new(razz::evaluate_razz(&c)?, Dealt::any(&c)))
 }
 
 /// Omaha 8-or-better low: exactly two hole and three board cards, or None.

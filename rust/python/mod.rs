@@ -20,7 +20,7 @@ mod _core {
     use super::eval::{
         _high_batch, _hilo_batch, _low8_batch, _omaha_high_batch, _omaha_hilo_batch,
         _omaha_low8_batch, evaluate_high, evaluate_hilo, evaluate_low8, evaluate_omaha_high,
-        evaluate_omaha_hilo, evaluate_omaha_low8,
+        evaluate_omaha_hilo, evaluate_omaha_low8, evaluate_razz,
     };
     #[pymodule_export]
     use super::game::_variants;
@@ -31,7 +31,7 @@ mod _core {
         _pan_is_meld, _pan_lay_off, _pan_meld, _pan_meld_fault, _pan_outs, _pan_split, PyPanRules,
     };
     #[pymodule_export]
-    use super::values::{HighHand, LowHand};
+    use super::values::{HighHand, LowHand, RazzLow};
 
     use super::errors::{EquityError, IllegalAction, InvalidCards, SplitpotError};
     use pyo3::prelude::*;

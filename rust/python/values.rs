@@ -1,10 +1,11 @@
-//! Hand values for Python: `HighHand` and `LowHand`. They compare only with their own kind
-//! (docs/rules/poker.md §1: lows and highs are different orderings), so both live in one file.
+//! Hand values for Python: `HighHand`, `LowHand` and `RazzLow`. They compare only with their
+//! own kind (docs/rules/poker.md §1: lows and highs are different orderings), so all three live
+//! in one file.
 
 use super::cards::Card;
 use super::errors::InvalidCards;
 use crate::eval::made::Dealt;
-use crate::eval::{high, low};
+use crate::eval::{high, low, razz};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -102,7 +103,7 @@ impl HighHand {
 
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
         let theirs = other.cast::<HighHand>().ok().map(|o| o.get().strength);
-        let crossed = other.is_instance_of::<LowHand>();
+        let crossed = other.is_instance_of::<LowHand>() || other.is_instance_of::<RazzLow>();
         richcmp(
             other,
             self.strength,
@@ -110,7 +111,7 @@ impl HighHand {
             crossed,
             op,
             "a HighHand",
-            "a LowHand",
+            "a low",
         )
     }
 
@@ -173,7 +174,7 @@ impl LowHand {
             .cast::<LowHand>()
             .ok()
             .map(|o| o.get().strength as u16);
-        let crossed = other.is_instance_of::<HighHand>();
+        let crossed = other.is_instance_of::<HighHand>() || other.is_instance_of::<RazzLow>();
         richcmp(
             other,
             self.strength as u16,
@@ -181,7 +182,7 @@ impl LowHand {
             crossed,
             op,
             "a LowHand",
-            "a HighHand",
+            "a HighHand or a RazzLow",
         )
     }
 
@@ -204,4 +205,72 @@ impl LowHand {
 
 pub fn low_hand(strength: u8, dealt: Dealt) -> Option<LowHand> {
     (strength > 0).then_some(LowHand { strength, dealt })
+}
+
+/// The razz value of a hand: the ace-to-five low every hand has, no qualifier (eval/razz.rs).
+/// Compares by strength among razz lows only: not with a `HighHand`, nor with an 8-or-better
+/// `LowHand`, whose strengths are another numbering.
+#[pyclass(frozen, module = "splitpot._core")]
+#[derive(Clone, Copy)]
+pub struct RazzLow {
+    strength: u16,
+    dealt: Dealt,
+}
+
+#[pymethods]
+impl RazzLow {
+    /// 1..6175, larger is better (6175 = 5-4-3-2-A, 1 = K-K-K-K-Q).
+    #[getter]
+    fn strength(&self) -> u16 {
+        self.strength
+    }
+
+    /// The five ranks as the hand is read, ace = 1: (7, 5, 4, 3, 2); a pair of fours with
+    /// 7-2-A is (4, 4, 7, 2, 1).
+    #[getter]
+    fn ranks(&self) -> (u8, u8, u8, u8, u8) {
+        let r = razz::razz_ranks(self.strength);
+        (r[0], r[1], r[2], r[3], r[4])
+    }
+
+    /// The five cards that make the low.
+    fn best_five(&self) -> PyResult<Vec<Card>> {
+        Ok(to_cards(self.dealt.razz_five()?))
+    }
+
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+        let theirs = other.cast::<RazzLow>().ok().map(|o| o.get().strength);
+        let crossed = other.is_instance_of::<HighHand>() || other.is_instance_of::<LowHand>();
+        richcmp(
+            other,
+            self.strength,
+            theirs,
+            crossed,
+            op,
+            "a RazzLow",
+            "a HighHand or a LowHand",
+        )
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.strength as u64
+    }
+
+    fn __str__(&self) -> String {
+        razz::describe_razz(self.strength)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "RazzLow(strength={}, ranks={:?})",
+            self.strength,
+            self.ranks()
+        )
+    }
+}
+
+impl RazzLow {
+    pub fn new(strength: u16, dealt: Dealt) -> Self {
+        RazzLow { strength, dealt }
+    }
 }

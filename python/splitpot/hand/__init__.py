@@ -1,4 +1,4 @@
-"""One hand of a flop game, as a state machine (docs/rules/poker.md §3 to §7).
+"""One hand of a flop or stud game, as a state machine (docs/rules/poker.md §3 to §7).
 
 A :class:`Hand` posts the antes and blinds, deals, runs every betting round, the Crazy
 Pineapple discard, the showdown, and pays out through :mod:`splitpot.pots`. The caller drives
@@ -61,6 +61,23 @@ Rules and the decisions taken where the spec leaves room:
   the last hand in a pot; when every other hand is mucked, the last one wins unshown.
 * Timeouts (§7): see :meth:`Hand.timeout`; a discard times out to the last card dealt, a
   showdown decision to showing. Antes and blinds count as "what he has put in".
+* Stud (§4.2; Seven Card Stud, Stud Hi/Lo, Razz): antes, then two cards down and the door
+  card up to each player; the lowest door card (Razz: the highest) owes the bring-in:
+  :meth:`Hand.bring_in`, a completion to the small bet with :meth:`Hand.bet`, or a fold that
+  passes the bring-in left. From fourth street the best exposed hand acts first (Razz: the
+  best low board), ties to the dealer's left; on fourth street an open pair lets the bet be
+  the small or the big one (fixed limit, not Razz). :meth:`Hand.up` and :meth:`Hand.down`
+  split a seat's cards. With eight players to seventh street the last card is one community
+  card. At showdown without a last bet the best board shows first; odd chips go by the
+  highest card by suit (Razz: the lowest). The rules are :mod:`.stud`'s.
+
+>>> from splitpot.games import SEVEN_CARD_STUD
+>>> from splitpot.betting import FixedLimit
+>>> h = Hand(SEVEN_CARD_STUD, FixedLimit(2, 4, ante=1), [50, 50], hole=["KsKh2c", "AsAd9d"])
+>>> h.legal_actions()
+LegalActions(seat=0, fold=True, bring_in=1, bet=(2, 2))
+>>> h.bring_in(), h.raise_to(2)
+(BringingIn(seat=0, amount=1, all_in=False), RaisingTo(seat=1, amount=2, all_in=False))
 
 Where each part lives (one home per rule):
 
@@ -72,8 +89,10 @@ Where each part lives (one home per rule):
   what stops a bet or raise (§3), read by the raise window and the error text alike.
 * :mod:`.showdown`: ``Showdown``, the values, the order of showing, muck rights (§5).
 * :mod:`.timeout`: :class:`TimeoutPolicy` and ``outcome``, the §7 rule.
+* :mod:`.stud`: who brings in, who acts first, the open pair, the stud odd-chip order (§4.2).
 * :mod:`.state`: :class:`Hand`, the operations and the phases in order of play, on top of
-  :mod:`.dealing` (seats, forced bets, cards) and :mod:`.view` (the read-only state);
+  :mod:`.closing` (showdown and payout), :mod:`.dealing` (seats, forced bets, cards) and
+  :mod:`.view` (the read-only state);
   :mod:`.rebuild` replays records for :meth:`Hand.from_events`.
 """
 
@@ -84,6 +103,7 @@ from splitpot.hand.records import (
     Betting,
     BlindPosting,
     BoardDealing,
+    BringingIn,
     Calling,
     Checking,
     ChipsReturning,
@@ -113,6 +133,7 @@ __all__ = [
     "Betting",
     "BlindPosting",
     "BoardDealing",
+    "BringingIn",
     "Calling",
     "Checking",
     "ChipsReturning",

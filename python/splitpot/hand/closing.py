@@ -12,6 +12,7 @@ from typing import Any
 from splitpot import pots as _pots
 from splitpot._core import IllegalAction
 from splitpot.cards import as_cards
+from splitpot.hand import stud as _stud
 from splitpot.hand.dealing import Dealer
 from splitpot.hand.records import (
     _FOLDED,
@@ -35,9 +36,13 @@ class Closing(Dealer):
     __slots__ = ()
 
     def _begin_showdown(self) -> None:
-        """Value the hands and line them up in showing order (docs/rules/poker.md §5)."""
+        """Value the hands and line them up in showing order (docs/rules/poker.md §5): without
+        a bet on the last round, stud starts with the best exposed hand, who acted first."""
         self._phase = Phase.SHOWDOWN
         contenders = [s for s in self._order if self._status[s] < _FOLDED]
+        if self._game.forced_bets == "bring_in":
+            i = contenders.index(_stud.first_to_act(self._game, self._up, contenders))
+            contenders = contenders[i:] + contenders[:i]
         pots = self._build_pots(self._folded())[0]
         showdown = Showdown(
             self._game, self._hole, self._board, contenders, self._round.aggressor, pots
@@ -62,6 +67,14 @@ class Closing(Dealer):
             else:
                 self._muck(seat, Mucking(seat))
         self._finish()
+
+    def _odd_chip_order(self) -> list[int]:
+        """Who takes odd chips first (docs/rules/poker.md §6): the first seat left of the
+        button; in stud, with no button, by the highest card by suit (§6 DECISION)."""
+        if not self._game.forced_bets == "bring_in":
+            return self._order
+        board = self._board
+        return _stud.odd_chip_order(self._game, {s: self._hole[s] + board for s in self._order})
 
     # ------------------------------------------------------------------ showdown
 
@@ -148,10 +161,12 @@ class Closing(Dealer):
             pots,
             high,
             low,
-            self._order,
+            self._odd_chip_order(),
             self._starting.structure.chip_unit,
             self._starting.rake,
-            flop_seen=len(self._board) >= 3,
+            flop_seen=self._street > 0
+            if self._game.forced_bets == "bring_in"
+            else len(self._board) >= 3,
         )
         stacks = self._stacks
         for a in payout.awards:

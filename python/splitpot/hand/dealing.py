@@ -1,8 +1,9 @@
 """Seating, forced bets and cards: how chips and cards get onto the table (docs/rules/poker.md §4).
 
 :class:`Dealer` deals a :class:`~splitpot.hand.Hand` from its :class:`HandStarting`: the
-seats and stacks, the antes and blinds (§4, §4.1), the hole cards one at a time from the
-button's left, the board street by street, all from one lazily shuffled deck.
+seats and stacks, the antes and blinds (§4, §4.1), the players' cards one at a time from the
+button's left (face down, and in stud face up, §4.2), the board street by street, all from
+one lazily shuffled deck.
 """
 
 from __future__ import annotations
@@ -10,10 +11,13 @@ from __future__ import annotations
 import random
 from collections import deque
 
+from splitpot._core import Card
 from splitpot.cards import DECK_SIZE, as_cards
+from splitpot.hand import stud as _stud
 from splitpot.hand.records import (
     _ACTIVE,
     _ALL_IN,
+    _FOLDED,
     _OUT,
     AntePosting,
     BlindPosting,
@@ -37,6 +41,7 @@ class Dealer(HandView):
 
     __slots__ = (
         "_board",
+        "_bring_in",
         "_contrib",
         "_dead",
         "_deck",
@@ -59,6 +64,7 @@ class Dealer(HandView):
         "_starting",
         "_status",
         "_street",
+        "_up",
     )
 
     _deck: list[int]
@@ -73,9 +79,9 @@ class Dealer(HandView):
         :class:`Hand` then opens its betting round."""
         self._take_seats(start)
         self._post_forced_bets(start)
-        self._deal_hole(start)
-        if self._game.streets[0].board:
-            self._deal_board(0)
+        self._deal_street(0)
+        if self._game.forced_bets == "bring_in":
+            self._find_bring_in()
 
     def _take_seats(self, start: HandStarting) -> None:
         game, structure, stacks = start.game, start.structure, start.stacks
@@ -92,6 +98,8 @@ class Dealer(HandView):
         self._status = [_ACTIVE if s is not None else _OUT for s in stacks]
         self._live = len(order)
         self._hole: list[list[int]] = [[] for _ in range(n)]
+        self._up: list[list[int]] = [[] for _ in range(n)]
+        self._bring_in = -1  # the seat that owes the stud bring-in, while it does (§4.2)
         self._board: list[int] = []
         self._shuffled = False
         board = list(map(int, start.board or ()))
@@ -138,20 +146,71 @@ class Dealer(HandView):
             big = order[[live[s] for s in order].index(top)]
             self._first_preflop = (big + 1) % self._n
 
-    def _deal_hole(self, start: HandStarting) -> None:
-        """The hole cards, one at a time from the button's left (or as given)."""
-        order, hole = self._order, self._hole
-        given = start.hole or (None,) * self._n
-        for seat in order:
+    def _deal_street(self, street: int) -> None:
+        """The street's cards: to each player still in, one at a time from the button's left,
+        face down then face up (or as given), then to the board. When the deck cannot give
+        every player his last stud card, one card is dealt face up for everyone instead
+        (docs/rules/poker.md §4.2)."""
+        spec = self._game.streets[street]
+        count = spec.hole + spec.up
+        if count:
+            given = self._starting.hole or (None,) * self._n
+            seats = [s for s in self._order if self._status[s] < _FOLDED]
+            if self._community(street, seats, given):
+                self._deal_board(street, 1)
+                return
+            self._deal_players(spec.hole, count, seats, given)
+        if spec.board:
+            self._deal_board(street, spec.board)
+
+    def _deal_players(
+        self, down: int, count: int, seats: list[int], given: tuple[tuple[Card, ...] | None, ...]
+    ) -> None:
+        """``count`` cards to each of ``seats``, the first ``down`` face down, one at a time."""
+        hole, up = self._hole, self._up
+        for i in range(count):
+            for seat in seats:
+                cards, at = given[seat], len(hole[seat])
+                code = int(cards[at]) if cards is not None and at < len(cards) else self._draw()
+                hole[seat].append(code)
+                if i >= down:
+                    up[seat].append(code)
+        events = self._events
+        for seat in seats:
+            cards, at = given[seat], len(hole[seat])
+            if cards is not None and at <= len(cards):  # all given: the record's own cards
+                dealt = cards[at - count : at]
+            else:
+                dealt = as_cards(hole[seat][-count:])
+            events.append(HoleDealing(seat, dealt[:down], dealt[down:]))
+
+    def _community(
+        self, street: int, seats: list[int], given: tuple[tuple[Card, ...] | None, ...]
+    ) -> bool:
+        """Whether the last stud card is one for everyone: it is given as a board card, or
+        the deck has fewer cards than the players who still need one (§4.2)."""
+        if not self._game.community_card or street != len(self._game.streets) - 1:
+            return False
+        if self._given_board:
+            return True
+        need = 0
+        for seat in seats:
             cards = given[seat]
-            if cards is not None:
-                hole[seat] = list(map(int, cards))
-        for _ in range(self._game.streets[0].hole):
-            for seat in order:
-                if given[seat] is None:
-                    hole[seat].append(self._draw())
-        for seat in order:
-            self._events.append(HoleDealing(seat, given[seat] or as_cards(hole[seat])))
+            if cards is None or len(cards) <= len(self._hole[seat]):
+                need += 1
+        return need > len(self._deck)
+
+    def _find_bring_in(self) -> None:
+        """The lowest door card brings in (docs/rules/poker.md §4.2), among the players who
+        can still bet; with no bring-in amount he just acts first."""
+        able = [s for s in self._order if self._status[s] == _ACTIVE]
+        if not able:
+            return
+        doors = {s: self._up[s][0] for s in able}
+        seat = _stud.bring_in_seat(self._game, doors, able)
+        self._first_preflop = seat
+        if self._starting.structure.bring_in_amount:
+            self._bring_in = seat
 
     def _put(self, seat: int, amount: int, *, live: bool) -> None:
         self._stacks[seat] -= amount
@@ -167,8 +226,7 @@ class Dealer(HandView):
         if not self._stacks[seat]:
             self._status[seat] = _ALL_IN
 
-    def _deal_board(self, street: int) -> None:
-        count = self._game.streets[street].board
+    def _deal_board(self, street: int, count: int) -> None:
         given = self._given_board
         cards = [given.pop() if given else self._draw() for _ in range(count)]
         self._board.extend(cards)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from splitpot.hand import timeout as _timeout
 from splitpot.hand.records import (
     Betting,
+    BringingIn,
     Calling,
     Checking,
     Discarding,
@@ -61,13 +62,14 @@ def _apply(hand: Hand, event: Operation) -> None:
         hand.bet(event.amount)
     elif isinstance(event, RaisingTo):
         hand.raise_to(event.amount)
+    elif isinstance(event, BringingIn):
+        hand.bring_in()
     elif isinstance(event, Discarding):
         hand.discard(event.card)
     elif isinstance(event, TimingOut):
         seat = hand.verify_timeout()
-        bets = hand.bets
         possible = _timeout.outcomes(
-            hand.phase, owes=max(bets) - bets[seat], contributed=hand.contributions[seat]
+            hand.phase, owes=hand._owes(seat), contributed=hand.contributions[seat]
         )
         if event.outcome not in possible:
             raise ValueError(f"{event} is not what a timeout does here")

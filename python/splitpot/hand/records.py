@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from splitpot._core import Card, HighHand
 from splitpot.pots import Award, Pot
+
+if TYPE_CHECKING:
+    from splitpot._core import RazzLow
 
 # Seat states; "still in the hand" is ``status < _FOLDED``.
 _ACTIVE, _ALL_IN, _STOOD, _FOLDED, _OUT = 0, 1, 2, 3, 4
@@ -105,13 +108,33 @@ class BlindPosting(Operation):
 
 @dataclass(frozen=True)
 class HoleDealing(Operation):
-    """Hole cards dealt face down to a seat."""
+    """A seat's cards of a street: ``cards`` face down and, in stud, ``up`` face up (§4.2)."""
 
     seat: int
     cards: tuple[Card, ...]
+    up: tuple[Card, ...] = ()
 
     def __str__(self) -> str:
-        return f"Seat {self.seat} is dealt {''.join(map(str, self.cards))}"
+        down = "".join(map(str, self.cards))
+        shown = "".join(map(str, self.up))
+        return f"Seat {self.seat} is dealt " + (
+            f"{down} down and {shown} up" if down and shown else f"{shown} up" if shown else down
+        )
+
+
+@dataclass(frozen=True)
+class BringingIn(Operation):
+    """The stud bring-in: the forced opening bet of the seat with the lowest door card
+    (docs/rules/poker.md §4.2), all-in when short."""
+
+    seat: int
+    amount: int
+    all_in: bool = False
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} brings in for {self.amount}" + (
+            " and is all-in" if self.all_in else ""
+        )
 
 
 @dataclass(frozen=True)
@@ -277,7 +300,10 @@ class HandEnding(Operation):
 @dataclass(frozen=True)
 class LegalActions:
     """What the seat to act may do. Amounts are chips; ``bet`` and ``raise_to`` are
-    ``(min, max)`` totals for the round, both inclusive (equal in fixed limit)."""
+    ``(min, max)`` totals for the round, both inclusive (equal in fixed limit, except on
+    stud's fourth street with an open pair, where exactly the two ends are allowed: the small
+    bet or the big one, §4.2). ``bring_in`` is the stud bring-in the seat must post, unless
+    it completes to the small bet (``bet``) or folds (§4.2)."""
 
     seat: int | None
     fold: bool = False
@@ -288,13 +314,14 @@ class LegalActions:
     discard: tuple[Card, ...] = ()
     show: bool = False
     muck: bool = False
+    bring_in: int | None = None
 
     def __repr__(self) -> str:
         parts = [f"seat={self.seat}"]
         for name in ("fold", "check", "show", "muck"):
             if getattr(self, name):
                 parts.append(f"{name}=True")
-        for name in ("call", "bet", "raise_to"):
+        for name in ("call", "bring_in", "bet", "raise_to"):
             value = getattr(self, name)
             if value is not None:
                 parts.append(f"{name}={value}")
@@ -310,6 +337,8 @@ class LegalActions:
             parts.append("check")
         if self.call is not None:
             parts.append(f"call {self.call}")
+        if self.bring_in is not None:
+            parts.append(f"bring in {self.bring_in}")
         for name, window in (("bet", self.bet), ("raise to", self.raise_to)):
             if window is not None:
                 lo, hi = window
@@ -325,11 +354,12 @@ class LegalActions:
 
 @dataclass(frozen=True)
 class ShownHand:
-    """A hand shown at showdown with its values (docs/rules/poker.md §5)."""
+    """A hand shown at showdown with its values (docs/rules/poker.md §5). ``high`` is the
+    value that takes the whole pot or its high half: in Razz, the ace-to-five low."""
 
     seat: int
     cards: tuple[Card, ...]
-    high: HighHand
+    high: HighHand | RazzLow
     low: Any | None  # LowHand | None
     hi_lo: bool = False
 
@@ -362,7 +392,7 @@ class HandResult:
         return sum(a.amount for a in self.awards if a.seat == seat)
 
 
-def _describe(high: HighHand, low: Any, hi_lo: bool) -> str:
+def _describe(high: HighHand | RazzLow, low: Any, hi_lo: bool) -> str:
     text = str(high)
     if hi_lo:
         text += f"; low {low}" if low is not None else "; no low"

@@ -27,6 +27,9 @@ class BettingRound:
       (the fixed-limit cap; the blinds are the opening bet).
     * ``acted``: the bet each seat last acted on (``None`` before it acted); ``aggressor``
       the last seat to bet or raise; ``queue`` the seats still to act, first is next.
+    * Stud (docs/rules/poker.md §4.2): ``bring_in_open`` while the bring-in is the round's
+      only bet (the next full bet *completes* it, from nothing); ``double_option`` on fourth
+      street with an open pair, until someone bets the big bet (then ``big_street``).
 
     ``stacks`` and ``status`` are the hand's own lists, read, never written.
     """
@@ -42,7 +45,9 @@ class BettingRound:
         "bets",
         "bets_count",
         "big_street",
+        "bring_in_open",
         "current",
+        "double_option",
         "full_level",
         "last_raise",
         "queue",
@@ -65,15 +70,19 @@ class BettingRound:
         self.full_level = 0
         self.bets_count = 0
         self.big_street = False
+        self.bring_in_open = False
+        self.double_option = False
         self.queue: deque[int] = deque()
 
-    def begin(self, first: int, big_street: bool) -> None:
-        """Open the round with ``first`` to act (docs/rules/poker.md §3, §4.1).
+    def begin(self, first: int, big_street: bool, double_option: bool = False) -> None:
+        """Open the round with ``first`` to act (docs/rules/poker.md §3, §4.1, §4.2).
 
         Bets already in (the live blinds) are the round's opening bet.
         """
         n = self._n
         self.big_street = big_street
+        self.double_option = double_option
+        self.bring_in_open = False
         self.acted = [None] * n
         self.aggressor = None
         self.last_raise = 0
@@ -124,19 +133,47 @@ class BettingRound:
         return "every other player is all-in or has folded"
 
     def raise_window(self, seat: int, pot: int) -> tuple[int, int] | None:
-        """``(min_to, max_to)`` if ``seat`` may bet or raise now, else ``None`` (§3)."""
+        """``(min_to, max_to)`` if ``seat`` may bet or raise now, else ``None`` (§3).
+
+        Over a stud bring-in the smallest full bet is the completion, from nothing; on fourth
+        street with an open pair the window runs from the small bet to the big (§4.2)."""
         if self.blocker(seat) is not None:
             return None
-        return raise_limits(
-            self._structure,
-            current_bet=self.current,
-            player_bet=self.bets[seat],
-            stack=self._stacks[seat],
-            pot=pot,
-            last_raise=self.last_raise,
-            full_level=self.full_level,
-            big_street=self.big_street,
-        )
+        structure, current = self._structure, self.current
+        if not (self.bring_in_open or self.double_option):
+            return raise_limits(
+                structure,
+                current_bet=current,
+                player_bet=self.bets[seat],
+                stack=self._stacks[seat],
+                pot=pot,
+                last_raise=self.last_raise,
+                full_level=self.full_level,
+                big_street=self.big_street,
+            )
+        base = 0 if self.bring_in_open else current
+        lo = structure.min_raise_to(base, self.last_raise, self.full_level, self.big_street)
+        if self.double_option:
+            hi: int | None = structure.min_raise_to(current, self.last_raise, self.full_level, True)
+        else:
+            hi = structure.max_raise_to(current, self.bets[seat], pot, lo)
+        all_in = self.bets[seat] + self._stacks[seat]
+        hi = all_in if hi is None or hi > all_in else hi
+        return min(lo, all_in), max(min(lo, all_in), hi)
+
+    def allows(self, amount: int, lo: int, hi: int, all_in: int) -> bool:
+        """Whether ``amount`` is a legal total in the window ``lo..hi``: any amount in it, but
+        with the fourth-street option only its two ends (or all-in), §4.2."""
+        if amount < lo or amount > hi:
+            return False
+        return not self.double_option or amount in (lo, hi, all_in)
+
+    def bring_in(self, seat: int) -> None:
+        """``seat`` posted the bring-in (its chips are in): he has acted on it, and the next
+        full bet completes it (docs/rules/poker.md §4.2)."""
+        self.bring_in_open = True
+        self.acted[seat] = self.current
+        self.queue.popleft()
 
     def acts(self, seat: int) -> None:
         """``seat`` checked or called: he has acted on the current bet."""
@@ -148,13 +185,17 @@ class BettingRound:
         the next minimum and counts toward the cap, a short all-in does neither (§3); every
         other active seat is to act again."""
         current = self.current
-        if self._structure.is_full_raise(
-            amount, current, self.last_raise, self.full_level, self.big_street
-        ):
-            if amount - current > self.last_raise:
-                self.last_raise = amount - current
+        structure = self._structure
+        if self.double_option and amount - self.full_level >= structure.min_bet(True):
+            self.double_option = False  # the big bet is made: every raise is big (§4.2)
+            self.big_street = True
+        base = 0 if self.bring_in_open else current
+        if structure.is_full_raise(amount, base, self.last_raise, self.full_level, self.big_street):
+            if amount - base > self.last_raise:
+                self.last_raise = amount - base
             self.full_level = amount
             self.bets_count += 1
+            self.bring_in_open = False
         self.current = amount
         self.acted[seat] = amount
         self.aggressor = seat

@@ -129,16 +129,14 @@ class HandStarting(Operation):
             raise ValueError(f"button must be a seat 0..{n - 1}, got {button!r}")
         rule = _POLICIES.get(timeout_policy) if isinstance(timeout_policy, str) else None
         rule = rule or _policy(timeout_policy)
-        ante_list, live, dead = _forced_bets(structure, start, button, antes, blinds, dead_blinds)
+        ante_list, live, dead = _forced_bets(
+            structure, start, button, antes, blinds, dead_blinds, game.forced_bets == "blinds"
+        )
         holes, board_codes = _given_cards(game, n, hole, board)
         for i in range(n):
             if start[i] is None and holes[i] is not None:
                 raise ValueError(f"hole cards for seat {i}, which is not dealt in")
-        if seed is None and (
-            board_codes is None
-            or len(board_codes) < game.board_cards
-            or any([holes[i] is None and start[i] is not None for i in range(n)])
-        ):
+        if seed is None and not _all_given(game, start, holes, board_codes):
             seed = random.randrange(SEED_BOUND)
         return cls(
             game,
@@ -175,11 +173,21 @@ class HandStarting(Operation):
         )
 
 
+def _all_given(
+    game: Game, start: Sequence[int | None], holes: list[list[int] | None], board: list[int] | None
+) -> bool:
+    """Whether every card the hand can deal is given: it needs no shuffle, and no seed."""
+    if len(board or ()) < game.board_cards:
+        return False
+    want = game.hole_cards
+    return all([s is None or len(h or ()) >= want for s, h in zip(start, holes)])  # noqa: B905
+
+
 def _check_kinds(game: Game, structure: Structure, rake: Rake | None) -> None:
     if not isinstance(game, Game):
         raise TypeError(f"game must be a Game, got {game!r}")
-    if game.forced_bets != "blinds":
-        raise NotImplementedError(f"{game.name}: only blind games are played by Hand so far")
+    if game.forced_bets not in ("blinds", "bring_in"):
+        raise ValueError(f"{game.name}: unknown forced bets {game.forced_bets!r}")
     if not isinstance(structure, Structure):
         raise TypeError(f"structure must be FixedLimit, PotLimit or NoLimit, got {structure!r}")
     if rake is not None and not isinstance(rake, Rake):
@@ -207,15 +215,21 @@ def _forced_bets(
     antes: int | Sequence[int] | None,
     blinds: Sequence[int] | None,
     dead_blinds: Sequence[int] | None,
+    blind_game: bool,
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """Antes, live blinds and dead blinds per seat, as configured (docs/rules/poker.md §4)."""
+    """Antes, live blinds and dead blinds per seat, as configured (docs/rules/poker.md §4).
+    Stud has antes and a bring-in, never blinds (§4.2)."""
     n = len(start)
     order = seats_from_button(start, button)
     heads_up = len(order) == 2
-    if heads_up and start[button] is None and blinds is None:
+    if not blind_game and (any(blinds or ()) or any(dead_blinds or ())):
+        raise ValueError("stud has no blinds: the bring-in opens the betting (§4.2)")
+    if heads_up and blind_game and start[button] is None and blinds is None:
         raise ValueError(f"heads-up the button posts the small blind: seat {button} is empty")
     ante_list = _per_seat(structure.ante if antes is None else antes, n, "antes")
-    if blinds is None:
+    if not blind_game:
+        live = [0] * n
+    elif blinds is None:
         live = [0] * n
         small, big = blind_seats(order, button, heads_up)
         live[small] = structure.small_blind
@@ -246,12 +260,16 @@ def _given_cards(
             if isinstance(hole, str) or len(hole) != n:
                 raise ValueError(f"hole must give one entry per seat ({n}), got {hole!r}")
             items = enumerate(hole)
-        want = game.streets[0].hole
+        # Stud deals cards street by street: any first ones may be given, in the order
+        # dealt (two down, the door card, ...); a flop game's hole cards all come at once.
+        first = game.streets[0].hole + game.streets[0].up
+        stud = game.forced_bets == "bring_in"
         for seat, cards in items:
             if cards is None:
                 continue
             codes = card_codes(cards)
-            if len(codes) != want:
+            if not (first <= len(codes) <= game.hole_cards if stud else len(codes) == first):
+                want = f"{first} to {game.hole_cards}" if stud else str(first)
                 raise InvalidCards(
                     f"seat {seat} must be dealt {want} hole cards in {game.name}, "
                     f"got {len(codes)}: {''.join(map(str, map(Card, codes)))}"
@@ -260,10 +278,9 @@ def _given_cards(
     board_codes = None
     if board is not None:
         board_codes = card_codes(board)
-        if len(board_codes) > game.board_cards:
-            raise InvalidCards(
-                f"{game.name} deals {game.board_cards} board cards, got {len(board_codes)}"
-            )
+        most = 1 if game.community_card else game.board_cards  # stud's community card, §4.2
+        if len(board_codes) > most:
+            raise InvalidCards(f"{game.name} deals {most} board cards, got {len(board_codes)}")
     seen = 0
     for given in [*holes, board_codes]:
         for c in given or ():

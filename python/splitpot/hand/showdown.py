@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from splitpot import _core
 from splitpot._core import HighHand
+
+if TYPE_CHECKING:
+    from splitpot._core import RazzLow
 from splitpot.games import Game, Valuation
 from splitpot.hand.records import Showing
 from splitpot.pots import Pot
@@ -88,9 +91,11 @@ class Showdown:
 
 def _values(
     game: Game, hole: Sequence[list[int]], board: list[int], seats: list[int]
-) -> dict[int, tuple[HighHand, Any]]:
+) -> dict[int, tuple[HighHand | RazzLow, Any]]:
     """Each seat's ``(high, low)``, one core call per hand where the game allows."""
     high, low = game.high, game.low
+    if high is None:  # Razz: the ace-to-five low takes the whole pot, in the high's place
+        return {s: (_core.evaluate_razz(hole[s] + board), None) for s in seats}
     if low is None and high is Valuation.BEST_FIVE:
         return {s: (_core.evaluate_high(hole[s] + board), None) for s in seats}
     if low is None and high is Valuation.OMAHA:

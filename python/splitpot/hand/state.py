@@ -11,16 +11,18 @@ from collections import deque
 from collections.abc import Sequence
 
 from splitpot._core import Card, IllegalAction
-from splitpot.betting import Structure
+from splitpot.betting import BettingStructure, Structure
 from splitpot.cards import as_cards
 from splitpot.games import Game
 from splitpot.hand import rebuild as _rebuild
+from splitpot.hand import stud as _stud
 from splitpot.hand import timeout as _timeout
 from splitpot.hand.closing import Closing, _can
 from splitpot.hand.records import (
     _FOLDED,
     _STOOD,
     Betting,
+    BringingIn,
     Calling,
     Checking,
     Discarding,
@@ -38,7 +40,7 @@ from splitpot.pots import Rake
 
 
 class Hand(Closing):
-    """One hand of Hold'em, Omaha or Crazy Pineapple, high or hi/lo (docs/rules/poker.md §2 to §7).
+    """One hand of Hold'em, Omaha, Crazy Pineapple or stud, high, hi/lo or Razz (§2 to §7).
 
     Arguments:
 
@@ -46,12 +48,14 @@ class Hand(Closing):
     * ``structure``: :class:`~splitpot.betting.FixedLimit`, ``PotLimit`` or ``NoLimit``; it
       gives the blinds, the ante and the chip unit.
     * ``stacks``: chips of each seat at the start, clockwise; every seat is dealt in.
-    * ``button``: the dealer seat (default the last seat).
+    * ``button``: the dealer seat (default the last seat); in stud the dealer sits there, so
+      the seat after it is dealt first and wins ties of the order of play (§4.2).
     * ``seed``: the shuffle is ``random.Random(seed)``; the same seed deals the same cards.
       ``None`` draws a seed, which is recorded in :class:`HandStarting`.
     * ``hole``, ``board``: cards to deal instead of shuffled ones (replays and tests):
-      ``hole`` one entry per seat (``None`` for a seat dealt from the shuffle), ``board`` the
-      community cards in order (any cards not given come from the shuffle).
+      ``hole`` one entry per seat (``None`` for a seat dealt from the shuffle; in stud the
+      first 3 to 7 cards in the order dealt), ``board`` the community cards in order (any
+      cards not given come from the shuffle).
     * ``antes``: one ante for every seat or one per seat (default the structure's ante).
     * ``blinds``: the live blind of every seat, overriding the usual small and big blind
       (the table uses it for players posting a big blind out of turn). ``dead_blinds``:
@@ -120,11 +124,25 @@ class Hand(Closing):
     # ------------------------------------------------------------------ phases, in order of play
 
     def _begin_round(self) -> None:
-        """Open the betting round of the current street (docs/rules/poker.md §3, §4.1)."""
-        first = self._first_preflop if self._street == 0 else (self._starting.button + 1) % self._n
-        rnd = self._round
-        rnd.begin(first, self._game.streets[self._street].big_bet)
+        """Open the betting round of the current street (docs/rules/poker.md §3, §4.1, §4.2):
+        preflop left of the big blind, after it left of the button; in stud the bring-in on
+        third street, then the best exposed hand (the fourth-street open pair allows the big
+        bet in fixed limit)."""
+        street, game, rnd = self._street, self._game, self._round
+        double = False
+        if street == 0:
+            first = self._first_preflop
+        elif game.forced_bets == "bring_in":
+            live = [s for s in self._order if self._status[s] < _FOLDED]
+            first = _stud.first_to_act(game, self._up, live)
+            double = street == 1 and self._starting.structure.kind is BettingStructure.FIXED_LIMIT
+            double = double and _stud.open_pair(game, self._up, live)
+        else:
+            first = (self._starting.button + 1) % self._n
+        rnd.begin(first, game.streets[street].big_bet, double)
         self._queue = rnd.queue
+        if self._bring_in >= 0 and (not rnd.queue or rnd.queue[0] != self._bring_in):
+            self._bring_in = -1  # no one left to bet against: no bring-in
         if not rnd.queue:
             self._end_round()
 
@@ -151,8 +169,7 @@ class Hand(Closing):
             self._begin_showdown()
             return
         self._phase = Phase.BETTING
-        if self._game.streets[self._street].board:
-            self._deal_board(self._street)
+        self._deal_street(self._street)
         self._begin_round()
 
     def _begin_discard(self) -> None:
@@ -203,6 +220,9 @@ class Hand(Closing):
         rnd = self._round
         to_call = rnd.current - rnd.bets[seat]
         window = rnd.raise_window(seat, sum(self._contrib))
+        if seat == self._bring_in:
+            post = min(self._starting.structure.bring_in_amount, self._stacks[seat])
+            return LegalActions(seat, fold=True, bring_in=post, bet=window)
         if to_call > 0:
             call = min(to_call, self._stacks[seat])
             return LegalActions(seat, fold=True, call=call, raise_to=window)
@@ -213,9 +233,12 @@ class Hand(Closing):
     # ------------------------------------------------------------------ fold / check / call
 
     def verify_fold(self) -> int:
-        """Raise :class:`IllegalAction` unless the actor may fold; return the seat."""
+        """Raise :class:`IllegalAction` unless the actor may fold; return the seat.
+
+        The stud bring-in may fold instead of bringing in; the bring-in then passes to his
+        left (seed 001, docs/rules/poker.md §4.2)."""
         seat = self._betting_actor()
-        if self._round.bets[seat] >= self._round.current:
+        if self._round.bets[seat] >= self._round.current and seat != self._bring_in:
             raise IllegalAction(f"seat {seat} has nothing to call; check() instead of folding")
         return seat
 
@@ -235,11 +258,20 @@ class Hand(Closing):
         self._live -= 1
         self._queue.popleft()
         self._events.append(record)
+        if seat == self._bring_in:
+            self._pass_bring_in()
         self._after_bet()
+
+    def _pass_bring_in(self) -> None:
+        """A bring-in who folds or times out passes the bring-in to his left (seed 001)."""
+        queue = self._queue
+        self._bring_in = queue[0] if queue and self._live > 1 else -1
 
     def verify_check(self) -> int:
         """Raise :class:`IllegalAction` unless the actor may check; return the seat."""
         seat = self._betting_actor()
+        if seat == self._bring_in:
+            raise IllegalAction(self._owes_bring_in(seat))
         current = self._round.current
         to_call = current - self._round.bets[seat]
         if to_call > 0:
@@ -286,6 +318,39 @@ class Hand(Closing):
         self._after_bet()
         return record
 
+    def _owes_bring_in(self, seat: int) -> str:
+        amount = min(self._starting.structure.bring_in_amount, self._stacks[seat])
+        return f"seat {seat} must bring in: bring_in() ({amount}), complete with bet() or fold()"
+
+    # ------------------------------------------------------------------ bring-in (stud)
+
+    def verify_bring_in(self) -> int:
+        """Raise :class:`IllegalAction` unless the actor owes the stud bring-in; return its
+        amount (all he has, if short; docs/rules/poker.md §4.2)."""
+        seat = self._betting_actor()
+        if seat != self._bring_in:
+            if self._game.forced_bets != "bring_in":
+                raise IllegalAction(f"{self._game.name} has no bring-in; blinds open the betting")
+            raise IllegalAction(f"seat {seat} does not owe the bring-in")
+        return min(self._starting.structure.bring_in_amount, self._stacks[seat])
+
+    def can_bring_in(self) -> bool:
+        """Whether :meth:`bring_in` is legal now."""
+        return _can(self.verify_bring_in)
+
+    def bring_in(self) -> BringingIn:
+        """The stud bring-in posts the forced opening bet (§4.2; PHH's ``pb``). To bet the
+        small bet instead, :meth:`bet` (the completion)."""
+        amount = self.verify_bring_in()
+        seat = self._queue[0]
+        self._bring_in = -1
+        self._put(seat, amount, live=True)
+        record = BringingIn(seat, amount, self._stacks[seat] == 0)
+        self._round.bring_in(seat)
+        self._events.append(record)
+        self._after_bet()
+        return record
+
     def check_or_call(self) -> Checking | Calling:
         """Check if nothing is owed, else call (PHH's ``cc``)."""
         rnd = self._round
@@ -314,10 +379,12 @@ class Hand(Closing):
             return seat, lo
         if isinstance(amount, bool) or not isinstance(amount, int):
             raise IllegalAction(f"a {verb} amount must be a whole number of chips, got {amount!r}")
-        if amount < lo or amount > hi:
+        all_in = rnd.bets[seat] + self._stacks[seat]
+        if not rnd.allows(amount, lo, hi, all_in):
             to = "" if opening else " to"
             allowed = f"exactly {lo}" if lo == hi else f"{lo}..{hi}"
-            all_in = rnd.bets[seat] + self._stacks[seat]
+            if rnd.double_option:
+                allowed = f"{lo} or {hi} (the small or the big bet: an open pair shows)"
             raise IllegalAction(
                 f"seat {seat} may {verb}{to} {allowed}, not {amount}"
                 + (" (all-in)" if hi == all_in and lo == hi else "")
@@ -364,6 +431,7 @@ class Hand(Closing):
         return self.raise_to(amount)
 
     def _raise(self, seat: int, amount: int, record: Operation) -> None:
+        self._bring_in = -1  # a completion instead of the bring-in
         chips = amount - self._round.bets[seat]
         self._round.raise_to(seat, amount)
         self._put(seat, chips, live=True)
@@ -442,10 +510,16 @@ class Hand(Closing):
         return _timeout.outcome(
             self._starting.timeout_policy,
             self._phase,
-            owes=self._round.current - self._round.bets[seat],
+            owes=self._owes(seat),
             contributed=self._contrib[seat],
             protected=protected,
         )
+
+    def _owes(self, seat: int) -> int:
+        """What the seat must put in to stay in: the call, or the stud bring-in (§4.2)."""
+        if seat == self._bring_in:
+            return self._starting.structure.bring_in_amount
+        return self._round.current - self._round.bets[seat]
 
     def _time_out(self, seat: int, outcome: TimeoutOutcome) -> TimingOut:
         if outcome is TimeoutOutcome.DISCARD:
@@ -468,6 +542,8 @@ class Hand(Closing):
             else:
                 self._status[seat] = _STOOD
                 self._queue.popleft()
+                if seat == self._bring_in:
+                    self._pass_bring_in()
             self._events.append(record)
             self._after_bet()
         return record

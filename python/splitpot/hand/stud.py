@@ -15,15 +15,19 @@ Razz reads the cards the other way up: ace low, king high (§4.2 DECISION).
 >>> ups = {0: card_codes("Kh 2c"), 1: card_codes("9s 9d"), 2: card_codes("Ah Kc")}
 >>> first_to_act(SEVEN_CARD_STUD, ups, [0, 1, 2])     # the open pair beats ace-king
 1
->>> first_to_act(RAZZ, ups, [0, 1, 2])                # the best low board: K-2
-0
+>>> first_to_act(RAZZ, ups, [0, 1, 2])                # the best low board: K-A beats K-2
+2
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Union
 
 from splitpot.games import Game
+
+_BySeat = Union[Mapping[int, Sequence[int]], Sequence[Sequence[int]]]  # noqa: UP007 - runtime
+"""Cards by seat: a mapping, or a list indexed by seat."""
 
 __all__ = ["board_key", "bring_in_seat", "first_to_act", "odd_chip_order", "open_pair"]
 
@@ -66,14 +70,14 @@ def board_key(game: Game, up: Sequence[int]) -> tuple[int, ...]:
     return tuple(-k for k in key) if razz else key
 
 
-def first_to_act(game: Game, up: Mapping[int, Sequence[int]], order: Sequence[int]) -> int:
+def first_to_act(game: Game, up: _BySeat, order: Sequence[int]) -> int:
     """The seat with the best exposed hand, from fourth street on (docs/rules/poker.md §4.2):
     ties go to the seat nearest the dealer's left (the first of ``order`` with it)."""
     best = max(board_key(game, up[s]) for s in order)
     return next(s for s in order if board_key(game, up[s]) == best)
 
 
-def open_pair(game: Game, up: Mapping[int, Sequence[int]], seats: Sequence[int]) -> bool:
+def open_pair(game: Game, up: _BySeat, seats: Sequence[int]) -> bool:
     """Whether a player shows an open pair on fourth street, which allows the big bet
     (seed 003; docs/rules/poker.md §4.2 DECISION: in Stud and Stud Hi/Lo, not in Razz)."""
     if _is_razz(game):

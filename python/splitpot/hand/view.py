@@ -43,6 +43,8 @@ class HandView:
     _dead: list[int]
     _status: list[int]
     _hole: list[list[int]]
+    _up: list[list[int]]
+    _bring_in: int
     _board: list[int]
     _street: int
     _phase: Phase
@@ -122,8 +124,37 @@ class HandView:
         return as_cards(self._board)
 
     def hole(self, seat: int) -> tuple[Card, ...]:
-        """The seat's hole cards (after any discard)."""
+        """The seat's cards in the order dealt (after any discard); in stud the up cards
+        too (:meth:`up`, :meth:`down`)."""
         return as_cards(self._hole[self._seat(seat)])
+
+    def up(self, seat: int) -> tuple[Card, ...]:
+        """The seat's face-up cards (stud, docs/rules/poker.md §4.2): what every player sees."""
+        return as_cards(self._up[self._seat(seat)])
+
+    def down(self, seat: int) -> tuple[Card, ...]:
+        """The seat's face-down cards, in the order dealt: only he sees them."""
+        up = self._up[self._seat(seat)]
+        return as_cards([c for c in self._hole[seat] if c not in up])
+
+    def seen_by(self, seat: int) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's cards as ``seat`` sees them (what a bot may be shown): all of his own,
+        the others' up cards (stud) and the hands shown at showdown.
+
+        A stud player states a situation this way to :func:`splitpot.equity`: the cards seen
+        of each player still in, and the folded players' up cards as dead cards.
+        """
+        self._seat(seat)
+        shown = self._showdown.shown if self._showdown is not None else {}
+        return tuple(
+            as_cards(self._hole[s] if s == seat or s in shown else self._up[s])
+            for s in range(self._n)
+        )
+
+    @property
+    def bring_in_seat(self) -> int | None:
+        """The seat that owes the stud bring-in now, or ``None`` (docs/rules/poker.md §4.2)."""
+        return self._bring_in if self._bring_in >= 0 else None
 
     def status(self, seat: int) -> SeatStatus:
         """Whether the seat is active, folded, all-in or timed out."""

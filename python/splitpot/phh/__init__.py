@@ -36,19 +36,23 @@ Variants (spec "Variant Code"). splitpot replays:
 ``FT``     fixed-limit Texas hold 'em
 ``PO``     pot-limit Omaha hold 'em
 ``FO/8``   fixed-limit Omaha hold 'em hi/lo 8 or better
+``F7S``    fixed-limit seven card stud
+``F7S/8``  fixed-limit seven card stud hi/lo 8 or better
+``FR``     fixed-limit razz
 ========== ===============================================================
 
 Games and structures with no PHH code get a splitpot code of the same form, a structure
 letter (``F`` fixed limit, ``P`` pot limit, ``N`` no limit), a game (``T`` hold 'em, ``O``
-Omaha, ``O5``/``O6`` Omaha with 5 or 6 hole cards, ``CP`` Crazy Pineapple) and ``/8`` for
-hi/lo: ``PT``, ``NO``, ``PO/8``, ``FO5``, ``NCP``, ``FCP/8``... A history that uses one also
-carries the user field ``_splitpot_variant``, the game's code in :data:`splitpot.games.GAMES`
-(``"crazy-pineapple8"``), so that other readers see it is splitpot's. Any other code
-(``NS``, ``F7S``, ``F7S/8``, ``FR``, ``N2L1D``, ``F2L3D``, ``FB``) loads, but :func:`replay`
-raises :class:`UnsupportedHistory` naming the file and the variant.
+Omaha, ``O5``/``O6`` Omaha with 5 or 6 hole cards, ``CP`` Crazy Pineapple, ``7S`` stud,
+``R`` razz) and ``/8`` for hi/lo: ``PT``, ``NO``, ``PO/8``, ``FO5``, ``NCP``, ``FCP/8``,
+``N7S/8``... A history that uses one also carries the user field ``_splitpot_variant``, the
+game's code in :data:`splitpot.games.GAMES` (``"crazy-pineapple8"``), so that other readers
+see it is splitpot's. Any other code (``NS``, ``N2L1D``, ``F2L3D``, ``FB``) loads, but
+:func:`replay` raises :class:`UnsupportedHistory` naming the file and the variant.
 
 Actions (spec "Actions"): ``d dh p1 AcKd`` (hole cards), ``d db JcQh3s`` (board),
-``p3 f``, ``p1 cc`` (check or call), ``p2 cbr 300`` (bet or raise to), ``p1 sd Ah``
+``p3 f``, ``p1 cc`` (check or call), ``p2 cbr 300`` (bet, raise or complete to), ``p1 pb``
+(post the stud bring-in), ``p1 sd Ah``
 (Crazy Pineapple discard), ``p1 sm AcKd`` (show), ``p1 sm -`` (show the cards dealt),
 ``p1 sm`` (muck), and ``# commentary`` anywhere. How :func:`replay` reads them:
 
@@ -63,11 +67,22 @@ Actions (spec "Actions"): ``d dh p1 AcKd`` (hole cards), ``d db JcQh3s`` (board)
   showdown between two hands or more needs the whole board from the history; a history that
   stops earlier gets the rest of the board from the deck, and so does a single hand left at
   an all-in showdown (PokerKit ends the hand there, before the runout).
+* Stud deals each player's cards street by street: ``d dh p1 KdQdQs`` (two down and the
+  door card), then one card a street (``d dh p1 6h``), each once the betting before it is
+  over; a player acts only when every player still in has his cards of the street. Unknown
+  stand-ins keep the history's bring-in: an unknown door card is the one least likely to
+  bring in (the highest left; in Razz the lowest). A hand shown fills its unknown cards by
+  position, and a stud player may show twice (again after an all-in's later cards).
+* A bet or raise short of the fixed-limit size that already puts every other player all-in
+  (some histories write the most the others can call: ``cbr 750000`` where the raise is to
+  1,200,000 and the caller has 750,000 in all) is played as the full raise; its excess comes
+  back uncalled (docs/rules/poker.md §6), to the same stacks.
 * Shows and mucks are applied in splitpot's showdown order (docs/rules/poker.md §5), whatever
   their order in the history (PHH writes the all-in showdown before the last board cards).
   A history that stops before a showdown decision leaves the hand at the showdown.
 * Heads-up, ``antes`` and ``blinds_or_straddles`` apply in reverse (spec "Antes",
-  "Blinds or Straddles"), so the button posts the small blind. The last player has the
+  "Blinds or Straddles"), so the button posts the small blind (not in stud, which has no
+  blinds). The last player has the
   button; the first one is left of it.
 * ``ante_trimming_status`` (spec "Ante Trimming Status"; PokerKit's ``ante_trimming_status``):
   ``false`` (the default) keeps every ante as dead money in the main pot, which every player

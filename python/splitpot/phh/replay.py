@@ -51,7 +51,14 @@ class _Replayer:
         self.src = hh.source
         self.setup = _setup(hh)
         self.n = len(hh.starting_stacks)  # players
-        self.want = self.setup.game.hole_cards  # per player
+        game = self.setup.game
+        self.stud = game.forced_bets == "bring_in"
+        # Hole cards of a player's first deal (stud: two down and the door), and in all.
+        self.first = game.streets[0].hole + game.streets[0].up
+        self.want = game.hole_cards
+        self.street_at = {street.name: i for i, street in enumerate(game.streets)}
+        self.street_at["showdown"] = len(game.streets)
+        self.deals: dict[int, int] = {}  # stud: the streets each player has been dealt
         self.labels = {f"p{k + 1}": k for k in range(self.n)}
         self.at = _NO_ACTION  # the action being read
         self.lines: list[tuple[list[str], str]] = []  # words and commentary, per action
@@ -173,14 +180,20 @@ class _Replayer:
                     if k is None:
                         raise self.not_player(label)
                     hole = self.cards_at[at] = self.cards(cards)
-                    if k in dealt:
+                    if k in dealt and not self.stud:
                         raise self.fail(
                             f"p{k + 1} is dealt hole cards a second time; "
                             f"{game.name} deals them once"
                         )
-                    if len(hole) != want:
-                        raise self.fail(f"{game.name} deals {want} hole cards, not {len(hole)}")
-                    dealt[k] = hole
+                    got = dealt.get(k, ())
+                    # Stud deals a player's cards street by street: three, then one at a time.
+                    count = 1 if got else self.first
+                    if len(hole) != count or len(got) + count > want:
+                        raise self.fail(
+                            f"{game.name} deals {count if len(got) < want else 'no more'} "
+                            f"card(s) here, not {len(hole)}"
+                        )
+                    dealt[k] = got + hole
                     deals.append((at, hole))
                 case ["d", "db", cards]:
                     street = self.cards_at[at] = self.cards(cards)
@@ -198,7 +211,10 @@ class _Replayer:
                     revealed.setdefault(k, []).extend((c, at) for c in shown if c is not None)
         self.see(deals)
         self.dealt = set(dealt)
-        self.fill_hole(dealt, revealed)
+        if self.stud:
+            self.fill_stud_hole(dealt, revealed)
+        else:
+            self.fill_hole(dealt, revealed)
         return board
 
     def fill_hole(
@@ -245,6 +261,41 @@ class _Replayer:
         self.at = _NO_ACTION
         self.hole = hole
 
+    def fill_stud_hole(
+        self, dealt: dict[int, Cards], revealed: dict[int, list[tuple[int, int]]]
+    ) -> None:
+        """Stud: each player's cards as dealt, in order; a shown hand fills its unknown cards
+        by position (``sm`` lists them in the order dealt). Stand-ins for cards still unknown
+        keep the history's bring-in: an unknown door card is the one least likely to bring in
+        (the highest; in Razz the lowest, docs/rules/poker.md §4.2)."""
+        hole: list[list[int] | None] = [None] * self.setup.seat_count
+        slots: list[tuple[int, int]] = []  # (seat, index) still unknown
+        for k, cards in dealt.items():
+            known = list(cards)
+            if k in revealed:  # the last show holds every card dealt so far, in order
+                last = revealed[k][-1][1]
+                shown = [c for c, at in revealed[k] if at == last]
+                for i in range(min(len(shown), len(known))):
+                    if known[i] is None:
+                        self.see([(last, (shown[i],))])
+                        known[i] = shown[i]
+            seat = self.setup.seat_of[k]
+            slots += [(seat, i) for i, c in enumerate(known) if c is None]
+            hole[seat] = known  # type: ignore[assignment]
+        if slots:
+            self.unknown.update(seat for seat, _ in slots)
+            rest = [c for c in range(DECK_SIZE) if c not in self.seen]
+            random.Random(STAND_IN_SEED).shuffle(rest)
+            razz = self.setup.game.high is None
+            doors = sorted(rest, key=lambda c: -((c // 4 + 1) % 13 * 4 + c % 4) if razz else c)
+            for seat, i in slots:
+                pool = doors if i == self.first - 1 else rest
+                code = pool.pop()
+                (rest if pool is doors else doors).remove(code)
+                hole[seat][i] = code  # type: ignore[index]
+        self.at = _NO_ACTION
+        self.hole = hole
+
     # ------------------------------------------------------------------ the actions
 
     def play(self, hand: Hand) -> dict[int, Show]:
@@ -260,8 +311,10 @@ class _Replayer:
                         all_in = _ALL_IN_NOTE.fullmatch(note)
                         if all_in is not None:
                             self.timeout(hand, self.turn(hand, f"p{all_in[1]}"), "all_in")
-                    case ["d", "dh", _, _]:
-                        if self.started:
+                    case ["d", "dh", label, _]:
+                        if self.stud:
+                            self.deal_up_street(hand, label)
+                        elif self.started:
                             raise self.fail("hole cards dealt after the play began")
                     case ["d", "db", _]:
                         self.deal_board(hand)
@@ -285,16 +338,19 @@ class _Replayer:
                         self.turn(hand, label)
                         if timeout:
                             raise self.not_a_timeout()
-                        hand.bet_or_raise_to(
-                            int(amount) if amount.isdecimal() else self.amount(amount)
-                        )
+                        chips = int(amount) if amount.isdecimal() else self.amount(amount)
+                        try:
+                            hand.bet_or_raise_to(chips)
+                        except IllegalAction:
+                            covered = _covering(hand, chips)
+                            if covered == chips:
+                                raise
+                            hand.bet_or_raise_to(covered)
                     case [label, "sd", *cards] if len(cards) < 2:
                         self.discard(hand, label, bool(cards), timeout)
                     case [label, "pb"]:
                         self.turn(hand, label)
-                        raise self.fail(
-                            f"{hand.game.name} has no bring-in; blinds open the betting"
-                        )
+                        hand.bring_in()
                     case [label, *rest]:
                         raise self.not_an_action(label, rest)
             except IllegalAction as e:
@@ -322,12 +378,32 @@ class _Replayer:
         if hand.actor != seat:
             raise self.fail(f"out of turn: {self.waiting(hand)}")
         street = hand.street
-        if self.boards[street] != self.announced:
+        if self.stud:
+            self.check_street_dealt(hand, k)
+        elif self.boards[street] != self.announced:
             if hand.phase is Phase.SHOWDOWN:
                 raise self.fail(f"out of turn: {self.waiting(hand)}")
             raise self.fail(f"p{k + 1} acts before the {street} is dealt")
         self.player = k
         return seat
+
+    def deal_up_street(self, hand: Hand, label: str) -> None:
+        """Stud's ``d dh pN CARDS`` of a later street: only once the betting before it is over."""
+        k = self.labels[label]
+        street = self.deals.get(k, 0)
+        self.deals[k] = street + 1
+        if street and self.street_at[hand.street] < street:
+            raise self.fail(f"cards dealt too early: {self.waiting(hand)}")
+
+    def check_street_dealt(self, hand: Hand, k: int) -> None:
+        """Stud: a player acts only once every player still in has his cards of the street."""
+        street = self.street_at[hand.street]
+        if self.announced and street == len(self.setup.game.streets) - 1:
+            return  # the community card is everyone's seventh-street card (§4.2)
+        for other in range(self.n):
+            seat = self.setup.seat_of[other]
+            if hand.status(seat) is not SeatStatus.FOLDED and self.deals.get(other, 0) <= street:
+                raise self.fail(f"p{k + 1} acts before p{other + 1} is dealt the {hand.street}")
 
     def begin(self) -> None:
         """The first player action or board: every player has been dealt hole cards."""
@@ -459,7 +535,7 @@ class _Replayer:
         k = self.labels.get(label)
         if k is None:
             raise self.not_player(label)
-        if k in shows:
+        if k in shows and not self.stud:  # stud shows again after an all-in's later cards
             raise self.fail(f"p{k + 1} shows or mucks a second time")
         cards = None if not given else () if given[0] == "-" else self.cards_at[self.at]
         shows[k] = (self.at, k, cards, timeout)
@@ -545,6 +621,9 @@ def _boards(game: Game) -> tuple[dict[str, int], list[int]]:
             bounds.append(total)
         boards[street.name] = total
     boards["showdown"] = total
+    if game.community_card:  # stud's last card may be one for everyone (§4.2): ``d db``
+        boards[game.streets[-1].name] = boards["showdown"] = 1
+        bounds.append(1)
     return boards, bounds
 
 
@@ -559,6 +638,22 @@ def _timed_out_discards(hand: Hand, seat: int) -> list[Card | None]:
         for e in hand.events
         if isinstance(e, TimingOut) and e.seat == seat and e.outcome == "discard"
     ]
+
+
+def _covering(hand: Hand, amount: int) -> int:
+    """A bet or raise short of the minimum that already puts every other player all-in is
+    written, by some histories, as the most they can call: it plays as the minimum, whose
+    excess comes back uncalled (docs/rules/poker.md §6), to the same stacks."""
+    la = hand.legal_actions()
+    window = la.bet or la.raise_to
+    if window is None or amount >= window[0] or la.seat is None:
+        return amount
+    others = [
+        hand.bets[s] + hand.stacks[s]
+        for s in hand.seats
+        if s != la.seat and hand.status(s) is not SeatStatus.FOLDED
+    ]
+    return window[0] if others and amount >= max(others) > hand.bets[la.seat] else amount
 
 
 def replay(history: HandHistory) -> Hand:

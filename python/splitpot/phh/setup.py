@@ -106,6 +106,8 @@ def _structure(hh: HandHistory, kind: StructureClass, small: int, big: int, ante
             "big_blind": big or small_bet,
             "ante": ante,
         }
+        if hh.bring_in is not None:  # stud (docs/rules/poker.md §4.2)
+            params["bring_in"] = _chips(hh.bring_in, "bring_in", src)
     else:
         params = {
             "small_blind": small,
@@ -216,7 +218,7 @@ def _forced_bets(hh: HandHistory) -> tuple[list[int], list[int], list[int]]:
     n = len(hh.starting_stacks)
     antes = _chips_list(hh.antes, "antes", src)
     blinds = _chips_list(hh.blinds_or_straddles or [0] * n, "blinds_or_straddles", src)
-    if n == 2:  # heads-up: the forced bets apply in reverse (spec "Antes", "Blinds")
+    if n == 2 and hh.bring_in is None:  # heads-up blinds apply in reverse (spec "Blinds")
         antes.reverse()
         blinds.reverse()
     raw_dead = hh.user_fields.get("_splitpot_dead_blinds")

@@ -18,6 +18,9 @@ from splitpot.games import (
     HOLDEM,
     OMAHA,
     OMAHA_HILO,
+    RAZZ,
+    SEVEN_CARD_STUD,
+    SEVEN_CARD_STUD_HILO,
     Game,
     omaha,
 )
@@ -38,7 +41,7 @@ VARIANTS: dict[str, str] = {
 }
 """The variant codes of the PHH spec ("Required Fields") and their names."""
 
-SPLITPOT_VARIANTS = ("NT", "FT", "PO", "FO/8")
+SPLITPOT_VARIANTS = ("NT", "FT", "PO", "FO/8", "F7S", "F7S/8", "FR")
 """The PHH variant codes :func:`replay` plays (plus splitpot's own codes, see above)."""
 
 
@@ -55,6 +58,9 @@ _GAME_PARTS: dict[str, Game] = {
     "O6/8": omaha(6, hi_lo=True),
     "CP": CRAZY_PINEAPPLE,
     "CP/8": CRAZY_PINEAPPLE_HILO,
+    "7S": SEVEN_CARD_STUD,
+    "7S/8": SEVEN_CARD_STUD_HILO,
+    "R": RAZZ,
 }
 
 

@@ -9,6 +9,7 @@ from splitpot.betting import FixedLimit, Structure
 from splitpot.hand import (
     Betting,
     BoardDealing,
+    BringingIn,
     Calling,
     Checking,
     Discarding,
@@ -69,18 +70,19 @@ def _from_hand(hand: Hand) -> tuple[dict[str, Any], dict[str, Any]]:
     game, structure = start.game, start.structure
     code, standard = _variant_code(game, structure)
 
+    stud = game.forced_bets == "bring_in"
     antes = [start.antes[s] + start.dead_blinds[s] for s in order]
     blinds = [start.blinds[s] for s in order]
-    if n == 2:
+    if n == 2 and not stud:
         antes.reverse()
         blinds.reverse()
-    fields: dict[str, Any] = {
-        "variant": code,
-        "antes": antes,
-        "blinds_or_straddles": blinds,
-        "starting_stacks": [start.stacks[s] for s in order],
-        "actions": _actions(events, player_of),
-    }
+    fields: dict[str, Any] = {"variant": code, "antes": antes}
+    if stud:
+        fields["bring_in"] = structure.bring_in_amount
+    else:
+        fields["blinds_or_straddles"] = blinds
+    fields["starting_stacks"] = [start.stacks[s] for s in order]
+    fields["actions"] = _actions(events, player_of)
     if isinstance(structure, FixedLimit):
         fields["small_bet"] = structure.small_bet
         fields["big_bet"] = structure.big_bet
@@ -133,10 +135,11 @@ def _structure_table(structure: Structure) -> dict[str, Any]:
         hu = structure.heads_up_max_raises
         table["heads_up_max_raises"] = "none" if hu is None else hu
         table["half_bet_rule"] = structure.half_bet_rule
+        table["bring_in"] = structure.bring_in
     return table
 
 
-_DECISIONS = (Folding, Checking, Calling, Betting, RaisingTo, Discarding, TimingOut)
+_DECISIONS = (Folding, Checking, Calling, Betting, RaisingTo, Discarding, TimingOut, BringingIn)
 
 
 def _is_showdown(e: Operation) -> bool:
@@ -164,14 +167,16 @@ def _actions(events: Sequence[Operation], player_of: Mapping[int, int]) -> list[
 
 
 def _runout(events: Sequence[Operation], first_show: int) -> set[int]:
-    """The board dealings after the last decision before the showdown at ``first_show``."""
+    """The dealings after the last decision before the showdown at ``first_show``: the board,
+    and stud's later streets (its first cards come before any decision)."""
     decisions = [
         i
         for i, e in enumerate(events[:first_show])
         if isinstance(e, _DECISIONS) and not _is_showdown(e)
     ]
     after = decisions[-1] if decisions else 0
-    return {i for i in range(after + 1, first_show) if isinstance(events[i], BoardDealing)}
+    dealt = (BoardDealing, HoleDealing) if decisions else (BoardDealing,)
+    return {i for i in range(after + 1, first_show) if isinstance(events[i], dealt)}
 
 
 def _is_timed_out_show(e: Operation) -> bool:
@@ -184,8 +189,10 @@ def _line(e: Operation, labels: Mapping[int, str], following: Operation | None) 
     match e:
         case BoardDealing(cards=cards):
             return f"d db {_names(cards)}"
-        case HoleDealing(seat=seat, cards=cards):
-            return f"d dh {labels[seat]} {_names(cards)}"
+        case HoleDealing(seat=seat, cards=cards, up=up):
+            return f"d dh {labels[seat]} {_names(cards + up)}"
+        case BringingIn(seat=seat):
+            return f"{labels[seat]} pb"
         case TimingOut(seat=seat, outcome="fold"):
             return f"{labels[seat]} f # timeout"
         case TimingOut(seat=seat, outcome="check"):
