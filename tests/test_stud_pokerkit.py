@@ -306,6 +306,7 @@ def test_pokerkit_random_stud_hands_replay_to_pokerkits_stacks(variant: str) -> 
         ("F7S", 6, SHORT_RAISE),  # bet 20, all-in 23: pokerkit raises to 33, splitpot to 30
         ("F7S", 232, SHORT_RAISE),  # completion 2 over bring-in 1, all-in 3 reopens in pokerkit
         ("F7S", 82, ALL_IN_DOOR),  # 3s all-in on its ante: pokerkit's As brings in, ours 4c
+        ("F7S/8", 432, ODD_CHIP),  # low tied 5-4-3-2-A: ours to p6's Kd, pokerkit's to p5
         ("F7S/8", 61, NO_LOW_SIDE_POT),
         ("F7S/8", 241, MERGED_POTS),  # pots of 93 and 75 paid as one of 168
     ],
