@@ -21,7 +21,6 @@ pytest benches/test_bench_stud.py --benchmark-enable
 from __future__ import annotations
 
 import random
-import warnings
 from typing import Any
 
 import pytest
@@ -124,9 +123,7 @@ def _history(seed: int, stud8: Any, stud: Any) -> str:
 def texts() -> list[str]:
     stud8 = _pokerkit_game(False)
     stud = _pokerkit_game(False, "FixedLimitSevenCardStud")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return [_history(seed, stud8, stud) for seed in range(HISTORIES)]
+    return [_history(seed, stud8, stud) for seed in range(HISTORIES)]
 
 
 @pytest.mark.benchmark(group=GROUP_PLAY)
@@ -144,13 +141,9 @@ def test_pokerkit_fl_stud8(benchmark: Any) -> None:
     game = _pokerkit_game(True)
     per_call(benchmark, POKERKIT_HANDS)
     rng = random.Random(1)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        states = benchmark.pedantic(
-            lambda: [pokerkit_hand(rng, game) for _ in range(POKERKIT_HANDS)],
-            rounds=3,
-            iterations=1,
-        )
+    states = benchmark.pedantic(
+        lambda: [pokerkit_hand(rng, game) for _ in range(POKERKIT_HANDS)], rounds=3, iterations=1
+    )
     assert all(sum(s.stacks) == STACK * PLAYERS for s in states)
 
 
@@ -179,6 +172,4 @@ def test_splitpot_phh_stud(benchmark: Any, texts: list[str]) -> None:
 @pytest.mark.benchmark(group=GROUP_PHH)
 def test_pokerkit_phh_stud(benchmark: Any, texts: list[str]) -> None:
     per_call(benchmark, len(texts))
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        assert benchmark(pokerkit_replay, texts) == STACK * PLAYERS * len(texts)
+    assert benchmark(pokerkit_replay, texts) == STACK * PLAYERS * len(texts)
