@@ -54,10 +54,10 @@ hand must match to the chip:
   "out of turn", or agree where the two rules pick the same seat. Flagged while playing:
   the opener has no chips.
 * **Eight players and the last card** (§4.2 community card). pokerkit deals stud without a
-  community card: when the deck cannot give every player still in a seventh card it deals
-  mucked cards again or stops dealing. Those hands are not compared (skipped and counted:
-  the deck runs out before a seventh-street card, or pokerkit waits for a deal it never
-  offers).
+  community card: its own dealing takes mucked cards again once the deck is empty
+  (``get_dealable_cards`` adds the reserve), which a history cannot show. Those hands are
+  not compared (skipped and counted: this file's deck runs out before a seventh-street
+  card, or, rarely, pokerkit stops offering the seventh-street deal at all).
 
 The rules that agree, and are therefore checked by every compared hand: the bring-in by the
 lowest door card, suits clubs < diamonds < hearts < spades, ace high (Razz: the highest,
