@@ -54,27 +54,30 @@ def bring_in_seat(game: Game, doors: Mapping[int, int], order: Sequence[int]) ->
     return min(order, key=doors.__getitem__)
 
 
-def board_key(game: Game, up: Sequence[int]) -> tuple[int, ...]:
+def board_key(game: Game, up: Sequence[int]) -> list[tuple[int, int]]:
     """How good an exposed hand is for the order of play, larger is better (§4.2).
 
     Stud: pairs, trips, two pair and quads of the up cards count, straights and flushes do
-    not; then the ranks. Razz: the best *low* board acts first, so the same key is read with
-    aces low and reversed (no pair beats a pair, the lower cards the better).
+    not; then the ranks. The key lists each card as ``(copies of its rank, rank)``, largest
+    first, so a pair's cards lead and outrank any single card. Razz: the best *low* board
+    acts first, so the same key is read with aces low and reversed (no pair beats a pair,
+    the lower cards the better).
     """
     razz = _is_razz(game)
-    ranks = [_razz_rank(c) if razz else c // 4 for c in up]
-    counts = {r: ranks.count(r) for r in ranks}
-    # Rank groups by size, then rank, high first: pairs before singles, as a poker hand reads.
-    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
-    key = (*(c for _, c in groups), *(r for r, _ in groups))
-    return tuple(-k for k in key) if razz else key
+    ranks = [(c // 4 + 1) % 13 for c in up] if razz else [c >> 2 for c in up]
+    key = sorted([(ranks.count(r), r) for r in ranks], reverse=True)
+    return [(-n, -r) for n, r in key] if razz else key
 
 
 def first_to_act(game: Game, up: _BySeat, order: Sequence[int]) -> int:
     """The seat with the best exposed hand, from fourth street on (docs/rules/poker.md §4.2):
     ties go to the seat nearest the dealer's left (the first of ``order`` with it)."""
-    best = max(board_key(game, up[s]) for s in order)
-    return next(s for s in order if board_key(game, up[s]) == best)
+    best, first = None, order[0]
+    for seat in order:
+        key = board_key(game, up[seat])
+        if best is None or key > best:
+            best, first = key, seat
+    return first
 
 
 def open_pair(game: Game, up: _BySeat, seats: Sequence[int]) -> bool:
