@@ -40,11 +40,14 @@ from splitpot.pan.records import (
     PanEvent,
     PanPhase,
     PanStarting,
+    Paying,
     Play,
     Reject,
     Rejecting,
     Sluff,
+    SplitTops,
     Take,
+    TopsSplitting,
 )
 from splitpot.pan.rules import DrawFromDiscard, PanRules
 from splitpot.pan.turns import Turns, can, starting, validate
@@ -252,6 +255,37 @@ class PanHand(Turns):
         self._next_turn()
         return record
 
+    # ------------------------------------------------------------------ splitting the tops
+
+    def verify_split_tops(self) -> int:
+        """Raise unless the two players left may divide the tops now (``tops_allow_split``,
+        §5.2): exactly two play and no card has been drawn; return the first hand."""
+        seat = self._drawer()
+        if not self._rules.tops_allow_split:
+            raise IllegalAction("the tops are not split here (tops.allowSplit is off, §5.2)")
+        if len(self._players) != 2 or any(isinstance(e, Drawing) for e in self._events):
+            raise IllegalAction("only the two players left may split the tops, before play")
+        return seat
+
+    def can_split_tops(self) -> bool:
+        return can(self.verify_split_tops)
+
+    def split_tops(self) -> TopsSplitting:
+        """The two players divide the tops, the odd chip to the first hand, and the hand ends
+        (§5.2: "dividing of the Tops without playing for them")."""
+        self.verify_split_tops()
+        first, second = self._players
+        record = TopsSplitting((first, second))
+        self._events.append(record)
+        half, odd = divmod(self._pot, 2)
+        for seat, share in ((first, half + odd), (second, half)):
+            if share:
+                self._stacks[seat] += share
+                self._events.append(Paying(None, seat, share, "split tops"))
+        self._pot = 0
+        self._end(None)
+        return record
+
     # ------------------------------------------------------------------ moves
 
     def legal_moves(self) -> list[Move]:
@@ -268,6 +302,8 @@ class PanHand(Turns):
                 moves.append(Take())
             if not self._forced(seat):
                 moves.append(Draw())
+            if self.can_split_tops():
+                moves.append(SplitTops())
             return moves
         moves = list(self._operations(seat))
         if phase is PanPhase.PLACE:
@@ -295,6 +331,8 @@ class PanHand(Turns):
             return self.discard(move.card)
         if isinstance(move, Claim):
             return self.claim()
+        if isinstance(move, SplitTops):
+            return self.split_tops()
         return self._apply_step(move)
 
 
@@ -313,6 +351,8 @@ def _move_of(event: PanEvent) -> Move | None:
         return Discard(event.card)
     if isinstance(event, r.Claiming):
         return Claim()
+    if isinstance(event, r.TopsSplitting):
+        return SplitTops()
     if isinstance(event, r.Melding):
         return _m.NewMeld(event.cards, event.pays)
     if isinstance(event, r.LayingOff):

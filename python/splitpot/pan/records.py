@@ -221,6 +221,16 @@ class Discarding:
 
 
 @dataclass(frozen=True)
+class TopsSplitting:
+    """The two players divide the tops (§5.2 "married"); the hand ends unplayed."""
+
+    seats: tuple[int, int]
+
+    def __str__(self) -> str:
+        return f"Seats {self.seats[0]} and {self.seats[1]} split the tops"
+
+
+@dataclass(frozen=True)
 class Reshuffling:
     """The stock ran out: the dead discards are shuffled into a new stock (§6.6)."""
 
@@ -270,6 +280,7 @@ PanEvent: TypeAlias = (
     | Paying
     | Claiming
     | Discarding
+    | TopsSplitting
     | Reshuffling
     | GoingOut
     | PanEnding
@@ -320,7 +331,13 @@ class Claim:
     """Claim the pays not yet collected (§4.5)."""
 
 
-Move: TypeAlias = Play | Sluff | Draw | Take | Reject | Step | Discard | Claim
+@dataclass(frozen=True)
+class SplitTops:
+    """The two players left agree to divide the tops without playing (``tops_allow_split``,
+    §5.2): the first hand makes the call for both, before the first draw."""
+
+
+Move: TypeAlias = Play | Sluff | Draw | Take | Reject | Step | Discard | Claim | SplitTops
 """A decision: the declarations, the draw, the operations (:data:`~splitpot.pan.Step`
 records), the discard."""
 
