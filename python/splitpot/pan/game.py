@@ -32,6 +32,8 @@ from splitpot.pan.cards import Card, CardsLike
 from splitpot.pan.records import (
     Claim,
     Declaring,
+    Demand,
+    Demanding,
     Discard,
     Discarding,
     Draw,
@@ -49,7 +51,7 @@ from splitpot.pan.records import (
     Take,
     TopsSplitting,
 )
-from splitpot.pan.rules import DrawFromDiscard, PanRules
+from splitpot.pan.rules import DrawFromDiscard, Forcing, PanRules
 from splitpot.pan.turns import Turns, can, starting, validate
 
 __all__ = ["PanHand"]
@@ -255,6 +257,31 @@ class PanHand(Turns):
         self._next_turn()
         return record
 
+    def verify_demand(self, seat: int) -> int:
+        """Raise unless ``seat`` may call for the live discard to be forced on the player to
+        act (``forcing = onDemand``, §6.5): another active player, before the draw, when the
+        card lays off on one of the actor's melds; return the seat."""
+        actor = self._drawer()
+        if self._rules.forcing is not Forcing.ON_DEMAND:
+            raise IllegalAction("forcing is not on demand here (docs/rules/pan.md §6.5)")
+        if seat not in self._players or seat == actor:
+            raise IllegalAction(f"seat {seat!r} is not another player in the hand")
+        if self._demanded or self._live is None or not self._lays_off(actor, self._live):
+            raise IllegalAction("there is no live discard to force on the player to act")
+        return seat
+
+    def can_demand(self, seat: int) -> bool:
+        return can(self.verify_demand, seat)
+
+    def demand(self, seat: int) -> Demanding:
+        """``seat`` calls for the live discard: the player to act must take it (§6.5 onDemand).
+        Another player's call, made out of turn; :meth:`legal_moves` lists only the actor's."""
+        self.verify_demand(seat)
+        record = Demanding(seat)
+        self._events.append(record)
+        self._demanded = True
+        return record
+
     # ------------------------------------------------------------------ splitting the tops
 
     def verify_split_tops(self) -> int:
@@ -333,6 +360,8 @@ class PanHand(Turns):
             return self.claim()
         if isinstance(move, SplitTops):
             return self.split_tops()
+        if isinstance(move, Demand):
+            return self.demand(move.seat)
         return self._apply_step(move)
 
 
@@ -353,6 +382,8 @@ def _move_of(event: PanEvent) -> Move | None:
         return Claim()
     if isinstance(event, r.TopsSplitting):
         return SplitTops()
+    if isinstance(event, r.Demanding):
+        return Demand(event.seat)
     if isinstance(event, r.Melding):
         return _m.NewMeld(event.cards, event.pays)
     if isinstance(event, r.LayingOff):

@@ -111,6 +111,16 @@ class Drawing:
 
 
 @dataclass(frozen=True)
+class Demanding:
+    """A player calls for the live discard to be forced on the player to act (§6.5 onDemand)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} calls for the live discard"
+
+
+@dataclass(frozen=True)
 class Rejecting:
     """A seat rejects the card it drew from the stock: it becomes the live discard (§6.3)."""
 
@@ -272,6 +282,7 @@ PanEvent: TypeAlias = (
     | Dealing
     | Declaring
     | Drawing
+    | Demanding
     | Rejecting
     | Melding
     | LayingOff
@@ -332,12 +343,19 @@ class Claim:
 
 
 @dataclass(frozen=True)
+class Demand:
+    """Another player calls for the live discard to be forced (``forcing = onDemand``, §6.5)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
 class SplitTops:
     """The two players left agree to divide the tops without playing (``tops_allow_split``,
     §5.2): the first hand makes the call for both, before the first draw."""
 
 
-Move: TypeAlias = Play | Sluff | Draw | Take | Reject | Step | Discard | Claim | SplitTops
+Move: TypeAlias = Play | Sluff | Draw | Take | Reject | Step | Discard | Claim | SplitTops | Demand
 """A decision: the declarations, the draw, the operations (:data:`~splitpot.pan.Step`
 records), the discard."""
 
