@@ -85,22 +85,48 @@ impl Move {
 /// which every answer must use (§6.3: the drawn card is placed by the first operation).
 struct Pool {
     counts: [u8; NUM_CARDS],
+    /// Per rank, a bit for each suit the pool holds; per suit, a bit for each rank.
+    suits_of_rank: [u8; 10],
+    ranks_of_suit: [u16; 4],
     must: Option<u8>,
 }
 
 impl Pool {
     /// `None` for a code outside 0..40.
     fn new(hand: &[u8], required: Option<u8>) -> Option<Pool> {
-        let mut counts = [0u8; NUM_CARDS];
+        let mut pool = Pool {
+            counts: [0; NUM_CARDS],
+            suits_of_rank: [0; 10],
+            ranks_of_suit: [0; 4],
+            must: required,
+        };
         for &c in hand.iter().chain(required.iter()) {
-            let n = counts.get_mut(c as usize)?;
+            let n = pool.counts.get_mut(c as usize)?;
             // No meld holds more than 11 cards, so saturating loses nothing.
             *n = n.saturating_add(1);
+            pool.suits_of_rank[rank_of(c) as usize] |= 1 << suit_of(c);
+            pool.ranks_of_suit[suit_of(c) as usize] |= 1 << rank_of(c);
         }
-        Some(Pool {
-            counts,
-            must: required,
-        })
+        Some(pool)
+    }
+
+    /// Whether the pool could join `take` (sorted, not empty) in a new meld: it needs a card of
+    /// the take's rank if that is one rank (a group), or of its suit at or next to its ranks if
+    /// that is one suit (a run); and a card to place must be of that rank or suit.
+    fn touches(&self, take: &[u8]) -> bool {
+        let (lo, hi) = (take[0], take[take.len() - 1]);
+        let (r, s) = (rank_of(lo), suit_of(lo));
+        let one_rank = r == rank_of(hi);
+        let one_suit = take.iter().all(|&c| suit_of(c) == s);
+        let of_rank = one_rank && self.suits_of_rank[r as usize] != 0;
+        // The ranks from one below the take's to one above.
+        let (low, high) = (r.saturating_sub(1), (rank_of(hi) + 1).min(9));
+        let window = ((1u32 << (high + 1)) - (1u32 << low)) as u16;
+        let near = one_suit && self.ranks_of_suit[s as usize] & window != 0;
+        let must_fits = self
+            .must
+            .is_none_or(|m| (one_rank && rank_of(m) == r) || (one_suit && suit_of(m) == s));
+        must_fits && (of_rank || near)
     }
 
     fn count(&self, rank: u8, suit: u8) -> usize {
@@ -129,7 +155,7 @@ fn groups(base: &[u8], pool: &Pool, visit: &mut dyn FnMut(&[u8]) -> Flow) -> Flo
         None => 0..10,
     };
     let room = MAX_MELD.saturating_sub(base.len());
-    let mut added = Vec::with_capacity(room);
+    let mut added = Vec::new();
     for r in ranks.filter(|&r| pool.allows(rank_of, r)) {
         let cap = |s: u8, used: usize| pool.count(r, s).min(room - used);
         for a in 0..=cap(0, 0) {
@@ -182,7 +208,7 @@ fn runs(base: &[u8], pool: &Pool, visit: &mut dyn FnMut(&[u8]) -> Flow) -> Flow 
     if must_rank.is_some_and(|r| in_base[r as usize]) {
         return GO_ON;
     }
-    let mut added = Vec::with_capacity(10);
+    let mut added = Vec::new();
     for s in suits.filter(|&s| pool.allows(suit_of, s)) {
         let have = |r: u8| in_base[r as usize] || pool.count(r, s) > 0;
         for lo in 0..=blo {
@@ -277,7 +303,7 @@ fn each_borrow(base: &[u8], pool: &Pool, rules: &PanRules, sink: &mut PairSink) 
         return GO_ON;
     }
     let mut with_take = |take: &[u8], rest: &[u8]| -> Flow {
-        if take.is_empty() || rest.len() < 3 || !is_meld(rest, rules) {
+        if take.is_empty() || rest.len() < 3 || !pool.touches(take) || !is_meld(rest, rules) {
             return GO_ON;
         }
         complete(
@@ -302,27 +328,29 @@ fn each_borrow(base: &[u8], pool: &Pool, rules: &PanRules, sink: &mut PairSink) 
     GO_ON
 }
 
-/// Splits of the sorted meld `base` after laying off each possible `added`: a run at one
-/// point, a group into any two valid groups (§6.4). Each unordered pair of halves once, the
-/// smaller (by sorted codes) as `part`.
-fn each_split(base: &[u8], pool: &Pool, rules: &PanRules, sink: &mut PairSink) -> Flow {
+/// Splits of the sorted meld `base` after laying off each of `lays` (its lay-offs from the
+/// pool), or nothing when the pool allows: a run at one point, a group into any two valid groups
+/// (§6.4). Each unordered pair of halves once, the smaller (by sorted codes) as `part`.
+fn each_split(
+    base: &[u8],
+    pool: &Pool,
+    lays: &[(Vec<u8>, u64)],
+    rules: &PanRules,
+    sink: &mut PairSink,
+) -> Flow {
     if check_meld(base, rules).is_err() {
         return GO_ON;
     }
-    let mut addeds: Vec<Vec<u8>> = Vec::new();
-    if pool.must.is_none() && !rules.split_requires_layoff {
-        addeds.push(Vec::new());
-    }
-    each_lay_off(base, pool, rules, &mut |cards, _| {
-        addeds.push(cards.to_vec());
-        GO_ON
-    })?;
-    for added in &addeds {
+    let none = pool.must.is_none() && !rules.split_requires_layoff;
+    let nothing: &[u8] = &[];
+    let addeds = none
+        .then_some(nothing)
+        .into_iter()
+        .chain(lays.iter().map(|(a, _)| a.as_slice()));
+    // Two halves of three or more.
+    for added in addeds.filter(|a| base.len() + a.len() >= 6) {
         let whole = concat(base, added);
         let n = whole.len();
-        if n < 6 {
-            continue;
-        }
         let mut try_part = |part: &[u8], rest: &[u8]| -> Flow {
             if part.len() < 3 || rest.len() < 3 || part > rest {
                 return GO_ON;
@@ -346,77 +374,67 @@ fn each_split(base: &[u8], pool: &Pool, rules: &PanRules, sink: &mut PairSink) -
     GO_ON
 }
 
-/// Every distinct valid new meld (§6.4 "New meld") of hand cards and the `required` card, which
-/// it must hold when given (§6.3), with what it pays.
-pub fn new_melds(required: Option<u8>, hand: &[u8], rules: &PanRules) -> Vec<(Vec<u8>, u64)> {
+type Pairs = Vec<(Vec<u8>, u64)>;
+type Triples = Vec<(Vec<u8>, Vec<u8>, u64)>;
+
+fn pairs(each: impl FnOnce(&mut dyn FnMut(&[u8], u64) -> Flow) -> Flow) -> Pairs {
     let mut out = Vec::new();
-    if let Some(pool) = Pool::new(hand, required) {
-        let _ = each_new_meld(&pool, rules, &mut |cards, pays| {
-            out.push((cards.to_vec(), pays));
-            GO_ON
-        });
-    }
+    let _ = each(&mut |cards, pays| {
+        out.push((cards.to_vec(), pays));
+        GO_ON
+    });
     out.sort_unstable();
     out
 }
 
-/// Every distinct non-empty multiset of hand cards (holding `required` when given) that
-/// [`lay_off`] accepts on `meld`, with what it pays. Nothing for an invalid meld.
-pub fn lay_offs(
-    meld: &[u8],
-    hand: &[u8],
-    required: Option<u8>,
-    rules: &PanRules,
-) -> Vec<(Vec<u8>, u64)> {
+fn triples(each: impl FnOnce(&mut PairSink) -> Flow) -> Triples {
     let mut out = Vec::new();
-    if let Some(pool) = Pool::new(hand, required) {
-        let _ = each_lay_off(&sorted(meld), &pool, rules, &mut |cards, pays| {
-            out.push((cards.to_vec(), pays));
-            GO_ON
-        });
-    }
+    let _ = each(&mut |a, b, pays| {
+        out.push((a.to_vec(), b.to_vec(), pays));
+        GO_ON
+    });
     out.sort_unstable();
     out
+}
+
+/// Every distinct valid new meld (§6.4 "New meld") of hand cards and the `required` card, which
+/// it must hold when given (§6.3), with what it pays.
+pub fn new_melds(required: Option<u8>, hand: &[u8], rules: &PanRules) -> Pairs {
+    let Some(pool) = Pool::new(hand, required) else {
+        return Vec::new();
+    };
+    pairs(|sink| each_new_meld(&pool, rules, sink))
+}
+
+/// Every distinct non-empty multiset of hand cards (holding `required` when given) that
+/// [`lay_off`] accepts on `meld`, with what it pays. Nothing for an invalid meld.
+pub fn lay_offs(meld: &[u8], hand: &[u8], required: Option<u8>, rules: &PanRules) -> Pairs {
+    let Some(pool) = Pool::new(hand, required) else {
+        return Vec::new();
+    };
+    pairs(|sink| each_lay_off(&sorted(meld), &pool, rules, sink))
 }
 
 /// Every distinct `(added, part, pays)` that [`split`] accepts on `meld`, `added` from the hand
 /// (holding `required` when given; empty only without `required` and without
 /// `split_requires_layoff`). Each unordered pair of halves once: `part` is the one whose sorted
 /// codes come first.
-pub fn splits(
-    meld: &[u8],
-    hand: &[u8],
-    required: Option<u8>,
-    rules: &PanRules,
-) -> Vec<(Vec<u8>, Vec<u8>, u64)> {
-    let mut out = Vec::new();
-    if let Some(pool) = Pool::new(hand, required) {
-        let _ = each_split(&sorted(meld), &pool, rules, &mut |added, part, pays| {
-            out.push((added.to_vec(), part.to_vec(), pays));
-            GO_ON
-        });
-    }
-    out.sort_unstable();
-    out
+pub fn splits(meld: &[u8], hand: &[u8], required: Option<u8>, rules: &PanRules) -> Triples {
+    let Some(pool) = Pool::new(hand, required) else {
+        return Vec::new();
+    };
+    let base = sorted(meld);
+    let lays = pairs(|sink| each_lay_off(&base, &pool, rules, sink));
+    triples(|sink| each_split(&base, &pool, &lays, rules, sink))
 }
 
 /// Every distinct `(take, cards, pays)` that [`borrow`] accepts on `meld`, `cards` from the
 /// hand (holding `required` when given).
-pub fn borrows(
-    meld: &[u8],
-    hand: &[u8],
-    required: Option<u8>,
-    rules: &PanRules,
-) -> Vec<(Vec<u8>, Vec<u8>, u64)> {
-    let mut out = Vec::new();
-    if let Some(pool) = Pool::new(hand, required) {
-        let _ = each_borrow(&sorted(meld), &pool, rules, &mut |take, cards, pays| {
-            out.push((take.to_vec(), cards.to_vec(), pays));
-            GO_ON
-        });
-    }
-    out.sort_unstable();
-    out
+pub fn borrows(meld: &[u8], hand: &[u8], required: Option<u8>, rules: &PanRules) -> Triples {
+    let Some(pool) = Pool::new(hand, required) else {
+        return Vec::new();
+    };
+    triples(|sink| each_borrow(&sorted(meld), &pool, rules, sink))
 }
 
 /// The operations open to a player with `hand` and his own `melds`. With a `drawn` card not yet
@@ -432,34 +450,35 @@ pub fn turn_moves(
     rules: &PanRules,
 ) -> Vec<Move> {
     let required = if placed { None } else { drawn };
-    let mut out: Vec<Move> = new_melds(required, hand, rules)
+    let Some(pool) = Pool::new(hand, required) else {
+        return Vec::new();
+    };
+    let mut out: Vec<Move> = pairs(|sink| each_new_meld(&pool, rules, sink))
         .into_iter()
         .map(|(cards, pays)| Move::Meld { cards, pays })
         .collect();
     for (meld_index, m) in melds.iter().enumerate() {
-        for (cards, pays) in lay_offs(m, hand, required, rules) {
-            out.push(Move::LayOff {
-                meld_index,
-                cards,
-                pays,
-            });
-        }
-        for (added, part, pays) in splits(m, hand, required, rules) {
-            out.push(Move::Split {
-                meld_index,
-                added,
-                part,
-                pays,
-            });
-        }
-        for (take, cards, pays) in borrows(m, hand, required, rules) {
-            out.push(Move::Borrow {
-                meld_index,
-                take,
-                cards,
-                pays,
-            });
-        }
+        let base = sorted(m);
+        let lays = pairs(|sink| each_lay_off(&base, &pool, rules, sink));
+        let splits = triples(|sink| each_split(&base, &pool, &lays, rules, sink));
+        let borrows = triples(|sink| each_borrow(&base, &pool, rules, sink));
+        out.extend(lays.into_iter().map(|(cards, pays)| Move::LayOff {
+            meld_index,
+            cards,
+            pays,
+        }));
+        out.extend(splits.into_iter().map(|(added, part, pays)| Move::Split {
+            meld_index,
+            added,
+            part,
+            pays,
+        }));
+        out.extend(borrows.into_iter().map(|(take, cards, pays)| Move::Borrow {
+            meld_index,
+            take,
+            cards,
+            pays,
+        }));
     }
     out
 }
