@@ -899,4 +899,46 @@ mod examples {
         let big = vec![p("6c")[0]; 300];
         assert_eq!(new_melds(None, &big, &d).len(), 6);
     }
+
+    #[test]
+    fn no_panics_on_any_input() {
+        let d = PanRules::default();
+        let odd = PanRules {
+            packs: 0,
+            split_requires_layoff: true,
+            pay_suited_group: u64::MAX,
+            ..d
+        };
+        let mut rng = crate::rng::Rng::new(77, 0);
+        let card = |rng: &mut crate::rng::Rng| {
+            if rng.below(10) == 0 {
+                rng.next_u64() as u8
+            } else {
+                rng.below(40) as u8
+            }
+        };
+        for _ in 0..2000 {
+            let hand: Vec<u8> = (0..rng.below(14)).map(|_| card(&mut rng)).collect();
+            // Valid melds (up to 11 cards, copies beyond the deck's allowed) and garbage.
+            let mut left = [u16::MAX; NUM_CARDS];
+            let melds: Vec<Vec<u8>> = (0..rng.below(4))
+                .map(|_| match rng.below(2) {
+                    0 => (0..rng.below(13)).map(|_| card(&mut rng)).collect(),
+                    _ => {
+                        let k = 3 + rng.below(9);
+                        crate::pan::testutil::random_meld(&mut rng, &mut left, k, &d)
+                            .unwrap_or_default()
+                    }
+                })
+                .collect();
+            let c = card(&mut rng);
+            for r in [&d, &odd] {
+                let _ = turn_moves(Some(c), false, &hand, &melds, r);
+                let _ = turn_moves(None, true, &hand, &melds, r);
+                let _ = can_place(c, &hand, &melds, r);
+                let _ = forces(c, &melds, r);
+                let _ = check_turn(Some(c), &hand, &melds, r);
+            }
+        }
+    }
 }
