@@ -546,13 +546,8 @@ class Turns:
 
     def _lays_off(self, seat: int, code: int) -> bool:
         """Whether the card lays off by itself on one of the seat's melds (§6.5)."""
-        for meld in self._melds[seat]:
-            try:
-                _melds.lay_off(meld, [code], self._rules)
-            except IllegalAction:
-                continue
-            return True
-        return False
+        melds = self._melds[seat]
+        return bool(melds) and _melds.forces(code, melds, self._rules)
 
     def _can_place(self, seat: int, code: int) -> bool:
         """Whether the card can be placed at once (§6.2): some first operation uses it."""
