@@ -204,6 +204,8 @@ class Turns:
         if self._rules.initial_upcard and self._stock:  # §6.1 HOUSE: the top stock card
             self._live = self._stock.pop()
             self._events.append(Drawing(players[0], Card(self._live), "upcard"))
+        if not self._stock:  # a deck dealt out (or by the upcard): §6.6 before the first draw
+            self._refill()
 
     # ------------------------------------------------------------------ the turn (§6.2 - §6.4)
 
