@@ -111,6 +111,7 @@ __all__ = [
     "loads_all",
     "move_of",
     "replay",
+    "text_of",
 ]
 
 _DEFAULTS = PanRules()
@@ -471,6 +472,24 @@ def move_of(text: str) -> tuple[int, Move]:
     if verb == "split":
         return player, Split(cards[0], cards[2] if len(cards) == 3 else (), cards[1], 0)
     return player, Borrow(cards[0], cards[1], cards[2], 0)
+
+
+def text_of(move: Move) -> str:
+    """A move as its action text without the player (the inverse of :func:`move_of`)."""
+    for verb, simple in _SIMPLE.items():
+        if move == simple:
+            return verb
+    if isinstance(move, Discard):
+        return f"discard {move.card}"
+    if isinstance(move, NewMeld):
+        return f"meld {_cards(move.cards)}"
+    if isinstance(move, LayOff):
+        return f"layoff {_cards(move.meld)} {_cards(move.cards)}"
+    if isinstance(move, Split):
+        added = f" {_cards(move.added)}" if move.added else ""
+        return f"split {_cards(move.meld)} {_cards(move.part)}{added}"
+    assert isinstance(move, Borrow)
+    return f"borrow {_cards(move.meld)} {_cards(move.take)} {_cards(move.cards)}"
 
 
 def deal(record: PanHistory) -> PanHand:
