@@ -89,13 +89,13 @@ class GreedyPanBot:
         phase = hand.phase
         if phase is PanPhase.DECLARE:
             return hand.play() if self.wants_to_play(hand, seat) else hand.sluff()
-        moves = hand.legal_moves()
-        if phase is PanPhase.DRAW:
-            return hand.apply(Take() if Take() in moves else moves[0])
         if phase is PanPhase.PLACE:
             out = self._go_out(hand, seat)
             if out is not None:
                 return out
+        moves = hand.legal_moves()
+        if phase is PanPhase.DRAW:
+            return hand.apply(Take() if Take() in moves else moves[0])
         steps = [m for m in moves if isinstance(m, (NewMeld, LayOff, Split, Borrow))]
         useful = [s for s in steps if _hand_cards(s) or s.pays]
         if useful:
