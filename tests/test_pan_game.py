@@ -4,12 +4,14 @@ the CLI that play it."""
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Sequence
 from typing import Any
 
 import pytest
 from splitpot import IllegalAction
 from splitpot.pan import Borrow, Card, LayOff, NewMeld, PanRules, Split, history, parse_cards
+from splitpot.pan.bots import GreedyPanBot, RandomPanBot, connections, play_pan_bots
 from splitpot.pan.game import PanHand
 from splitpot.pan.records import GoingOut, PanPhase, Paying, Posting, Reshuffling
 from splitpot.pan.table import PanTable
@@ -581,3 +583,111 @@ def test_table_needs_two_players_who_can_post() -> None:
     table.join("Bob", 0)
     with pytest.raises(ValueError, match="1 players can post"):
         table.start_hand()
+
+
+# --------------------------------------------------------------------------- bots and the CLI
+
+needs_moves = pytest.mark.skipif(
+    importlib.util.find_spec("splitpot.pan.moves") is None,
+    reason="legal_moves() needs splitpot.pan.moves (the move generator)",
+)
+
+
+@needs_moves
+@pytest.mark.parametrize("players", [2, 3, 6, 9])
+def test_random_and_greedy_bot_games_round_trip(players: int) -> None:
+    for seed in range(3):
+        for kind in (RandomPanBot, GreedyPanBot):
+            hand = PanHand([40] * players, seed=seed, first=seed % players)
+            play_pan_bots(hand, [kind(seed * 31 + i) for i in range(players)])
+            assert hand.is_over
+            round_trip(hand)
+            prefix = PanHand.from_events(hand.events[: len(hand.events) // 2])
+            round_trip(prefix)
+
+
+def test_greedy_bot_goes_out_when_it_can() -> None:
+    hand = dealt(["5h 5h 5h 5h 5h 5h Ac 2c 3c 4c", FILLER[1], FILLER[0]], "5h Qs")
+    everyone_plays(hand)
+    hand.draw()
+    GreedyPanBot(1).act(hand)
+    assert hand.is_over and hand.result.winner == 0
+    assert hand.result.outs == 7  # go_out_with arranges the 5h for the most: 3 + 4
+
+
+@needs_moves
+def test_greedy_bot_takes_a_forced_card_and_lays_it_off() -> None:
+    hand = forcing_position()
+    bot = GreedyPanBot(2)
+    bot.act(hand)
+    assert hand.phase is PanPhase.PLACE and hand.drawn == Card("5h")
+    bot.act(hand)
+    assert cards("5h 5h 5h 5h") in hand.melds(0)
+
+
+def test_greedy_bot_discards_the_card_with_no_partner() -> None:
+    hand = dealt(["5h 5h Jc Jc 3s 3s Qd Qd Kh 2s", FILLER[1]], "5h Qs")
+    everyone_plays(hand)
+    hand.draw()
+    hand.apply(NewMeld(cards("5h 5h 5h"), 0))
+    bot = GreedyPanBot(3)
+    assert bot._worst(hand, 0) == Card("Kh")  # every other card has a partner
+    assert connections(Card("Kh").code, [c.code for c in parse_cards("Jc Jc 3s 3s Qd Qd 2s")]) == 0
+
+
+def test_greedy_bot_declares_on_melds_and_connections() -> None:
+    lonely = "Ac 4c Qc 2d 6d Kd 3h 7h 5s Js"  # no two cards could share a meld
+    hand = dealt(["5h 5h 5h Kd 3s 5c 7d Qh 2d 4h", lonely, FILLER[1]], "Qs")
+    bot = GreedyPanBot(4)
+    assert bot.wants_to_play(hand, 0)  # a meld
+    assert not bot.wants_to_play(hand, 1)
+    assert bot.wants_to_play(hand, 2)  # Ah 3h, 4d 5d, Qc Kc: six connected cards
+    assert connections(Card("5h").code, [Card("7h").code, Card("Jh").code, Card("5c").code]) == 2
+
+
+@needs_moves
+def test_cli_demo_pan_is_seeded(capsys: pytest.CaptureFixture[str]) -> None:
+    from splitpot.cli import main
+
+    assert main(["demo", "--game", "pan", "--seed", "3"]) == 0
+    first = capsys.readouterr().out
+    assert "goes out with" in first and "Settlement:" in first and "collects" in first
+    assert main(["demo", "--game", "pan", "--seed", "3"]) == 0
+    assert capsys.readouterr().out == first
+
+
+@needs_moves
+def test_cli_simulate_pan_writes_histories(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from splitpot.cli import main
+
+    out = tmp_path / "pan.toml"
+    args = ["simulate", "--game", "pan", "--hands", "4", "--players", "5", "--seed", "2"]
+    assert main([*args, "--out", str(out), "--stack", "30"]) == 0
+    records = history.load_all(out)
+    assert len(records) == 4
+    hands = [history.replay(r) for r in records]
+    assert all(h.is_over for h in hands)
+    assert main([*args, "--bots", "calling"]) == 2
+    assert "greedy and random" in capsys.readouterr().err
+
+
+@needs_moves
+def test_cli_play_pan_quits_cleanly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from splitpot.cli import main
+
+    answers = iter(["play", "moves", "nonsense", "draw", "reject"])
+
+    def fake_input(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    assert main(["play", "--game", "pan", "--seed", "5", "--players", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "You may:" in out and "Not allowed" in out and "Settlement:" in out

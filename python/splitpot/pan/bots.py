@@ -18,6 +18,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from splitpot._core import IllegalAction
 from splitpot.pan.cards import Card
 from splitpot.pan.game import PanHand
 from splitpot.pan.melds import Borrow, LayOff, NewMeld, Split, Step, go_out_with, is_meld
@@ -120,8 +121,11 @@ class GreedyPanBot:
         plan = go_out_with(drawn, hand.hand(seat), melds, hand.rules)
         if plan is None:
             return None
-        event: PanEvent | None = None
-        for step in plan.steps:
+        try:  # a forced card must be laid off (§6.5), which the planner does not know
+            event = hand.apply(plan.steps[0])
+        except IllegalAction:  # refused: the hand is as it was
+            return None
+        for step in plan.steps[1:]:
             event = hand.apply(step)
         return event
 

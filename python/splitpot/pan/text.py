@@ -6,6 +6,7 @@ Presentation only: nothing in the engine imports this module (the CLI does).
 
 from __future__ import annotations
 
+import builtins
 import random
 from collections.abc import Callable, Sequence
 from itertools import count
@@ -241,12 +242,14 @@ def play(
     seat: int = 0,
     seed: int | None = None,
     rules: PanRules | None = None,
-    input: Callable[[str], str] = input,
+    input: Callable[[str], str] | None = None,
     output: Callable[[str], None] = print,
 ) -> PanHand:
     """Play one hand of Pan in the terminal against :class:`GreedyPanBot` players. The person
     sits in ``seat``; commands are those of the history format (:mod:`splitpot.pan.history`)
-    without the player; ``quit`` (or the end of input) hands his decisions to a bot."""
+    without the player; ``quit`` (or the end of input) hands his decisions to a bot.
+    ``input`` is the terminal's (read when called) unless given."""
+    ask = input if input is not None else builtins.input
     if not 2 <= players <= 15:
         raise ValueError(f"Pan is played by 2 to 15 players, got {players}")
     if not 0 <= seat < players:
@@ -263,7 +266,7 @@ def play(
         if hand.actor != seat or quitting:
             bots[hand.actor or 0].act(hand)
             continue
-        quitting = _your_turn(hand, seat, input, output)
+        quitting = _your_turn(hand, seat, ask, output)
     _echo(hand.events[shown:], seat, names, output)
     output(render(hand, names, show_hands=False))
     return hand
