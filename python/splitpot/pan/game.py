@@ -32,6 +32,8 @@ from splitpot.pan.cards import Card, CardsLike
 from splitpot.pan.records import (
     Claim,
     Declaring,
+    Demand,
+    Demanding,
     Discard,
     Discarding,
     Draw,
@@ -40,13 +42,16 @@ from splitpot.pan.records import (
     PanEvent,
     PanPhase,
     PanStarting,
+    Paying,
     Play,
     Reject,
     Rejecting,
     Sluff,
+    SplitTops,
     Take,
+    TopsSplitting,
 )
-from splitpot.pan.rules import DrawFromDiscard, PanRules
+from splitpot.pan.rules import DrawFromDiscard, Forcing, PanRules
 from splitpot.pan.turns import Turns, can, starting, validate
 
 __all__ = ["PanHand"]
@@ -252,6 +257,62 @@ class PanHand(Turns):
         self._next_turn()
         return record
 
+    def verify_demand(self, seat: int) -> int:
+        """Raise unless ``seat`` may call for the live discard to be forced on the player to
+        act (``forcing = onDemand``, §6.5): another active player, before the draw, when the
+        card lays off on one of the actor's melds; return the seat."""
+        actor = self._drawer()
+        if self._rules.forcing is not Forcing.ON_DEMAND:
+            raise IllegalAction("forcing is not on demand here (docs/rules/pan.md §6.5)")
+        if seat not in self._players or seat == actor:
+            raise IllegalAction(f"seat {seat!r} is not another player in the hand")
+        if self._demanded or self._live is None or not self._lays_off(actor, self._live):
+            raise IllegalAction("there is no live discard to force on the player to act")
+        return seat
+
+    def can_demand(self, seat: int) -> bool:
+        return can(self.verify_demand, seat)
+
+    def demand(self, seat: int) -> Demanding:
+        """``seat`` calls for the live discard: the player to act must take it (§6.5 onDemand).
+        Another player's call, made out of turn; :meth:`legal_moves` lists only the actor's."""
+        self.verify_demand(seat)
+        record = Demanding(seat)
+        self._events.append(record)
+        self._demanded = True
+        return record
+
+    # ------------------------------------------------------------------ splitting the tops
+
+    def verify_split_tops(self) -> int:
+        """Raise unless the two players left may divide the tops now (``tops_allow_split``,
+        §5.2): exactly two play and no card has been drawn; return the first hand."""
+        seat = self._drawer()
+        if not self._rules.tops_allow_split:
+            raise IllegalAction("the tops are not split here (tops.allowSplit is off, §5.2)")
+        if len(self._players) != 2 or any(isinstance(e, Drawing) for e in self._events):
+            raise IllegalAction("only the two players left may split the tops, before play")
+        return seat
+
+    def can_split_tops(self) -> bool:
+        return can(self.verify_split_tops)
+
+    def split_tops(self) -> TopsSplitting:
+        """The two players divide the tops, the odd chip to the first hand, and the hand ends
+        (§5.2: "dividing of the Tops without playing for them")."""
+        self.verify_split_tops()
+        first, second = self._players
+        record = TopsSplitting((first, second))
+        self._events.append(record)
+        half, odd = divmod(self._pot, 2)
+        for seat, share in ((first, half + odd), (second, half)):
+            if share:
+                self._stacks[seat] += share
+                self._events.append(Paying(None, seat, share, "split tops"))
+        self._pot = 0
+        self._end(None)
+        return record
+
     # ------------------------------------------------------------------ moves
 
     def legal_moves(self) -> list[Move]:
@@ -268,6 +329,8 @@ class PanHand(Turns):
                 moves.append(Take())
             if not self._forced(seat):
                 moves.append(Draw())
+            if self.can_split_tops():
+                moves.append(SplitTops())
             return moves
         moves = list(self._operations(seat))
         if phase is PanPhase.PLACE:
@@ -295,6 +358,10 @@ class PanHand(Turns):
             return self.discard(move.card)
         if isinstance(move, Claim):
             return self.claim()
+        if isinstance(move, SplitTops):
+            return self.split_tops()
+        if isinstance(move, Demand):
+            return self.demand(move.seat)
         return self._apply_step(move)
 
 
@@ -313,6 +380,10 @@ def _move_of(event: PanEvent) -> Move | None:
         return Discard(event.card)
     if isinstance(event, r.Claiming):
         return Claim()
+    if isinstance(event, r.TopsSplitting):
+        return SplitTops()
+    if isinstance(event, r.Demanding):
+        return Demand(event.seat)
     if isinstance(event, r.Melding):
         return _m.NewMeld(event.cards, event.pays)
     if isinstance(event, r.LayingOff):

@@ -111,6 +111,16 @@ class Drawing:
 
 
 @dataclass(frozen=True)
+class Demanding:
+    """A player calls for the live discard to be forced on the player to act (§6.5 onDemand)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} calls for the live discard"
+
+
+@dataclass(frozen=True)
 class Rejecting:
     """A seat rejects the card it drew from the stock: it becomes the live discard (§6.3)."""
 
@@ -221,6 +231,16 @@ class Discarding:
 
 
 @dataclass(frozen=True)
+class TopsSplitting:
+    """The two players divide the tops (§5.2 "married"); the hand ends unplayed."""
+
+    seats: tuple[int, int]
+
+    def __str__(self) -> str:
+        return f"Seats {self.seats[0]} and {self.seats[1]} split the tops"
+
+
+@dataclass(frozen=True)
 class Reshuffling:
     """The stock ran out: the dead discards are shuffled into a new stock (§6.6)."""
 
@@ -262,6 +282,7 @@ PanEvent: TypeAlias = (
     | Dealing
     | Declaring
     | Drawing
+    | Demanding
     | Rejecting
     | Melding
     | LayingOff
@@ -270,6 +291,7 @@ PanEvent: TypeAlias = (
     | Paying
     | Claiming
     | Discarding
+    | TopsSplitting
     | Reshuffling
     | GoingOut
     | PanEnding
@@ -320,7 +342,20 @@ class Claim:
     """Claim the pays not yet collected (§4.5)."""
 
 
-Move: TypeAlias = Play | Sluff | Draw | Take | Reject | Step | Discard | Claim
+@dataclass(frozen=True)
+class Demand:
+    """Another player calls for the live discard to be forced (``forcing = onDemand``, §6.5)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class SplitTops:
+    """The two players left agree to divide the tops without playing (``tops_allow_split``,
+    §5.2): the first hand makes the call for both, before the first draw."""
+
+
+Move: TypeAlias = Play | Sluff | Draw | Take | Reject | Step | Discard | Claim | SplitTops | Demand
 """A decision: the declarations, the draw, the operations (:data:`~splitpot.pan.Step`
 records), the discard."""
 

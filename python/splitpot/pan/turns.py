@@ -103,6 +103,7 @@ class Turns:
 
     __slots__ = (
         "_dead",
+        "_demanded",
         "_drawn",
         "_events",
         "_forced_now",
@@ -147,7 +148,7 @@ class Turns:
         self._dead: list[int] = []
         self._live = self._drawn = None
         self._source: str | None = None
-        self._forced_now = False
+        self._forced_now = self._demanded = False
         self._unclaimed = self._house = self._reshuffles = 0
         self._pot = start.carry
         self._result: PanResult | None = None
@@ -215,11 +216,13 @@ class Turns:
         return record
 
     def _forced(self, seat: int) -> bool:
-        """Whether the live discard must be taken (``forcing = mandatory``, §6.5): it lays off
-        by itself on one of the player's melds."""
+        """Whether the live discard must be taken (§6.5): it lays off by itself on one of the
+        player's melds, and ``forcing`` is mandatory, or on demand and a player called for it."""
         live = self._live
         rules = self._rules
-        if live is None or rules.forcing is not Forcing.MANDATORY:
+        if live is None or rules.forcing is Forcing.OFF:
+            return False
+        if rules.forcing is Forcing.ON_DEMAND and not self._demanded:
             return False
         if rules.draw_from_discard is DrawFromDiscard.NEVER:
             return False
@@ -246,7 +249,7 @@ class Turns:
         self._queue = [players[(players.index(seat) + 1) % len(players)]]
         self._phase = PanPhase.DRAW
         self._drawn = self._source = None
-        self._forced_now = False
+        self._forced_now = self._demanded = False
         if not self._stock:
             self._refill()
 
