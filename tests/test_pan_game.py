@@ -15,10 +15,15 @@ from splitpot.pan.bots import GreedyPanBot, RandomPanBot, connections, play_pan_
 from splitpot.pan.game import PanHand
 from splitpot.pan.records import GoingOut, PanPhase, Paying, Posting, Reshuffling
 from splitpot.pan.table import PanTable
+from splitpot.pan.text import render
 
 FILLER = ["Ac 2d 4h 6s Jc Kd 3s 5c 7d Qh", "Ah 2c 4d 6c Jd Kc 3h 5d 7s Qc"]
 """Hands with no meld among their cards."""
 THREE = [*FILLER, FILLER[0]]
+needs_moves = pytest.mark.skipif(
+    importlib.util.find_spec("splitpot.pan.moves") is None,
+    reason="legal_moves() needs splitpot.pan.moves (the move generator)",
+)
 
 
 def dealt(
@@ -209,6 +214,7 @@ def forcing_position(rules: PanRules | None = None) -> PanHand:
     return hand
 
 
+@needs_moves  # take() asks the move generator whether the card can be placed
 def test_forcing_a_live_discard_that_lays_off_must_be_taken_docs_rules_pan_6_5() -> None:
     hand = forcing_position()
     before = snapshot(hand)
@@ -587,11 +593,6 @@ def test_table_needs_two_players_who_can_post() -> None:
 
 # --------------------------------------------------------------------------- bots and the CLI
 
-needs_moves = pytest.mark.skipif(
-    importlib.util.find_spec("splitpot.pan.moves") is None,
-    reason="legal_moves() needs splitpot.pan.moves (the move generator)",
-)
-
 
 @needs_moves
 @pytest.mark.parametrize("players", [2, 3, 6, 9])
@@ -691,3 +692,19 @@ def test_cli_play_pan_quits_cleanly(
     assert main(["play", "--game", "pan", "--seed", "5", "--players", "3"]) == 0
     out = capsys.readouterr().out
     assert "You may:" in out and "Not allowed" in out and "Settlement:" in out
+
+
+def test_history_of_split_tops_and_a_demand() -> None:
+    hand = dealt(FILLER, "Kh Qs", rules=PanRules(tops_allow_split=True))
+    everyone_plays(hand)
+    hand.split_tops()
+    assert history.actions(hand)[-1] == "p1 splittops"
+    round_trip(hand)
+    assert "split the tops" in render(hand)
+    hand = forcing_position(PanRules(forcing="onDemand"))
+    assert hand.can_draw()
+    hand.demand(1)
+    assert not hand.can_draw()
+    assert history.actions(hand)[-1] == "p2 demand"
+    round_trip(hand)
+    assert "Bob calls for the live discard" in render(hand)

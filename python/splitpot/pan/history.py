@@ -53,6 +53,12 @@ of the player's melds on the table, in any order)::
              | "borrow " MELD " " TAKE " " CARDS    # TAKE from MELD into a new meld (§6.4)
              | "discard " CARD                      # from the hand, ends the turn (§6.3)
              | "claim"                              # the pays, before discarding (§4.5)
+             | "splittops"                          # the two left divide the tops (§5.2)
+             | "demand"                             # call for the live discard (§6.5)
+
+Every action is the decision of the player to act, except ``demand``: under ``forcing =
+onDemand`` another player calls for the live discard before the player to act draws, and the
+action names the caller. ``splittops`` is made by the first hand for both players left.
 
 A comment after `` #`` is ignored on reading. :func:`dumps` writes the card taken as a
 comment after ``draw`` and ``take`` (``# 7c``), and the pays after the meld operations
@@ -78,6 +84,8 @@ from splitpot.pan.records import (
     Claim,
     Claiming,
     Declaring,
+    Demand,
+    Demanding,
     Discard,
     Discarding,
     Draw,
@@ -92,7 +100,9 @@ from splitpot.pan.records import (
     Rejecting,
     Sluff,
     Splitting,
+    SplitTops,
     Take,
+    TopsSplitting,
 )
 from splitpot.pan.rules import PanRules
 
@@ -226,6 +236,10 @@ def action_of(event: PanEvent, label: str) -> str | None:
         return f"{label} discard {event.card}"
     if isinstance(event, Claiming):
         return f"{label} claim"
+    if isinstance(event, TopsSplitting):
+        return f"{label} splittops"
+    if isinstance(event, Demanding):
+        return f"{label} demand"
     return _step_action(event, label)
 
 
@@ -252,7 +266,7 @@ def actions(hand: PanHand) -> list[str]:
     labels = _labels(start)
     out = []
     for event in hand.events:
-        seat = getattr(event, "seat", None)
+        seat = event.seats[0] if isinstance(event, TopsSplitting) else getattr(event, "seat", None)
         if seat is None:
             continue
         text = action_of(event, labels[seat])
@@ -441,6 +455,7 @@ _SIMPLE: dict[str, Move] = {
     "take": Take(),
     "reject": Reject(),
     "claim": Claim(),
+    "splittops": SplitTops(),
 }
 _ARGS = {"discard": (1, 1), "meld": (1, 1), "layoff": (2, 2), "split": (2, 3), "borrow": (3, 3)}
 
@@ -451,6 +466,10 @@ def move_of(text: str) -> tuple[int, Move]:
     if len(body) < 2 or not body[0].startswith("p") or not body[0][1:].isdecimal():
         raise ValueError("an action is a player (p1, p2, ...) and a verb")
     player, verb, args = int(body[0][1:]), body[1], body[2:]
+    if verb == "demand":  # the caller's seat is his player number's when all are dealt in
+        if args:
+            raise ValueError("demand takes no argument")
+        return player, Demand(player - 1)
     if verb in _SIMPLE:
         if args:
             raise ValueError(f"{verb} takes no argument")
@@ -479,6 +498,8 @@ def text_of(move: Move) -> str:
     for verb, simple in _SIMPLE.items():
         if move == simple:
             return verb
+    if isinstance(move, Demand):
+        return "demand"
     if isinstance(move, Discard):
         return f"discard {move.card}"
     if isinstance(move, NewMeld):
@@ -522,7 +543,9 @@ def replay(record: PanHistory) -> PanHand:
             player, move = move_of(text)
             if not 1 <= player <= len(seat_of):
                 raise ValueError(f"there is no player p{player}")
-            if hand.actor != seat_of[player - 1]:
+            if isinstance(move, Demand):  # a call out of turn, by the player named
+                move = Demand(seat_of[player - 1])
+            elif hand.actor != seat_of[player - 1]:
                 actor = hand.actor
                 who = "nobody" if actor is None else f"p{seat_of.index(actor) + 1}"
                 raise ValueError(f"it is not p{player}'s turn: {who} is to act")

@@ -21,6 +21,7 @@ from splitpot.pan.records import (
     Claiming,
     Dealing,
     Declaring,
+    Demanding,
     Discarding,
     Drawing,
     GoingOut,
@@ -34,6 +35,7 @@ from splitpot.pan.records import (
     Rejecting,
     Reshuffling,
     Splitting,
+    TopsSplitting,
 )
 from splitpot.pan.rules import PanRules
 
@@ -133,6 +135,9 @@ class _Turns:
             self._paid()
             self.parts.append(f"discards {event.card}")
             self.flush()
+        elif isinstance(event, Demanding):
+            self.flush()
+            self.lines.append(f"  {self.names[event.seat]} calls for the live discard (§6.5)")
         elif isinstance(event, Reshuffling):
             self.flush()
             self.lines.append(f"  ({event.cards} dead discards are shuffled into a new stock)")
@@ -185,6 +190,9 @@ def _ending(hand: PanHand, names: Sequence[str]) -> list[str]:
             lines.append(f"Outs: {result.outs} from each player still in (docs/rules/pan.md §4.4)")
         else:
             lines.append(f"{names[result.winner]} takes the tops: everyone else sluffed (§5.2)")
+    elif any(isinstance(e, TopsSplitting) for e in hand.events):
+        two = " and ".join(names[s] for s in hand.players)
+        lines.append(f"{two} split the tops without playing (§5.2)")
     else:
         lines.append(f"No winner: {result.carry} chips of tops carry over (§5.2, §6.6)")
     lines.append("Settlement:")
