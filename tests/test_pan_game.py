@@ -708,3 +708,13 @@ def test_history_of_split_tops_and_a_demand() -> None:
     assert history.actions(hand)[-1] == "p2 demand"
     round_trip(hand)
     assert "Bob calls for the live discard" in render(hand)
+
+
+@needs_moves
+def test_the_history_modules_example_replays() -> None:
+    doc = history.__doc__ or ""
+    text = doc.split("p3 sluffing::")[1].split("Fields")[0]
+    example = "\n".join(line.removeprefix("    ") for line in text.splitlines())
+    hand = history.replay(history.loads(example))
+    assert hand.melds(1) == (cards("Ac Ad Ad Ad"),) and hand.drawn == Card("2d")
+    assert hand.stacks == [19, 19, 17]  # p3 lost his tops and the forfeit of 2

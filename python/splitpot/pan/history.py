@@ -2,19 +2,27 @@
 
 A history holds what is needed to deal the hand again and every decision taken, one string
 an action; :func:`replay` plays them through :class:`~splitpot.pan.game.PanHand`'s public API,
-so a history that breaks a rule fails at the offending action. Example::
+so a history that breaks a rule fails at the offending action. An unfinished hand, two
+players in, p3 sluffing::
 
     variant = "pan"
-    seed = 7
+    seed = 6
     first = 1
     starting_stacks = [20, 20, 20]
     actions = [
-      "p1 play", "p3 play", "p2 sluff",
-      "p1 draw # 7c",
-      "p1 meld 5c6c7c # pays 0",
-      "p1 discard Qh",
-      "p3 draw # Kd",
-      "p3 reject",
+        "p1 play",
+        "p3 sluff",
+        "p2 play",
+        "p1 draw # 3s",
+        "p1 reject",
+        "p2 draw # 4h",
+        "p2 reject",
+        "p1 draw # Ad",
+        "p1 reject",
+        "p2 take # Ad",
+        "p2 meld AcAdAdAd # pays 0",
+        "p2 discard 2s",
+        "p1 draw # 2d",
     ]
 
     [rules]
