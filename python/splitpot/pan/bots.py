@@ -45,16 +45,16 @@ class RandomPanBot:
         return hand.apply(self._rng.choice(hand.legal_moves()))
 
 
+def _near(a: int, b: int) -> bool:
+    """Whether two cards could share a three-card meld: the same rank, or the same suit within
+    two ranks (A 2 3 4 5 6 7 J Q K, docs/rules/pan.md §2, §3)."""
+    ra, rb = a >> 2, b >> 2
+    return ra == rb or ((a - b) % 4 == 0 and abs(ra - rb) <= 2)
+
+
 def connections(code: int, others: Sequence[int]) -> int:
-    """How many of ``others`` could share a meld with the card ``code``: the same rank, or the
-    same suit within two ranks (A 2 3 4 5 6 7 J Q K, docs/rules/pan.md §2, §3)."""
-    rank, suit = divmod(code, 4)
-    count = 0
-    for other in others:
-        r, s = divmod(other, 4)
-        if r == rank or (s == suit and 0 < abs(r - rank) <= 2):
-            count += 1
-    return count
+    """How many of ``others`` could share a meld with the card ``code`` (see :func:`_near`)."""
+    return sum(1 for other in others if _near(code, other))
 
 
 def _hand_cards(step: Step) -> int:
@@ -78,8 +78,10 @@ class GreedyPanBot:
         """Play a hand that holds a meld, or enough connected cards (§5.2)."""
         cards = [c.code for c in hand.hand(seat)]
         rules = hand.rules
-        if any(is_meld(three, rules) for three in itertools.combinations(cards, 3)):
-            return True
+        # every two cards of a three-card meld are connected: test only such triples
+        for a, b, c in itertools.combinations(cards, 3):
+            if _near(a, b) and _near(a, c) and _near(b, c) and is_meld((a, b, c), rules):
+                return True
         others = [cards[:i] + cards[i + 1 :] for i in range(len(cards))]
         connected = sum(1 for c, rest in zip(cards, others, strict=True) if connections(c, rest))
         return connected >= self.play_below
