@@ -718,3 +718,25 @@ def test_the_history_modules_example_replays() -> None:
     hand = history.replay(history.loads(example))
     assert hand.melds(1) == (cards("Ac Ad Ad Ad"),) and hand.drawn == Card("2d")
     assert hand.stacks == [19, 19, 17]  # p3 lost his tops and the forfeit of 2
+
+
+@needs_moves
+def test_table_conserves_chips_over_bot_hands() -> None:
+    rules = PanRules(collection_fee=1)
+    table = PanTable(rules, seats=5, seed=8)
+    for name, chips in zip(("Ann", "Bob", "Cy", "Dee", "Eve"), (6, 10, 15, 20, 40), strict=True):
+        table.join(name, chips)
+    brought = 91
+    for _ in range(15):
+        try:
+            hand = table.start_hand()
+        except ValueError:  # fewer than two can post any more
+            break
+        for seat, why in table.sitting_out.items():
+            assert table.chips(seat) < 2 and "posting takes 2" in why
+        play_pan_bots(hand, lambda seat: GreedyPanBot(seat))
+        result = table.settle()
+        assert sum(p.chips for p in table.players) + table.carry + table.house == brought
+        if result.winner is not None:
+            assert table.first == result.winner
+    assert table.hands_played >= 3
