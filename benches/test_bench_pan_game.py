@@ -16,6 +16,7 @@ from conftest import per_call
 from splitpot.pan import history
 from splitpot.pan.bots import GreedyPanBot, RandomPanBot, play_pan_bots
 from splitpot.pan.game import PanHand
+from splitpot.pan.records import PanPhase
 
 
 def _has_move_generator() -> bool:
@@ -41,11 +42,16 @@ GAMES = 20
 GROUP_GAMES = "pan six-player game to the end"
 
 
-def random_game(seed: int) -> PanHand:
+def random_game(seed: int, all_play: bool = False) -> PanHand:
+    """Random legal moves to the end; with ``all_play`` every player declares play (random
+    declarations end about one game in ten before the first draw)."""
     rng = random.Random(seed)
     hand = PanHand([STACK] * PLAYERS, seed=seed)
     while not hand.is_over:
-        hand.apply(rng.choice(hand.legal_moves()))
+        if all_play and hand.phase is PanPhase.DECLARE:
+            hand.play()
+        else:
+            hand.apply(rng.choice(hand.legal_moves()))
     return hand
 
 
@@ -64,6 +70,16 @@ def test_pan_random_legal_games(benchmark: Any) -> None:
     seeds = iter(range(10**9))
     hands = benchmark.pedantic(
         lambda: [random_game(next(seeds)) for _ in range(GAMES)], rounds=5, iterations=1
+    )
+    assert chips(hands) == STACK * PLAYERS * GAMES
+
+
+@pytest.mark.benchmark(group=GROUP_GAMES)
+def test_pan_random_legal_games_all_play(benchmark: Any) -> None:
+    per_call(benchmark, GAMES)
+    seeds = iter(range(10**9))
+    hands = benchmark.pedantic(
+        lambda: [random_game(next(seeds), True) for _ in range(GAMES)], rounds=5, iterations=1
     )
     assert chips(hands) == STACK * PLAYERS * GAMES
 

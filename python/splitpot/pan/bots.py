@@ -22,7 +22,7 @@ from splitpot._core import IllegalAction
 from splitpot.pan.cards import Card
 from splitpot.pan.game import PanHand
 from splitpot.pan.melds import Borrow, LayOff, NewMeld, Split, Step, go_out_with, is_meld
-from splitpot.pan.records import Claim, Discard, PanEvent, PanPhase, Reject, Take
+from splitpot.pan.records import Claim, Discard, PanEvent, PanPhase, Reject
 
 __all__ = ["GreedyPanBot", "PanBot", "RandomPanBot", "connections", "play_pan_bots"]
 
@@ -96,9 +96,9 @@ class GreedyPanBot:
             out = self._go_out(hand, seat)
             if out is not None:
                 return out
+        if phase is PanPhase.DRAW:  # a card it may take is one it can meld at once (§6.2)
+            return hand.take() if hand.can_take() else hand.draw()
         moves = hand.legal_moves()
-        if phase is PanPhase.DRAW:
-            return hand.apply(Take() if Take() in moves else moves[0])
         steps = [m for m in moves if isinstance(m, (NewMeld, LayOff, Split, Borrow))]
         useful = [s for s in steps if _hand_cards(s) or s.pays]
         if useful:
