@@ -117,10 +117,10 @@ class GreedyPanBot:
         drawn = hand.drawn
         if drawn is None:
             return None
-        melds = hand.melds(seat)
-        if len(hand.hand(seat)) + sum(map(len, melds)) != 10:
+        melds, held = hand.melds(seat), hand.hand(seat)
+        if len(held) + sum(map(len, melds)) != 10:
             return None
-        plan = go_out_with(drawn, hand.hand(seat), melds, hand.rules)
+        plan = go_out_with(drawn, held, melds, hand.rules)
         if plan is None:
             return None
         try:  # a forced card must be laid off (§6.5), which the planner does not know
