@@ -546,26 +546,17 @@ class Turns:
 
     def _lays_off(self, seat: int, code: int) -> bool:
         """Whether the card lays off by itself on one of the seat's melds (§6.5)."""
-        for meld in self._melds[seat]:
-            try:
-                _melds.lay_off(meld, [code], self._rules)
-            except IllegalAction:
-                continue
-            return True
-        return False
+        melds = self._melds[seat]
+        return bool(melds) and _melds.forces(code, melds, self._rules)
 
     def _can_place(self, seat: int, code: int) -> bool:
         """Whether the card can be placed at once (§6.2): some first operation uses it."""
-        from splitpot.pan import moves
-
-        return moves.can_place(code, self._hands[seat], self._melds[seat], self._rules)
+        return _melds.can_place(code, self._hands[seat], self._melds[seat], self._rules)
 
     def _operations(self, seat: int) -> list[Step]:
         """The operations the player may make now (the first must place the drawn card)."""
-        from splitpot.pan import moves
-
         placing = self._phase is PanPhase.PLACE
-        steps = moves.turn_moves(
+        steps = _melds.turn_moves(
             self._drawn if placing else None,
             self._hands[seat],
             self._melds[seat],
