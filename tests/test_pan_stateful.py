@@ -168,6 +168,8 @@ class PanMachine(RuleBasedStateMachine):
         chips = [stacks.draw(st.integers(post, 60)) for _ in range(n)]
         deck = None
         if short is not None:  # a short stock, to run it out (§6.6)
+            if rules.initial_upcard:  # one card left: see test_upcard_takes_the_last_card
+                short = max(short, 2)
             deck = list(Deck(seed, rules))[: 10 * n + short]
         self.hand = PanHand(chips, first=first % n, seed=seed, rules=rules, carry=carry, deck=deck)
         self.deck = Counter(deck if deck is not None else Deck(seed, rules))
