@@ -168,8 +168,6 @@ class PanMachine(RuleBasedStateMachine):
         chips = [stacks.draw(st.integers(post, 60)) for _ in range(n)]
         deck = None
         if short is not None:  # a short stock, to run it out (§6.6)
-            if rules.initial_upcard:  # one card left: see test_upcard_takes_the_last_card
-                short = max(short, 2)
             deck = list(Deck(seed, rules))[: 10 * n + short]
         self.hand = PanHand(chips, first=first % n, seed=seed, rules=rules, carry=carry, deck=deck)
         self.deck = Counter(deck if deck is not None else Deck(seed, rules))
@@ -219,9 +217,7 @@ class PanMachine(RuleBasedStateMachine):
         seat = caller % len(self.hand.stacks)
         if self.hand.can_demand(seat):
             self.hand.demand(seat)
-            # PanHand accepts a call under drawFromDiscard = never, where it cannot force
-            if self.hand.rules.draw_from_discard.value != "never":
-                assert Draw() not in self.hand.legal_moves()
+            assert Draw() not in self.hand.legal_moves()
         else:
             before = snapshot(self.hand)
             with pytest.raises(IllegalAction):

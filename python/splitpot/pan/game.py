@@ -264,6 +264,8 @@ class PanHand(Turns):
         actor = self._drawer()
         if self._rules.forcing is not Forcing.ON_DEMAND:
             raise IllegalAction("forcing is not on demand here (docs/rules/pan.md §6.5)")
+        if self._rules.draw_from_discard is DrawFromDiscard.NEVER:
+            raise IllegalAction("the discard is never taken here (drawFromDiscard = never)")
         if seat not in self._players or seat == actor:
             raise IllegalAction(f"seat {seat!r} is not another player in the hand")
         if self._demanded or self._live is None or not self._lays_off(actor, self._live):
