@@ -290,3 +290,25 @@ def _pan_go_out_with(
     | None
 ): ...
 def _pan_deck(rules: _PanRules | None = None, seed: int | None = None) -> list[PanCard]: ...
+def _pan_turn_moves(
+    drawn: PanCard | Card | str | int | None,
+    placed: bool,
+    hand: PanCardsLike,
+    melds: Iterable[PanCardsLike],
+    rules: _PanRules | None = None,
+) -> list[tuple[str, int | None, tuple[PanCard, ...], tuple[PanCard, ...], int]]:
+    """The operations open now (rust/pan/moves.rs): each (kind, meld index or None, cards, part
+    or take, pays); kind "meld" or "lay_off" (second tuple empty), "split" (added, part) or
+    "borrow" (own cards, take). With ``drawn`` and not ``placed``, only moves that place it."""
+
+def _pan_can_place(
+    card: PanCard | Card | str | int,
+    hand: PanCardsLike,
+    melds: Iterable[PanCardsLike],
+    rules: _PanRules | None = None,
+) -> bool: ...
+def _pan_forces(
+    card: PanCard | Card | str | int,
+    melds: Iterable[PanCardsLike],
+    rules: _PanRules | None = None,
+) -> bool: ...

@@ -41,11 +41,21 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
+    if args.game == "pan":
+        from splitpot.pan import text
+
+        print(text.demo(args.seed))
+        return 0
     print(sp.demo(args.seed, args.game))
     return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    if args.game == "pan":
+        from splitpot.pan import text
+
+        text.play(players=args.players, stack=args.stack, seat=args.seat, seed=args.seed)
+        return 0
     sp.play(
         args.game,
         args.structure,
@@ -144,7 +154,47 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _simulate_pan(args: argparse.Namespace) -> int:
+    """``simulate --game pan``: hands at a :class:`~splitpot.pan.table.PanTable` among the Pan
+    bots, written in the Pan history format (:mod:`splitpot.pan.history`)."""
+    from splitpot.pan import history
+    from splitpot.pan.bots import GreedyPanBot, PanBot, RandomPanBot, play_pan_bots
+    from splitpot.pan.game import PanHand
+    from splitpot.pan.table import PanTable
+    from splitpot.pan.text import NAMES
+
+    if args.bots == "calling":
+        raise sp.SplitpotError("--bots calling is a poker bot; Pan has greedy and random")
+    if args.hands < 0:
+        raise sp.SplitpotError(f"--hands must be >= 0, got {args.hands}")
+    if not 2 <= args.players <= 15:
+        raise sp.SplitpotError(f"Pan is played by 2 to 15 players, got {args.players}")
+    kind: Callable[[int], PanBot] = RandomPanBot if args.bots == "random" else GreedyPanBot
+    rng = random.Random(args.seed)
+    table = PanTable(seats=args.players, seed=rng.randrange(_SEED_RANGE))
+    for name in NAMES[: args.players]:
+        table.join(name, args.stack)
+    hands: list[PanHand] = []
+    for _ in range(args.hands):
+        try:
+            hand = table.start_hand()
+        except sp.SplitpotError as e:  # too few players can post
+            print(f"splitpot: stopped after {len(hands)} hands: {e}", file=sys.stderr)
+            break
+        play_pan_bots(hand, [kind(rng.randrange(_SEED_RANGE)) for _ in range(args.players)])
+        table.settle()
+        hands.append(hand)
+    if args.out == "-":
+        sys.stdout.write(history.dumps_all(hands))
+    else:
+        history.dump_all(hands, args.out)
+        print(f"wrote {len(hands)} hands to {args.out}", file=sys.stderr)
+    return 0
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
+    if args.game == "pan":
+        return _simulate_pan(args)
     from splitpot import phh
     from splitpot.bots import CallingStation, RandomBot, SimpleBot, play_bots
     from splitpot.hand import Hand
@@ -187,7 +237,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def _table_options(p: argparse.ArgumentParser) -> None:
     """The options ``play`` and ``simulate`` share: the game, the stakes, the table."""
-    p.add_argument("--game", default="holdem", help=f"one of {', '.join(sorted(sp.GAMES))}")
+    p.add_argument("--game", default="holdem", help=f"one of {', '.join(sorted(sp.GAMES))}, or pan")
     p.add_argument("--structure", default="no-limit", help=_one_of(STRUCTURE_NAMES.values()))
     p.add_argument("--players", type=int, default=6)
     p.add_argument("--stack", type=int, default=200, help="every player's chips at the start")
@@ -214,9 +264,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--omaha", action="store_true", help="exactly two hole cards and three board")
     p.add_argument("--low", action="store_true", help="also the 8-or-better low")
     p.set_defaults(func=cmd_eval)
-    p = sub.add_parser("demo", help="a seeded six-handed Omaha or Stud Hi/Lo hand among bots")
+    p = sub.add_parser(
+        "demo", help="a seeded six-handed Omaha or Stud Hi/Lo hand, or a Pan game, among bots"
+    )
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--game", default="omaha8", help="omaha8 (pot limit) or stud8 (limit)")
+    p.add_argument(
+        "--game", default="omaha8", help="omaha8 (pot limit), stud8 (limit) or pan (Panguingue)"
+    )
     p.set_defaults(func=cmd_demo)
     p = sub.add_parser("play", help="play a hand against the bots in the terminal")
     _table_options(p)
@@ -236,7 +290,12 @@ def build_parser() -> argparse.ArgumentParser:
     _table_options(p)
     p.add_argument("--hands", type=int, default=100)
     p.add_argument("--ante", type=int, default=0)
-    p.add_argument("--bots", choices=("simple", "random", "calling"), default="simple")
+    p.add_argument(
+        "--bots",
+        choices=("simple", "random", "calling", "greedy"),
+        default="simple",
+        help="poker: simple, random or calling; pan: greedy (also simple) or random",
+    )
     p.add_argument("--out", default="-", help="the .phhs file to write (default: stdout)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_simulate)

@@ -25,11 +25,14 @@ mod ops;
 mod solver;
 // Going out from a position: a plan of operations (§6.3, §6.4).
 mod plan;
+// Every legal operation of a turn, for the game's legal moves (§6.2 to §6.5).
+mod moves;
 
 pub use cards::*;
 pub use conditions::*;
 pub use deck::*;
 pub use melds::*;
+pub use moves::*;
 pub use ops::*;
 pub use plan::*;
 pub use rules::*;

@@ -6,6 +6,7 @@ mod errors;
 mod eval;
 mod game;
 mod pan;
+mod pan_moves;
 mod values;
 
 use pyo3::prelude::*;
@@ -30,6 +31,8 @@ mod _core {
         _pan_condition_list, _pan_conditions, _pan_deck, _pan_go_out, _pan_go_out_with,
         _pan_is_meld, _pan_lay_off, _pan_meld, _pan_meld_fault, _pan_outs, _pan_split, PyPanRules,
     };
+    #[pymodule_export]
+    use super::pan_moves::{_pan_can_place, _pan_forces, _pan_turn_moves};
     #[pymodule_export]
     use super::values::{HighHand, LowHand, RazzLow};
 

@@ -90,7 +90,7 @@ impl PanCard {
     }
 }
 
-fn one_card(item: &Bound<'_, PyAny>) -> PyResult<u8> {
+pub(super) fn one_card(item: &Bound<'_, PyAny>) -> PyResult<u8> {
     if let Ok(c) = item.cast::<PanCard>() {
         return Ok(c.get().code);
     }
@@ -139,7 +139,7 @@ pub fn cards_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
     }
 }
 
-fn melds_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<u8>>> {
+pub(super) fn melds_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<u8>>> {
     if obj.is_instance_of::<PyString>() {
         return Err(InvalidCards::new_err(format!(
             "expected an iterable of melds, got the string {}",
@@ -149,7 +149,7 @@ fn melds_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<u8>>> {
     obj.try_iter()?.map(|m| cards_of(&m?)).collect()
 }
 
-fn cards_tuple<'py>(py: Python<'py>, cards: &[u8]) -> PyResult<Bound<'py, PyTuple>> {
+pub(super) fn cards_tuple<'py>(py: Python<'py>, cards: &[u8]) -> PyResult<Bound<'py, PyTuple>> {
     PyTuple::new(py, cards.iter().map(|&code| PanCard { code }))
 }
 
@@ -250,7 +250,7 @@ impl PyPanRules {
     }
 }
 
-fn rules_of(rules: Option<&Bound<'_, PyPanRules>>) -> PanRules {
+pub(super) fn rules_of(rules: Option<&Bound<'_, PyPanRules>>) -> PanRules {
     rules.map_or_else(PanRules::default, |r| r.get().rules)
 }
 

@@ -11,9 +11,18 @@ operations the rules forbid raise ``splitpot.IllegalAction`` with the reason.
 <MeldKind.SEQUENCE: 'sequence'>
 >>> sp.pan.go_out("5h 5h 5h 6h 6h 6h 7h 7h 7h 7h 7h").pays
 5
+
+The game: :class:`PanHand` (one hand, with :meth:`~PanHand.legal_moves`), :class:`PanTable`
+(hand after hand), the bots, and the text history of :mod:`splitpot.pan.history`:
+
+>>> hand = sp.pan.play_pan_bots(sp.pan.PanHand([20] * 6, seed=3), lambda s: sp.pan.GreedyPanBot(s))
+>>> hand.is_over, sum(hand.result.final_stacks) + hand.result.carry == 120
+(True, True)
 """
 
+from splitpot.pan.bots import GreedyPanBot, RandomPanBot, play_pan_bots
 from splitpot.pan.cards import Card, CardsLike, Deck, parse_cards
+from splitpot.pan.game import PanHand
 from splitpot.pan.melds import (
     Arrangement,
     Borrow,
@@ -28,10 +37,12 @@ from splitpot.pan.melds import (
     TurnPlan,
     arrange,
     borrow,
+    can_place,
     classify,
     classify_many,
     condition_list,
     conditions,
+    forces,
     go_out,
     go_out_with,
     is_meld,
@@ -40,6 +51,21 @@ from splitpot.pan.melds import (
     meld_fault,
     outs,
     split,
+    turn_moves,
+)
+from splitpot.pan.records import (
+    Claim,
+    Demand,
+    Discard,
+    Draw,
+    Move,
+    PanPhase,
+    PanResult,
+    Play,
+    Reject,
+    Sluff,
+    SplitTops,
+    Take,
 )
 from splitpot.pan.rules import (
     AllSluff,
@@ -52,6 +78,7 @@ from splitpot.pan.rules import (
     StockExhausted,
     UnsuitedRule,
 )
+from splitpot.pan.table import PanTable
 
 __all__ = [
     "AllSluff",
@@ -59,30 +86,48 @@ __all__ = [
     "Borrow",
     "Card",
     "CardsLike",
+    "Claim",
     "Condition",
     "Deck",
+    "Demand",
+    "Discard",
+    "Draw",
     "DrawFromDiscard",
     "Escalera",
     "Forcing",
+    "GreedyPanBot",
     "LayOff",
     "LayoffPay",
     "Meld",
     "MeldKind",
+    "Move",
     "NewMeld",
     "Outcome",
+    "PanHand",
+    "PanPhase",
+    "PanResult",
     "PanRules",
+    "PanTable",
+    "Play",
+    "RandomPanBot",
+    "Reject",
     "Rotation",
+    "Sluff",
     "Split",
+    "SplitTops",
     "Step",
     "StockExhausted",
+    "Take",
     "TurnPlan",
     "UnsuitedRule",
     "arrange",
     "borrow",
+    "can_place",
     "classify",
     "classify_many",
     "condition_list",
     "conditions",
+    "forces",
     "go_out",
     "go_out_with",
     "is_meld",
@@ -91,5 +136,7 @@ __all__ = [
     "meld_fault",
     "outs",
     "parse_cards",
+    "play_pan_bots",
     "split",
+    "turn_moves",
 ]

@@ -1,5 +1,6 @@
-"""Pan melds: validation, conditions, the operations of a turn, going out (docs/rules/pan.md §3-§4,
-§6.3-§6.4). Thin wrappers over the Rust core that turn its answers into enums and records.
+"""Pan melds: validation, conditions, the operations of a turn and its legal moves, going out
+(docs/rules/pan.md §3-§4, §6.2-§6.5). Thin wrappers over the Rust core that turn its answers into
+enums and records.
 
 >>> from splitpot import pan
 >>> pan.classify("5d 6d 7d"), pan.classify("6c 6c 6h")
@@ -11,7 +12,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import TypeAlias, TypeVar
 
@@ -120,6 +121,9 @@ class LayOff:
     meld: Meld
     cards: Meld
     pays: int
+    meld_index: int | None = field(default=None, compare=False)
+    """Where ``meld`` lies in the melds given to ``turn_moves``; None in a ``TurnPlan``. Not
+    compared: the operation on either of two identical melds is the same move."""
 
 
 @dataclass(frozen=True)
@@ -131,6 +135,9 @@ class Split:
     added: Meld
     part: Meld
     pays: int
+    meld_index: int | None = field(default=None, compare=False)
+    """Where ``meld`` lies in the melds given to ``turn_moves``; None in a ``TurnPlan``. Not
+    compared: the operation on either of two identical melds is the same move."""
 
 
 @dataclass(frozen=True)
@@ -142,6 +149,9 @@ class Borrow:
     take: Meld
     cards: Meld
     pays: int
+    meld_index: int | None = field(default=None, compare=False)
+    """Where ``meld`` lies in the melds given to ``turn_moves``; None in a ``TurnPlan``. Not
+    compared: the operation on either of two identical melds is the same move."""
 
 
 Step: TypeAlias = NewMeld | LayOff | Split | Borrow
@@ -350,3 +360,87 @@ def go_out_with(
         else:
             steps.append(Borrow(on, extra, cards, pay))
     return TurnPlan(tuple(steps), melds, pays, board)
+
+
+# The legal operations of a turn (docs/rules/pan.md §6.2 to §6.5), from rust/pan/moves.rs.
+
+
+def turn_moves(
+    drawn: Card | str | int | None,
+    hand: CardsLike,
+    melds: Iterable[CardsLike],
+    *,
+    placed: bool = False,
+    rules: PanRules | None = None,
+) -> list[Step]:
+    """Every operation the player with ``hand`` and his own ``melds`` may make now.
+
+    With a ``drawn`` card not yet ``placed``: the moves that place it, each using it (§6.3: a new
+    meld with hand cards, maybe with cards borrowed from a meld; or a lay-off, maybe before a
+    split). Otherwise (no card, or ``placed=True``): the further operations of a use turn with
+    hand cards only (§6.4). Rejecting, discarding and going out are the game's to offer.
+
+    Each move is a ``NewMeld``, ``LayOff``, ``Split`` or ``Borrow`` whose ``meld_index`` is the
+    meld's position in ``melds`` and whose ``pays`` is what every active opponent pays (§4.1 to
+    §4.3). Order: new melds, then meld by meld its lay-offs, splits and borrows, each sorted by
+    cards; a split's ``part`` is the half whose sorted cards come first. Bad cards raise
+    ``InvalidCards``, an invalid meld ``IllegalAction``.
+
+    One or two 7c laid off (1 chip a card, §4.2); both laid off and the six split into two
+    suited valle groups (2 + 2, §4.3); or a 7c borrowed into a new one (2):
+
+    >>> [(type(m).__name__, m.pays) for m in turn_moves(None, "7c 7c", ["7c 7c 7c 7c"])]
+    [('LayOff', 1), ('LayOff', 2), ('Split', 4), ('Borrow', 2)]
+    """
+    table = melds if isinstance(melds, str) else list(melds)
+    raw = _core._pan_turn_moves(drawn, placed, hand, table, native(rules))
+    sorted_melds: dict[int, Meld] = {}
+
+    def meld_at(i: int) -> Meld:
+        if i not in sorted_melds:
+            sorted_melds[i] = tuple(sorted(_core._pan_cards(table[i])))
+        return sorted_melds[i]
+
+    moves: list[Step] = []
+    for kind, i, cards, second, pays in raw:
+        if i is None:
+            moves.append(NewMeld(cards, pays))
+        elif kind == "lay_off":
+            moves.append(LayOff(meld_at(i), cards, pays, i))
+        elif kind == "split":
+            moves.append(Split(meld_at(i), cards, second, pays, i))
+        else:
+            moves.append(Borrow(meld_at(i), second, cards, pays, i))
+    return moves
+
+
+def can_place(
+    card: Card | str | int,
+    hand: CardsLike,
+    melds: Iterable[CardsLike],
+    rules: PanRules | None = None,
+) -> bool:
+    """Whether ``card``, just drawn, can be placed at all: some move of ``turn_moves(card, hand,
+    melds)`` exists (docs/rules/pan.md §6.3). A live discard may be taken only if so (§6.2).
+
+    >>> can_place("Qc", "Qd Qh", []), can_place("Qc", "Qd Qd", [])
+    (True, False)
+    """
+    table = melds if isinstance(melds, str) else list(melds)
+    return _core._pan_can_place(card, hand, table, native(rules))
+
+
+def forces(
+    card: Card | str | int, melds: Iterable[CardsLike], rules: PanRules | None = None
+) -> bool:
+    """Whether the live discard ``card`` lays off by itself on one of ``melds``: the forcing rule
+    (docs/rules/pan.md §6.5), read as the card alone, since the sources speak of a discard that
+    "plays in your meld" (BCG), judged by the discarder from the board he sees (GW). A card that
+    fits only with hand cards may be taken (``can_place``) but is not forced. Whether forcing is
+    on (``PanRules.forcing``) is the game's to check.
+
+    >>> forces("Kd", ["Kc Kh Ks"]), forces("Kd", ["Jd Qd Kd"])
+    (True, False)
+    """
+    table = melds if isinstance(melds, str) else list(melds)
+    return _core._pan_forces(card, table, native(rules))
