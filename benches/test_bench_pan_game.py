@@ -18,25 +18,6 @@ from splitpot.pan.bots import GreedyPanBot, RandomPanBot, play_pan_bots
 from splitpot.pan.game import PanHand
 from splitpot.pan.records import PanPhase
 
-
-def _has_move_generator() -> bool:
-    """Whether ``legal_moves()`` works past the draw (it needs the Rust move generator)."""
-    hand = PanHand([20, 20], seed=1)
-    hand.play()
-    hand.play()
-    hand.draw()
-    try:
-        hand.legal_moves()
-    except (ImportError, AttributeError):
-        return False
-    return True
-
-
-pytestmark = pytest.mark.skipif(
-    not _has_move_generator(),
-    reason="legal_moves() needs the move generator (splitpot.pan.moves)",
-)
-
 PLAYERS, STACK = 6, 50
 GAMES = 20
 GROUP_GAMES = "pan six-player game to the end"

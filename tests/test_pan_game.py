@@ -21,25 +21,6 @@ FILLER = ["Ac 2d 4h 6s Jc Kd 3s 5c 7d Qh", "Ah 2c 4d 6c Jd Kc 3h 5d 7s Qc"]
 THREE = [*FILLER, FILLER[0]]
 
 
-def _has_move_generator() -> bool:
-    """Whether ``legal_moves()`` works past the draw (it needs the Rust move generator)."""
-    hand = PanHand([20, 20], seed=1)
-    hand.play()
-    hand.play()
-    hand.draw()
-    try:
-        hand.legal_moves()
-    except (ImportError, AttributeError):
-        return False
-    return True
-
-
-needs_moves = pytest.mark.skipif(
-    not _has_move_generator(),
-    reason="legal_moves() needs the move generator (splitpot.pan.moves)",
-)
-
-
 def dealt(
     hands: Sequence[str],
     stock: str = "",
@@ -228,7 +209,6 @@ def forcing_position(rules: PanRules | None = None) -> PanHand:
     return hand
 
 
-@needs_moves  # take() asks the move generator whether the card can be placed
 def test_forcing_a_live_discard_that_lays_off_must_be_taken_docs_rules_pan_6_5() -> None:
     hand = forcing_position()
     before = snapshot(hand)
@@ -608,7 +588,6 @@ def test_table_needs_two_players_who_can_post() -> None:
 # --------------------------------------------------------------------------- bots and the CLI
 
 
-@needs_moves
 @pytest.mark.parametrize("players", [2, 3, 6, 9])
 def test_random_and_greedy_bot_games_round_trip(players: int) -> None:
     for seed in range(3):
@@ -630,7 +609,6 @@ def test_greedy_bot_goes_out_when_it_can() -> None:
     assert hand.result.outs == 7  # go_out_with arranges the 5h for the most: 3 + 4
 
 
-@needs_moves
 def test_greedy_bot_takes_a_forced_card_and_lays_it_off() -> None:
     hand = forcing_position()
     bot = GreedyPanBot(2)
@@ -660,7 +638,6 @@ def test_greedy_bot_declares_on_melds_and_connections() -> None:
     assert connections(Card("5h").code, [Card("7h").code, Card("Jh").code, Card("5c").code]) == 2
 
 
-@needs_moves
 def test_cli_demo_pan_is_seeded(capsys: pytest.CaptureFixture[str]) -> None:
     from splitpot.cli import main
 
@@ -671,7 +648,6 @@ def test_cli_demo_pan_is_seeded(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == first
 
 
-@needs_moves
 def test_cli_simulate_pan_writes_histories(
     tmp_path: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -688,7 +664,6 @@ def test_cli_simulate_pan_writes_histories(
     assert "greedy and random" in capsys.readouterr().err
 
 
-@needs_moves
 def test_cli_play_pan_quits_cleanly(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -724,7 +699,6 @@ def test_history_of_split_tops_and_a_demand() -> None:
     assert "Bob calls for the live discard" in render(hand)
 
 
-@needs_moves
 def test_the_history_modules_example_replays() -> None:
     doc = history.__doc__ or ""
     text = doc.split("p3 sluffing::")[1].split("Fields")[0]
@@ -734,7 +708,6 @@ def test_the_history_modules_example_replays() -> None:
     assert hand.stacks == [19, 19, 17]  # p3 lost his tops and the forfeit of 2
 
 
-@needs_moves
 def test_table_conserves_chips_over_bot_hands() -> None:
     rules = PanRules(collection_fee=1)
     table = PanTable(rules, seats=5, seed=8)

@@ -45,25 +45,6 @@ from splitpot.pan.records import (
     Take,
 )
 
-
-def _has_move_generator() -> bool:
-    """Whether ``legal_moves()`` works past the draw (it needs the Rust move generator)."""
-    hand = PanHand([20, 20], seed=1)
-    hand.play()
-    hand.play()
-    hand.draw()
-    try:
-        hand.legal_moves()
-    except (ImportError, AttributeError):
-        return False
-    return True
-
-
-pytestmark = pytest.mark.skipif(
-    not _has_move_generator(),
-    reason="legal_moves() needs the move generator (splitpot.pan.moves)",
-)
-
 RULES = st.builds(
     PanRules,
     rotation=st.sampled_from(["ccw", "cw"]),

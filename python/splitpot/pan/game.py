@@ -54,7 +54,7 @@ from splitpot.pan.records import (
 from splitpot.pan.rules import DrawFromDiscard, Forcing, PanRules
 from splitpot.pan.turns import Turns, can, starting, validate
 
-__all__ = ["PanHand"]
+__all__ = ["PanHand", "decision_of"]
 
 
 class PanHand(Turns):
@@ -103,7 +103,7 @@ class PanHand(Turns):
                 if hand._events[i] != event:
                     raise ValueError(f"the events do not rebuild a hand: they differ at {i}")
                 continue
-            move = _move_of(event)
+            move = decision_of(event)
             if move is None:
                 raise ValueError(f"event {i} ({event}) is not a decision the hand waits for")
             hand.apply(move)
@@ -367,7 +367,7 @@ class PanHand(Turns):
         return self._apply_step(move)
 
 
-def _move_of(event: PanEvent) -> Move | None:
+def decision_of(event: PanEvent) -> Move | None:
     """The decision an event records, to replay it; ``None`` for what the hand does itself."""
     from splitpot.pan import melds as _m
     from splitpot.pan import records as r

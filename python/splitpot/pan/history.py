@@ -85,29 +85,20 @@ from typing import Any
 
 from splitpot._core import IllegalAction, SplitpotError
 from splitpot.pan.cards import Card, parse_cards
-from splitpot.pan.game import PanHand
+from splitpot.pan.game import PanHand, decision_of
 from splitpot.pan.melds import Borrow, LayOff, NewMeld, Split
 from splitpot.pan.records import (
-    Borrowing,
     Claim,
-    Claiming,
-    Declaring,
     Demand,
-    Demanding,
     Discard,
-    Discarding,
     Draw,
     Drawing,
-    LayingOff,
-    Melding,
     Move,
     PanEvent,
     PanStarting,
     Play,
     Reject,
-    Rejecting,
     Sluff,
-    Splitting,
     SplitTops,
     Take,
     TopsSplitting,
@@ -230,41 +221,15 @@ def _cards(cards: Iterable[Card]) -> str:
 
 def action_of(event: PanEvent, label: str) -> str | None:
     """The action text of a decision's event (``label`` its player), or ``None`` for what the
-    hand does by itself."""
-    if isinstance(event, Declaring):
-        return f"{label} {'play' if event.plays else 'sluff'}"
-    if isinstance(event, Drawing):
-        if event.source == "upcard":
-            return None
-        verb = "draw" if event.source == "stock" else "take"
-        return f"{label} {verb} # {event.card}"
-    if isinstance(event, Rejecting):
-        return f"{label} reject"
-    if isinstance(event, Discarding):
-        return f"{label} discard {event.card}"
-    if isinstance(event, Claiming):
-        return f"{label} claim"
-    if isinstance(event, TopsSplitting):
-        return f"{label} splittops"
-    if isinstance(event, Demanding):
-        return f"{label} demand"
-    return _step_action(event, label)
-
-
-def _step_action(event: PanEvent, label: str) -> str | None:
-    if isinstance(event, Melding):
-        text = f"meld {_cards(event.cards)}"
-    elif isinstance(event, LayingOff):
-        text = f"layoff {_cards(event.meld)} {_cards(event.cards)}"
-    elif isinstance(event, Splitting):
-        text = f"split {_cards(event.meld)} {_cards(event.part)}"
-        if event.added:
-            text += f" {_cards(event.added)}"
-    elif isinstance(event, Borrowing):
-        text = f"borrow {_cards(event.meld)} {_cards(event.take)} {_cards(event.cards)}"
-    else:
+    hand does by itself. A draw notes the card and an operation its pays, as comments."""
+    move = decision_of(event)
+    if move is None:
         return None
-    return f"{label} {text} # pays {event.pays}"
+    text = f"{label} {text_of(move)}"
+    if isinstance(event, Drawing):
+        return f"{text} # {event.card}"
+    pays = getattr(event, "pays", None)
+    return text if pays is None else f"{text} # pays {pays}"
 
 
 def actions(hand: PanHand) -> list[str]:
