@@ -52,3 +52,17 @@ def test_help_names_every_game_and_structure() -> None:
         text = " ".join(commands.choices[command].format_help().split())
         assert all(code in text for code in sp.GAMES)
         assert all(name in text for name in STRUCTURE_NAMES.values())
+
+
+def test_a_reader_that_leaves_early_gets_no_error() -> None:
+    # `splitpot simulate | head -1`: the pipe closes under the writer; nothing on stderr.
+    import subprocess
+    import sys
+
+    args = [sys.executable, "-m", "splitpot", "simulate", "--game", "stud", "--hands", "300"]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline().strip() == b"[1]"
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) == 0 and err == b""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from collections import Counter
@@ -326,6 +327,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args))
+    except BrokenPipeError:  # the reader left (`splitpot demo | head`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no flush error at exit
+        return 0
     except (ValueError, OSError) as e:  # bad input (SplitpotError is a ValueError), bad files
         print(f"splitpot: {e}", file=sys.stderr)
         return 2
