@@ -221,8 +221,7 @@ class Hand(Closing):
         to_call = rnd.current - rnd.bets[seat]
         window = rnd.raise_window(seat, sum(self._contrib))
         if seat == self._bring_in:
-            post = min(self._starting.structure.bring_in_amount, self._stacks[seat])
-            return LegalActions(seat, fold=True, bring_in=post, bet=window)
+            return LegalActions(seat, fold=True, bring_in=self._bring_in_post(seat), bet=window)
         if to_call > 0:
             call = min(to_call, self._stacks[seat])
             return LegalActions(seat, fold=True, call=call, raise_to=window)
@@ -318,8 +317,12 @@ class Hand(Closing):
         self._after_bet()
         return record
 
+    def _bring_in_post(self, seat: int) -> int:
+        """The stud bring-in, or all the seat has if short (§4.2)."""
+        return min(self._starting.structure.bring_in_amount, self._stacks[seat])
+
     def _owes_bring_in(self, seat: int) -> str:
-        amount = min(self._starting.structure.bring_in_amount, self._stacks[seat])
+        amount = self._bring_in_post(seat)
         return f"seat {seat} must bring in: bring_in() ({amount}), complete with bet() or fold()"
 
     # ------------------------------------------------------------------ bring-in (stud)
@@ -332,7 +335,7 @@ class Hand(Closing):
             if self._game.forced_bets != "bring_in":
                 raise IllegalAction(f"{self._game.name} has no bring-in; blinds open the betting")
             raise IllegalAction(f"seat {seat} does not owe the bring-in")
-        return min(self._starting.structure.bring_in_amount, self._stacks[seat])
+        return self._bring_in_post(seat)
 
     def can_bring_in(self) -> bool:
         """Whether :meth:`bring_in` is legal now."""
