@@ -88,13 +88,10 @@ def key(move: Move) -> tuple[Any, ...]:
         return ("meld", tuple(sorted(move.cards)))
     if isinstance(move, LayOff):
         return ("layoff", tuple(sorted(move.meld)), tuple(sorted(move.cards)))
-    if isinstance(move, Split):
-        return (
-            "split",
-            tuple(sorted(move.meld)),
-            tuple(sorted(move.part)),
-            tuple(sorted(move.added)),
-        )
+    if isinstance(move, Split):  # splitting off either half is the same split
+        rest = Counter(move.meld) + Counter(move.added) - Counter(move.part)
+        halves = sorted([tuple(sorted(move.part)), tuple(sorted(rest.elements()))])
+        return ("split", tuple(sorted(move.meld)), tuple(sorted(move.added)), tuple(halves))
     if isinstance(move, Borrow):
         return (
             "borrow",
