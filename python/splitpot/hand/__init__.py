@@ -43,8 +43,8 @@ Rules and the decisions taken where the spec leaves room:
   round's opening bet (fixed-limit cap). Antes and dead blinds are pot money, not bets.
 * Dealing: one card at a time from the seat left of the button; no burn cards (online, as
   the seeds describe). Cards come from ``random.Random(seed).shuffle`` of the cards not given.
-* Betting (§3): a player may fold only when there is something to call ("nothing to call;
-  check() instead"). An all-in short of a full raise does not reopen the betting to players
+* Betting (§3): a player may fold whenever it is his turn, also when he could check
+  (``open_folds``, on by default). An all-in short of a full raise does not reopen the betting to players
   who already acted; several short all-ins that add up to a full raise do (TDA-style). In
   fixed limit a raise after a short all-in completes the last *full* bet (bet 10, all-in
   13, raise to 20), a short all-in does not count toward the cap, and the heads-up cap

@@ -145,6 +145,8 @@ class Dealer(HandView):
         if top:
             big = order[[live[s] for s in order].index(top)]
             self._first_preflop = (big + 1) % self._n
+            # A big blind all-in for less still sets the full big blind to call (§4.1).
+            self._round.current = max(self._round.current, top)
 
     def _deal_street(self, street: int) -> None:
         """The street's cards: to each player still in, one at a time from the button's left,

@@ -66,6 +66,11 @@ class Hand(Closing):
     * ``auto_showdown``: show and muck for the players (each shows if he can win part of a
       pot against the hands shown before him, else mucks); with ``False`` the seats in
       showdown order call :meth:`show` or :meth:`muck`.
+    * ``antes_shared``: the antes were posted for the whole table (a big-blind or button
+      ante): dead money in the main pot that every player still in may win. By default each
+      ante counts toward its own player's eligibility, like any chip he put in (§6).
+    * ``open_folds``: a player may fold when he could check (seeds 000 and 003, §3); a table
+      may refuse it with ``False``.
     """
 
     __slots__ = ()  # the state is seated by Dealer._take_seats
@@ -86,6 +91,8 @@ class Hand(Closing):
         rake: Rake | None = None,
         timeout_policy: TimeoutPolicy | str = "seed",
         auto_showdown: bool = True,
+        antes_shared: bool = False,
+        open_folds: bool = True,
     ) -> None:
         self._deal(
             HandStarting.build(
@@ -102,6 +109,8 @@ class Hand(Closing):
                 rake=rake,
                 timeout_policy=timeout_policy,
                 auto_showdown=auto_showdown,
+                antes_shared=antes_shared,
+                open_folds=open_folds,
             )
         )
         self._begin_round()
@@ -225,9 +234,10 @@ class Hand(Closing):
         if to_call > 0:
             call = min(to_call, self._stacks[seat])
             return LegalActions(seat, fold=True, call=call, raise_to=window)
+        fold = self._starting.open_folds
         if rnd.current == 0:
-            return LegalActions(seat, check=True, bet=window)
-        return LegalActions(seat, check=True, raise_to=window)
+            return LegalActions(seat, fold=fold, check=True, bet=window)
+        return LegalActions(seat, fold=fold, check=True, raise_to=window)
 
     # ------------------------------------------------------------------ fold / check / call
 
@@ -237,8 +247,12 @@ class Hand(Closing):
         The stud bring-in may fold instead of bringing in; the bring-in then passes to his
         left (seed 001, docs/rules/poker.md §4.2)."""
         seat = self._betting_actor()
+        if self._starting.open_folds:
+            return seat
         if self._round.bets[seat] >= self._round.current and seat != self._bring_in:
-            raise IllegalAction(f"seat {seat} has nothing to call; check() instead of folding")
+            raise IllegalAction(
+                f"seat {seat} has nothing to call and this table refuses open folds; check()"
+            )
         return seat
 
     def can_fold(self) -> bool:
@@ -349,7 +363,10 @@ class Hand(Closing):
         self._bring_in = -1
         self._put(seat, amount, live=True)
         record = BringingIn(seat, amount, self._stacks[seat] == 0)
-        self._round.bring_in(seat)
+        rnd = self._round
+        # A bring-in all-in for less still sets the full bring-in to call (§4.2).
+        rnd.current = max(rnd.current, self._starting.structure.bring_in_amount)
+        rnd.bring_in(seat)
         self._events.append(record)
         self._after_bet()
         return record

@@ -102,6 +102,7 @@ class _Replayer:
                 rake=s.rake,
                 timeout_policy=s.timeout_policy,
                 auto_showdown=False,
+                antes_shared=s.antes_shared,
             )
         except ValueError as e:
             raise self.fail(f"cannot start the hand: {e}") from None
