@@ -40,6 +40,7 @@ class Dealer(HandView):
     """Chips and cards onto the table; the rules of play are :class:`Hand`'s."""
 
     __slots__ = (
+        "_away",
         "_board",
         "_bring_in",
         "_contrib",
@@ -94,6 +95,7 @@ class Dealer(HandView):
         self._stacks = [s or 0 for s in stacks]
         self._contrib = [0] * n
         self._dead = [0] * n
+        self._away: set[int] = set()
         self._returned: dict[int, int] = {}
         self._status = [_ACTIVE if s is not None else _OUT for s in stacks]
         self._live = len(order)

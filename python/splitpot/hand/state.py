@@ -19,6 +19,7 @@ from splitpot.hand import stud as _stud
 from splitpot.hand import timeout as _timeout
 from splitpot.hand.closing import Closing, _can
 from splitpot.hand.records import (
+    _ACTIVE,
     _FOLDED,
     _STOOD,
     Betting,
@@ -31,6 +32,7 @@ from splitpot.hand.records import (
     Operation,
     Phase,
     RaisingTo,
+    SittingOut,
     TimeoutOutcome,
     TimingOut,
 )
@@ -149,11 +151,17 @@ class Hand(Closing):
         else:
             first = (self._starting.button + 1) % self._n
         rnd.begin(first, game.streets[street].big_bet, double)
+        if street == 0:
+            top = max(self._starting.blinds)
+            if top > self._starting.structure.big_blind:
+                rnd.last_raise = top  # a straddle: a raise over it is at least its size (§4.1)
         self._queue = rnd.queue
         if self._bring_in >= 0 and (not rnd.queue or rnd.queue[0] != self._bring_in):
             self._bring_in = -1  # no one left to bet against: no bring-in
         if not rnd.queue:
             self._end_round()
+        elif self._away:
+            self._fold_away()
 
     def _after_bet(self) -> None:
         """After a betting decision: the next seat acts, or the round or the hand ends."""
@@ -162,6 +170,8 @@ class Hand(Closing):
             self._finish()
         elif not self._queue:
             self._end_round()
+        elif self._away:
+            self._fold_away()
 
     def _end_round(self) -> None:
         """The uncalled bet goes back (§6), then the discard or the next street."""
@@ -269,11 +279,38 @@ class Hand(Closing):
     def _fold(self, seat: int, record: Operation) -> None:
         self._status[seat] = _FOLDED
         self._live -= 1
-        self._queue.popleft()
+        if self._queue[0] == seat:
+            self._queue.popleft()
+            if seat == self._bring_in:
+                self._pass_bring_in()
+        elif seat in self._queue:
+            self._queue.remove(seat)  # out of turn (sit_out now), never the bring-in
         self._events.append(record)
-        if seat == self._bring_in:
-            self._pass_bring_in()
         self._after_bet()
+
+    def sit_out(self, seat: int, *, now: bool = False) -> SittingOut | None:
+        """The player in ``seat`` sits out during the hand: his hand is folded when his turn
+        comes, or at once with ``now`` (seed 003: a Sit Out "after the round has started
+        counts as a fold"). Returns the record if he is folded now; a player who has no
+        decision left (all-in, folded, the hand over) is left as he is.
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
+            raise ValueError(f"no seat {seat!r} in this hand (seats 0..{self._n - 1})")
+        if self._status[seat] != _ACTIVE or self._phase is Phase.OVER:
+            return None
+        betting = self._phase is Phase.BETTING and self._live > 1
+        if betting and (now or self._queue[0] == seat):
+            record = SittingOut(seat)
+            self._fold(seat, record)
+            return record
+        self._away.add(seat)
+        return None
+
+    def _fold_away(self) -> None:
+        """Fold a player who sat out, now that his turn has come (seed 003)."""
+        queue = self._queue
+        if queue and self._phase is Phase.BETTING and queue[0] in self._away:
+            self._fold(queue[0], SittingOut(queue[0]))
 
     def _pass_bring_in(self) -> None:
         """A bring-in who folds or times out passes the bring-in to his left (seed 001)."""

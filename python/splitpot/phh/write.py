@@ -21,6 +21,7 @@ from splitpot.hand import (
     Operation,
     RaisingTo,
     Showing,
+    SittingOut,
     TimingOut,
 )
 from splitpot.phh.variants import _variant_code
@@ -218,6 +219,8 @@ def _line(e: Operation, labels: Mapping[int, str], following: Operation | None) 
             return f"{labels[seat]} sm"
         case Folding(seat=seat):
             return f"{labels[seat]} f"
+        case SittingOut(seat=seat):
+            return f"{labels[seat]} f # sits out"
         case Checking(seat=seat) | Calling(seat=seat):
             return f"{labels[seat]} cc"
         case Betting(seat=seat, amount=amount) | RaisingTo(seat=seat, amount=amount):

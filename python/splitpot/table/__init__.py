@@ -1,14 +1,26 @@
 """Tables and sessions: seats, players, the button and the blinds across hands.
 
-:class:`Table` (in :mod:`splitpot.table.session`) runs hand after hand.
+:class:`Table` (:mod:`splitpot.table.session`) runs hand after hand; who posts what is
+decided in :mod:`splitpot.table.blinds`; the players and the settings are in
+:mod:`splitpot.table.seats`.
 """
 
-from splitpot.table.session import (
+from splitpot.table.seats import (
     MAX_SEATS,
     MISSED_BIG_BLINDS_LIMIT,
+    BuyIn,
+    Clock,
     PlayerState,
     SeatView,
-    Table,
 )
+from splitpot.table.session import Table
 
-__all__ = ["MAX_SEATS", "MISSED_BIG_BLINDS_LIMIT", "PlayerState", "SeatView", "Table"]
+__all__ = [
+    "MAX_SEATS",
+    "MISSED_BIG_BLINDS_LIMIT",
+    "BuyIn",
+    "Clock",
+    "PlayerState",
+    "SeatView",
+    "Table",
+]

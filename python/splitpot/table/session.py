@@ -1,9 +1,10 @@
-"""A table running hand after hand: seats, button, blinds, missed blinds (docs/rules/poker.md §4.1).
+"""A table as a session: players who come and go, hand after hand (docs/rules/poker.md §4.1).
 
-The table keeps the players and their stacks between hands and builds each
-:class:`~splitpot.hand.Hand` with the right button and blinds. Hand seats are table seats
-(seats not dealt in are ``None`` in the hand's stacks), so ``table.hand.actor`` is a table
-seat.
+The table keeps the players (by seat, with stable names) and their stacks between hands and
+builds each :class:`~splitpot.hand.Hand` with the right button and blinds. Hand seats are
+table seats (seats not dealt in are ``None`` in the hand's stacks), so ``table.hand.actor``
+is a table seat. Every finished hand's history is kept, as PHH with the players' names, in
+:attr:`Table.history`.
 
 >>> from splitpot.games import HOLDEM
 >>> from splitpot.betting import NoLimit
@@ -11,29 +12,42 @@ seat.
 >>> for name in ("Ann", "Bob", "Cy"):
 ...     _ = t.join(name, 100)
 >>> hand = t.start_hand()
->>> hand.button, hand.actor
+>>> hand.button, hand.actor                  # the first player seated has the button
 (0, 0)
 >>> _ = hand.fold(); _ = hand.fold()          # the big blind wins the blinds
 >>> t.stacks
 [100, 99, 101, None, None, None, None, None, None, None]
 >>> t.start_hand().button                      # the button moves one seat clockwise
 1
+>>> t.history[0].players
+['Ann', 'Bob', 'Cy']
 
 Rules (docs/rules/poker.md §4.1), with the decisions this module takes:
 
-* The button moves to the next player clockwise who is playing (not sitting out, not waiting
-  for the big blind). The small blind is the next such player after the button (heads-up:
-  the button), the big blind the next player after the small blind, whoever he is.
+* The first button goes to the first player seated (seed 000), unless ``button=`` is given.
+  Then ``button_rule="moving"`` (default) moves it to the next player dealt in, the small
+  blind to the next and the big blind to the next after him, whoever he is;
+  ``button_rule="dead"`` moves the big blind exactly one player, and the small blind and the
+  button to the seats the big and the small blind had (a dead button or a dead small blind
+  when those players are gone). Heads-up the button posts the small blind, and the big
+  blind goes to the player who did not have it last hand.
 * A new player (once the game is running) either posts a big blind at once ("post now": he
-  is dealt in next hand with a live big blind wherever he sits) or waits until the big blind
-  reaches his seat (the default). The first players at a new table just play.
+  is dealt in next hand with a live big blind wherever he sits, but on the button or in the
+  small blind, where he waits a hand) or waits until the big blind reaches his seat (the
+  default). The first players at a new table just play.
 * A player sitting out misses the blinds that pass his seat: he owes them when he returns,
-  and either posts them (the big blind live, the small blind dead, §4.1) or waits for the big
-  blind. A player who misses three big blinds in a row is removed from the table.
-* Table stakes: no chips are added to a stack while its player is in a hand (§3).
+  and either posts them (a missed big blind live, a missed small blind dead) or waits for
+  the big blind. A player who misses three big blinds in a row is removed from the table.
+  Sitting out during a hand folds his hand when his turn comes, or at once (seed 003).
+* Table stakes: no chips are added to a stack while its player is in a hand (§3); joining,
+  rebuys and top-ups stay within the table's :class:`BuyIn`.
+* Antes are everyone's (``ante_rule="each"``) or one player's for the table: the big blind's
+  or the button's (``"big_blind"``, ``"button"``), shared by all (§6). ``straddle`` is a
+  live blind the player left of the big blind posts every hand (no limit and pot limit).
 * A player who times out uses one of his disconnection protections when the timeout leaves
   him all-in; without one left a timeout folds (§7, seed 003: two per 24 hours; the
-  application calls :meth:`Table.reset_protections` every 24 hours).
+  application calls :meth:`Table.reset_protections` every 24 hours). :class:`Clock` holds
+  the times the application runs.
 * Stud (§4.2) has no button and no blinds: the dealer sits left of seat 0, who is dealt
   first ("starting from seat 1 (the seat to the left of the dealer)", seed 003) and wins
   the bring-in ties of the order of play; everyone playing antes each hand, and a new or
@@ -54,41 +68,34 @@ Rules (docs/rules/poker.md §4.1), with the decisions this module takes:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
+from splitpot import _check
 from splitpot._core import IllegalAction
-from splitpot.betting import Structure
+from splitpot.betting import BettingStructure, Structure
 from splitpot.games import Game
-from splitpot.hand import Hand, HandStarting, TimeoutOutcome, TimeoutPolicy, TimingOut
-from splitpot.hand.records import StrEnum
-from splitpot.hand.setup import SEED_BOUND, blind_seats
+from splitpot.hand import Hand, HandStarting, SittingOut, TimeoutOutcome, TimeoutPolicy, TimingOut
+from splitpot.hand.setup import SEED_BOUND
 from splitpot.hand.timeout import policy as timeout_policy_of
 from splitpot.pots import Rake
+from splitpot.table import blinds as _blinds
+from splitpot.table.blinds import ANTE_RULES, BUTTON_RULES, AnteRule, ButtonRule, Plan, Positions
+from splitpot.table.seats import (
+    MAX_SEATS,
+    MISSED_BIG_BLINDS_LIMIT,
+    PROTECTIONS,
+    BuyIn,
+    Clock,
+    Player,
+    PlayerState,
+    SeatView,
+)
+
+if TYPE_CHECKING:
+    from splitpot.phh import HandHistory
 
 __all__ = ["MAX_SEATS", "MISSED_BIG_BLINDS_LIMIT", "PlayerState", "SeatView", "Table"]
-
-MAX_SEATS = 10
-"""The most seats a table has."""
-MISSED_BIG_BLINDS_LIMIT = 3
-"""A player who misses this many big blinds in a row is removed (docs/rules/poker.md §4.1)."""
-PROTECTIONS = 2
-"""Disconnection protections per player and period, by default (§7, seed 003)."""
-
-
-class PlayerState(StrEnum):
-    """Where a seated player stands between hands (equal to ``"playing"`` ...)."""
-
-    PLAYING = "playing"
-    """Dealt in every hand."""
-    SITTING_OUT = "sitting_out"
-    """Keeps his seat, is not dealt in, and misses the blinds that pass him (§4.1)."""
-    WAITING = "waiting"
-    """Waits for the big blind to reach his seat."""
-    POSTING = "posting"
-    """Posts a big blind (and any small blind owed, dead) next hand, wherever he sits."""
-
 
 _PLAYING = PlayerState.PLAYING
 _SITTING_OUT = PlayerState.SITTING_OUT
@@ -96,42 +103,14 @@ _WAITING = PlayerState.WAITING
 _POSTING = PlayerState.POSTING
 
 
-@dataclass
-class _Player:
-    name: str
-    stack: int
-    state: PlayerState = _PLAYING
-    owes_small: bool = False
-    owes_big: bool = False
-    missed_big_blinds: int = 0
-    protections: int = PROTECTIONS
-
-
-@dataclass(frozen=True)
-class SeatView:
-    """A player's place at the table, as the application sees it.
-
-    ``state`` is ``"playing"``, ``"sitting_out"``, ``"waiting"`` (for the big blind) or
-    ``"posting"`` (will post a big blind, and any small blind owed, next hand): a
-    :class:`PlayerState`, equal to those strings.
-    """
-
-    seat: int
-    name: str
-    stack: int
-    state: PlayerState
-    owes_small: bool
-    owes_big: bool
-    missed_big_blinds: int
-    protections: int
-
-
 class Table:
-    """Seats (up to :data:`MAX_SEATS`), stacks carried over, the button, blinds and missed blinds.
+    """Seats (up to :data:`MAX_SEATS`), players and stacks carried over, the button, blinds
+    and missed blinds, and every hand's history.
 
     ``seed`` seeds the table's own generator, which gives each hand its shuffle seed, so a
     seeded table replays the same hands. ``protections`` is the number of disconnection
-    protections each player has per period (§7).
+    protections each player has per period (§7). Every argument is checked before the table
+    exists; see the module docstring for the rules each option selects.
     """
 
     def __init__(
@@ -145,24 +124,51 @@ class Table:
         rake: Rake | None = None,
         timeout_policy: TimeoutPolicy | str = "seed",
         protections: int = PROTECTIONS,
+        button_rule: ButtonRule = "moving",
+        ante_rule: AnteRule = "each",
+        straddle: int = 0,
+        open_folds: bool = True,
+        buy_in: BuyIn | None = None,
+        clock: Clock | None = None,
+        name: str | None = None,
     ) -> None:
-        if seats is None:
-            seats = min(MAX_SEATS, game.max_players)
-        if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= MAX_SEATS:
-            raise ValueError(f"a table has 2 to {MAX_SEATS} seats, got {seats!r}")
+        seats = _seat_count(game, seats)
+        if button is not None and (not isinstance(button, int) or not 0 <= button < seats):
+            raise ValueError(f"button must be a seat 0..{seats - 1}, got {button!r}")
+        if button_rule not in BUTTON_RULES:
+            raise ValueError(f"button_rule must be one of {BUTTON_RULES}, got {button_rule!r}")
+        if ante_rule not in ANTE_RULES:
+            raise ValueError(f"ante_rule must be one of {ANTE_RULES}, got {ante_rule!r}")
+        _check_straddle(straddle, structure)
+        if not isinstance(protections, int) or isinstance(protections, bool) or protections < 0:
+            raise ValueError(f"protections must be a whole number >= 0, got {protections!r}")
+        if buy_in is not None and not isinstance(buy_in, BuyIn):
+            raise TypeError(f"buy_in must be a BuyIn, got {type(buy_in).__name__}")
+        if seed is not None and not isinstance(seed, int):
+            raise TypeError(f"seed must be an int or None, got {type(seed).__name__}")
+        self.timeout_policy = timeout_policy_of(timeout_policy)
+        self.open_folds = _check.flag(open_folds, "open_folds")
         self.game = game
         self.structure = structure
         self.rake = rake
-        self.timeout_policy = timeout_policy_of(timeout_policy)
         self.protections = protections
-        self._seats: list[_Player | None] = [None] * seats
-        self._button = button
+        self.button_rule: ButtonRule = button_rule
+        self.ante_rule: AnteRule = ante_rule
+        self.straddle = straddle
+        self.buy_in = buy_in
+        self.clock = Clock() if clock is None else clock
+        self.name = name
+        self._seats: list[Player | None] = [None] * seats
+        self._first_button = button
+        self._last: Positions | None = None
         self._rng = random.Random(seed)
         self._hand: Hand | None = None
+        self._names: list[str | None] = []
         self._settled = True
-        self._last_sb: int | None = None
-        self._last_bb: int | None = None
         self._running = False
+        self._arrivals = 0
+        self.history: list[HandHistory] = []
+        """The PHH history of every finished hand, with the players' names."""
         self.removed: list[tuple[int, str, int]] = []
         """Players removed for missing three big blinds in a row: ``(seat, name, stack)``."""
 
@@ -181,7 +187,9 @@ class Table:
     @property
     def button(self) -> int | None:
         """The button's seat (``None`` before the first hand)."""
-        return self._button
+        if self._hand is not None:
+            return self._hand.button
+        return self._first_button
 
     @property
     def stacks(self) -> list[int | None]:
@@ -211,12 +219,16 @@ class Table:
         """Every seated player, by seat."""
         return [v for v in (self.seat(s) for s in range(len(self._seats))) if v is not None]
 
+    def find(self, name: str) -> int | None:
+        """The seat of the player called ``name``, or ``None``."""
+        return next((i for i, p in enumerate(self._seats) if p and p.name == name), None)
+
     def _index(self, seat: int) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self._seats):
             raise ValueError(f"no seat {seat!r} at this table (seats 0..{len(self._seats) - 1})")
         return seat
 
-    def _player(self, seat: int) -> _Player:
+    def _player(self, seat: int) -> Player:
         p = self._seats[self._index(seat)]
         if p is None:
             raise ValueError(f"seat {seat} is empty")
@@ -231,22 +243,33 @@ class Table:
     ) -> int:
         """Seat a new player with ``stack`` chips; return the seat.
 
-        Once the game is running he waits for the big blind, or with ``post_now`` posts a big
-        blind next hand wherever he sits (docs/rules/poker.md §4.1).
+        Names are the players' identities: each is seated once. Once the game is running he
+        waits for the big blind, or with ``post_now`` posts a big blind next hand (§4.1).
         """
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError(f"a player needs a name, got {name!r}")
         if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
             raise ValueError(f"a player joins with a positive whole number of chips, got {stack!r}")
+        _check.flag(post_now, "post_now")
+        if self.buy_in is not None:
+            self.buy_in.check(stack, "a buy-in")
+        if self.find(name) is not None:
+            raise IllegalAction(f"{name!r} is already seated (seat {self.find(name)})")
         if seat is None:
             seat = next((i for i, p in enumerate(self._seats) if p is None), -1)
             if seat < 0:
                 raise IllegalAction(f"the table is full ({len(self._seats)} seats)")
         elif self._seats[self._index(seat)] is not None:
             raise IllegalAction(f"seat {seat} is taken")
-        state = _PLAYING
-        if self._running:
-            state = _POSTING if post_now else _WAITING
-        self._seats[seat] = _Player(
-            name, stack, state, owes_big=post_now and self._running, protections=self.protections
+        state = (_POSTING if post_now else _WAITING) if self._running else _PLAYING
+        self._arrivals += 1
+        self._seats[seat] = Player(
+            name,
+            stack,
+            state,
+            self._arrivals,
+            self.protections,
+            owes_big=post_now and self._running,
         )
         return seat
 
@@ -259,14 +282,26 @@ class Table:
         self._seats[seat] = None
         return p.stack
 
-    def sit_out(self, seat: int) -> None:
-        """The player stops being dealt in from the next hand (he keeps his seat)."""
-        self._player(seat).state = _SITTING_OUT
+    def sit_out(self, seat: int, *, now: bool = False) -> SittingOut | None:
+        """The player stops being dealt in from the next hand (he keeps his seat).
+
+        In the middle of a hand he is in, his hand is folded when his turn comes, or at once
+        with ``now`` (seed 003); the record is returned if he was folded now.
+        """
+        p = self._player(seat)
+        _check.flag(now, "now")
+        record = None
+        if self._in_hand(seat):
+            assert self._hand is not None
+            record = self._hand.sit_out(seat, now=now)
+        p.state = _SITTING_OUT
+        return record
 
     def sit_in(self, seat: int, *, wait_for_big_blind: bool = False) -> None:
         """The player comes back: he posts the blinds he owes next hand, or waits for the big
         blind (docs/rules/poker.md §4.1)."""
         p = self._player(seat)
+        _check.flag(wait_for_big_blind, "wait_for_big_blind")
         if p.state != _SITTING_OUT:
             return
         if p.owes_big or p.owes_small:
@@ -276,7 +311,8 @@ class Table:
         p.missed_big_blinds = 0
 
     def add_chips(self, seat: int, amount: int) -> None:
-        """Add chips to a stack; refused while the player is in a hand (table stakes, §3)."""
+        """A rebuy or a top-up: add chips to a stack, between hands only (table stakes, §3),
+        and never past the table's :class:`BuyIn` maximum (nor short of its minimum)."""
         if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
             raise ValueError(f"chips to add must be a positive whole number, got {amount!r}")
         self._settle()
@@ -285,6 +321,8 @@ class Table:
             raise IllegalAction(
                 f"seat {seat} is in a hand: table stakes, chips may be added only between hands"
             )
+        if self.buy_in is not None:
+            self.buy_in.check(p.stack + amount, f"seat {seat}'s stack")
         p.stack += amount
 
     def reset_protections(self) -> None:
@@ -305,6 +343,16 @@ class Table:
             if p is not None:
                 p.stack = final[seat]
         self._settled = True
+        self.history.append(self._history_of(hand))
+
+    def _history_of(self, hand: Hand) -> HandHistory:
+        from splitpot.phh import HandHistory  # phh reads tables' hands: imported when needed
+
+        names = [self._names[s] or f"seat {s + 1}" for s in hand.seats]
+        fields: dict[str, Any] = {"players": names, "hand": len(self.history) + 1}
+        if self.name is not None:
+            fields["table"] = self.name
+        return HandHistory.from_hand(hand, **fields)
 
     def start_hand(
         self,
@@ -315,155 +363,94 @@ class Table:
     ) -> Hand:
         """Move the button, post the blinds and deal the next hand (docs/rules/poker.md §4.1).
 
-        ``hole`` (by table seat) and ``board`` give cards instead of shuffled ones.
+        ``hole`` (by table seat) and ``board`` give cards instead of shuffled ones. A hand
+        refused (too few players, bad cards) leaves the table exactly as it was.
         """
         if self._hand is not None and not self._hand.is_over:
             raise IllegalAction("the current hand is not over")
         self._settle()
-        regular, entering = self._candidates()
         n = len(self._seats)
-        if self.game.forced_bets == "bring_in":  # stud: no button to move, no blinds (§4.2)
-            button, dealt = n - 1, {*regular, *entering}
-            sb = bb = -1
-            blinds = dead = [0] * n
-        else:
-            button = self._next_button(regular)
-            sb, bb, entering = self._blind_seats(button, regular, entering)
-            dealt, blinds, dead = self._forced_bets(button, sb, bb, regular, entering)
-            self._miss_blinds(sb, bb)
-        stacks = self._deal_in(dealt)
-        start = HandStarting.build(
-            self.game,
-            self.structure,
-            stacks,
-            button=button,
-            seed=self._rng.randrange(SEED_BOUND) if seed is None else seed,
-            hole=None if hole is None else [hole.get(s) for s in range(n)],
-            board=board,
-            blinds=blinds,
-            dead_blinds=dead,
-            rake=self.rake,
-            timeout_policy=self.timeout_policy,
-        )
-        self._hand = Hand.from_setup(start)
-        self._settled = False
-        self._button = button
-        if sb >= 0:
-            self._last_sb, self._last_bb = sb, bb
-        self._running = True
-        return self._hand
-
-    def _candidates(self) -> tuple[list[int], list[int]]:
-        """The seats playing, and those entering (waiting for or posting a big blind)."""
-        seats = self._seats
-        for p in seats:
-            if p is not None and p.stack == 0 and p.state != _SITTING_OUT:
-                p.state = _SITTING_OUT  # busted: out until chips are added and he sits in
-        if not any(p is not None and p.state == _PLAYING for p in seats):
-            self._running = False  # no game going on: whoever is waiting just plays
-        if not self._running:
-            for p in seats:
-                if p is not None and p.state in (_WAITING, _POSTING):
-                    p.state = _PLAYING
-                    p.owes_big = p.owes_small = False
-        regular = [i for i, p in enumerate(seats) if p is not None and p.state == _PLAYING]
-        entering = [
-            i for i, p in enumerate(seats) if p is not None and p.state in (_WAITING, _POSTING)
-        ]
-        if len(regular) < 1 or len(regular) + len(entering) < 2:
-            raise IllegalAction("not enough players to deal a hand")
-        return regular, entering
-
-    def _after(self, seat: int, pool: Sequence[int]) -> int:
-        """The first seat of ``pool`` clockwise after ``seat``."""
-        n = len(self._seats)
-        return next(s for s in ((seat + i) % n for i in range(1, n + 1)) if s in pool)
-
-    def _next_button(self, regular: list[int]) -> int:
-        """The button moves to the next player clockwise who is playing (§4.1)."""
-        if self._button is None or self._hand is None:
-            return self._button if self._button in regular else regular[0]
-        return self._after(self._button, regular)
-
-    def _blind_seats(
-        self, button: int, regular: list[int], entering: list[int]
-    ) -> tuple[int, int, list[int]]:
-        """Small and big blind (§4.1: hand.setup.blind_seats), and who still enters.
-
-        The small blind is the next player after the button who is playing, the big blind the
-        next player after him, entering or not; with only two players it is heads-up.
-        """
-        if len(regular) == 1:
-            order = [self._after(button, entering)]  # heads-up with a newcomer
-        else:
-            order = [self._after(button, regular)]
-            order.append(self._after(order[0], sorted(set(regular) | set(entering))))
-        heads_up = len(order) == 1 or order[1] == button
-        if heads_up and len(regular) > 1:
-            entering = []  # two players: no one else comes in this hand
-        sb, bb = blind_seats(order, button, heads_up)
-        return sb, bb, entering
-
-    def _forced_bets(
-        self, button: int, sb: int, bb: int, regular: list[int], entering: list[int]
-    ) -> tuple[set[int], list[int], list[int]]:
-        """Who is dealt in, and each seat's live and dead blind (§4.1)."""
-        seats = self._seats
-        n = len(seats)
-        dealt = set(regular)
-        blinds = [0] * n
-        dead = [0] * n
-        sb_amount, bb_amount = self.structure.small_blind, self.structure.big_blind
-        blinds[sb] = sb_amount
-        blinds[bb] = bb_amount
-        for seat in entering:
-            p = seats[seat]
-            assert p is not None
-            if seat == bb:
-                dealt.add(seat)
-            elif p.state == _POSTING and 0 < (seat - bb) % n < (button - bb) % n:
-                # Posting out of turn: a live big blind, and the small blind owed, dead.
-                # Not between the button and the big blind (he waits a hand there).
-                dealt.add(seat)
-                blinds[seat] = bb_amount
-                if p.owes_small:
-                    dead[seat] = sb_amount
-                p.owes_big = p.owes_small = False
-        if bb in dealt:
-            p = seats[bb]
-            assert p is not None
-            p.owes_big = p.owes_small = False
-        return dealt, blinds, dead
-
-    def _miss_blinds(self, sb: int, bb: int) -> None:
-        """Players sitting out owe the blinds that passed their seat (§4.1); three big blinds
-        missed in a row and the player is removed."""
-        seats = self._seats
-        n = len(seats)
-        if self._last_bb is not None and self._last_sb is not None:
-            for seat, p in enumerate(seats):
-                if p is None or p.state != _SITTING_OUT:
-                    continue
-                if _passed(self._last_sb, sb, seat, n):
-                    p.owes_small = True
-                if _passed(self._last_bb, bb, seat, n):
-                    p.owes_big = True
-                    p.missed_big_blinds += 1
-        for seat, p in enumerate(seats):
-            if p is not None and p.missed_big_blinds >= MISSED_BIG_BLINDS_LIMIT:
-                self.removed.append((seat, p.name, p.stack))
-                seats[seat] = None
-
-    def _deal_in(self, dealt: set[int]) -> list[int | None]:
-        """The hand's stacks: ``None`` for a seat not dealt in."""
-        stacks: list[int | None] = [None] * len(self._seats)
-        for seat in dealt:
+        plan = self._plan()
+        stacks: list[int | None] = [None] * n
+        for seat in plan.dealt:
             p = self._seats[seat]
             assert p is not None
             stacks[seat] = p.stack
+        rng_state = self._rng.getstate()
+        try:
+            start = HandStarting.build(
+                self.game,
+                self.structure,
+                stacks,
+                button=plan.positions.button,
+                seed=self._rng.randrange(SEED_BOUND) if seed is None else seed,
+                hole=None if hole is None else [hole.get(s) for s in range(n)],
+                board=board,
+                antes=plan.antes,
+                blinds=plan.blinds if self._blind_game else None,
+                dead_blinds=plan.dead if self._blind_game else None,
+                rake=self.rake,
+                timeout_policy=self.timeout_policy,
+                antes_shared=plan.antes is not None,
+                open_folds=self.open_folds,
+            )
+            hand = Hand.from_setup(start)
+        except BaseException:
+            self._rng.setstate(rng_state)
+            raise
+        self._apply(plan)
+        self._hand = hand
+        self._settled = False
+        self._names = [p.name if p else None for p in self._seats]
+        return hand
+
+    @property
+    def _blind_game(self) -> bool:
+        return self.game.forced_bets == "blinds"
+
+    def _plan(self) -> Plan:
+        if self._blind_game:
+            rules = _blinds.Rules(
+                self.button_rule,
+                self.ante_rule,
+                self.structure.small_blind,
+                self.structure.big_blind,
+                self.structure.ante,
+                self.straddle,
+                self._first_button,
+            )
+            return _blinds.plan(self._seats, self._last, self._running, rules)
+        # Stud (§4.2): no button to move, no blinds; everyone with chips and not away plays.
+        n = len(self._seats)
+        dealt = {i for i, p in enumerate(self._seats) if p and p.stack and p.state != _SITTING_OUT}
+        if len(dealt) < 2:
+            raise IllegalAction("not enough players to deal a hand")
+        states = {i: _PLAYING for i in dealt}
+        return Plan(Positions(n - 1, n - 1, n - 1), dealt, [0] * n, [0] * n, None, states)
+
+    def _apply(self, plan: Plan) -> None:
+        """The plan of the hand just dealt becomes the table's state."""
+        seats = self._seats
+        for seat, state in plan.states.items():
+            p = seats[seat]
+            assert p is not None
+            p.state = state
+        for seat, (small, big, missed) in plan.owes.items():
+            p = seats[seat]
+            assert p is not None
+            p.owes_small, p.owes_big, p.missed_big_blinds = small, big, missed
+        for seat in plan.dealt:
+            p = seats[seat]
+            assert p is not None
             p.state = _PLAYING
             p.missed_big_blinds = 0
-        return stacks
+        for seat in plan.removed:
+            p = seats[seat]
+            assert p is not None
+            self.removed.append((seat, p.name, p.stack))
+            seats[seat] = None
+        self._last = plan.positions
+        self._running = plan.running
 
     def timeout(self) -> TimingOut:
         """Time out the seat to act, spending a disconnection protection if it leaves him
@@ -478,8 +465,21 @@ class Table:
         return record
 
 
-def _passed(old: int, new: int, seat: int, n: int) -> bool:
-    """Whether moving a blind from seat ``old`` clockwise to ``new`` passed ``seat``."""
-    if old == new:
-        return False
-    return 0 < (seat - old) % n <= (new - old) % n
+def _seat_count(game: Game, seats: object) -> int:
+    if seats is None:
+        return min(MAX_SEATS, game.max_players)
+    if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= MAX_SEATS:
+        raise ValueError(f"a table has 2 to {MAX_SEATS} seats, got {seats!r}")
+    return seats
+
+
+def _check_straddle(straddle: object, structure: Structure) -> None:
+    """A straddle is a live blind above the big blind, in no limit or pot limit (§4.1)."""
+    if isinstance(straddle, bool) or not isinstance(straddle, int) or straddle < 0:
+        raise ValueError(f"straddle must be a whole number of chips >= 0, got {straddle!r}")
+    if not straddle:
+        return
+    if structure.kind is BettingStructure.FIXED_LIMIT:
+        raise ValueError("straddles are played in no limit and pot limit only")
+    if straddle <= structure.big_blind:
+        raise ValueError(f"a straddle must be above the big blind ({structure.big_blind})")
