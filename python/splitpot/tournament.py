@@ -18,7 +18,7 @@ docs/tournaments.md.
 >>> t.payouts()
 {'Cy': 70, 'Bob': 30, 'Ann': 0}
 >>> t.hands_played, t.level
-(3, Level(small_blind=50, big_blind=100, ante=0, hands=None))
+(5, Level(small_blind=50, big_blind=100, ante=0, hands=None))
 """
 
 from __future__ import annotations
