@@ -24,9 +24,10 @@ docs/tournaments.md.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass
 from fractions import Fraction
+from typing import Any
 
 from splitpot._core import IllegalAction, SplitpotError
 from splitpot.betting import (
@@ -208,6 +209,16 @@ class Tournament:
         return self.table.hand
 
     @property
+    def seat_names(self) -> dict[int, str]:
+        """Every entrant by his seat (the seats do not change: one table)."""
+        return dict(self._name)
+
+    def players_of(self, hand: Hand) -> list[str]:
+        """The names of ``hand``'s players in its order (``hand.seats``), as PHH's
+        ``players`` lists them: ``HandHistory.from_hand(hand, players=t.players_of(hand))``."""
+        return [self._name[s] for s in hand.seats]
+
+    @property
     def prize_pool(self) -> int:
         """Every prize: what :meth:`payouts` pays in all."""
         return sum(self.prizes)
@@ -257,8 +268,15 @@ class Tournament:
         self._level_hands = 0
         return self.levels[self._level]
 
-    def start_hand(self, *, seed: int | None = None) -> Hand:
-        """Deal the next hand at the current level (``seed``: its shuffle, as the table's)."""
+    def start_hand(
+        self,
+        *,
+        seed: int | None = None,
+        hole: Mapping[int, Any] | None = None,
+        board: Any = None,
+    ) -> Hand:
+        """Deal the next hand at the current level; ``seed``, ``hole`` (by seat) and ``board``
+        as :meth:`Table.start_hand` takes them."""
         self._settle()
         if self.is_over:
             raise IllegalAction("the tournament is over")
@@ -266,7 +284,7 @@ class Tournament:
             raise IllegalAction("the current hand is not over")
         self.table.structure = self.levels[self._level].structure(self.kind)
         self._start = self.table.stacks
-        hand = self.table.start_hand(seed=seed)
+        hand = self.table.start_hand(seed=seed, hole=hole, board=board)
         self.hands.append(hand)
         self._settled = False
         return hand
