@@ -13,6 +13,7 @@ from splitpot.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from splitpot.games import HOLDEM, OMAHA_HILO, SEVEN_CARD_STUD
 from splitpot.hand import BlindPosting, Folding, Hand
 from splitpot.phh import HandHistory, dump_all, loads_all, replay
+from splitpot.table import Table
 from splitpot.tournament import (
     Finish,
     Level,
@@ -313,6 +314,25 @@ def test_calling_stations_see_every_showdown() -> None:
     tournament of them ends at a showdown or an all-in, never folded around."""
     result = play_tournament(3, bots="calling", seed=3)
     assert all(not any(isinstance(e, Folding) for e in h.events) for h in result.hands)
+
+
+@pytest.mark.xfail(raises=ValueError, reason="hand/pots: a pot of no chips at showdown")
+def test_a_stud_hand_with_nothing_in_the_pot_settles() -> None:
+    """Found by the tournament state machine: stud with no ante and a bring-in of 0
+    (NoLimit(0, 1)), everyone checks to the showdown; the hand raises PotError ("high ranking
+    for seat 0, which is not in the hand") instead of ending with the stacks unchanged.
+    The hand's code is not this module's: reported to the lead."""
+    table = Table(SEVEN_CARD_STUD, NoLimit(0, 1), seed=0)
+    for name in "ABC":
+        table.join(name, 10)
+    hand = table.start_hand()
+    while not hand.is_over:
+        la = hand.legal_actions()
+        if la.check:
+            hand.check()
+        else:
+            hand.show()
+    assert hand.final_stacks[:3] == [10, 10, 10]
 
 
 def test_doctests() -> None:
