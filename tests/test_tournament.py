@@ -338,3 +338,12 @@ def test_a_stud_hand_with_nothing_in_the_pot_settles() -> None:
 def test_doctests() -> None:
     result = doctest.testmod(splitpot.tournament)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_play_tournament_takes_names_and_refuses_a_string() -> None:
+    result = play_tournament(["Ann", "Bob"], starting_stack=100, prizes=[1], seed=2)
+    assert set(result.payouts or {}) == {"Ann", "Bob"}
+    with pytest.raises(TypeError, match="players must be a sequence"):
+        play_tournament("AB")
+    with pytest.raises(SplitpotError, match="players must be at least 2"):
+        play_tournament(1)

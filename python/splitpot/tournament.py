@@ -450,11 +450,10 @@ def play_tournament(
     >>> r.payouts == play_tournament(4, starting_stack=200, prizes=[100], seed=5).payouts
     True
     """
-    names = (
-        [f"P{i + 1}" for i in range(_whole(players, "players", 2))]
-        if isinstance(players, int)
-        else list(players)
-    )
+    if isinstance(players, int) and not isinstance(players, bool):
+        names = [f"P{i + 1}" for i in range(_whole(players, "players", 2))]
+    else:
+        names = _names(players)
     kinds = [bots] * len(names) if isinstance(bots, str) else list(bots)
     if len(kinds) != len(names) or any(k not in BOTS for k in kinds):
         raise SplitpotError(f"bots: one of {sorted(BOTS)}, or one per player, got {bots!r}")
@@ -466,8 +465,7 @@ def play_tournament(
         game, structure, levels, names, stack, prizes=prizes, seats=seats, seed=rng.getrandbits(64)
     )
     by_name = {name: BOTS[k](rng.getrandbits(64)) for name, k in zip(names, kinds, strict=True)}
-    seat_of = {v.name: v.seat for v in t.table.players}
-    by_seat = {seat_of[name]: bot for name, bot in by_name.items()}
+    by_seat = {seat: by_name[name] for seat, name in t.seat_names.items()}
     for _ in range(_whole(max_hands, "max_hands", 1)):
         if t.is_over:
             break
@@ -477,7 +475,7 @@ def play_tournament(
         tuple(t.hands),
         tuple(t.standings),
         t.payouts() if t.is_over else None,
-        t.icm(seed=0),
+        t.icm(),
         t.is_over,
     )
 
