@@ -145,7 +145,9 @@ class Tournament:
     (``"no-limit"``, ``"pl"``...); ``levels`` the schedule, played in order, the last level
     lasting for ever. ``prizes`` are whole units by place (``prizes[0]`` for 1st; see
     :func:`splitpot.icm.payouts` to make them from percentages), no more places than
-    players. ``seats`` and ``seed`` go to the :class:`~splitpot.table.Table`.
+    players. ``seats`` and ``seed`` go to the :class:`~splitpot.table.Table`, which
+    :attr:`table` exposes for reading: deal every hand with :meth:`start_hand` (not the
+    table's) and never sit a player out through it (docs/tournaments.md, "The table").
     """
 
     def __init__(
