@@ -316,12 +316,10 @@ def test_calling_stations_see_every_showdown() -> None:
     assert all(not any(isinstance(e, Folding) for e in h.events) for h in result.hands)
 
 
-@pytest.mark.xfail(raises=ValueError, reason="hand/pots: a pot of no chips at showdown")
 def test_a_stud_hand_with_nothing_in_the_pot_settles() -> None:
     """Found by the tournament state machine: stud with no ante and a bring-in of 0
-    (NoLimit(0, 1)), everyone checks to the showdown; the hand raises PotError ("high ranking
-    for seat 0, which is not in the hand") instead of ending with the stacks unchanged.
-    The hand's code is not this module's: reported to the lead."""
+    (NoLimit(0, 1)), everyone checks to the showdown; the hand raised PotError ("high ranking
+    for seat 0, which is not in the hand") instead of ending with the stacks unchanged."""
     table = Table(SEVEN_CARD_STUD, NoLimit(0, 1), seed=0)
     for name in "ABC":
         table.join(name, 10)
