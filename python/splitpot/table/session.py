@@ -68,7 +68,7 @@ Rules (docs/rules/poker.md §4.1), with the decisions this module takes:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from splitpot import _check
@@ -167,12 +167,17 @@ class Table:
         self._settled = True
         self._running = False
         self._arrivals = 0
-        self.history: list[HandHistory] = []
-        """The PHH history of every finished hand, with the players' names."""
+        self._history: list[HandHistory] = []
         self.removed: list[tuple[int, str, int]] = []
         """Players removed for missing three big blinds in a row: ``(seat, name, stack)``."""
 
     # ------------------------------------------------------------------ seats
+
+    @property
+    def history(self) -> Sequence[HandHistory]:
+        """The PHH history of every finished hand, with the players' names (read only)."""
+        self._settle()
+        return self._history
 
     @property
     def seat_count(self) -> int:
@@ -343,13 +348,13 @@ class Table:
             if p is not None:
                 p.stack = final[seat]
         self._settled = True
-        self.history.append(self._history_of(hand))
+        self._history.append(self._history_of(hand))
 
     def _history_of(self, hand: Hand) -> HandHistory:
         from splitpot.phh import HandHistory  # phh reads tables' hands: imported when needed
 
         names = [self._names[s] or f"seat {s + 1}" for s in hand.seats]
-        fields: dict[str, Any] = {"players": names, "hand": len(self.history) + 1}
+        fields: dict[str, Any] = {"players": names, "hand": len(self._history) + 1}
         if self.name is not None:
             fields["table"] = self.name
         return HandHistory.from_hand(hand, **fields)
