@@ -43,6 +43,7 @@ from splitpot.games import HOLDEM, Game
 from splitpot.hand import Hand
 from splitpot.icm import icm_equity, share_prizes
 from splitpot.table import Table
+from splitpot.table.blinds import AnteRule, ButtonRule
 
 __all__ = [
     "BOTS",
@@ -145,7 +146,9 @@ class Tournament:
     (``"no-limit"``, ``"pl"``...); ``levels`` the schedule, played in order, the last level
     lasting for ever. ``prizes`` are whole units by place (``prizes[0]`` for 1st; see
     :func:`splitpot.icm.payouts` to make them from percentages), no more places than
-    players. ``seats`` and ``seed`` go to the :class:`~splitpot.table.Table`, which
+    players. ``seats``, ``seed``, ``button_rule`` (default the dead button, as card rooms
+    play tournaments) and ``ante_rule`` (``"big_blind"`` for a big-blind ante) go to the
+    :class:`~splitpot.table.Table`, which
     :attr:`table` exposes for reading: deal every hand with :meth:`start_hand` (not the
     table's) and never sit a player out through it (docs/tournaments.md, "The table").
     """
@@ -161,6 +164,8 @@ class Tournament:
         prizes: Sequence[int],
         seats: int | None = None,
         seed: int | None = None,
+        button_rule: ButtonRule = "dead",
+        ante_rule: AnteRule = "each",
     ) -> None:
         self.kind = _kind(structure_kind)
         self.levels = _levels(levels)
@@ -171,7 +176,14 @@ class Tournament:
             raise SplitpotError(
                 f"prizes: {len(self.prizes)} places paid but only {len(names)} players"
             )
-        self.table = Table(game, self.levels[0].structure(self.kind), seats=seats, seed=seed)
+        self.table = Table(
+            game,
+            self.levels[0].structure(self.kind),
+            seats=seats,
+            seed=seed,
+            button_rule=button_rule,
+            ante_rule=ante_rule,
+        )
         if len(names) > self.table.seat_count:
             raise SplitpotError(
                 f"players: {len(names)} players for a table of {self.table.seat_count} seats"
