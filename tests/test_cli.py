@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
+from pathlib import Path
 
 import pytest
 import splitpot as sp
+from splitpot import phh
 from splitpot.betting import STRUCTURE_NAMES
 from splitpot.cli import build_parser, main
 
@@ -44,6 +47,38 @@ def test_play_takes_stakes_the_same_way_as_simulate(
     monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
     assert main(["play", "--structure", "pl", "--stakes", "5/10", "--seed", "3"]) == 0
     assert "pot limit" in capsys.readouterr().out
+
+
+def test_play_is_a_session_the_button_moving_and_stacks_carried_over(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Three hands (Enter twice between them, then q); "quit" inside a hand gives up that hand.
+    monkeypatch.setattr("sys.stdin", io.StringIO("f\n\nf\n\nf\nq\n" + "f\n" * 20))
+    assert main(["play", "--players", "3", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    buttons = re.findall(r"--- Hand (\d): (\w+) has the button ---", out)
+    assert buttons == [("1", "You"), ("2", "Bob"), ("3", "Cy")]
+    stacks = [line for line in out.splitlines() if line.startswith("Stacks: ")]
+    assert len(stacks) == 3
+    last = [int(part.split()[-1]) for part in stacks[-1][len("Stacks: ") :].split(", ")]
+    assert sum(last) == 600  # chips carried over from hand to hand, none made or lost
+
+
+def test_simulate_a_tournament_to_the_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "t.phhs"
+    argv = ["simulate", "--tournament", "--players", "4", "--stack", "200", "--seed", "3"]
+    assert main([*argv, "--out", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "tournament finished after" in err and "1 " in err
+    hands = phh.load_all(out)
+    assert len(hands) > 1 and all(h.players and h.players[0].startswith("P") for h in hands)
+    for hh in hands:  # every hand replays to its stacks
+        replayed = phh.replay(hh)
+        assert [replayed.final_stacks[s] for s in replayed.seats] == hh.finishing_stacks
+    # The last hand leaves one player with every chip.
+    assert sorted(hands[-1].finishing_stacks or [])[-1] == 800
 
 
 def test_help_names_every_game_and_structure() -> None:

@@ -169,19 +169,17 @@ def test_seed_heads_up_five_raise_cap() -> None:
 
 def test_big_blind_option() -> None:
     # "The player who has the big blind is given the option to fold, check or raise if no one
-    # has raised before him/her" (fold only if there is something to call).
+    # has raised before him/her" (seed 003).
     h = Hand(HOLDEM, NoLimit(1, 2), [100] * 4, seed=7)
     act(h, "c c c")
     assert h.actor == 1 and h.street == "preflop"
-    assert h.legal_actions() == LegalActions(1, check=True, raise_to=(4, 100))
-    with pytest.raises(IllegalAction, match="nothing to call; check"):
-        h.fold()
+    assert h.legal_actions() == LegalActions(1, fold=True, check=True, raise_to=(4, 100))
     act(h, "r6")
     assert h.actor == 2 and h.legal_actions().call == 4  # the limpers act again
     # Limit: the option is a raise of one bet.
     h = Hand(HOLDEM, FixedLimit(2, 4), [100] * 3, seed=7)
     act(h, "c c")
-    assert h.legal_actions() == LegalActions(1, check=True, raise_to=(4, 4))
+    assert h.legal_actions() == LegalActions(1, fold=True, check=True, raise_to=(4, 4))
     act(h, "k")
     assert h.street == "flop"
 
@@ -739,6 +737,7 @@ def test_big_blind_ante_is_dead_money_never_returned() -> None:
         NoLimit(50, 100),
         [5000, 5000, 5000],
         antes=[0, 100, 0],
+        antes_shared=True,  # posted for the whole table
         hole=["2c3d", "KhKd", "AhAd"],
         board="4s7h9cJsQd",
     )

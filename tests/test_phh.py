@@ -414,7 +414,7 @@ def test_replay_command_counts_and_lists_failures(capsys: pytest.CaptureFixture[
     assert main(["replay", "--quiet", str(DATA)]) == 1
     out = capsys.readouterr().out
     assert "error: " in out and "bad-out-of-turn.phh: action 3" in out
-    assert "not played by splitpot (NT 3)" in out
+    assert "not played by splitpot (NT 2)" in out
     assert "bad-stud-bring-in.phh: action 3" in out
 
 

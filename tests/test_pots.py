@@ -621,17 +621,42 @@ def test_every_seat_folded_is_refused(contributions: dict[int, int]) -> None:
         build_pots(contributions, set(contributions))
 
 
-def test_dead_money_goes_to_the_main_pot_and_is_never_returned() -> None:
+def test_dead_money_counts_for_eligibility_and_is_never_returned() -> None:
     # Antes of 5 each; seat 0 bets 10 more and everyone folds: the bet comes back, antes stay.
     assert build_pots([15, 5, 5], folded={1, 2}, dead=[5, 5, 5]) == (
         (Pot(15, (0,)),),
         {0: 10},
     )
-    # A short all-in on the ante alone still plays for the dead money (the main pot).
+    # docs/rules/poker.md §6: all-in for 3 of a 5 ante, seat 0 matches 3 from each: 9.
     pots, returned = build_pots([3, 25, 25], folded=(), dead=[3, 5, 5])
-    assert pots == (Pot(13, (0, 1, 2)), Pot(40, (1, 2))) and returned == {}
+    assert pots == (Pot(9, (0, 1, 2)), Pot(44, (1, 2))) and returned == {}
+    # A dead small blind above a seat's total is not his to win (rules audit W2).
+    assert build_pots([3, 2, 3], folded=(), dead=[1, 0, 0]) == (
+        (Pot(6, (0, 1, 2)), Pot(2, (0, 2))),
+        {},
+    )
+    # A dead chip on top is not an uncalled bet: it stays, and nobody else matched it.
+    assert build_pots([3, 2, 1], folded={1, 2}, dead=[1, 0, 0]) == ((Pot(6, (0,)),), {})
     with pytest.raises(PotError, match="dead amount 6 of seat 0"):
         build_pots([5, 5], folded=(), dead=[6, 5])
+
+
+@settings(max_examples=200)
+@given(
+    st.lists(st.integers(0, 50), min_size=2, max_size=9),
+    st.sets(st.integers(0, 8)),
+)
+def test_dead_money_all_zero_is_the_same_as_none(amounts: list[int], folds: set[int]) -> None:
+    folded = {s for s in folds if s < len(amounts)}
+    try:
+        expected: object = build_pots(amounts, folded)
+    except PotError as e:
+        expected = str(e)
+    try:
+        got: object = build_pots(amounts, folded, dead=[0] * len(amounts))
+    except PotError as e:
+        got = str(e)
+    assert got == expected
 
 
 # --------------------------------------------------------------------------------------------

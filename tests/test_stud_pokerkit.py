@@ -53,6 +53,11 @@ hand must match to the chip:
   the next lowest door card) owes the bring-in. The replay must refuse the history with
   "out of turn", or agree where the two rules pick the same seat. Flagged while playing:
   the opener has no chips.
+* **A short bring-in** (§4.2 DECISION, as a short all-in big blind in §4.1): a bring-in
+  all-in for less than the bring-in still sets the full bring-in as the bet the others
+  call; pokerkit makes them call only what he had. Every call after it differs, so these
+  hands are not compared (counted). Flagged while playing: the bring-in posts with fewer
+  chips than the bring-in.
 * **Eight players and the last card** (§4.2 community card). pokerkit deals stud without a
   community card: its own dealing takes mucked cards again once the deck is empty
   (``get_dealable_cards`` adds the reserve), which a history cannot show. Those hands are
@@ -103,6 +108,7 @@ NO_DEAL = "pokerkit cannot deal the last card"
 ODD_CHIP = "odd chip by player index"
 NO_LOW_SIDE_POT = "hi/lo side pot without a low halved"
 MERGED_POTS = "pots merged after hand killing"
+SHORT_BRING_IN = "a short bring-in sets the full bring-in to call"
 
 
 def _razz_ready(variant: str) -> None:
@@ -163,6 +169,8 @@ class _Policy:
             if state.stacks[state.opener_index] == 0:
                 self.flags.add(ALL_IN_DOOR)
             if rng.random() < 0.7:
+                if state.stacks[state.opener_index] < state.bring_in:
+                    self.flags.add(SHORT_BRING_IN)
                 state.post_bring_in()
             else:
                 self._raise(state.min_completion_betting_or_raising_to_amount)
@@ -254,6 +262,8 @@ def classify(played: Played) -> tuple[str, str]:
     the module docstring, or ``"unexplained"`` (with the history and why)."""
     if NO_DEAL in played.flags:
         return NO_DEAL, ""
+    if SHORT_BRING_IN in played.flags:
+        return SHORT_BRING_IN, ""
     try:
         hand = phh.replay(phh.loads(played.text))
     except phh.PHHError as e:
@@ -309,6 +319,7 @@ def test_pokerkit_random_stud_hands_replay_to_pokerkits_stacks(variant: str) -> 
         ("F7S/8", 432, ODD_CHIP),  # low tied 5-4-3-2-A: ours to p6's Kd, pokerkit's to p5
         ("F7S/8", 61, NO_LOW_SIDE_POT),
         ("F7S/8", 241, MERGED_POTS),  # pots of 93 and 75 paid as one of 168
+        ("F7S", 3, SHORT_BRING_IN),  # bring-in 1 of 9: calls of 9 for splitpot, 1 for pokerkit
     ],
 )
 def test_each_difference_really_differs(variant: str, seed: int, kind: str) -> None:

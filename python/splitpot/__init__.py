@@ -95,11 +95,24 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ),
     "hand": ("Hand", "HandResult", "LegalActions", "Phase", "SeatStatus"),
     "odds": ("EquityResult", "PlayerEquity", "equity"),
-    "table": ("Table",),
+    "icm": ("icm_equity",),
+    "table": ("BuyIn", "Clock", "Table"),
+    "tournament": ("Level", "Tournament"),
     "tui": ("demo", "play"),
 }
 _EAGER = ("_core", "hands")
-_SUBMODULES = ("betting", "bots", "games", "hand", "pan", "phh", "pots", "table")
+_SUBMODULES = (
+    "betting",
+    "bots",
+    "games",
+    "hand",
+    "icm",
+    "pan",
+    "phh",
+    "pots",
+    "table",
+    "tournament",
+)
 """Modules served as attributes: ``sp.phh.load(...)``."""
 
 _LAZY: dict[str, str] = {
@@ -130,10 +143,12 @@ if TYPE_CHECKING:
         bots as bots,
         games as games,
         hand as hand,
+        icm as icm,
         pan as pan,
         phh as phh,
         pots as pots,
         table as table,
+        tournament as tournament,
     )
     from splitpot.betting import (
         BettingStructure as BettingStructure,
@@ -169,8 +184,17 @@ if TYPE_CHECKING:
         PlayerEquity as PlayerEquity,
         equity as equity,
     )
+    from splitpot.icm import (
+        icm_equity as icm_equity,
+    )
     from splitpot.table import (
+        BuyIn as BuyIn,
+        Clock as Clock,
         Table as Table,
+    )
+    from splitpot.tournament import (
+        Level as Level,
+        Tournament as Tournament,
     )
     from splitpot.tui import (
         demo as demo,

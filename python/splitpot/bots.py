@@ -76,7 +76,8 @@ class CallingStation:
 
 
 class RandomBot:
-    """A uniformly random legal decision, amounts anywhere in the legal range (seeded)."""
+    """A uniformly random legal decision, amounts anywhere in the legal range (seeded); it
+    folds only facing a bet (an open fold is legal, §3, but never better than a check)."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -89,7 +90,7 @@ class RandomBot:
         if la.show:
             return hand.muck() if la.muck and rng.random() < 0.3 else hand.show()
         moves: list[Callable[[], Operation]] = []
-        if la.fold:
+        if la.fold and not la.check:  # an open fold is legal (§3) but never a good idea
             moves.append(hand.fold)
         if la.check:
             moves.append(hand.check)

@@ -57,7 +57,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 
         text.play(players=args.players, stack=args.stack, seat=args.seat, seed=args.seed)
         return 0
-    sp.play(
+    from splitpot.tui import play_session
+
+    play_session(
         args.game,
         args.structure,
         players=args.players,
@@ -65,6 +67,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         stakes=_stakes(args.stakes, args.structure),
         seat=args.seat,
         seed=args.seed,
+        hands=args.hands,
     )
     return 0
 
@@ -193,9 +196,45 @@ def _simulate_pan(args: argparse.Namespace) -> int:
     return 0
 
 
+def _simulate_tournament(args: argparse.Namespace) -> int:
+    """``simulate --tournament``: bot tournaments played to the end, every hand written."""
+    from splitpot import phh
+    from splitpot.tournament import play_tournament
+
+    if args.bots not in ("simple", "random", "calling"):
+        raise sp.SplitpotError(
+            f"--bots for a tournament: simple, random or calling, got {args.bots}"
+        )
+    result = play_tournament(
+        args.players,
+        game=sp.game(args.game),
+        structure=args.structure,
+        starting_stack=args.stack,
+        bots=args.bots,
+        seed=args.seed,
+    )
+    t = result.tournament
+    histories = (phh.HandHistory.from_hand(h, players=t.players_of(h)) for h in result.hands)
+    if args.out == "-":
+        phh.dump_all(histories, sys.stdout)
+    else:
+        phh.dump_all(histories, args.out)
+        print(f"wrote {len(result.hands)} hands to {args.out}", file=sys.stderr)
+    places = ", ".join(
+        f"{f.place}{'=' if f.tied > 1 else ''} {f.name}"
+        + (f" ({result.payouts[f.name]})" if result.payouts and result.payouts.get(f.name) else "")
+        for f in sorted(result.standings, key=lambda f: f.place)
+    )
+    state = "finished" if result.finished else "stopped at the hand limit"
+    print(f"tournament {state} after {len(result.hands)} hands: {places}", file=sys.stderr)
+    return 0
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     if args.game == "pan":
         return _simulate_pan(args)
+    if args.tournament:
+        return _simulate_tournament(args)
     from splitpot import phh
     from splitpot.bots import CallingStation, RandomBot, SimpleBot, play_bots
     from splitpot.hand import Hand
@@ -273,9 +312,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--game", default="omaha8", help="omaha8 (pot limit), stud8 (limit) or pan (Panguingue)"
     )
     p.set_defaults(func=cmd_demo)
-    p = sub.add_parser("play", help="play a hand against the bots in the terminal")
+    p = sub.add_parser("play", help="play hand after hand against the bots in the terminal")
     _table_options(p)
     p.add_argument("--seat", type=int, default=0, help="your seat")
+    p.add_argument("--hands", type=int, help="stop after this many hands (default: until you quit)")
     p.set_defaults(func=cmd_play)
     _equity_parser(sub)
     p = sub.add_parser(
@@ -299,6 +339,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--out", default="-", help="the .phhs file to write (default: stdout)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--tournament",
+        action="store_true",
+        help="play one tournament to the end (blinds rising every 10 hands; --stack is the "
+        "starting stack) and write every hand",
+    )
     p.set_defaults(func=cmd_simulate)
     return parser
 

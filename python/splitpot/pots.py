@@ -148,17 +148,16 @@ def build_pots(
     contributions: Mapping[int, int] | Sequence[int],
     folded: Collection[int],
     dead: Mapping[int, int] | Sequence[int] | None = None,
+    *,
+    shared: Mapping[int, int] | Sequence[int] | None = None,
 ) -> tuple[tuple[Pot, ...], dict[int, int]]:
     """Cut a hand's contributions into the main pot and side pots (docs/rules/poker.md §6).
 
     ``contributions`` is what each seat put in this hand, as ``{seat: chips}`` or a sequence
     indexed by seat (an empty seat is a ``0``). ``folded`` are the seats that folded.
 
-    Returns ``(pots, returned)``: the pots, main pot first and then side pots in the order
-    they were formed, and the uncalled chips handed back, ``{seat: chips}`` for the seats that
-    get any back.
-
-    Rules:
+    Returns ``(pots, returned)``: the main pot, then the side pots in the order they were
+    formed; and the uncalled chips handed back, ``{seat: chips}``. Rules:
 
     * A live seat is eligible for the chips matched up to its own total ("the pot or pots
       that were collected until he/she went all-in", §6). A seat that stopped acting with
@@ -173,10 +172,12 @@ def build_pots(
       the last pot: the live seats that put in the most win them, as the last player left
       wins (§5). If every seat that put chips in folded, no one can win: :class:`PotError`.
 
-    * ``dead`` is the part of each contribution that is dead money: antes and dead blinds. It
-      is never returned as uncalled and does not set a pot level; it all goes to the main pot,
-      which every seat still in may win (PokerKit does the same without ante trimming). If no
-      seat still in has any live chips in, the whole pot goes to the seats still in.
+    * ``dead``: the dead money in each contribution (antes, dead blinds). It never returns as
+      uncalled but counts for eligibility like any chip: a seat all-in for part of the ante
+      is eligible only for the antes it matched (§6).
+    * ``shared``: dead money posted for the whole table (a big-blind or button ante). It sets
+      no level: it goes to the main pot, or first to a pot of its own for every seat still
+      in when one of them put in nothing else.
 
     >>> pots, returned = build_pots([100, 300, 40, 100], folded={3})
     >>> pots
@@ -185,6 +186,8 @@ def build_pots(
     {1: 200}
     >>> build_pots([15, 5, 5], folded={1, 2}, dead=[5, 5, 5])  # the antes stay, the bet goes back
     ((Pot(amount=15, eligible=(0,)),), {0: 10})
+    >>> build_pots([12, 12, 5], folded=(), dead=[10, 10, 5])  # seat 2 matched 5 of each ante
+    ((Pot(amount=15, eligible=(0, 1, 2)), Pot(amount=14, eligible=(0, 1))), {})
     """
     put_in = _amounts(contributions, "contributions")
 
@@ -195,32 +198,66 @@ def build_pots(
         if seat not in put_in:
             raise PotError(f"folded seat {seat} is not in the hand")
         folded_seats.add(seat)
-    if dead is None:
-        return _live_pots(put_in, folded_seats)
+    dead_money = {} if dead is None else _amounts(dead, "dead amounts")
+    if shared is None:
+        return _cut(put_in, folded_seats, dead_money)
+    return _share(put_in, folded_seats, dead_money, _amounts(shared, "shared amounts"))
 
-    return _dead_money_pots(put_in, folded_seats, _amounts(dead, "dead amounts"))
+
+def _share(
+    put_in: dict[int, int],
+    folded_seats: set[int],
+    dead_money: dict[int, int],
+    table_money: dict[int, int],
+) -> tuple[tuple[Pot, ...], dict[int, int]]:
+    """:func:`build_pots` with money posted for the whole table: cut the rest, then add
+    it to the main pot (§6)."""
+    for seat, amount in table_money.items():
+        if amount + dead_money.get(seat, 0) > put_in.get(seat, 0):
+            raise PotError(f"dead and shared amounts of seat {seat} are more than it put in")
+        put_in[seat] -= amount
+    rest = put_in
+    pots, returned = cut = _cut(put_in, folded_seats, dead_money)
+    total = sum(table_money.values())
+    if not total:
+        return cut
+    contenders = tuple(sorted(s for s in rest if s not in folded_seats))
+    if pots and all(rest[s] for s in contenders):
+        return (_make_pot(pots[0].amount + total, pots[0].eligible), *pots[1:]), returned
+    return (_make_pot(total, contenders), *pots), returned
 
 
-def _dead_money_pots(
+def _cut(
     put_in: dict[int, int], folded_seats: set[int], dead_money: dict[int, int]
 ) -> tuple[tuple[Pot, ...], dict[int, int]]:
-    """:func:`build_pots` with antes and dead blinds: they all go to the main pot."""
+    """:func:`build_pots` of checked amounts (may change ``put_in``). Dead money sets
+    eligibility like any chip but never comes back.
+
+    A seat is eligible for what it matched of everything put in, dead money included (§6: a
+    player all-in for part of the ante wins only the antes he matched); only the live part
+    of the top contribution can be an uncalled bet.
+    """
     for seat, amount in dead_money.items():
         if amount > put_in.get(seat, 0):
             raise PotError(f"dead amount {amount} of seat {seat} is more than it put in")
-    live = {s: c - dead_money.get(s, 0) for s, c in put_in.items()}
-    contenders = tuple(sorted(s for s in put_in if s not in folded_seats))
-    if not any(live[s] for s in contenders):
+    returned: dict[int, int] = {}
+    back = uncalled(put_in)
+    if back is not None:
+        seat, chips = back
+        if dead_money:
+            # Only chips no other seat's bet matched go back: never dead ones.
+            live_back = uncalled({s: c - dead_money.get(s, 0) for s, c in put_in.items()})
+            chips = min(chips, live_back[1]) if live_back and live_back[0] == seat else 0
+        if chips:
+            returned[seat] = chips
+            put_in[seat] -= chips
+    if any(dead_money.values()) and not any(put_in[s] for s in put_in if s not in folded_seats):
+        # Nobody still in put anything in (a seat posted for others): they share it all.
+        contenders = tuple(sorted(s for s in put_in if s not in folded_seats))
         total = sum(put_in.values())
-        return ((_make_pot(total, contenders),) if total else ()), {}
-    pots, returned = _live_pots(live, folded_seats)
-    dead_total = sum(dead_money.values())
-    if dead_total:
-        if all(live[s] for s in contenders):
-            pots = (_make_pot(pots[0].amount + dead_total, pots[0].eligible), *pots[1:])
-        else:
-            pots = (_make_pot(dead_total, contenders), *pots)
-    return pots, returned
+        if total and contenders:
+            return (_make_pot(total, contenders),), returned
+    return _layers(put_in, folded_seats), returned
 
 
 def uncalled(amounts: Mapping[int, int] | Sequence[int]) -> tuple[int, int] | None:
@@ -248,17 +285,8 @@ def uncalled(amounts: Mapping[int, int] | Sequence[int]) -> tuple[int, int] | No
     return (list(amounts)[i] if mapping else i), top - second
 
 
-def _live_pots(
-    put_in: dict[int, int], folded_seats: set[int]
-) -> tuple[tuple[Pot, ...], dict[int, int]]:
-    """The pots of checked contributions (see :func:`build_pots`); may change ``put_in``."""
-    returned: dict[int, int] = {}
-    back = uncalled(put_in)
-    if back is not None:
-        seat, chips = back
-        returned[seat] = chips
-        put_in[seat] -= chips
-
+def _layers(put_in: dict[int, int], folded_seats: set[int]) -> tuple[Pot, ...]:
+    """The main pot and side pots, one at each distinct contribution of a live seat (§6)."""
     live = sorted((c, s) for s, c in put_in.items() if c and s not in folded_seats)
     if not live:
         total = sum(put_in.values())
@@ -266,7 +294,7 @@ def _live_pots(
             raise PotError(
                 f"every seat that put chips in folded; no seat can win the {total} chips in the pot"
             )
-        return (), returned
+        return ()
 
     pots: list[Pot] = []
     below = 0
@@ -283,7 +311,7 @@ def _live_pots(
             amount += sum([c - level for c in put_in.values() if c > level])
         pots.append(_make_pot(amount, tuple(sorted([s for _, s in live[j:]]))))
         below = level
-    return tuple(pots), returned
+    return tuple(pots)
 
 
 @dataclass(frozen=True, slots=True)

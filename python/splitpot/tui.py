@@ -33,8 +33,9 @@ from splitpot.hand import (
     PotAwarding,
     Showing,
 )
+from splitpot.table import Table
 
-__all__ = ["NAMES", "demo", "describe", "play", "render"]
+__all__ = ["NAMES", "demo", "describe", "play", "play_session", "render"]
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 """Names the demo and the terminal game give the seats."""
@@ -311,6 +312,19 @@ def play(
         f"{g.name}, {structure.kind.value.replace('_', ' ')}; {players} players, "
         f"{stack} chips each. You are seat {seat}."
     )
+    _play_hand(hand, seat, bots, names, input, output)
+    return hand
+
+
+def _play_hand(
+    hand: Hand,
+    seat: int,
+    bots: Sequence[SimpleBot | None],
+    names: Sequence[str],
+    input: Callable[[str], str],
+    output: Callable[[str], None],
+) -> bool:
+    """Play ``hand`` to the end, the person in ``seat``; whether he quit."""
     output(f"Your cards: {' '.join(map(str, hand.hole(seat)))}")
     _echo(hand.events, seat, names, output, yours=False)  # his cards are printed above
     shown = len(hand.events)
@@ -319,7 +333,9 @@ def play(
         actor = hand.actor
         assert actor is not None
         if actor != seat:
-            bots[actor].act(hand)
+            bot = bots[actor]
+            assert bot is not None
+            bot.act(hand)
         elif quitting:
             _give_up(hand, hand.legal_actions())
         else:
@@ -329,7 +345,69 @@ def play(
             quitting = done
         _echo(hand.events[shown:], seat, names, output)
         shown = len(hand.events)
-    return hand
+    return quitting
+
+
+def play_session(
+    game: Game | str = "holdem",
+    structure: Structure | str = "no-limit",
+    *,
+    players: int = 6,
+    stack: int = 200,
+    stakes: tuple[int, int] | None = None,
+    seat: int = 0,
+    seed: int | None = None,
+    hands: int | None = None,
+    input: Callable[[str], str] = input,
+    output: Callable[[str], None] = print,
+) -> Table:
+    """Play hand after hand at a :class:`~splitpot.table.Table` against :class:`SimpleBot`
+    players, the button moving and the stacks carried over, until the person quits (``q``
+    between hands, or ``quit`` in a hand), busts, or has every chip; at most ``hands``
+    hands. Arguments as :func:`play`. Bots who bust leave the table. Returns the table, whose
+    :attr:`~splitpot.table.Table.history` holds every hand as PHH.
+    """
+    g = find_game(game) if isinstance(game, str) else game
+    if isinstance(structure, str):
+        kind = structure_kind(structure)
+        structure = make_structure(structure, *(stakes or DEFAULT_STAKES[kind]))
+    Hand(g, structure, [stack] * players)  # refuses a bad game, stack or player count
+    if not 0 <= seat < players:
+        raise ValueError(f"seat must be 0..{players - 1}, got {seat}")
+    rng = random.Random(seed)
+    table = Table(g, structure, seats=players, seed=rng.randrange(_SEED_RANGE), button=seat)
+    names = ["You" if i == seat else n for i, n in enumerate(NAMES[:players])]
+    for i, name in enumerate(names):
+        table.join(name, stack, seat=i)
+    bots = [None if i == seat else SimpleBot(rng.randrange(_SEED_RANGE)) for i in range(players)]
+    output(
+        f"{g.name}, {structure.kind.value.replace('_', ' ')}; {players} players, "
+        f"{stack} chips each. You are seat {seat}. q between hands quits."
+    )
+    for number in count(1):
+        hand = table.start_hand()
+        output(f"--- Hand {number}: {names[hand.button]} has the button ---")
+        quit_now = _play_hand(hand, seat, bots, names, input, output)
+        output("Stacks: " + ", ".join(f"{v.name} {v.stack}" for v in table.players))
+        for view in table.players:
+            if view.stack == 0 and view.seat != seat:
+                table.leave(view.seat)  # a bot out of chips leaves
+        mine = table.stacks[seat] or 0
+        if mine == 0 or len(table.players) < 2:
+            output("You are out of chips." if mine == 0 else "You have every chip. Well played.")
+            break
+        if quit_now or number == hands or _quits(input):
+            break
+    return table
+
+
+def _quits(input: Callable[[str], str]) -> bool:
+    """Between hands: Enter plays on, ``q`` (or the end of input) quits."""
+    try:
+        answer = input("[Enter] next hand, q to quit > ")
+    except EOFError:
+        return True
+    return answer.strip().lower() in ("q", "quit")
 
 
 def _echo(

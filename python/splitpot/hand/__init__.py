@@ -43,13 +43,13 @@ Rules and the decisions taken where the spec leaves room:
   round's opening bet (fixed-limit cap). Antes and dead blinds are pot money, not bets.
 * Dealing: one card at a time from the seat left of the button; no burn cards (online, as
   the seeds describe). Cards come from ``random.Random(seed).shuffle`` of the cards not given.
-* Betting (§3): a player may fold only when there is something to call ("nothing to call;
-  check() instead"). An all-in short of a full raise does not reopen the betting to players
-  who already acted; several short all-ins that add up to a full raise do (TDA-style). In
-  fixed limit a raise after a short all-in completes the last *full* bet (bet 10, all-in
-  13, raise to 20), a short all-in does not count toward the cap, and the heads-up cap
-  applies when the hand is dealt to two players. No one may bet or raise when no other
-  player could call any of it.
+* Betting (§3): a player may fold whenever it is his turn, also when he could check
+  (``open_folds``, on by default). An all-in short of a full raise does not reopen the
+  betting to players who already acted; several short all-ins that add up to a full raise
+  do (TDA-style). In fixed limit a raise after a short all-in completes the last *full*
+  bet (bet 10, all-in 13, raise to 20), a short all-in does not count toward the cap, and
+  the heads-up cap applies when the hand is dealt to two players. No one may bet or raise
+  when no other player could call any of it.
 * A seat that no one can bet against does not act in a round (every other player is
   all-in); with fewer than two players left to act the remaining board is dealt out.
 * Crazy Pineapple (§2 DECISION): every player still in discards after the flop betting
@@ -121,6 +121,7 @@ from splitpot.hand.records import (
     SeatStatus,
     Showing,
     ShownHand,
+    SittingOut,
     TimeoutOutcome,
     TimingOut,
 )
@@ -153,6 +154,7 @@ __all__ = [
     "SeatStatus",
     "Showing",
     "ShownHand",
+    "SittingOut",
     "TimeoutOutcome",
     "TimeoutPolicy",
     "TimingOut",

@@ -153,10 +153,12 @@ class Closing(Dealer):
         shown = showdown.shown if showdown is not None else {}
         values = showdown.values if showdown is not None else {}
         hi_lo = self._game.hi_lo
-        high = {s: values[s][0].strength for s in shown}
+        # Only seats some pot is open to are ranked (a hand with no chips in has no pot).
+        ranked = [s for s in shown if any(s in pot.eligible for pot in pots)]
+        high = {s: values[s][0].strength for s in ranked}
         low: dict[int, int] | None = None
         if hi_lo:
-            low = {s: values[s][1].strength for s in shown if values[s][1] is not None}
+            low = {s: values[s][1].strength for s in ranked if values[s][1] is not None}
         payout = _pots.award(
             pots,
             high,

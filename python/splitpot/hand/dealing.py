@@ -40,6 +40,7 @@ class Dealer(HandView):
     """Chips and cards onto the table; the rules of play are :class:`Hand`'s."""
 
     __slots__ = (
+        "_away",
         "_board",
         "_bring_in",
         "_contrib",
@@ -94,6 +95,7 @@ class Dealer(HandView):
         self._stacks = [s or 0 for s in stacks]
         self._contrib = [0] * n
         self._dead = [0] * n
+        self._away: set[int] = set()
         self._returned: dict[int, int] = {}
         self._status = [_ACTIVE if s is not None else _OUT for s in stacks]
         self._live = len(order)
@@ -145,6 +147,8 @@ class Dealer(HandView):
         if top:
             big = order[[live[s] for s in order].index(top)]
             self._first_preflop = (big + 1) % self._n
+            # A big blind all-in for less still sets the full big blind to call (§4.1).
+            self._round.current = max(self._round.current, top)
 
     def _deal_street(self, street: int) -> None:
         """The street's cards: to each player still in, one at a time from the button's left,

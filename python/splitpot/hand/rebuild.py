@@ -21,6 +21,7 @@ from splitpot.hand.records import (
     Operation,
     RaisingTo,
     Showing,
+    SittingOut,
     TimeoutOutcome,
     TimingOut,
 )
@@ -54,6 +55,8 @@ def _apply(hand: Hand, event: Operation) -> None:
     """Replay one player decision recorded in ``event``."""
     if isinstance(event, Folding):
         hand.fold()
+    elif isinstance(event, SittingOut):
+        hand.sit_out(event.seat, now=True)
     elif isinstance(event, Checking):
         hand.check()
     elif isinstance(event, Calling):

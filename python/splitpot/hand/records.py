@@ -159,6 +159,17 @@ class Folding(Operation):
 
 
 @dataclass(frozen=True)
+class SittingOut(Operation):
+    """The seat sat out during the hand and is folded (seed 003: a Sit Out "after the round
+    has started counts as a fold"), in his turn or, if he asked, at once."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} sits out and folds"
+
+
+@dataclass(frozen=True)
 class Checking(Operation):
     """The seat checks."""
 

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Union
 
+from splitpot import _check
 from splitpot._check import chips as _chips
 from splitpot._core import Card, InvalidCards
 from splitpot.betting import Structure
@@ -89,6 +90,8 @@ class HandStarting(Operation):
     auto_showdown: bool
     hole: tuple[tuple[Card, ...] | None, ...] = ()
     board: tuple[Card, ...] | None = None
+    antes_shared: bool = False
+    open_folds: bool = True
 
     def __str__(self) -> str:
         return (
@@ -113,6 +116,8 @@ class HandStarting(Operation):
         rake: Rake | None = None,
         timeout_policy: TimeoutPolicy | str = "seed",
         auto_showdown: bool = True,
+        antes_shared: bool = False,
+        open_folds: bool = True,
     ) -> HandStarting:
         """Check the arguments of :class:`~splitpot.hand.Hand` and return the set-up.
 
@@ -152,6 +157,8 @@ class HandStarting(Operation):
             bool(auto_showdown),
             tuple([None if h is None else as_cards(h) for h in holes]),
             None if board_codes is None else as_cards(board_codes),
+            _check.flag(antes_shared, "antes_shared"),
+            _check.flag(open_folds, "open_folds"),
         )
 
     def validate(self) -> HandStarting:
@@ -170,6 +177,8 @@ class HandStarting(Operation):
             rake=self.rake,
             timeout_policy=self.timeout_policy,
             auto_showdown=self.auto_showdown,
+            antes_shared=self.antes_shared,
+            open_folds=self.open_folds,
         )
 
 

@@ -19,6 +19,7 @@ from splitpot.hand import stud as _stud
 from splitpot.hand import timeout as _timeout
 from splitpot.hand.closing import Closing, _can
 from splitpot.hand.records import (
+    _ACTIVE,
     _FOLDED,
     _STOOD,
     Betting,
@@ -31,6 +32,7 @@ from splitpot.hand.records import (
     Operation,
     Phase,
     RaisingTo,
+    SittingOut,
     TimeoutOutcome,
     TimingOut,
 )
@@ -66,6 +68,11 @@ class Hand(Closing):
     * ``auto_showdown``: show and muck for the players (each shows if he can win part of a
       pot against the hands shown before him, else mucks); with ``False`` the seats in
       showdown order call :meth:`show` or :meth:`muck`.
+    * ``antes_shared``: the antes were posted for the whole table (a big-blind or button
+      ante): dead money in the main pot that every player still in may win. By default each
+      ante counts toward its own player's eligibility, like any chip he put in (§6).
+    * ``open_folds``: a player may fold when he could check (seeds 000 and 003, §3); a table
+      may refuse it with ``False``.
     """
 
     __slots__ = ()  # the state is seated by Dealer._take_seats
@@ -86,6 +93,8 @@ class Hand(Closing):
         rake: Rake | None = None,
         timeout_policy: TimeoutPolicy | str = "seed",
         auto_showdown: bool = True,
+        antes_shared: bool = False,
+        open_folds: bool = True,
     ) -> None:
         self._deal(
             HandStarting.build(
@@ -102,6 +111,8 @@ class Hand(Closing):
                 rake=rake,
                 timeout_policy=timeout_policy,
                 auto_showdown=auto_showdown,
+                antes_shared=antes_shared,
+                open_folds=open_folds,
             )
         )
         self._begin_round()
@@ -140,11 +151,17 @@ class Hand(Closing):
         else:
             first = (self._starting.button + 1) % self._n
         rnd.begin(first, game.streets[street].big_bet, double)
+        if street == 0:
+            top = max(self._starting.blinds)
+            if top > self._starting.structure.big_blind:
+                rnd.last_raise = top  # a straddle: a raise over it is at least its size (§4.1)
         self._queue = rnd.queue
         if self._bring_in >= 0 and (not rnd.queue or rnd.queue[0] != self._bring_in):
             self._bring_in = -1  # no one left to bet against: no bring-in
         if not rnd.queue:
             self._end_round()
+        elif self._away:
+            self._fold_away()
 
     def _after_bet(self) -> None:
         """After a betting decision: the next seat acts, or the round or the hand ends."""
@@ -153,6 +170,8 @@ class Hand(Closing):
             self._finish()
         elif not self._queue:
             self._end_round()
+        elif self._away:
+            self._fold_away()
 
     def _end_round(self) -> None:
         """The uncalled bet goes back (§6), then the discard or the next street."""
@@ -225,9 +244,10 @@ class Hand(Closing):
         if to_call > 0:
             call = min(to_call, self._stacks[seat])
             return LegalActions(seat, fold=True, call=call, raise_to=window)
+        fold = self._starting.open_folds
         if rnd.current == 0:
-            return LegalActions(seat, check=True, bet=window)
-        return LegalActions(seat, check=True, raise_to=window)
+            return LegalActions(seat, fold=fold, check=True, bet=window)
+        return LegalActions(seat, fold=fold, check=True, raise_to=window)
 
     # ------------------------------------------------------------------ fold / check / call
 
@@ -237,8 +257,12 @@ class Hand(Closing):
         The stud bring-in may fold instead of bringing in; the bring-in then passes to his
         left (seed 001, docs/rules/poker.md §4.2)."""
         seat = self._betting_actor()
+        if self._starting.open_folds:
+            return seat
         if self._round.bets[seat] >= self._round.current and seat != self._bring_in:
-            raise IllegalAction(f"seat {seat} has nothing to call; check() instead of folding")
+            raise IllegalAction(
+                f"seat {seat} has nothing to call and this table refuses open folds; check()"
+            )
         return seat
 
     def can_fold(self) -> bool:
@@ -255,11 +279,38 @@ class Hand(Closing):
     def _fold(self, seat: int, record: Operation) -> None:
         self._status[seat] = _FOLDED
         self._live -= 1
-        self._queue.popleft()
+        if self._queue[0] == seat:
+            self._queue.popleft()
+            if seat == self._bring_in:
+                self._pass_bring_in()
+        elif seat in self._queue:
+            self._queue.remove(seat)  # out of turn (sit_out now), never the bring-in
         self._events.append(record)
-        if seat == self._bring_in:
-            self._pass_bring_in()
         self._after_bet()
+
+    def sit_out(self, seat: int, *, now: bool = False) -> SittingOut | None:
+        """The player in ``seat`` sits out during the hand: his hand is folded when his turn
+        comes, or at once with ``now`` (seed 003: a Sit Out "after the round has started
+        counts as a fold"). Returns the record if he is folded now; a player who has no
+        decision left (all-in, folded, the hand over) is left as he is.
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
+            raise ValueError(f"no seat {seat!r} in this hand (seats 0..{self._n - 1})")
+        if self._status[seat] != _ACTIVE or self._phase is Phase.OVER:
+            return None
+        betting = self._phase is Phase.BETTING and self._live > 1
+        if betting and (now or self._queue[0] == seat):
+            record = SittingOut(seat)
+            self._fold(seat, record)
+            return record
+        self._away.add(seat)
+        return None
+
+    def _fold_away(self) -> None:
+        """Fold a player who sat out, now that his turn has come (seed 003)."""
+        queue = self._queue
+        if queue and self._phase is Phase.BETTING and queue[0] in self._away:
+            self._fold(queue[0], SittingOut(queue[0]))
 
     def _pass_bring_in(self) -> None:
         """A bring-in who folds or times out passes the bring-in to his left (seed 001)."""
@@ -349,7 +400,10 @@ class Hand(Closing):
         self._bring_in = -1
         self._put(seat, amount, live=True)
         record = BringingIn(seat, amount, self._stacks[seat] == 0)
-        self._round.bring_in(seat)
+        rnd = self._round
+        # A bring-in all-in for less still sets the full bring-in to call (§4.2).
+        rnd.current = max(rnd.current, self._starting.structure.bring_in_amount)
+        rnd.bring_in(seat)
         self._events.append(record)
         self._after_bet()
         return record

@@ -214,11 +214,15 @@ class HandView:
         return [s for s in range(self._n) if self._status[s] >= _FOLDED]
 
     def _build_pots(self, out: Sequence[int]) -> tuple[tuple[Pot, ...], dict[int, int]]:
-        """Main and side pots of the seats dealt in; antes and dead blinds are dead money in the
-        main pot (docs/rules/poker.md §6, :func:`splitpot.pots.build_pots`)."""
+        """Main and side pots of the seats dealt in; antes and dead blinds are dead money that
+        counts for eligibility (docs/rules/poker.md §6, :func:`splitpot.pots.build_pots`)."""
         dealt = {s: self._contrib[s] for s in self._order}
         dead = {s: self._dead[s] for s in self._order}
-        return _pots.build_pots(dealt, [s for s in out if s in dealt], dead)
+        shared = None
+        if self._starting.antes_shared:
+            shared = {s: min(self._starting.antes[s], dealt[s]) for s in self._order}
+            dead = {s: d - shared[s] for s, d in dead.items()}
+        return _pots.build_pots(dealt, [s for s in out if s in dealt], dead, shared=shared)
 
     def _final_pots(self) -> tuple[Pot, ...]:
         """The pots to award. Every uncalled bet went back at the end of its round, so the

@@ -86,11 +86,11 @@ Actions (spec "Actions"): ``d dh p1 AcKd`` (hole cards), ``d db JcQh3s`` (board)
   button; the first one is left of it.
 * ``ante_trimming_status`` (spec "Ante Trimming Status"; PokerKit's ``ante_trimming_status``):
   ``false`` (the default) keeps every ante as dead money in the main pot, which every player
-  still in may win; that is what the engine does. ``true`` first gives back the part of the
-  largest ante that no one else matched (PokerKit trims the ante bets like any bet), then
-  counts the antes with each player's contribution. When the antes left are all equal this is
-  the same hand (an equal ante for everyone is dead money either way, and a big blind ante is
-  trimmed away entirely); otherwise :class:`UnsupportedHistory` is raised.
+  still in may win: the engine's ``antes_shared`` (a big-blind ante is posted for the whole
+  table). ``true`` first gives back the part of the largest ante that no one else matched
+  (PokerKit trims the ante bets like any bet), then counts each ante toward its player's
+  eligibility, as the engine does by default (docs/rules/poker.md §6). splitpot writes
+  ``true`` for a hand whose antes count for their players.
 * Straddles (more than two non-zero ``blinds_or_straddles``) and fractional chips are not
   played (:class:`UnsupportedHistory`). A violation of the rules raises :class:`PHHError`
   naming the file, the action's index in ``actions`` and the reason. Nothing is repaired.

@@ -235,7 +235,7 @@ class HandHistory:
         return _toml_dumps(self.to_dict())
 
     @classmethod
-    def from_hand(cls, hand: Hand, **fields: Any) -> HandHistory:
+    def from_hand(cls, hand: Hand, /, **fields: Any) -> HandHistory:
         """The history of a splitpot :class:`~splitpot.hand.Hand`, finished or not.
 
         ``fields`` adds or overrides fields (``players=[...]``, ``event=...``, user fields

@@ -102,6 +102,7 @@ class _Replayer:
                 rake=s.rake,
                 timeout_policy=s.timeout_policy,
                 auto_showdown=False,
+                antes_shared=s.antes_shared,
             )
         except ValueError as e:
             raise self.fail(f"cannot start the hand: {e}") from None
@@ -322,6 +323,8 @@ class _Replayer:
                         raise self.fail("a dealer action is 'd db CARDS' or 'd dh pN CARDS'")
                     case [label, "sm", *cards] if len(cards) < 2:
                         self.record_show(shows, label, cards, timeout)
+                    case [label, "f"] if note == "sits out":
+                        self.sit_out(hand, label)
                     case [label, "f"]:
                         seat = self.turn(hand, label)
                         if timeout:
@@ -386,6 +389,17 @@ class _Replayer:
             raise self.fail(f"p{k + 1} acts before the {street} is dealt")
         self.player = k
         return seat
+
+    def sit_out(self, hand: Hand, label: str) -> None:
+        """``pN f # sits out``: splitpot's fold of a player who sat out during the hand, at
+        once, in turn or not (docs/rules/poker.md §7, seed 003)."""
+        if not self.started:
+            self.begin()
+        k = self.labels.get(label)
+        if k is None:
+            raise self.not_player(label)
+        if hand.sit_out(self.setup.seat_of[k], now=True) is None:
+            raise self.fail(f"p{k + 1} has no hand to fold")
 
     def deal_up_street(self, hand: Hand, label: str) -> None:
         """Stud's ``d dh pN CARDS`` of a later street: only once the betting before it is over."""

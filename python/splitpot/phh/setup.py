@@ -53,6 +53,7 @@ class _Setup:
     dead: list[int]
     rake: Rake | None
     timeout_policy: str
+    antes_shared: bool
 
 
 def _layout(hh: HandHistory) -> tuple[list[int], int, int]:
@@ -182,7 +183,7 @@ def _setup(hh: HandHistory) -> _Setup:
     small = posted[0] if len(posted) > 1 else 0
     big = posted[-1] if posted else 0
     if hh.ante_trimming_status:
-        antes = _trim_antes(hh, antes, stacks)
+        antes = _trim_antes(antes, stacks)
     uniform = antes[0] if len(set(antes)) == 1 else 0
     structure = _structure(hh, kind, small, big, uniform)
     policy = hh.user_fields.get("_splitpot_timeout_policy", "seed")
@@ -208,6 +209,7 @@ def _setup(hh: HandHistory) -> _Setup:
         seat_dead,
         _rake(hh),
         str(policy),
+        not hh.ante_trimming_status,
     )
 
 
@@ -237,20 +239,10 @@ def _forced_bets(hh: HandHistory) -> tuple[list[int], list[int], list[int]]:
     return antes, blinds, dead
 
 
-def _trim_antes(hh: HandHistory, antes: list[int], stacks: list[int]) -> list[int]:
+def _trim_antes(antes: list[int], stacks: list[int]) -> list[int]:
     """``ante_trimming_status = true`` (spec "Ante Trimming Status", as PokerKit plays it):
     the part of the largest ante posted that no one matched goes back; then the antes count
-    with the contributions. The engine keeps antes as dead money, which is the same hand
-    exactly when the antes left are all equal: return them, or refuse."""
+    with the contributions, as the engine counts them without ``antes_shared`` (§6)."""
     posted = [min(a, s) for a, s in zip(antes, stacks)]  # noqa: B905 - same length
     second = sorted(posted)[-2]
-    trimmed = [min(p, second) for p in posted]
-    if len(set(trimmed)) > 1:
-        short = min(range(len(trimmed)), key=trimmed.__getitem__)
-        raise UnsupportedHistory(
-            f"ante_trimming_status = true with unequal antes (p{short + 1} posts "
-            f"{trimmed[short]}, others {max(trimmed)}): splitpot keeps antes as dead money, as "
-            f"with ante_trimming_status = false",
-            source=hh.source,
-        )
-    return trimmed
+    return [min(p, second) for p in posted]

@@ -21,6 +21,7 @@ from splitpot.hand import (
     Operation,
     RaisingTo,
     Showing,
+    SittingOut,
     TimingOut,
 )
 from splitpot.phh.variants import _variant_code
@@ -77,6 +78,8 @@ def _from_hand(hand: Hand) -> tuple[dict[str, Any], dict[str, Any]]:
         antes.reverse()
         blinds.reverse()
     fields: dict[str, Any] = {"variant": code, "antes": antes}
+    if any(antes) and not start.antes_shared:
+        fields["ante_trimming_status"] = True  # each ante counts for its player (§6)
     if stud:
         fields["bring_in"] = structure.bring_in_amount
     else:
@@ -96,6 +99,12 @@ def _from_hand(hand: Hand) -> tuple[dict[str, Any], dict[str, Any]]:
         result = hand.result
         fields["finishing_stacks"] = [result.final_stacks[s] for s in order]
         fields["winnings"] = [result.winnings(s) for s in order]
+    return fields, _user_fields(start, order, standard)
+
+
+def _user_fields(start: HandStarting, order: Sequence[int], standard: bool) -> dict[str, Any]:
+    """splitpot's own fields, which rebuild the hand exactly."""
+    game, structure = start.game, start.structure
     user: dict[str, Any] = {}
     if not standard:
         user["_splitpot_variant"] = game.code
@@ -118,7 +127,7 @@ def _from_hand(hand: Hand) -> tuple[dict[str, Any], dict[str, Any]]:
         user["_splitpot_timeout_policy"] = start.timeout_policy
     if start.seed is not None:
         user["_splitpot_seed"] = start.seed
-    return fields, user
+    return user
 
 
 def _structure_table(structure: Structure) -> dict[str, Any]:
@@ -210,6 +219,8 @@ def _line(e: Operation, labels: Mapping[int, str], following: Operation | None) 
             return f"{labels[seat]} sm"
         case Folding(seat=seat):
             return f"{labels[seat]} f"
+        case SittingOut(seat=seat):
+            return f"{labels[seat]} f # sits out"
         case Checking(seat=seat) | Calling(seat=seat):
             return f"{labels[seat]} cc"
         case Betting(seat=seat, amount=amount) | RaisingTo(seat=seat, amount=amount):
