@@ -1,0 +1,57 @@
+"""Every limit splitpot puts on its input, in one place (issue 15: bounded time and memory).
+
+Each limit is checked before any work starts, and going past it raises a
+:class:`~splitpot.SplitpotError` (a ``ValueError``) that names the argument, the value (cut
+short) and the limit. The Rust core enforces its own with the same numbers (its constants are
+read back here where the core exports them).
+
+>>> from splitpot import limits
+>>> limits.PHH_MAX_SEATS
+10
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "MESSAGE_VALUE_CHARS",
+    "PHH_MAX_ACTIONS",
+    "PHH_MAX_AMOUNT_DIGITS",
+    "PHH_MAX_BYTES",
+    "PHH_MAX_NESTING",
+    "PHH_MAX_SEATS",
+    "shown",
+]
+
+# --------------------------------------------------------------------------- messages
+
+MESSAGE_VALUE_CHARS = 60
+"""An offending value is quoted in an error message cut to this many characters."""
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` cut to :data:`MESSAGE_VALUE_CHARS` characters, for error messages.
+
+    >>> shown("5c" * 100)
+    "'5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5... (202 characters)"
+    """
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__ must not hide the real error
+        return f"<{type(value).__name__}>"
+    if len(text) <= MESSAGE_VALUE_CHARS:
+        return text
+    return f"{text[:MESSAGE_VALUE_CHARS]}... ({len(text)} characters)"
+
+
+# --------------------------------------------------------------------------- PHH
+
+PHH_MAX_BYTES = 64 << 20
+"""The largest PHH text (a ``.phh`` or ``.phhs`` file) read, in bytes: 64 MiB."""
+PHH_MAX_SEATS = 10
+"""The most seats (``seat_count``, ``max(seats)``) a PHH hand may have: a table's seats."""
+PHH_MAX_ACTIONS = 10_000
+"""The most entries of a hand's ``actions`` (a real hand has well under a hundred)."""
+PHH_MAX_AMOUNT_DIGITS = 30
+"""The most digits of an amount in a PHH file (chip counts, not a billion-digit integer)."""
+PHH_MAX_NESTING = 16
+"""The deepest nesting of TOML arrays and tables read (PHH needs two)."""
