@@ -229,6 +229,12 @@ class HandView:
         pots return nothing more (docs/rules/poker.md §6)."""
         showdown = self._showdown
         if showdown is None:
+            live = [s for s in self._order if self._status[s] != _FOLDED]
+            if len(live) == 1:
+                # The last player left wins what is in the middle (§5), even if he put
+                # nothing in (the others sat out at once around him).
+                total = sum(self._contrib[s] for s in self._order)
+                return (Pot(total, (live[0],)),) if total else ()
             return self._build_pots(self._folded())[0]
         if len(showdown.shown) + len(showdown.mucked) < len(showdown.values):
             # Every other hand was mucked: they gave up their claims, the last one wins (§5).

@@ -92,7 +92,10 @@ def plan(
     entering = sorted(i for i, s in states.items() if s in (_WAITING, _POSTING))
     if not regular or len(regular) + len(entering) < 2:
         raise IllegalAction("not enough players to deal a hand")
-    if last is None or not running:
+    if len(regular) == 1:  # one player and newcomers: heads-up with the first newcomer
+        button = regular[0]
+        positions = Positions(button, button, _after(button, entering, n))
+    elif last is None or not running:
         positions = _first_positions(seats, regular, entering, last, rules, n)
     elif rules.button_rule == "dead":
         positions = _dead_button(last, regular, entering, n)
@@ -141,8 +144,6 @@ def _moving_button(last: Positions, regular: list[int], entering: list[int], n: 
 def _moving_from(
     button: int, regular: list[int], entering: list[int], last: Positions | None, n: int
 ) -> Positions:
-    if len(regular) == 1:  # one player and newcomers: heads-up with the first newcomer
-        return Positions(button, button, _after(button, entering, n))
     small = _after(button, regular, n)
     big = _after(small, sorted({*regular, *entering}), n)
     if big == button:

@@ -19,8 +19,8 @@ is a table seat. Every finished hand's history is kept, as PHH with the players'
 [100, 99, 101, None, None, None, None, None, None, None]
 >>> t.start_hand().button                      # the button moves one seat clockwise
 1
->>> t.history[0].players
-['Ann', 'Bob', 'Cy']
+>>> t.history[0].players                       # in PHH's order, from the button's left
+['Bob', 'Cy', 'Ann']
 
 Rules (docs/rules/poker.md §4.1), with the decisions this module takes:
 
@@ -431,7 +431,8 @@ class Table:
         if len(dealt) < 2:
             raise IllegalAction("not enough players to deal a hand")
         states = {i: _PLAYING for i in dealt}
-        return Plan(Positions(n - 1, n - 1, n - 1), dealt, [0] * n, [0] * n, None, states)
+        owes = {i: (False, False, 0) for i in dealt}  # nothing is owed in stud (§4.2)
+        return Plan(Positions(n - 1, n - 1, n - 1), dealt, [0] * n, [0] * n, None, states, owes)
 
     def _apply(self, plan: Plan) -> None:
         """The plan of the hand just dealt becomes the table's state."""
