@@ -333,10 +333,11 @@ _VALUES = st.recursive(
     max_leaves=12,
 )
 _FIELDS = [
-    "variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet",
+    "_splitpot_structure", "_splitpot_rake", "antes", "blinds_or_straddles", "bring_in",
+    "small_bet", "big_bet", "min_bet",
     "starting_stacks", "actions", "seats", "seat_count", "finishing_stacks", "players",
-    "ante_trimming_status", "_splitpot_structure", "_splitpot_rake", "_splitpot_button",
-    "_splitpot_dead_blinds", "_splitpot_variant", "_splitpot_timeout_policy", "time_limit",
+    "ante_trimming_status", "_splitpot_button", "_splitpot_dead_blinds", "_splitpot_variant",
+    "_splitpot_timeout_policy", "time_limit", "variant",
 ]  # fmt: skip
 _FIELD_VALUES = st.one_of(
     _VALUES,
@@ -346,42 +347,61 @@ _FIELD_VALUES = st.one_of(
         _SCALARS,
     ),
 )
-_ACTION = st.lists(st.sampled_from(_WORDS), min_size=0, max_size=4).map(" ".join)
+_CARDS = st.sampled_from(["AsAh", "7c2d", "KdQd", "????", "As", "2c3c4c", "Th", "??", "AsAs", "Xx"])
+_AMOUNTS = st.sampled_from(
+    ["4", "6", "10", "100", "0", "99", "1e999999999", "1" + "0" * 40, "10.0"]
+)
+_ACTION = st.one_of(
+    st.lists(st.sampled_from(_WORDS), min_size=0, max_size=4).map(" ".join),  # garbage
+    st.builds("p{} {} {}".format, st.integers(0, 4), st.just("cbr"), _AMOUNTS),
+    st.builds("p{} {}".format, st.integers(1, 3), st.sampled_from(["f", "cc", "pb", "sm", "sd"])),
+    st.builds("p{} {} {}".format, st.integers(1, 3), st.sampled_from(["sm", "sd"]), _CARDS),
+    st.builds("d dh p{} {}".format, st.integers(1, 3), _CARDS),
+    st.builds("d db {}".format, _CARDS),
+    st.builds("p{} {} # timeout".format, st.integers(1, 3), st.sampled_from(["f", "cc", "sd"])),
+)
 
 
 @st.composite
 def hostile_phh(draw: st.DrawFn) -> str:
-    """A valid history, mutated: fields given hostile values, actions replaced, inserted or
-    garbled, huge numbers, deep nesting, or random characters put in the text."""
+    """A valid history, mutated: actions replaced, inserted or garbled (most often, so that
+    the replay is reached), fields given hostile values, or the text itself changed: huge
+    numbers, deep nesting, random characters, a cut."""
     text = draw(st.sampled_from(VALID))
     data: dict[str, Any] = _TOML_LOADS(text)
-    for _ in range(draw(st.integers(0, 3))):
-        data[draw(st.sampled_from(_FIELDS))] = draw(_FIELD_VALUES)
+    how = draw(st.sampled_from(["actions", "fields", "text", "actions and fields"]))
+    if "fields" in how:
+        for _ in range(draw(st.integers(1, 3))):
+            data[draw(st.sampled_from(_FIELDS))] = draw(_FIELD_VALUES)
     actions = data.get("actions")
-    if isinstance(actions, list) and actions and draw(st.booleans()):
+    if "actions" in how and isinstance(actions, list):
         for _ in range(draw(st.integers(1, 4))):
             at = draw(st.integers(0, len(actions)))
             new = draw(_ACTION)
-            if draw(st.booleans()) and at < len(actions):
+            if at < len(actions) and draw(st.booleans()):
                 actions[at] = new
+            elif at < len(actions) and draw(st.booleans()):
+                del actions[at]
             else:
                 actions.insert(at, new)
     try:
         text = _toml_dumps(data)
     except (TypeError, ValueError):  # a value tomli-w cannot write (keys, mixed types)
         pass
-    kind = draw(st.sampled_from(["none", "chars", "number", "nesting", "cut"]))
-    at = draw(st.integers(0, len(text)))
-    if kind == "chars":
-        text = text[:at] + draw(st.text(max_size=8)) + text[at:]
-    elif kind == "number":
-        number = draw(st.sampled_from(["1e999999999", "1" + "0" * 5000, "9" * 40, "-0", "nan"]))
-        text = re.sub(r"\b[0-9]+\b", number, text, count=draw(st.integers(1, 3)))
-    elif kind == "nesting":
-        depth = draw(st.integers(10, 1200))
-        text += "\n_deep = " + "[" * depth + "]" * depth + "\n"
-    elif kind == "cut":
-        text = text[:at]
+    if how == "text":
+        kind = draw(st.sampled_from(["chars", "number", "nesting", "cut"]))
+        at = draw(st.integers(0, len(text)))
+        if kind == "chars":
+            text = text[:at] + draw(st.text(max_size=8)) + text[at:]
+        elif kind == "number":
+            numbers = ["1e999999999", "1" + "0" * 5000, "9" * 40, "-0", "nan", "inf", "1e2"]
+            number = draw(st.sampled_from(numbers))
+            text = re.sub(r"\b[0-9]+\b", number, text, count=draw(st.integers(1, 3)))
+        elif kind == "nesting":
+            depth = draw(st.integers(10, 1200))
+            text += "\n_deep = " + "[" * depth + "]" * depth + "\n"
+        else:
+            text = text[:at]
     return text
 
 
