@@ -87,9 +87,16 @@ def _read(file: str | os.PathLike[str] | IO[bytes] | IO[str]) -> tuple[str, str]
         # Non-blocking, so that a FIFO named x.phh opens at once, to be refused.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
         with open(fd, "rb") as f:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
                 raise PHHError("not a regular file", source=path)
-            return _text(f.read(PHH_MAX_BYTES + 1), path), path
+            if info.st_size > PHH_MAX_BYTES:
+                raise PHHError(f"larger than the {PHH_MAX_BYTES} bytes read", source=path)
+            # read(n) makes a buffer of n bytes: the whole limit only for a size unknown (/proc).
+            content = f.read(info.st_size + 1 if info.st_size else PHH_MAX_BYTES + 1)
+            if info.st_size and len(content) > info.st_size:  # it grew since fstat()
+                content += f.read(PHH_MAX_BYTES + 1 - len(content))
+            return _text(content, path), path
     name = str(getattr(file, "name", "<file>"))
     return _text(file.read(PHH_MAX_BYTES + 1), name), name
 
