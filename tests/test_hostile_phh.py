@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -312,7 +313,7 @@ def test_check_files_bounds_the_worker_processes(tmp_path: Path) -> None:
 
 VALID = [
     history(),
-    *(p.read_text() for p in sorted(DATA.glob("*.phh")) if not p.name.startswith("bad-")),
+    *(p.read_text() for p in sorted(DATA.glob("*.phh*")) if not p.name.startswith("bad-")),
 ]
 
 _WORDS = [
@@ -339,8 +340,29 @@ _FIELDS = [
     "ante_trimming_status", "_splitpot_button", "_splitpot_dead_blinds", "_splitpot_variant",
     "_splitpot_timeout_policy", "time_limit", "variant",
 ]  # fmt: skip
+_SMALL = st.one_of(st.integers(-2, 12), st.sampled_from([10**30, 2**63, "none", 0.5, True]))
+_STRUCTURE = st.fixed_dictionaries(
+    {"kind": st.sampled_from(["no_limit", "pot_limit", "fixed_limit", "x"])},
+    optional={
+        key: _SMALL
+        for key in (
+            "small_blind", "big_blind", "small_bet", "big_bet", "ante", "chip_unit",
+            "max_raises", "heads_up_max_raises", "half_bet_rule", "bring_in",
+        )
+    },
+)  # fmt: skip
+_RAKE = st.fixed_dictionaries(
+    {},
+    optional={
+        "percent": st.one_of(_SMALL, st.sampled_from(["5/2", "1/0", "0/1", "100/1", "7"])),
+        "cap": _SMALL,
+        "no_flop_no_drop": st.sampled_from([True, False, 0, "x"]),
+    },
+)
 _FIELD_VALUES = st.one_of(
     _VALUES,
+    _STRUCTURE,
+    _RAKE,
     st.lists(st.integers(min_value=-5, max_value=10**31), max_size=12),
     st.dictionaries(
         st.sampled_from(["kind", "small_blind", "big_blind", "ante", "percent", "cap", "x"]),
@@ -432,6 +454,16 @@ def _never_escapes(text: str) -> None:
 @given(hostile_phh())
 def test_fuzz_hostile_phh_never_escapes_the_error_family(text: str) -> None:
     _never_escapes(text)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.binary(max_size=300) | st.sampled_from(VALID).map(str.encode).map(lambda b: b[:200]))
+def test_fuzz_any_bytes_in_a_file_are_an_outcome(content: bytes) -> None:
+    with tempfile.TemporaryDirectory() as directory:
+        path = Path(directory) / "fuzz.phhs"
+        path.write_bytes(content)
+        for outcome in phh.check_file(path):
+            assert outcome.source.startswith(str(path))
 
 
 @pytest.mark.skipif(
