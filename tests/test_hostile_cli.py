@@ -43,6 +43,11 @@ def one_line(err: str) -> str:
         (["play", "--stakes", "a/b"], "--stakes takes SMALL/BIG, got 'a/b'"),
         (["equity", "--samples", str(10**30), "AsKs", "QdQc"], ""),  # OverflowError (L-3)
         (["equity", "--threads", str(10**30), "AsKs", "QdQc"], ""),
+        (["simulate", "--players", str(10**9)], "played by 2 to 10 players, got 1000000000"),
+        (["play", "--players", str(10**9)], "played by 2 to 10 players, got 1000000000"),
+        (["simulate", "--players", str(10**20)], "played by 2 to 10 players"),
+        (["simulate", "--game", "stud", "--players", "9"], "played by 2 to 8 players, got 9"),
+        (["simulate", "--tournament", "--players", str(10**9)], "at most 1000, got 1000000000"),
         (["replay", "--jobs", str(10**20), "x.phh"], "jobs must be 1..64"),
         (["replay", "--jobs", "0", "x.phh"], "jobs must be 1..64, got 0"),
     ],

@@ -16,7 +16,7 @@ from typing import Any, TextIO
 import splitpot as sp
 from splitpot.betting import DEFAULT_STAKES, STRUCTURE_NAMES, BettingStructure, structure_kind
 from splitpot.betting import structure as make_structure
-from splitpot.limits import CLI_MESSAGE_CHARS
+from splitpot.limits import CLI_MAX_TOURNAMENT_PLAYERS, CLI_MESSAGE_CHARS
 
 _SEED_RANGE = 1 << 63
 """Seeds drawn for the simulated hands and their bots."""
@@ -63,6 +63,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 0
     from splitpot.tui import play_session
 
+    _check_players(sp.game(args.game), args.players)
     play_session(
         args.game,
         args.structure,
@@ -74,6 +75,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         hands=args.hands,
     )
     return 0
+
+
+def _check_players(game: sp.Game, players: int) -> None:
+    """The player count, before a list of stacks per player is made (``--players 10**9``)."""
+    if not 2 <= players <= game.max_players:
+        raise sp.SplitpotError(
+            f"{game.name} is played by 2 to {game.max_players} players, got {players}"
+        )
 
 
 def _stakes(text: str | None, structure: str) -> tuple[int, int]:
@@ -266,6 +275,10 @@ def _simulate_tournament(args: argparse.Namespace) -> int:
         raise sp.SplitpotError(
             f"--bots for a tournament: simple, random or calling, got {args.bots}"
         )
+    if args.players > CLI_MAX_TOURNAMENT_PLAYERS:
+        raise sp.SplitpotError(
+            f"--players for a tournament: at most {CLI_MAX_TOURNAMENT_PLAYERS}, got {args.players}"
+        )
     result = play_tournament(
         args.players,
         game=sp.game(args.game),
@@ -300,6 +313,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from splitpot.hand import Hand
 
     game = sp.game(args.game)
+    _check_players(game, args.players)
     structure = make_structure(
         args.structure, *_stakes(args.stakes, args.structure), ante=args.ante
     )

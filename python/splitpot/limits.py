@@ -13,6 +13,7 @@ read back here where the core exports them).
 from __future__ import annotations
 
 __all__ = [
+    "CLI_MAX_TOURNAMENT_PLAYERS",
     "CLI_MESSAGE_CHARS",
     "MESSAGE_VALUE_CHARS",
     "PHH_MAX_ACTIONS",
@@ -45,6 +46,9 @@ def shown(value: object) -> str:
     return f"{text[:MESSAGE_VALUE_CHARS]}... ({len(text)} characters)"
 
 
+CLI_MAX_TOURNAMENT_PLAYERS = 1000
+"""The most players ``splitpot simulate --tournament`` seats (a bot tournament of a thousand
+players already plays for minutes)."""
 CLI_MESSAGE_CHARS = 500
 """The ``splitpot`` command prints an error as one line of at most this many characters."""
 
