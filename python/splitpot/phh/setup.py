@@ -45,8 +45,10 @@ def _chips(value: object, what: str, source: str | None, index: int | None = Non
 
 def _chips_list(values: Sequence[object], what: str, source: str | None) -> list[int]:
     # No generator when every value is a plain int: one Python call fewer per value.
-    if values and set(map(type, values)) == _INT and max(map(abs, values)) < AMOUNT_BOUND:  # type: ignore[arg-type]
-        return list(values)  # type: ignore[arg-type]
+    if values and set(map(type, values)) == _INT:
+        ints: Sequence[int] = values  # type: ignore[assignment]
+        if max(map(abs, ints)) < AMOUNT_BOUND:
+            return list(ints)
     return [_chips(v, what, source, i) for i, v in enumerate(values)]
 
 
