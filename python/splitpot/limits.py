@@ -13,10 +13,13 @@ read back here where the core exports them).
 from __future__ import annotations
 
 __all__ = [
+    "CLI_MAX_TOURNAMENT_PLAYERS",
+    "CLI_MESSAGE_CHARS",
     "MESSAGE_VALUE_CHARS",
     "PHH_MAX_ACTIONS",
     "PHH_MAX_AMOUNT_DIGITS",
     "PHH_MAX_BYTES",
+    "PHH_MAX_JOBS",
     "PHH_MAX_NESTING",
     "PHH_MAX_SEATS",
     "shown",
@@ -43,6 +46,12 @@ def shown(value: object) -> str:
     return f"{text[:MESSAGE_VALUE_CHARS]}... ({len(text)} characters)"
 
 
+CLI_MAX_TOURNAMENT_PLAYERS = 1000
+"""The most players ``splitpot simulate --tournament`` seats (a bot tournament of a thousand
+players already plays for minutes)."""
+CLI_MESSAGE_CHARS = 500
+"""The ``splitpot`` command prints an error as one line of at most this many characters."""
+
 # --------------------------------------------------------------------------- PHH
 
 PHH_MAX_BYTES = 64 << 20
@@ -55,3 +64,6 @@ PHH_MAX_AMOUNT_DIGITS = 30
 """The most digits of an amount in a PHH file (chip counts, not a billion-digit integer)."""
 PHH_MAX_NESTING = 16
 """The deepest nesting of TOML arrays and tables read (PHH needs two)."""
+PHH_MAX_JOBS = 64
+"""The most worker processes :func:`splitpot.phh.check_files` (``splitpot replay --jobs``)
+starts: each is a whole interpreter, and a pool starts them all at once."""
