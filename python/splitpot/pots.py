@@ -6,8 +6,9 @@ Every rule here is from ``docs/rules/poker.md`` §6 ("Pots, splits and odd chips
 a :class:`fractions.Fraction`, never a float (DESIGN.md: "Chips are Python ints ... Never
 floats").
 
-The module imports only the standard library (and the shared argument checks of
-:mod:`splitpot._check`) so that it can be tested on its own.
+The module imports only the standard library (and :mod:`splitpot._check`, the error
+family) so that it can be tested on its own. A wrong kind of argument (``None`` for the
+pots) is a ``TypeError``, a wrong value a :class:`PotError` (issue 15).
 
 Two calls pay out a hand:
 
@@ -47,6 +48,8 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from splitpot import _check
+from splitpot._core import SplitpotError
+from splitpot.limits import shown
 
 __all__ = [
     "Award",
@@ -66,8 +69,9 @@ Side = Literal["high", "low", "whole"]
 _SIDES: frozenset[str] = frozenset(("high", "low", "whole"))
 
 
-class PotError(ValueError):
-    """Bad input to the pot functions; the message names the offending value.
+class PotError(SplitpotError):
+    """Bad input to the pot functions (a :class:`~splitpot.SplitpotError`, so a
+    ``ValueError``); the message names the offending value.
 
     >>> build_pots([10, -5], folded=())
     Traceback (most recent call last):
@@ -129,7 +133,9 @@ def _amounts(values: Mapping[int, int] | Sequence[int], what: str) -> dict[int, 
     if isinstance(values, Mapping):
         pairs = values.items()
     elif isinstance(values, (str, bytes)):
-        raise PotError(f"{what} must be a mapping or a sequence, got {values!r}")
+        raise PotError(f"{what} must be a mapping or a sequence, got {shown(values)}")
+    elif not isinstance(values, Iterable):
+        raise TypeError(f"{what} must be a mapping or a sequence, got {shown(values)}")
     else:
         pairs = enumerate(values)
     out: dict[int, int] = {}
@@ -154,7 +160,9 @@ def build_pots(
     """Cut a hand's contributions into the main pot and side pots (docs/rules/poker.md §6).
 
     ``contributions`` is what each seat put in this hand, as ``{seat: chips}`` or a sequence
-    indexed by seat (an empty seat is a ``0``). ``folded`` are the seats that folded.
+    indexed by seat. Every seat of a mapping is in the hand, even with ``0`` (a dealt seat
+    can win dead money it did not post); in a sequence a ``0`` is an empty seat, in the hand
+    for nothing. ``folded`` are the seats that folded.
 
     Returns ``(pots, returned)``: the main pot, then the side pots in the order they were
     formed; and the uncalled chips handed back, ``{seat: chips}``. Rules:
@@ -190,7 +198,17 @@ def build_pots(
     ((Pot(amount=15, eligible=(0, 1, 2)), Pot(amount=14, eligible=(0, 1))), {})
     """
     put_in = _amounts(contributions, "contributions")
+    folded_seats = _out(put_in, folded, isinstance(contributions, Mapping))
+    dead_money = {} if dead is None else _amounts(dead, "dead amounts")
+    if shared is None:
+        return _cut(put_in, folded_seats, dead_money)
+    return _share(put_in, folded_seats, dead_money, _amounts(shared, "shared amounts"))
 
+
+def _out(put_in: dict[int, int], folded: Collection[int], mapping: bool) -> set[int]:
+    """The seats that can win nothing: the folded ones, and a sequence's empty seats."""
+    if isinstance(folded, (str, bytes)) or not isinstance(folded, Iterable):
+        raise TypeError(f"folded must be a collection of seats, got {shown(folded)}")
     folded_seats: set[int] = set()
     for seat in folded:
         if type(seat) is not int:
@@ -198,10 +216,10 @@ def build_pots(
         if seat not in put_in:
             raise PotError(f"folded seat {seat} is not in the hand")
         folded_seats.add(seat)
-    dead_money = {} if dead is None else _amounts(dead, "dead amounts")
-    if shared is None:
-        return _cut(put_in, folded_seats, dead_money)
-    return _share(put_in, folded_seats, dead_money, _amounts(shared, "shared amounts"))
+    if not mapping:
+        # An empty seat is out like a folded one: it wins nothing (issue 15, L-1).
+        folded_seats.update([s for s, c in put_in.items() if not c])
+    return folded_seats
 
 
 def _share(
@@ -222,6 +240,8 @@ def _share(
     if not total:
         return cut
     contenders = tuple(sorted(s for s in rest if s not in folded_seats))
+    if not contenders:
+        raise PotError(f"every seat in the hand folded; no seat can win the {total} shared chips")
     if pots and all(rest[s] for s in contenders):
         return (_make_pot(pots[0].amount + total, pots[0].eligible), *pots[1:]), returned
     return (_make_pot(total, contenders), *pots), returned
@@ -487,11 +507,30 @@ def award(
     """
     if type(chip_unit) is not int or chip_unit < 1:
         chip_unit = _as_chip_unit(chip_unit)
+    _check_types(pots, high_ranking, low_ranking, odd_chip_order)
     amounts = _pot_amounts(pots, rake)
     _check_rankings(pots, high_ranking, low_ranking, odd_chip_order)
     taken = 0 if rake is None else _rake_pots(amounts, rake, chip_unit, flop_seen)
     parts = _parts(pots, amounts, high_ranking, low_ranking, chip_unit)
     return _pay_parts(parts, odd_chip_order, chip_unit, taken)
+
+
+def _check_types(pots: object, high: object, low: object, order: object) -> None:
+    """The kinds of :func:`award`'s arguments (``TypeError``), then every seat and strength
+    an ``int`` (:class:`PotError`), before any of them is compared or hashed."""
+    if isinstance(pots, (str, bytes)) or not isinstance(pots, Sequence):
+        raise TypeError(f"pots must be a sequence of Pot records, got {shown(pots)}")
+    for what, ranking in (("high_ranking", high), ("low_ranking", {} if low is None else low)):
+        if not isinstance(ranking, Mapping):
+            raise TypeError(f"{what} must be a mapping {{seat: strength}}, got {shown(ranking)}")
+        for value in [*ranking.keys(), *ranking.values()]:
+            if type(value) is not int:
+                _check.integer(value, f"{what}: a seat or a strength", error=PotError)
+    if isinstance(order, (str, bytes)) or not isinstance(order, Sequence):
+        raise TypeError(f"odd_chip_order must be a sequence of seats, got {shown(order)}")
+    for seat in order:
+        if type(seat) is not int:
+            _check.integer(seat, "odd_chip_order: seat", error=PotError)
 
 
 def _pot_amounts(pots: Sequence[Pot], rake: Rake | None) -> list[int]:

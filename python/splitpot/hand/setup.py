@@ -24,7 +24,7 @@ from typing import Union
 
 from splitpot import _check
 from splitpot._check import chips as _chips
-from splitpot._core import Card, InvalidCards
+from splitpot._core import Card, InvalidCards, SplitpotError
 from splitpot.betting import Structure
 from splitpot.cards import CardsLike, as_cards, card_codes
 from splitpot.games import Game
@@ -131,7 +131,7 @@ class HandStarting(Operation):
         if button is None:
             button = n - 1
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
-            raise ValueError(f"button must be a seat 0..{n - 1}, got {button!r}")
+            raise SplitpotError(f"button must be a seat 0..{n - 1}, got {button!r}")
         rule = _POLICIES.get(timeout_policy) if isinstance(timeout_policy, str) else None
         rule = rule or _policy(timeout_policy)
         ante_list, live, dead = _forced_bets(
@@ -140,7 +140,7 @@ class HandStarting(Operation):
         holes, board_codes = _given_cards(game, n, hole, board)
         for i in range(n):
             if start[i] is None and holes[i] is not None:
-                raise ValueError(f"hole cards for seat {i}, which is not dealt in")
+                raise SplitpotError(f"hole cards for seat {i}, which is not dealt in")
         if seed is None and not _all_given(game, start, holes, board_codes):
             seed = random.randrange(SEED_BOUND)
         return cls(
@@ -196,7 +196,7 @@ def _check_kinds(game: Game, structure: Structure, rake: Rake | None) -> None:
     if not isinstance(game, Game):
         raise TypeError(f"game must be a Game, got {game!r}")
     if game.forced_bets not in ("blinds", "bring_in"):
-        raise ValueError(f"{game.name}: unknown forced bets {game.forced_bets!r}")
+        raise SplitpotError(f"{game.name}: unknown forced bets {game.forced_bets!r}")
     if not isinstance(structure, Structure):
         raise TypeError(f"structure must be FixedLimit, PotLimit or NoLimit, got {structure!r}")
     if rake is not None and not isinstance(rake, Rake):
@@ -213,7 +213,9 @@ def _stacks(stacks: Sequence[int | None], game: Game) -> tuple[int | None, ...]:
         )
     dealt = len(start) - start.count(None)
     if not 2 <= dealt <= game.max_players:
-        raise ValueError(f"{game.name} is played by 2 to {game.max_players} players, got {dealt}")
+        raise SplitpotError(
+            f"{game.name} is played by 2 to {game.max_players} players, got {dealt}"
+        )
     return start
 
 
@@ -232,9 +234,9 @@ def _forced_bets(
     order = seats_from_button(start, button)
     heads_up = len(order) == 2
     if not blind_game and (any(blinds or ()) or any(dead_blinds or ())):
-        raise ValueError("stud has no blinds: the bring-in opens the betting (§4.2)")
+        raise SplitpotError("stud has no blinds: the bring-in opens the betting (§4.2)")
     if heads_up and blind_game and start[button] is None and blinds is None:
-        raise ValueError(f"heads-up the button posts the small blind: seat {button} is empty")
+        raise SplitpotError(f"heads-up the button posts the small blind: seat {button} is empty")
     ante_list = _per_seat(structure.ante if antes is None else antes, n, "antes")
     if not blind_game:
         live = [0] * n
@@ -249,7 +251,7 @@ def _forced_bets(
     for i in range(n):
         if start[i] is None:
             if live[i] or dead[i]:
-                raise ValueError(f"seat {i} is not dealt in and cannot post a blind")
+                raise SplitpotError(f"seat {i} is not dealt in and cannot post a blind")
             ante_list[i] = 0
     return tuple(ante_list), tuple(live), tuple(dead)
 
@@ -264,10 +266,10 @@ def _given_cards(
             items: Iterable[tuple[int, _Cards]] = hole.items()
             for seat in hole:
                 if not isinstance(seat, int) or not 0 <= seat < n:
-                    raise ValueError(f"hole cards for seat {seat!r}, which is not in the hand")
+                    raise SplitpotError(f"hole cards for seat {seat!r}, which is not in the hand")
         else:
             if isinstance(hole, str) or len(hole) != n:
-                raise ValueError(f"hole must give one entry per seat ({n}), got {hole!r}")
+                raise SplitpotError(f"hole must give one entry per seat ({n}), got {hole!r}")
             items = enumerate(hole)
         # Stud deals cards street by street: any first ones may be given, in the order
         # dealt (two down, the door card, ...); a flop game's hole cards all come at once.
@@ -304,7 +306,7 @@ def _per_seat(value: int | Sequence[int], n: int, what: str) -> list[int]:
         return [_chips(value, what)] * n
     values = list(value)  # type: ignore[arg-type]
     if len(values) != n:
-        raise ValueError(f"{what} must give one amount per seat ({n}), got {len(values)}")
+        raise SplitpotError(f"{what} must give one amount per seat ({n}), got {len(values)}")
     if all([type(v) is int and v >= 0 for v in values]):  # the usual case, checked cheaply
         return values
     return [_chips(v, f"{what}[{i}]") for i, v in enumerate(values)]

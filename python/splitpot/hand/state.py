@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 
-from splitpot._core import Card, IllegalAction
+from splitpot._core import Card, IllegalAction, SplitpotError
 from splitpot.betting import BettingStructure, Structure
 from splitpot.cards import as_cards
 from splitpot.games import Game
@@ -295,7 +295,7 @@ class Hand(Closing):
         decision left (all-in, folded, the hand over) is left as he is.
         """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
-            raise ValueError(f"no seat {seat!r} in this hand (seats 0..{self._n - 1})")
+            raise SplitpotError(f"no seat {seat!r} in this hand (seats 0..{self._n - 1})")
         if self._status[seat] != _ACTIVE or self._phase is Phase.OVER:
             return None
         betting = self._phase is Phase.BETTING and self._live > 1
@@ -624,5 +624,5 @@ class Hand(Closing):
         True
         """
         if not events or not isinstance(events[0], HandStarting):
-            raise ValueError("the events must start with a HandStarting record")
+            raise SplitpotError("the events must start with a HandStarting record")
         return _rebuild.replay(cls.from_setup(events[0]), events)

@@ -72,7 +72,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from splitpot import _check
-from splitpot._core import IllegalAction
+from splitpot._core import IllegalAction, SplitpotError
 from splitpot.betting import BettingStructure, Structure
 from splitpot.games import Game
 from splitpot.hand import Hand, HandStarting, SittingOut, TimeoutOutcome, TimeoutPolicy, TimingOut
@@ -134,14 +134,14 @@ class Table:
     ) -> None:
         seats = _seat_count(game, seats)
         if button is not None and (not isinstance(button, int) or not 0 <= button < seats):
-            raise ValueError(f"button must be a seat 0..{seats - 1}, got {button!r}")
+            raise SplitpotError(f"button must be a seat 0..{seats - 1}, got {button!r}")
         if button_rule not in BUTTON_RULES:
-            raise ValueError(f"button_rule must be one of {BUTTON_RULES}, got {button_rule!r}")
+            raise SplitpotError(f"button_rule must be one of {BUTTON_RULES}, got {button_rule!r}")
         if ante_rule not in ANTE_RULES:
-            raise ValueError(f"ante_rule must be one of {ANTE_RULES}, got {ante_rule!r}")
+            raise SplitpotError(f"ante_rule must be one of {ANTE_RULES}, got {ante_rule!r}")
         _check_straddle(straddle, structure)
         if not isinstance(protections, int) or isinstance(protections, bool) or protections < 0:
-            raise ValueError(f"protections must be a whole number >= 0, got {protections!r}")
+            raise SplitpotError(f"protections must be a whole number >= 0, got {protections!r}")
         if buy_in is not None and not isinstance(buy_in, BuyIn):
             raise TypeError(f"buy_in must be a BuyIn, got {type(buy_in).__name__}")
         if seed is not None and not isinstance(seed, int):
@@ -230,13 +230,13 @@ class Table:
 
     def _index(self, seat: int) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self._seats):
-            raise ValueError(f"no seat {seat!r} at this table (seats 0..{len(self._seats) - 1})")
+            raise SplitpotError(f"no seat {seat!r} at this table (seats 0..{len(self._seats) - 1})")
         return seat
 
     def _player(self, seat: int) -> Player:
         p = self._seats[self._index(seat)]
         if p is None:
-            raise ValueError(f"seat {seat} is empty")
+            raise SplitpotError(f"seat {seat} is empty")
         return p
 
     def _in_hand(self, seat: int) -> bool:
@@ -252,9 +252,11 @@ class Table:
         waits for the big blind, or with ``post_now`` posts a big blind next hand (§4.1).
         """
         if not isinstance(name, str) or not name.strip():
-            raise ValueError(f"a player needs a name, got {name!r}")
+            raise SplitpotError(f"a player needs a name, got {name!r}")
         if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
-            raise ValueError(f"a player joins with a positive whole number of chips, got {stack!r}")
+            raise SplitpotError(
+                f"a player joins with a positive whole number of chips, got {stack!r}"
+            )
         _check.flag(post_now, "post_now")
         if self.buy_in is not None:
             self.buy_in.check(stack, "a buy-in")
@@ -319,7 +321,7 @@ class Table:
         """A rebuy or a top-up: add chips to a stack, between hands only (table stakes, §3),
         and never past the table's :class:`BuyIn` maximum (nor short of its minimum)."""
         if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-            raise ValueError(f"chips to add must be a positive whole number, got {amount!r}")
+            raise SplitpotError(f"chips to add must be a positive whole number, got {amount!r}")
         self._settle()
         p = self._player(seat)
         if self._in_hand(seat):
@@ -474,17 +476,17 @@ def _seat_count(game: Game, seats: object) -> int:
     if seats is None:
         return min(MAX_SEATS, game.max_players)
     if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= MAX_SEATS:
-        raise ValueError(f"a table has 2 to {MAX_SEATS} seats, got {seats!r}")
+        raise SplitpotError(f"a table has 2 to {MAX_SEATS} seats, got {seats!r}")
     return seats
 
 
 def _check_straddle(straddle: object, structure: Structure) -> None:
     """A straddle is a live blind above the big blind, in no limit or pot limit (§4.1)."""
     if isinstance(straddle, bool) or not isinstance(straddle, int) or straddle < 0:
-        raise ValueError(f"straddle must be a whole number of chips >= 0, got {straddle!r}")
+        raise SplitpotError(f"straddle must be a whole number of chips >= 0, got {straddle!r}")
     if not straddle:
         return
     if structure.kind is BettingStructure.FIXED_LIMIT:
-        raise ValueError("straddles are played in no limit and pot limit only")
+        raise SplitpotError("straddles are played in no limit and pot limit only")
     if straddle <= structure.big_blind:
-        raise ValueError(f"a straddle must be above the big blind ({structure.big_blind})")
+        raise SplitpotError(f"a straddle must be above the big blind ({structure.big_blind})")
