@@ -26,7 +26,7 @@ import operator
 from typing import SupportsIndex, cast
 
 from splitpot._core import SplitpotError
-from splitpot.limits import shown
+from splitpot.limits import MAX_CHIPS, shown
 
 __all__ = ["between", "chips", "count", "flag", "integer", "non_negative", "seat"]
 
@@ -53,6 +53,8 @@ def chips(value: object, what: str, *, positive: bool = False, error: Error = Sp
     amount = integer(value, what, error=error, kind="a whole number of chips")
     if amount < (1 if positive else 0):
         raise error(f"{what} must be {'> 0' if positive else '>= 0'}, got {shown(amount)}")
+    if amount > MAX_CHIPS:
+        raise error(f"{what} must be at most {MAX_CHIPS} chips, got {shown(amount)}")
     return amount
 
 
@@ -61,6 +63,8 @@ def non_negative(value: object, what: str, *, error: Error = SplitpotError) -> i
     number = integer(value, what, error=error)
     if number < 0:
         raise error(f"{what} must not be negative, got {shown(number)}")
+    if number > MAX_CHIPS:
+        raise error(f"{what} must be at most {MAX_CHIPS}, got {shown(number)}")
     return number
 
 

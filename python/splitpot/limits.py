@@ -55,3 +55,27 @@ PHH_MAX_AMOUNT_DIGITS = 30
 """The most digits of an amount in a PHH file (chip counts, not a billion-digit integer)."""
 PHH_MAX_NESTING = 16
 """The deepest nesting of TOML arrays and tables read (PHH needs two)."""
+
+
+# --------------------------------------------------------------------------- Python API
+
+__all__ += [
+    "EQUITY_MAX_SAMPLES",
+    "EQUITY_MAX_THREADS",
+    "HAND_MAX_SEATS",
+    "MAX_CHIPS",
+    "SEED_LIMIT",
+]
+
+MAX_CHIPS = (1 << 128) - 1
+"""The largest chip amount accepted anywhere (a stack, a blind, a bet, a pot): 2**128 - 1,
+39 digits. Far above any real game, and small enough that every message can quote it."""
+HAND_MAX_SEATS = 10
+"""The most seats a :class:`~splitpot.hand.Hand` has, empty ones included: a table's seats."""
+SEED_LIMIT = 1 << 64
+"""A shuffle seed is an ``int`` with ``0 <= seed < SEED_LIMIT`` (64 bits, as the core's)."""
+EQUITY_MAX_SAMPLES = (1 << 63) - 1
+"""The most Monte Carlo deals :func:`~splitpot.equity` is asked for (the core counts in 64
+bits; a time limit or Ctrl-C stops a long run)."""
+EQUITY_MAX_THREADS = 1024
+"""The most threads :func:`~splitpot.equity` starts."""

@@ -43,8 +43,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import IO, Any, NamedTuple
 
-from splitpot import _check, _core
+from splitpot import _check, _core, limits
 from splitpot._core import Card, CardSet, EquityError
+from splitpot.cards import bounded
+from splitpot.limits import shown
 
 __all__ = ["EquityResult", "PlayerEquity", "equity"]
 
@@ -241,21 +243,48 @@ class _Options(NamedTuple):
 def _options(
     exact: object, samples: object, seed: object, time_limit: object, threads: object
 ) -> _Options:
-    """The run options, checked: each names itself when it is wrong."""
-    if exact not in (None, True, False):
-        raise EquityError(f"exact must be True, False or None, got {exact!r}")
+    """The run options, checked against :mod:`splitpot.limits` before the core converts
+    them (a 100-digit ``samples`` would overflow there): each names itself when wrong."""
+    if exact is not None and not isinstance(exact, bool):  # 1 == True: test the type
+        raise EquityError(f"exact must be True, False or None, got {shown(exact)}")
     if seed is not None:
         seed = _check.integer(seed, "seed", error=EquityError, kind="an int") & _SEED_MASK
     if time_limit is not None:
         if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
-            raise EquityError(f"time_limit must be a number of seconds, got {time_limit!r}")
-        time_limit = float(time_limit)
+            raise EquityError(f"time_limit must be a number of seconds, got {shown(time_limit)}")
+        try:  # a 400-digit int has no float
+            time_limit = float(time_limit)
+        except OverflowError:
+            raise EquityError(
+                f"time_limit must be a finite number of seconds, got {shown(time_limit)}"
+            ) from None
     return _Options(
         exact,
-        None if samples is None else _check.count(samples, "samples", 1, error=EquityError),
+        _at_most(samples, "samples", limits.EQUITY_MAX_SAMPLES),
         seed,
         time_limit,
-        None if threads is None else _check.count(threads, "threads", 1, error=EquityError),
+        _at_most(threads, "threads", limits.EQUITY_MAX_THREADS),
+    )
+
+
+def _at_most(value: object, what: str, most: int) -> int | None:
+    """``None``, or an ``int`` from 1 to ``most``."""
+    if value is None:
+        return None
+    number = _check.count(value, what, 1, error=EquityError)
+    if number > most:
+        raise EquityError(f"{what} must be 1 to {most}, got {shown(number)}")
+    return number
+
+
+def _cards_read(players: object, board: object, dead: object) -> tuple[list[Any], Any, Any]:
+    """The card arguments, each iterator read up to the count it may hold (an endless one
+    is refused, issue 15)."""
+    hands = bounded(players, "players", error=EquityError)
+    return (
+        [bounded(p, f"player {i + 1}") for i, p in enumerate(hands)],
+        bounded(board, "board"),
+        bounded(dead, "dead cards"),
     )
 
 
@@ -316,9 +345,7 @@ def equity(
     try:
         raw = _core._equity(
             code,
-            list(players),
-            board,
-            dead,
+            *_cards_read(players, board, dead),
             **options._asdict(),
             progress=bar,
         )

@@ -31,6 +31,7 @@ from splitpot.games import Game
 from splitpot.hand.records import Operation
 from splitpot.hand.timeout import TimeoutPolicy
 from splitpot.hand.timeout import policy as _policy
+from splitpot.limits import HAND_MAX_SEATS, SEED_LIMIT, shown
 from splitpot.pots import Rake
 
 __all__ = ["SEED_BOUND", "HandStarting", "blind_seats", "seats_from_button"]
@@ -121,9 +122,9 @@ class HandStarting(Operation):
     ) -> HandStarting:
         """Check the arguments of :class:`~splitpot.hand.Hand` and return the set-up.
 
-        Raises :class:`TypeError`, :class:`ValueError` or
-        :class:`~splitpot.InvalidCards` for a set-up that cannot be dealt. Without a ``seed``
-        one is drawn, unless every card is given.
+        Raises :class:`TypeError` (a wrong kind of argument) or a :class:`~splitpot.SplitpotError`
+        for a set-up that cannot be dealt, all checked before anything is dealt (issue 15).
+        Without a ``seed`` one is drawn, unless every card is given.
         """
         _check_kinds(game, structure, rake)
         start = _stacks(stacks, game)
@@ -141,8 +142,7 @@ class HandStarting(Operation):
         for i in range(n):
             if start[i] is None and holes[i] is not None:
                 raise SplitpotError(f"hole cards for seat {i}, which is not dealt in")
-        if seed is None and not _all_given(game, start, holes, board_codes):
-            seed = random.randrange(SEED_BOUND)
+        seed = _seed(seed, _all_given(game, start, holes, board_codes))
         return cls(
             game,
             structure,
@@ -154,7 +154,7 @@ class HandStarting(Operation):
             seed,
             rake,
             rule,
-            bool(auto_showdown),
+            _check.flag(auto_showdown, "auto_showdown"),
             tuple([None if h is None else as_cards(h) for h in holes]),
             None if board_codes is None else as_cards(board_codes),
             _check.flag(antes_shared, "antes_shared"),
@@ -203,18 +203,44 @@ def _check_kinds(game: Game, structure: Structure, rake: Rake | None) -> None:
         raise TypeError(f"rake must be a Rake or None, got {rake!r}")
 
 
+def _seed(seed: object, all_given: bool) -> int | None:
+    """The shuffle seed, checked (``None`` or an ``int`` below
+    :data:`~splitpot.limits.SEED_LIMIT``) now, as the first card drawn is the first to use it
+    (issue 15, M-1); drawn when ``None`` and some card is to be shuffled."""
+    if seed is None:
+        return None if all_given else random.randrange(SEED_BOUND)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int or None, got {shown(seed)}")
+    if not 0 <= seed < SEED_LIMIT:
+        raise SplitpotError(f"seed must be 0 <= seed < 2**64, got {shown(seed)}")
+    return int(seed)
+
+
+def _sequence(value: object, what: str) -> Sequence[object]:
+    """``value`` as a list or a tuple, one entry per seat (a generator is refused rather
+    than read: it may be endless)."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise TypeError(
+            f"{what} must be a list or a tuple with one entry per seat, got {shown(value)}"
+        )
+    return value
+
+
 def _stacks(stacks: Sequence[int | None], game: Game) -> tuple[int | None, ...]:
+    stacks = _sequence(stacks, "stacks")  # type: ignore[assignment]
+    dealt = len(stacks) - list(stacks).count(None)
+    if not 2 <= dealt <= game.max_players:  # before any loop over the seats
+        raise SplitpotError(
+            f"{game.name} is played by 2 to {game.max_players} players, got {dealt}"
+        )
+    if len(stacks) > HAND_MAX_SEATS:
+        raise SplitpotError(f"a hand has at most {HAND_MAX_SEATS} seats, got {len(stacks)}")
     if all([type(s) is int and s > 0 for s in stacks]):  # the usual case, checked cheaply
         start: tuple[int | None, ...] = tuple(stacks)
     else:
         start = tuple(
             None if s is None else _chips(s, f"stack of seat {i}", positive=True)
             for i, s in enumerate(stacks)
-        )
-    dealt = len(start) - start.count(None)
-    if not 2 <= dealt <= game.max_players:
-        raise SplitpotError(
-            f"{game.name} is played by 2 to {game.max_players} players, got {dealt}"
         )
     return start
 
@@ -268,8 +294,9 @@ def _given_cards(
                 if not isinstance(seat, int) or not 0 <= seat < n:
                     raise SplitpotError(f"hole cards for seat {seat!r}, which is not in the hand")
         else:
-            if isinstance(hole, str) or len(hole) != n:
-                raise SplitpotError(f"hole must give one entry per seat ({n}), got {hole!r}")
+            hole = _sequence(hole, "hole")  # type: ignore[assignment]
+            if len(hole) != n:
+                raise SplitpotError(f"hole must give one entry per seat ({n}), got {shown(hole)}")
             items = enumerate(hole)
         # Stud deals cards street by street: any first ones may be given, in the order
         # dealt (two down, the door card, ...); a flop game's hole cards all come at once.
@@ -304,7 +331,7 @@ def _given_cards(
 def _per_seat(value: int | Sequence[int], n: int, what: str) -> list[int]:
     if isinstance(value, int) and not isinstance(value, bool):
         return [_chips(value, what)] * n
-    values = list(value)  # type: ignore[arg-type]
+    values: list[int] = list(_sequence(value, what))  # type: ignore[arg-type]
     if len(values) != n:
         raise SplitpotError(f"{what} must give one amount per seat ({n}), got {len(values)}")
     if all([type(v) is int and v >= 0 for v in values]):  # the usual case, checked cheaply

@@ -38,6 +38,7 @@ from splitpot.hand.records import (
 )
 from splitpot.hand.setup import HandStarting, _Cards, _Hole
 from splitpot.hand.timeout import TimeoutPolicy
+from splitpot.limits import shown
 from splitpot.pots import Rake
 
 
@@ -435,7 +436,9 @@ class Hand(Closing):
         if amount is None:
             return seat, lo
         if isinstance(amount, bool) or not isinstance(amount, int):
-            raise IllegalAction(f"a {verb} amount must be a whole number of chips, got {amount!r}")
+            raise IllegalAction(
+                f"a {verb} amount must be a whole number of chips, got {shown(amount)}"
+            )
         all_in = rnd.bets[seat] + self._stacks[seat]
         if not rnd.allows(amount, lo, hi, all_in):
             to = "" if opening else " to"
@@ -443,7 +446,7 @@ class Hand(Closing):
             if rnd.double_option:
                 allowed = f"{lo} or {hi} (the small or the big bet: an open pair shows)"
             raise IllegalAction(
-                f"seat {seat} may {verb}{to} {allowed}, not {amount}"
+                f"seat {seat} may {verb}{to} {allowed}, not {shown(amount)}"
                 + (" (all-in)" if hi == all_in and lo == hi else "")
             )
         return seat, amount
