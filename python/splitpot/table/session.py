@@ -76,8 +76,9 @@ from splitpot._core import IllegalAction, SplitpotError
 from splitpot.betting import BettingStructure, Structure
 from splitpot.games import Game
 from splitpot.hand import Hand, HandStarting, SittingOut, TimeoutOutcome, TimeoutPolicy, TimingOut
-from splitpot.hand.setup import SEED_BOUND
+from splitpot.hand.setup import SEED_BOUND, _check_kinds
 from splitpot.hand.timeout import policy as timeout_policy_of
+from splitpot.limits import SEED_LIMIT, shown
 from splitpot.pots import Rake
 from splitpot.table import blinds as _blinds
 from splitpot.table.blinds import ANTE_RULES, BUTTON_RULES, AnteRule, ButtonRule, Plan, Positions
@@ -132,20 +133,18 @@ class Table:
         clock: Clock | None = None,
         name: str | None = None,
     ) -> None:
+        _check_kinds(game, structure, rake)  # the hand's own checks, before any hand (L-5)
         seats = _seat_count(game, seats)
-        if button is not None and (not isinstance(button, int) or not 0 <= button < seats):
-            raise SplitpotError(f"button must be a seat 0..{seats - 1}, got {button!r}")
+        if button is not None and (
+            isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < seats
+        ):
+            raise SplitpotError(f"button must be a seat 0..{seats - 1}, got {shown(button)}")
         if button_rule not in BUTTON_RULES:
             raise SplitpotError(f"button_rule must be one of {BUTTON_RULES}, got {button_rule!r}")
         if ante_rule not in ANTE_RULES:
             raise SplitpotError(f"ante_rule must be one of {ANTE_RULES}, got {ante_rule!r}")
         _check_straddle(straddle, structure)
-        if not isinstance(protections, int) or isinstance(protections, bool) or protections < 0:
-            raise SplitpotError(f"protections must be a whole number >= 0, got {protections!r}")
-        if buy_in is not None and not isinstance(buy_in, BuyIn):
-            raise TypeError(f"buy_in must be a BuyIn, got {type(buy_in).__name__}")
-        if seed is not None and not isinstance(seed, int):
-            raise TypeError(f"seed must be an int or None, got {type(seed).__name__}")
+        _check_options(protections, buy_in, seed, clock, name)
         self.timeout_policy = timeout_policy_of(timeout_policy)
         self.open_folds = _check.flag(open_folds, "open_folds")
         self.game = game
@@ -472,11 +471,29 @@ class Table:
         return record
 
 
+def _check_options(
+    protections: object, buy_in: object, seed: object, clock: object, name: object
+) -> None:
+    """The table's other settings, each of its kind (issue 15, L-5)."""
+    if not isinstance(protections, int) or isinstance(protections, bool) or protections < 0:
+        raise SplitpotError(f"protections must be a whole number >= 0, got {shown(protections)}")
+    if buy_in is not None and not isinstance(buy_in, BuyIn):
+        raise TypeError(f"buy_in must be a BuyIn, got {type(buy_in).__name__}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise TypeError(f"seed must be an int or None, got {type(seed).__name__}")
+    if seed is not None and not 0 <= seed < SEED_LIMIT:
+        raise SplitpotError(f"seed must be 0 <= seed < 2**64, got {shown(seed)}")
+    if clock is not None and not isinstance(clock, Clock):
+        raise TypeError(f"clock must be a Clock, got {type(clock).__name__}")
+    if name is not None and not isinstance(name, str):
+        raise TypeError(f"name must be a str or None, got {type(name).__name__}")
+
+
 def _seat_count(game: Game, seats: object) -> int:
     if seats is None:
         return min(MAX_SEATS, game.max_players)
     if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= MAX_SEATS:
-        raise SplitpotError(f"a table has 2 to {MAX_SEATS} seats, got {seats!r}")
+        raise SplitpotError(f"a table has 2 to {MAX_SEATS} seats, got {shown(seats)}")
     return seats
 
 
