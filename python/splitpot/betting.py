@@ -25,6 +25,7 @@ from typing import ClassVar
 
 from splitpot._check import chips, flag
 from splitpot._core import SplitpotError
+from splitpot.limits import shown
 
 __all__ = [
     "DEFAULT_STAKES",
@@ -426,12 +427,15 @@ def structure_kind(name: str) -> BettingStructure:
     >>> structure_kind("Pot Limit"), structure_kind("fl")
     (<BettingStructure.POT_LIMIT: 'pot_limit'>, <BettingStructure.FIXED_LIMIT: 'fixed_limit'>)
     """
+    if not isinstance(name, str):
+        raise TypeError(f"a betting structure is named by a str, got {shown(name)}")
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     kind = _ALIASES.get(key)
     if kind is None:
         choices = list(STRUCTURE_NAMES.values())
         raise SplitpotError(
-            f"unknown betting structure {name!r}; choose {', '.join(choices[:-1])} or {choices[-1]}"
+            f"unknown betting structure {shown(name)}; "
+            f"choose {', '.join(choices[:-1])} or {choices[-1]}"
         )
     return kind
 

@@ -11,6 +11,7 @@ from typing import Any, Union
 
 from splitpot import _core
 from splitpot._core import Card, InvalidCards
+from splitpot.limits import shown
 
 __all__ = ["CARDS", "DECK_SIZE", "CardsLike", "as_cards", "bounded", "card_codes"]
 
@@ -60,6 +61,11 @@ def bounded(
     ...
     splitpot._core.InvalidCards: cards: more than 52 items
     """
+    if isinstance(items, int):  # never cards; and a 5000-digit one has no text for a message
+        raise InvalidCards(
+            f"invalid {what} {shown(items)}: expected a string such as 'AhKd 7c' "
+            "or an iterable of cards"
+        )
     if isinstance(items, (str, bytes, list, tuple, Card)) or not isinstance(items, Iterable):
         return items
     read = list(islice(items, most + 1))

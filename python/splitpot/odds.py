@@ -291,7 +291,7 @@ def _cards_read(players: object, board: object, dead: object) -> tuple[list[Any]
 def _game_code(game: object) -> str:
     code = game if isinstance(game, str) else getattr(game, "code", None)
     if not isinstance(code, str):
-        raise EquityError(f"game must be a game name such as 'holdem', got {game!r}")
+        raise EquityError(f"game must be a game name such as 'holdem', got {shown(game)}")
     return code
 
 
@@ -338,7 +338,7 @@ def equity(
     if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
         raise EquityError(
             f"players must be a list with one hand per player, such as ['AhKh', 'QQ+'], "
-            f"got {players!r}"
+            f"got {shown(players)}"
         )
     options = _options(exact, samples, seed, time_limit, threads)
     bar = _ProgressBar() if progress else None

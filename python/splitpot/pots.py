@@ -70,8 +70,7 @@ _SIDES: frozenset[str] = frozenset(("high", "low", "whole"))
 
 
 class PotError(SplitpotError):
-    """Bad input to the pot functions (a :class:`~splitpot.SplitpotError`, so a
-    ``ValueError``); the message names the offending value.
+    """Bad input to the pot functions (a ``ValueError``); the message names the value.
 
     >>> build_pots([10, -5], folded=())
     Traceback (most recent call last):
@@ -115,15 +114,17 @@ class Pot:
     def __post_init__(self) -> None:
         object.__setattr__(self, "amount", _as_amount(self.amount, "pot amount"))
         if isinstance(self.eligible, (str, bytes)):
-            raise PotError(f"eligible must be a tuple of seats, got {self.eligible!r}")
+            raise PotError(f"eligible must be a tuple of seats, got {shown(self.eligible)}")
         try:
             seats = tuple(_as_seat(s) for s in self.eligible)
         except TypeError:
-            raise PotError(f"eligible must be a tuple of seats, got {self.eligible!r}") from None
+            raise PotError(
+                f"eligible must be a tuple of seats, got {shown(self.eligible)}"
+            ) from None
         if not seats:
-            raise PotError(f"a pot needs at least one eligible seat, got {self.eligible!r}")
+            raise PotError(f"a pot needs at least one eligible seat, got {shown(self.eligible)}")
         if len(set(seats)) != len(seats):
-            raise PotError(f"eligible seats must be distinct, got {self.eligible!r}")
+            raise PotError(f"eligible seats must be distinct, got {shown(self.eligible)}")
         object.__setattr__(self, "eligible", tuple(sorted(seats)))
 
 
@@ -366,9 +367,9 @@ class Rake:
     def __post_init__(self) -> None:
         percent = self.percent
         if isinstance(percent, bool) or not isinstance(percent, (int, Fraction)):
-            raise PotError(f"rake percent must be an int or a Fraction, got {percent!r}")
+            raise PotError(f"rake percent must be an int or a Fraction, got {shown(percent)}")
         if not 0 <= percent <= 100:
-            raise PotError(f"rake percent must be between 0 and 100, got {percent!r}")
+            raise PotError(f"rake percent must be between 0 and 100, got {shown(percent)}")
         if isinstance(percent, int):
             object.__setattr__(self, "percent", int(percent))
         if self.cap is not None:
@@ -429,12 +430,12 @@ class Award:
 
     def __post_init__(self) -> None:
         if self.side not in _SIDES:
-            raise PotError(f"side must be 'high', 'low' or 'whole', got {self.side!r}")
+            raise PotError(f"side must be 'high', 'low' or 'whole', got {shown(self.side)}")
         _as_amount(self.pot, "pot index")
         _as_seat(self.seat)
         _as_amount(self.amount, "award amount")
         if not isinstance(self.why, str):
-            raise PotError(f"why must be a str, got {self.why!r}")
+            raise PotError(f"why must be a str, got {shown(self.why)}")
 
     def __str__(self) -> str:
         pot = _pot_name(self.pot)
@@ -516,8 +517,7 @@ def award(
 
 
 def _check_types(pots: object, high: object, low: object, order: object) -> None:
-    """The kinds of :func:`award`'s arguments (``TypeError``), then every seat and strength
-    an ``int`` (:class:`PotError`), before any of them is compared or hashed."""
+    """:func:`award`'s arguments of the right kinds, every seat and strength an ``int``."""
     if isinstance(pots, (str, bytes)) or not isinstance(pots, Sequence):
         raise TypeError(f"pots must be a sequence of Pot records, got {shown(pots)}")
     for what, ranking in (("high_ranking", high), ("low_ranking", {} if low is None else low)):
@@ -536,11 +536,11 @@ def _check_types(pots: object, high: object, low: object, order: object) -> None
 def _pot_amounts(pots: Sequence[Pot], rake: Rake | None) -> list[int]:
     """The chips in each pot, after checking that the pots and the rake are records."""
     if rake is not None and not isinstance(rake, Rake):
-        raise PotError(f"rake must be a Rake or None, got {rake!r}")
+        raise PotError(f"rake must be a Rake or None, got {shown(rake)}")
     amounts: list[int] = []
     for pot in pots:
         if not isinstance(pot, Pot):
-            raise PotError(f"pots must be Pot records, got {pot!r}")
+            raise PotError(f"pots must be Pot records, got {shown(pot)}")
         amounts.append(pot.amount)
     return amounts
 
@@ -560,18 +560,20 @@ def _check_rankings(
         for side, ranking in (("high", high_ranking), ("low", low_ranking or {})):
             for seat in ranking:
                 if seat not in in_hand:
-                    raise PotError(f"{side} ranking for seat {seat!r}, which is not in the hand")
+                    raise PotError(
+                        f"{side} ranking for seat {shown(seat)}, which is not in the hand"
+                    )
     if low_ranking and not low_ranking.keys() <= high_ranking.keys():
         seat = min(s for s in low_ranking if s not in high_ranking)
-        raise PotError(f"seat {seat!r} has a low ranking but no high ranking")
+        raise PotError(f"seat {shown(seat)} has a low ranking but no high ranking")
     if odd_chip_order:
         ordered = set(odd_chip_order)
         if len(ordered) != len(odd_chip_order):
             seat = next(s for i, s in enumerate(odd_chip_order) if s in odd_chip_order[:i])
-            raise PotError(f"seat {seat!r} appears twice in odd_chip_order")
+            raise PotError(f"seat {shown(seat)} appears twice in odd_chip_order")
         if not high_ranking.keys() <= ordered:
             seat = min(s for s in high_ranking if s not in ordered)
-            raise PotError(f"ranked seat {seat!r} is missing from odd_chip_order")
+            raise PotError(f"ranked seat {shown(seat)} is missing from odd_chip_order")
 
 
 def _rake_pots(amounts: list[int], rake: Rake, chip_unit: int, flop_seen: bool) -> int:

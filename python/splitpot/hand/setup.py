@@ -132,7 +132,7 @@ class HandStarting(Operation):
         if button is None:
             button = n - 1
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
-            raise SplitpotError(f"button must be a seat 0..{n - 1}, got {button!r}")
+            raise SplitpotError(f"button must be a seat 0..{n - 1}, got {shown(button)}")
         rule = _POLICIES.get(timeout_policy) if isinstance(timeout_policy, str) else None
         rule = rule or _policy(timeout_policy)
         ante_list, live, dead = _forced_bets(
@@ -194,13 +194,15 @@ def _all_given(
 
 def _check_kinds(game: Game, structure: Structure, rake: Rake | None) -> None:
     if not isinstance(game, Game):
-        raise TypeError(f"game must be a Game, got {game!r}")
+        raise TypeError(f"game must be a Game, got {shown(game)}")
     if game.forced_bets not in ("blinds", "bring_in"):
-        raise SplitpotError(f"{game.name}: unknown forced bets {game.forced_bets!r}")
+        raise SplitpotError(f"{game.name}: unknown forced bets {shown(game.forced_bets)}")
     if not isinstance(structure, Structure):
-        raise TypeError(f"structure must be FixedLimit, PotLimit or NoLimit, got {structure!r}")
+        raise TypeError(
+            f"structure must be FixedLimit, PotLimit or NoLimit, got {shown(structure)}"
+        )
     if rake is not None and not isinstance(rake, Rake):
-        raise TypeError(f"rake must be a Rake or None, got {rake!r}")
+        raise TypeError(f"rake must be a Rake or None, got {shown(rake)}")
 
 
 def _seed(seed: object, all_given: bool) -> int | None:
@@ -292,7 +294,9 @@ def _given_cards(
             items: Iterable[tuple[int, _Cards]] = hole.items()
             for seat in hole:
                 if not isinstance(seat, int) or not 0 <= seat < n:
-                    raise SplitpotError(f"hole cards for seat {seat!r}, which is not in the hand")
+                    raise SplitpotError(
+                        f"hole cards for seat {shown(seat)}, which is not in the hand"
+                    )
         else:
             hole = _sequence(hole, "hole")  # type: ignore[assignment]
             if len(hole) != n:

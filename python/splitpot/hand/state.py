@@ -296,7 +296,7 @@ class Hand(Closing):
         decision left (all-in, folded, the hand over) is left as he is.
         """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
-            raise SplitpotError(f"no seat {seat!r} in this hand (seats 0..{self._n - 1})")
+            raise SplitpotError(f"no seat {shown(seat)} in this hand (seats 0..{self._n - 1})")
         if self._status[seat] != _ACTIVE or self._phase is Phase.OVER:
             return None
         betting = self._phase is Phase.BETTING and self._live > 1
@@ -512,7 +512,7 @@ class Hand(Closing):
         try:
             code = Card(card).code
         except (TypeError, ValueError) as e:
-            raise IllegalAction(f"cannot discard {card!r}: {e}") from None
+            raise IllegalAction(f"cannot discard {shown(card)}: {e}") from None
         if code not in self._hole[seat]:
             held = "".join(map(str, map(Card, self._hole[seat])))
             raise IllegalAction(f"seat {seat} does not hold {Card(code)}; it holds {held}")

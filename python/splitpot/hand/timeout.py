@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from splitpot._core import SplitpotError
 from splitpot.hand.records import Phase, StrEnum, TimeoutOutcome
+from splitpot.limits import shown
 
 __all__ = ["TimeoutOutcome", "TimeoutPolicy", "outcome", "outcomes", "policy"]
 
@@ -39,7 +40,7 @@ def policy(value: TimeoutPolicy | str) -> TimeoutPolicy:
         return TimeoutPolicy(value)
     except ValueError:
         raise SplitpotError(
-            f"timeout_policy must be 'seed' or 'check_or_fold', got {value!r}"
+            f"timeout_policy must be 'seed' or 'check_or_fold', got {shown(value)}"
         ) from None
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from splitpot._check import chips
 from splitpot._core import SplitpotError
 from splitpot.hand.records import StrEnum
+from splitpot.limits import shown
 
 __all__ = [
     "MAX_SEATS",
@@ -126,4 +127,4 @@ class Clock:
         for name in ("action", "countdown", "reconnect"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise SplitpotError(f"clock {name} must be whole seconds >= 0, got {value!r}")
+                raise SplitpotError(f"clock {name} must be whole seconds >= 0, got {shown(value)}")

@@ -140,9 +140,11 @@ class Table:
         ):
             raise SplitpotError(f"button must be a seat 0..{seats - 1}, got {shown(button)}")
         if button_rule not in BUTTON_RULES:
-            raise SplitpotError(f"button_rule must be one of {BUTTON_RULES}, got {button_rule!r}")
+            raise SplitpotError(
+                f"button_rule must be one of {BUTTON_RULES}, got {shown(button_rule)}"
+            )
         if ante_rule not in ANTE_RULES:
-            raise SplitpotError(f"ante_rule must be one of {ANTE_RULES}, got {ante_rule!r}")
+            raise SplitpotError(f"ante_rule must be one of {ANTE_RULES}, got {shown(ante_rule)}")
         _check_straddle(straddle, structure)
         _check_options(protections, buy_in, seed, clock, name)
         self.timeout_policy = timeout_policy_of(timeout_policy)
@@ -229,7 +231,9 @@ class Table:
 
     def _index(self, seat: int) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self._seats):
-            raise SplitpotError(f"no seat {seat!r} at this table (seats 0..{len(self._seats) - 1})")
+            raise SplitpotError(
+                f"no seat {shown(seat)} at this table (seats 0..{len(self._seats) - 1})"
+            )
         return seat
 
     def _player(self, seat: int) -> Player:
@@ -251,16 +255,16 @@ class Table:
         waits for the big blind, or with ``post_now`` posts a big blind next hand (§4.1).
         """
         if not isinstance(name, str) or not name.strip():
-            raise SplitpotError(f"a player needs a name, got {name!r}")
+            raise SplitpotError(f"a player needs a name, got {shown(name)}")
         if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
             raise SplitpotError(
-                f"a player joins with a positive whole number of chips, got {stack!r}"
+                f"a player joins with a positive whole number of chips, got {shown(stack)}"
             )
         _check.flag(post_now, "post_now")
         if self.buy_in is not None:
             self.buy_in.check(stack, "a buy-in")
         if self.find(name) is not None:
-            raise IllegalAction(f"{name!r} is already seated (seat {self.find(name)})")
+            raise IllegalAction(f"{shown(name)} is already seated (seat {self.find(name)})")
         if seat is None:
             seat = next((i for i, p in enumerate(self._seats) if p is None), -1)
             if seat < 0:
@@ -320,7 +324,9 @@ class Table:
         """A rebuy or a top-up: add chips to a stack, between hands only (table stakes, §3),
         and never past the table's :class:`BuyIn` maximum (nor short of its minimum)."""
         if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-            raise SplitpotError(f"chips to add must be a positive whole number, got {amount!r}")
+            raise SplitpotError(
+                f"chips to add must be a positive whole number, got {shown(amount)}"
+            )
         self._settle()
         p = self._player(seat)
         if self._in_hand(seat):
@@ -500,7 +506,7 @@ def _seat_count(game: Game, seats: object) -> int:
 def _check_straddle(straddle: object, structure: Structure) -> None:
     """A straddle is a live blind above the big blind, in no limit or pot limit (§4.1)."""
     if isinstance(straddle, bool) or not isinstance(straddle, int) or straddle < 0:
-        raise SplitpotError(f"straddle must be a whole number of chips >= 0, got {straddle!r}")
+        raise SplitpotError(f"straddle must be a whole number of chips >= 0, got {shown(straddle)}")
     if not straddle:
         return
     if structure.kind is BettingStructure.FIXED_LIMIT:
