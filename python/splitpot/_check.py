@@ -74,12 +74,20 @@ def seat(value: object, *, error: Error = SplitpotError) -> int:
 
 
 def count(
-    value: object, what: str, low: int, *, error: Error = SplitpotError, kind: str = "an int"
+    value: object,
+    what: str,
+    low: int,
+    *,
+    most: int = MAX_CHIPS,
+    error: Error = SplitpotError,
+    kind: str = "an int",
 ) -> int:
-    """An ``int`` of at least ``low`` (samples, threads, a chip unit...)."""
+    """An ``int`` from ``low`` to ``most`` (samples, threads, a chip unit...)."""
     number = integer(value, what, error=error, kind=kind)
     if number < low:
         raise error(f"{what} must be at least {low}, got {shown(number)}")
+    if number > most:
+        raise error(f"{what} must be {low} to {most}, got {shown(number)}")
     return number
 
 

@@ -271,10 +271,7 @@ def _at_most(value: object, what: str, most: int) -> int | None:
     """``None``, or an ``int`` from 1 to ``most``."""
     if value is None:
         return None
-    number = _check.count(value, what, 1, error=EquityError)
-    if number > most:
-        raise EquityError(f"{what} must be 1 to {most}, got {shown(number)}")
-    return number
+    return _check.count(value, what, 1, most=most, error=EquityError)
 
 
 def _cards_read(players: object, board: object, dead: object) -> tuple[list[Any], Any, Any]:

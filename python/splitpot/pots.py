@@ -49,7 +49,7 @@ from typing import Any, Literal
 
 from splitpot import _check
 from splitpot._core import SplitpotError
-from splitpot.limits import shown
+from splitpot.limits import MAX_CHIPS, shown
 
 __all__ = [
     "Award",
@@ -143,7 +143,7 @@ def _amounts(values: Mapping[int, int] | Sequence[int], what: str) -> dict[int, 
     for seat, value in pairs:
         if type(seat) is not int or seat < 0:
             seat = _as_seat(seat)
-        if type(value) is not int or value < 0:
+        if type(value) is not int or not 0 <= value <= MAX_CHIPS:
             value = _as_amount(value, f"{what[:-1]} of seat {seat}")
         if seat in out:
             raise PotError(f"seat {seat} is listed twice")
@@ -506,7 +506,7 @@ def award(
     >>> p.totals
     {2: 26, 1: 25, 3: 50}
     """
-    if type(chip_unit) is not int or chip_unit < 1:
+    if type(chip_unit) is not int or not 1 <= chip_unit <= MAX_CHIPS:
         chip_unit = _as_chip_unit(chip_unit)
     _check_types(pots, high_ranking, low_ranking, odd_chip_order)
     amounts = _pot_amounts(pots, rake)

@@ -31,7 +31,7 @@ from splitpot.games import Game
 from splitpot.hand.records import Operation
 from splitpot.hand.timeout import TimeoutPolicy
 from splitpot.hand.timeout import policy as _policy
-from splitpot.limits import HAND_MAX_SEATS, SEED_LIMIT, shown
+from splitpot.limits import HAND_MAX_SEATS, MAX_CHIPS, SEED_LIMIT, shown
 from splitpot.pots import Rake
 
 __all__ = ["SEED_BOUND", "HandStarting", "blind_seats", "seats_from_button"]
@@ -237,7 +237,9 @@ def _stacks(stacks: Sequence[int | None], game: Game) -> tuple[int | None, ...]:
         )
     if len(stacks) > HAND_MAX_SEATS:
         raise SplitpotError(f"a hand has at most {HAND_MAX_SEATS} seats, got {len(stacks)}")
-    if all([type(s) is int and s > 0 for s in stacks]):  # the usual case, checked cheaply
+    if all(
+        [type(s) is int and 0 < s <= MAX_CHIPS for s in stacks]
+    ):  # the usual case, checked cheaply
         start: tuple[int | None, ...] = tuple(stacks)
     else:
         start = tuple(
@@ -338,6 +340,8 @@ def _per_seat(value: int | Sequence[int], n: int, what: str) -> list[int]:
     values: list[int] = list(_sequence(value, what))  # type: ignore[arg-type]
     if len(values) != n:
         raise SplitpotError(f"{what} must give one amount per seat ({n}), got {len(values)}")
-    if all([type(v) is int and v >= 0 for v in values]):  # the usual case, checked cheaply
+    if all(
+        [type(v) is int and 0 <= v <= MAX_CHIPS for v in values]
+    ):  # the usual case, checked cheaply
         return values
     return [_chips(v, f"{what}[{i}]") for i, v in enumerate(values)]

@@ -78,7 +78,7 @@ from splitpot.games import Game
 from splitpot.hand import Hand, HandStarting, SittingOut, TimeoutOutcome, TimeoutPolicy, TimingOut
 from splitpot.hand.setup import SEED_BOUND, _check_kinds
 from splitpot.hand.timeout import policy as timeout_policy_of
-from splitpot.limits import SEED_LIMIT, shown
+from splitpot.limits import MAX_CHIPS, SEED_LIMIT, shown
 from splitpot.pots import Rake
 from splitpot.table import blinds as _blinds
 from splitpot.table.blinds import ANTE_RULES, BUTTON_RULES, AnteRule, ButtonRule, Plan, Positions
@@ -256,7 +256,7 @@ class Table:
         """
         if not isinstance(name, str) or not name.strip():
             raise SplitpotError(f"a player needs a name, got {shown(name)}")
-        if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
+        if isinstance(stack, bool) or not isinstance(stack, int) or not 0 < stack <= MAX_CHIPS:
             raise SplitpotError(
                 f"a player joins with a positive whole number of chips, got {shown(stack)}"
             )
@@ -323,7 +323,7 @@ class Table:
     def add_chips(self, seat: int, amount: int) -> None:
         """A rebuy or a top-up: add chips to a stack, between hands only (table stakes, §3),
         and never past the table's :class:`BuyIn` maximum (nor short of its minimum)."""
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+        if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount <= MAX_CHIPS:
             raise SplitpotError(
                 f"chips to add must be a positive whole number, got {shown(amount)}"
             )
@@ -481,7 +481,11 @@ def _check_options(
     protections: object, buy_in: object, seed: object, clock: object, name: object
 ) -> None:
     """The table's other settings, each of its kind (issue 15, L-5)."""
-    if not isinstance(protections, int) or isinstance(protections, bool) or protections < 0:
+    if (
+        not isinstance(protections, int)
+        or isinstance(protections, bool)
+        or not 0 <= protections <= MAX_CHIPS
+    ):
         raise SplitpotError(f"protections must be a whole number >= 0, got {shown(protections)}")
     if buy_in is not None and not isinstance(buy_in, BuyIn):
         raise TypeError(f"buy_in must be a BuyIn, got {type(buy_in).__name__}")
@@ -505,7 +509,11 @@ def _seat_count(game: Game, seats: object) -> int:
 
 def _check_straddle(straddle: object, structure: Structure) -> None:
     """A straddle is a live blind above the big blind, in no limit or pot limit (§4.1)."""
-    if isinstance(straddle, bool) or not isinstance(straddle, int) or straddle < 0:
+    if (
+        isinstance(straddle, bool)
+        or not isinstance(straddle, int)
+        or not 0 <= straddle <= MAX_CHIPS
+    ):
         raise SplitpotError(f"straddle must be a whole number of chips >= 0, got {shown(straddle)}")
     if not straddle:
         return

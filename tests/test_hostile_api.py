@@ -1,0 +1,381 @@
+"""Hostile input against the Python API (issue 15; every reproducer of M-1, L-1 to L-5 of
+the reliability report, ../shared/review/reliability.md).
+
+Bad input is refused with one family: a :class:`splitpot.SplitpotError` (a ``ValueError``)
+for a bad value, a ``TypeError`` only for a wrong kind of argument; never a plain
+``AttributeError``, ``IndexError``, ``OverflowError``... And a refusal changes nothing: each
+stateful object is compared before and after.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import splitpot as sp
+from splitpot import limits, pots
+from splitpot.pots import Pot, PotError, award, build_pots
+from splitpot.table import Table
+
+from tests.test_hand import snapshot
+
+FAMILY = (sp.SplitpotError, TypeError)
+OUTSIDE = (AttributeError, IndexError, KeyError, OverflowError, ZeroDivisionError, RecursionError)
+HUGE = 10**5000  # has no text at all: str() raises past 4300 digits
+
+NL = sp.NoLimit(1, 2)
+
+
+def refused(call: Callable[[], object], family: Any = FAMILY) -> BaseException:
+    """The error ``call`` raises: of ``family``, none of the stray kinds, and a message
+    that names the problem in a few lines (values are cut short, ``limits.shown``)."""
+    with pytest.raises(family) as info:
+        call()
+    error = info.value
+    assert not isinstance(error, OUTSIDE), repr(error)
+    text = str(error)
+    assert text and len(text) < 400, text
+    return error
+
+
+def hand(**kwargs: Any) -> sp.Hand:
+    return sp.Hand(sp.HOLDEM, NL, [100, 100], **kwargs)
+
+
+# --------------------------------------------------------------------------- M-1: Hand set-up
+
+
+@pytest.mark.parametrize(
+    "seed", [[1], {"a": 1}, object(), (1, [2]), True, 1.5, "7", b"7"], ids=limits.shown
+)
+def test_a_seed_of_the_wrong_kind_is_refused_at_once(seed: object) -> None:
+    # Before: accepted, then the first card drawn (the flop) raised TypeError mid-action and
+    # left the hand stuck, every later action raising IndexError (report M-1).
+    error = refused(lambda: hand(hole=["AsAh", "KdKc"], seed=seed), TypeError)
+    assert "seed" in str(error)
+
+
+@pytest.mark.parametrize(
+    "seed", [-1, limits.SEED_LIMIT, HUGE, -HUGE], ids=["-1", "2**64", "huge", "-huge"]
+)
+def test_a_seed_out_of_range_is_refused(seed: int) -> None:
+    error = refused(lambda: hand(seed=seed), sp.SplitpotError)
+    assert "seed" in str(error) and "2**64" in str(error)
+
+
+def test_the_seeds_at_the_ends_of_the_range_deal_and_replay() -> None:
+    for seed in (0, limits.SEED_LIMIT - 1):
+        h = hand(seed=seed)
+        h.call()
+        h.check()  # the flop is drawn: the seed's first use
+        assert len(h.board) == 3
+        assert sp.Hand.from_events(h.events).board == h.board
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"board": 12345},
+        {"board": HUGE},
+        {"board": itertools.repeat("Ah")},
+        {"hole": 12345},
+        {"hole": "AsAhKdKc"},
+        {"hole": [itertools.repeat(0), None]},
+        {"antes": (a for a in [1, 1])},
+        {"antes": "xx"},
+        {"blinds": [1, HUGE]},
+        {"dead_blinds": 5.5},
+        {"button": HUGE},
+        {"button": True},
+        {"auto_showdown": "x"},
+        {"antes_shared": 1},
+        {"open_folds": None},
+        {"timeout_policy": "x"},
+        {"timeout_policy": HUGE},
+        {"rake": 5},
+    ],
+    ids=lambda k: f"{next(iter(k))}={limits.shown(next(iter(k.values())))[:20]}",
+)
+def test_every_hand_argument_is_checked_before_dealing(kwargs: dict[str, object]) -> None:
+    refused(lambda: hand(seed=1, **kwargs))
+
+
+@pytest.mark.parametrize(
+    "stacks",
+    [
+        (s for s in [100, 100]),  # decided: a generator is refused (it may be endless)
+        itertools.repeat(100),
+        None,
+        5,
+        "100 100",
+        [100, HUGE],
+        [100, -HUGE],
+        [100, limits.MAX_CHIPS + 1],
+        [100, 1.5],
+        [100, True],
+        [None] * 10**6 + [100, 100],
+        [100] * 11,
+    ],
+    ids=limits.shown,
+)
+def test_stacks_are_a_list_or_a_tuple_of_chips(stacks: object) -> None:
+    refused(lambda: sp.Hand(sp.HOLDEM, NL, stacks))  # type: ignore[arg-type]
+
+
+def test_stacks_up_to_the_largest_amount_play() -> None:
+    h = sp.Hand(sp.HOLDEM, NL, [limits.MAX_CHIPS, limits.MAX_CHIPS], seed=1)
+    h.raise_to(limits.MAX_CHIPS)
+    h.call()
+    assert h.is_over
+    assert sum(h.result.final_stacks) == 2 * limits.MAX_CHIPS
+
+
+# --------------------------------------------------------------------------- L-2: amounts
+
+
+@pytest.mark.parametrize(
+    "amount", [HUGE, -HUGE, 10**30, 2**64 + 1, -1, 0, 3, 101], ids=limits.shown
+)
+def test_a_raise_outside_the_window_names_the_window(amount: int) -> None:
+    h = hand(seed=1)
+    before = snapshot(h)
+    error = refused(lambda: h.raise_to(amount), sp.IllegalAction)
+    assert "may raise to 4..100" in str(error)
+    assert not h.can_raise_to(amount)
+    assert snapshot(h) == before
+
+
+@pytest.mark.parametrize("amount", [HUGE, -HUGE, 10**30, 1, 99], ids=limits.shown)
+def test_a_bet_outside_the_window_names_the_window(amount: int) -> None:
+    h = hand(seed=1)
+    h.call()
+    h.check()  # the flop: seat 1 may bet 2..98
+    before = snapshot(h)
+    error = refused(lambda: h.bet(amount), sp.IllegalAction)
+    assert "may bet 2..98" in str(error)
+    assert snapshot(h) == before
+
+
+@pytest.mark.parametrize("amount", [1.5, math.nan, math.inf, "10", True, [10], 10.0])
+def test_a_bet_amount_of_the_wrong_kind_is_an_illegal_action(amount: object) -> None:
+    h = hand(seed=1)
+    before = snapshot(h)
+    refused(lambda: h.raise_to(amount), sp.IllegalAction)  # type: ignore[arg-type]
+    assert snapshot(h) == before
+
+
+def test_refused_calls_on_a_hand_change_nothing() -> None:
+    h = hand(seed=3)
+    before = snapshot(h)
+    for call in (
+        lambda: h.discard(HUGE),
+        lambda: h.status(HUGE),
+        lambda: h.hole(HUGE),
+        lambda: h.sit_out(HUGE),
+        lambda: h.discard("Xx"),
+        lambda: h.show(),
+        lambda: h.bet(5),
+    ):
+        refused(call)
+        assert snapshot(h) == before
+
+
+# --------------------------------------------------------------------------- L-3: equity
+
+QUESTION = ("holdem", ["AsKs", "QdQc"])
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"samples": 10**30},
+        {"samples": 2**63},
+        {"samples": 10, "threads": 10**30},
+        {"samples": 10, "threads": limits.EQUITY_MAX_THREADS + 1},
+        {"time_limit": 10**400},
+        {"time_limit": HUGE},
+        {"exact": 1},
+        {"exact": 0},
+        {"exact": "yes"},
+        {"samples": 0},
+        {"samples": -1},
+        {"samples": 1.5},
+        {"samples": "5"},
+        {"samples": True},
+        {"threads": 0},
+        {"time_limit": math.nan},
+        {"time_limit": math.inf},
+        {"time_limit": -1},
+        {"time_limit": 0},
+        {"time_limit": "x"},
+        {"seed": True},
+        {"seed": 1.5},
+    ],
+    ids=lambda o: ",".join(f"{k}={limits.shown(v)[:12]}" for k, v in o.items()),
+)
+def test_equity_options_out_of_range_are_an_equity_error(options: dict[str, object]) -> None:
+    error = refused(lambda: sp.equity(*QUESTION, **options), sp.EquityError)
+    assert any(name in str(error) for name in options)
+
+
+def test_equity_options_at_their_limits_are_taken() -> None:
+    r = sp.equity(*QUESTION, samples=2000, threads=limits.EQUITY_MAX_THREADS, seed=7)
+    assert r.deals == 2000
+    assert sp.equity(*QUESTION, samples=limits.EQUITY_MAX_SAMPLES, time_limit=0.05).deals > 0
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("holdem", ["AsKs", itertools.repeat(0)]),
+        ("holdem", itertools.repeat("AsKs")),
+        ("holdem", ["AsKs", "QdQc"], itertools.repeat("2c")),
+        ("holdem", ["AsKs", "QdQc"], "", itertools.cycle(["2c", "3c"])),
+        ("holdem", ["AsKs", HUGE]),
+        ("holdem", ["AsKs", "QdQc"], HUGE),
+        (HUGE, ["AsKs", "QdQc"]),
+        (None, ["AsKs", "QdQc"]),
+        ("holdem", None),
+    ],
+)
+def test_equity_card_arguments_are_read_lazily_and_bounded(args: tuple[Any, ...]) -> None:
+    refused(lambda: sp.equity(*args, samples=10))
+
+
+# --------------------------------------------------------------------------- L-4, L-1: pots
+
+POTS = (Pot(20, (0, 1)),)
+
+
+@pytest.mark.parametrize(
+    ("call", "family"),
+    [
+        (lambda: award(POTS, [1, 2]), TypeError),  # type: ignore[arg-type]
+        (lambda: award(POTS, None), TypeError),  # type: ignore[arg-type]
+        (lambda: award(POTS, {0: "a", 1: 2}), PotError),  # type: ignore[dict-item]
+        (lambda: award(POTS, {0: 1, 1: 1}, None, [[0], [1]]), PotError),  # type: ignore[list-item]
+        (lambda: award(POTS, {0: 1, 1: 1}, [1]), TypeError),  # type: ignore[arg-type]
+        (lambda: award(POTS, {0: 1, 1: 1}, None, None), TypeError),  # type: ignore[arg-type]
+        (lambda: award(POTS, {0: 1, 1: 1}, None, (), HUGE), PotError),
+        (lambda: award(POTS, {0: 1, 1: 1}, None, (), 1, HUGE), PotError),  # type: ignore[arg-type]
+        (lambda: award(POTS, {HUGE: 1}), PotError),
+        (lambda: award(None, {}), TypeError),  # type: ignore[arg-type]
+        (lambda: award(iter(POTS), {}), TypeError),  # type: ignore[arg-type]
+        (lambda: build_pots(None, ()), TypeError),  # type: ignore[arg-type]
+        (lambda: build_pots([10, 10], None), TypeError),  # type: ignore[arg-type]
+        (lambda: build_pots([10, 10], 5), TypeError),  # type: ignore[arg-type]
+        (lambda: build_pots([10, HUGE], ()), PotError),
+        (lambda: build_pots([10, 10], (), HUGE), TypeError),  # type: ignore[arg-type]
+        (lambda: build_pots([10, 10], (), shared=[HUGE, 0]), PotError),
+        (lambda: pots.Pot(HUGE, (0,)), PotError),
+        (lambda: pots.Pot(10, (HUGE,)), PotError),
+        (lambda: pots.Rake(HUGE), PotError),
+        (lambda: pots.uncalled(None), TypeError),  # type: ignore[arg-type]
+    ],
+)
+def test_pot_calls_refuse_with_pot_error_or_type_error(
+    call: Callable[[], object], family: type[Exception]
+) -> None:
+    refused(call, family)
+
+
+def test_pot_error_is_in_the_family() -> None:
+    assert issubclass(PotError, sp.SplitpotError) and issubclass(PotError, ValueError)
+
+
+def test_all_zero_dead_money_is_no_dead_money() -> None:
+    # docs/rules/poker.md §6; report L-1: dead=[0, 0] gave seat 0, which put in nothing, a pot.
+    assert build_pots([0, 1], folded=[1], dead=[0, 0]) == build_pots([0, 1], folded=[1])
+    assert build_pots([0, 1], folded=[1], dead=[0, 0]) == ((), {1: 1})
+
+
+def test_an_empty_seat_of_a_sequence_wins_nothing() -> None:
+    # L-1: the "empty seat" (a 0 in a sequence) was paid the 10 dead chips.
+    error = refused(lambda: build_pots([5, 0, 5], folded=[0, 2], dead=[5, 0, 5]), PotError)
+    assert "folded" in str(error)
+
+
+def test_a_dealt_seat_of_a_mapping_may_win_dead_money_it_did_not_post() -> None:
+    # The mapping names the seats in the hand: a dealt seat with no chips in (the big blind
+    # ante paid for it) is still in, and wins what the others left (docs/rules/poker.md §6).
+    got = build_pots({0: 5, 1: 0, 2: 5}, folded=[0, 2], dead={0: 5, 1: 0, 2: 5})
+    assert got == ((Pot(10, (1,)),), {})
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"dead": [5, 5]},
+        {"dead": {0: 5, 1: 5}},
+        {"shared": [5, 5]},
+        {"dead": [2, 2], "shared": [3, 3]},
+    ],
+    ids=limits.shown,
+)
+def test_no_pot_without_an_eligible_seat(kwargs: dict[str, object]) -> None:
+    # L-1: everyone folded with dead money gave Pot(10, eligible=()), a pot no one can win.
+    refused(lambda: build_pots([5, 5], folded=[0, 1], **kwargs), PotError)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- L-5: Table
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"game": "holdem"},
+        {"structure": "nl"},
+        {"rake": 5},
+        {"timeout_policy": "x"},
+        {"protections": -3},
+        {"protections": "2"},
+        {"protections": HUGE},
+        {"seats": "5"},
+        {"seats": 5.0},
+        {"seats": HUGE},
+        {"seats": True},
+        {"button": 10},
+        {"button": True},
+        {"seed": 1.5},
+        {"seed": -1},
+        {"seed": HUGE},
+        {"button_rule": HUGE},
+        {"ante_rule": "x"},
+        {"straddle": HUGE},
+        {"open_folds": "x"},
+        {"buy_in": 100},
+        {"clock": 30},
+        {"name": 5},
+    ],
+    ids=lambda k: f"{next(iter(k))}={limits.shown(next(iter(k.values())))[:20]}",
+)
+def test_every_table_setting_is_checked_at_construction(kwargs: dict[str, Any]) -> None:
+    settings: dict[str, Any] = {"game": sp.HOLDEM, "structure": NL, "seed": 1, **kwargs}
+    refused(lambda: Table(settings.pop("game"), settings.pop("structure"), **settings))
+
+
+def table_state(t: Table) -> tuple[object, ...]:
+    return (t.stacks, t.players, list(t.removed), t.button, t._rng.getstate(), len(t.history))
+
+
+def test_refused_table_calls_change_nothing() -> None:
+    t = Table(sp.HOLDEM, NL, seats=4, seed=2)
+    t.join("Ann", 100)
+    t.join("Bob", 100)
+    before = table_state(t)
+    for call in (
+        lambda: t.join("Cy", HUGE),
+        lambda: t.join("Cy", -5),
+        lambda: t.join(None, 100),  # type: ignore[arg-type]
+        lambda: t.join("Cy", 100, seat=HUGE),
+        lambda: t.add_chips(0, HUGE),
+        lambda: t.add_chips(HUGE, 10),
+        lambda: t.sit_out(HUGE),
+        lambda: t.leave(7),
+        lambda: t.seat(HUGE),
+    ):
+        refused(call)
+        assert table_state(t) == before
