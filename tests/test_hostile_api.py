@@ -379,3 +379,177 @@ def test_refused_table_calls_change_nothing() -> None:
     ):
         refused(call)
         assert table_state(t) == before
+
+
+# --------------------------------------------------------------------------- the walk
+
+HOSTILE: tuple[object, ...] = (
+    None,
+    12345,
+    -1,
+    HUGE,
+    -HUGE,
+    2**64,
+    1.5,
+    math.nan,
+    math.inf,
+    "x",
+    "",
+    b"x",
+    [],
+    [[]],
+    {},
+    {0: 1},
+    object(),
+    True,
+    (1, [2]),
+    itertools.repeat(0),
+)
+
+
+def _keyword(make: Callable[..., object], name: str) -> Callable[[Any], object]:
+    return lambda v: make(**{name: v})
+
+
+ONE_POT = [Pot(10, (0, 1))]
+RANKED = {0: 1, 1: 2}
+EQ = ("holdem", ["AsKs", "QdQc"])
+
+# Each public entry point with one argument left to the hostile value. The evaluators and
+# Card/CardSet are the Rust core's own (its parser words those errors); they are walked in
+# tests/test_cards.py and the Rust fuzz targets.
+WALK: dict[str, Callable[[Any], object]] = {
+    "card_codes": lambda v: sp.cards.card_codes(v),
+    "game": lambda v: sp.game(v),
+    "omaha": lambda v: sp.omaha(v),
+    "omaha hi_lo": lambda v: sp.omaha(4, hi_lo=v),
+    "structure": lambda v: sp.betting.structure(v, 1, 2),
+    "structure small": lambda v: sp.betting.structure("nl", v, 2),
+    "NoLimit small": lambda v: sp.NoLimit(v, 2),
+    "NoLimit big": lambda v: sp.NoLimit(1, v),
+    "NoLimit ante": lambda v: sp.NoLimit(1, 2, ante=v),
+    "NoLimit chip_unit": lambda v: sp.NoLimit(1, 2, chip_unit=v),
+    "PotLimit big": lambda v: sp.PotLimit(1, v),
+    "FixedLimit small": lambda v: sp.FixedLimit(v, 4),
+    "FixedLimit max_raises": lambda v: sp.FixedLimit(2, 4, max_raises=v),
+    "Pot amount": lambda v: Pot(v, (0,)),
+    "Pot eligible": lambda v: Pot(10, v),
+    "Rake percent": lambda v: pots.Rake(v),
+    "Rake cap": lambda v: pots.Rake(5, cap=v),
+    "Rake.amount": lambda v: pots.Rake(5).amount(v),
+    "build_pots": lambda v: build_pots(v, ()),
+    "build_pots folded": lambda v: build_pots([10, 10], v),
+    "build_pots dead": lambda v: build_pots([10, 10], (), v),
+    "build_pots shared": lambda v: build_pots([10, 10], (), shared=v),
+    "uncalled": lambda v: pots.uncalled(v),
+    "award pots": lambda v: award(v, {0: 1}),
+    "award high": lambda v: award(ONE_POT, v),
+    "award low": lambda v: award(ONE_POT, RANKED, v),
+    "award order": lambda v: award(ONE_POT, RANKED, None, v),
+    "award chip_unit": lambda v: award(ONE_POT, RANKED, None, (), v),
+    "award rake": lambda v: award(ONE_POT, RANKED, None, (), 1, v),
+    "equity game": lambda v: sp.equity(v, EQ[1], samples=10),
+    "equity players": lambda v: sp.equity("holdem", v, samples=10),
+    "equity player": lambda v: sp.equity("holdem", ["AsKs", v], samples=10),
+    "equity board": lambda v: sp.equity(*EQ, v, samples=10),
+    "equity dead": lambda v: sp.equity(*EQ, "", v, samples=10),
+    "equity exact": lambda v: sp.equity(*EQ, exact=v),
+    "equity samples": lambda v: sp.equity(*EQ, samples=v),
+    "equity seed": lambda v: sp.equity(*EQ, samples=10, seed=v),
+    "equity time_limit": lambda v: sp.equity(*EQ, samples=10, time_limit=v),
+    "equity threads": lambda v: sp.equity(*EQ, samples=10, threads=v),
+    "Hand game": lambda v: sp.Hand(v, NL, [100, 100]),
+    "Hand structure": lambda v: sp.Hand(sp.HOLDEM, v, [100, 100]),
+    "Hand stacks": lambda v: sp.Hand(sp.HOLDEM, NL, v),
+    "Hand stack": lambda v: sp.Hand(sp.HOLDEM, NL, [100, v]),
+    "Hand.from_setup": lambda v: sp.Hand.from_setup(v),
+    "Hand.from_events": lambda v: sp.Hand.from_events(v),
+    **{
+        f"Hand {name}": _keyword(hand, name)
+        for name in (
+            "button",
+            "seed",
+            "hole",
+            "board",
+            "antes",
+            "blinds",
+            "dead_blinds",
+            "rake",
+            "timeout_policy",
+            "auto_showdown",
+            "antes_shared",
+            "open_folds",
+        )
+    },
+    **{
+        f"Table {name}": _keyword(lambda **kw: Table(sp.HOLDEM, NL, **kw), name)
+        for name in (
+            "seats",
+            "button",
+            "seed",
+            "rake",
+            "timeout_policy",
+            "protections",
+            "button_rule",
+            "ante_rule",
+            "straddle",
+            "open_folds",
+            "buy_in",
+            "clock",
+            "name",
+        )
+    },
+}
+
+
+@pytest.mark.parametrize("name", sorted(WALK))
+def test_the_public_api_refuses_hostile_values_within_the_family(name: str) -> None:
+    call = WALK[name]
+    for value in HOSTILE:
+        if isinstance(value, itertools.repeat):
+            value = itertools.repeat(0)  # a fresh one each time
+        try:
+            call(value)
+        except FAMILY as error:
+            assert not isinstance(error, OUTSIDE), (name, limits.shown(value), error)
+            assert 0 < len(str(error)) < 400, (name, limits.shown(value))
+        except BaseException as error:
+            pytest.fail(f"{name}({limits.shown(value)}) raised {type(error).__name__}: {error}")
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        "fold",
+        "check",
+        "call",
+        "bet",
+        "raise_to",
+        "bet_or_raise_to",
+        "discard",
+        "show",
+        "muck",
+        "status",
+        "hole",
+        "sit_out",
+        "verify_bet",
+        "verify_raise_to",
+        "verify_discard",
+    ],
+)
+def test_hand_methods_refuse_hostile_values_and_change_nothing(action: str) -> None:
+    h = hand(seed=4)
+    method = getattr(h, action)
+    for value in HOSTILE[1:]:  # not None: the smallest bet or raise, legal
+        if isinstance(value, itertools.repeat):
+            value = itertools.repeat(0)
+        before = snapshot(h)
+        try:
+            method(value)
+        except FAMILY as error:
+            assert not isinstance(error, OUTSIDE), (action, limits.shown(value), error)
+        except BaseException as error:
+            pytest.fail(f"{action}({limits.shown(value)}) raised {type(error).__name__}: {error}")
+        else:
+            pytest.fail(f"{action}({limits.shown(value)}) was taken")
+        assert snapshot(h) == before, (action, limits.shown(value))

@@ -113,7 +113,7 @@ class Pot:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "amount", _as_amount(self.amount, "pot amount"))
-        if isinstance(self.eligible, (str, bytes)):
+        if isinstance(self.eligible, (str, bytes)) or not isinstance(self.eligible, Collection):
             raise PotError(f"eligible must be a tuple of seats, got {shown(self.eligible)}")
         try:
             seats = tuple(_as_seat(s) for s in self.eligible)
@@ -135,7 +135,7 @@ def _amounts(values: Mapping[int, int] | Sequence[int], what: str) -> dict[int, 
         pairs = values.items()
     elif isinstance(values, (str, bytes)):
         raise PotError(f"{what} must be a mapping or a sequence, got {shown(values)}")
-    elif not isinstance(values, Iterable):
+    elif not isinstance(values, Sequence):  # nor an iterator, which may be endless
         raise TypeError(f"{what} must be a mapping or a sequence, got {shown(values)}")
     else:
         pairs = enumerate(values)
@@ -208,7 +208,7 @@ def build_pots(
 
 def _out(put_in: dict[int, int], folded: Collection[int], mapping: bool) -> set[int]:
     """The seats that can win nothing: the folded ones, and a sequence's empty seats."""
-    if isinstance(folded, (str, bytes)) or not isinstance(folded, Iterable):
+    if isinstance(folded, (str, bytes)) or not isinstance(folded, Collection):
         raise TypeError(f"folded must be a collection of seats, got {shown(folded)}")
     folded_seats: set[int] = set()
     for seat in folded:
@@ -251,8 +251,7 @@ def _share(
 def _cut(
     put_in: dict[int, int], folded_seats: set[int], dead_money: dict[int, int]
 ) -> tuple[tuple[Pot, ...], dict[int, int]]:
-    """:func:`build_pots` of checked amounts (may change ``put_in``). Dead money sets
-    eligibility like any chip but never comes back.
+    """:func:`build_pots` of checked amounts (may change ``put_in``).
 
     A seat is eligible for what it matched of everything put in, dead money included (§6: a
     player all-in for part of the ante wins only the antes he matched); only the live part
@@ -296,6 +295,8 @@ def uncalled(amounts: Mapping[int, int] | Sequence[int]) -> tuple[int, int] | No
     """
     # dict first: the ABC check costs more than the rest for a table's few seats.
     mapping = isinstance(amounts, dict) or isinstance(amounts, Mapping)
+    if not mapping and type(amounts) is not list and not isinstance(amounts, Sequence):
+        raise TypeError(f"amounts must be a mapping or a sequence, got {shown(amounts)}")
     values = list(amounts.values() if mapping else amounts)  # type: ignore[union-attr]
     by_size = sorted(values)  # in C: quicker than a loop in Python for a table's few seats
     top = by_size[-1] if by_size else 0

@@ -169,7 +169,7 @@ class HandStarting(Operation):
             self.stacks,
             button=self.button,
             seed=self.seed,
-            hole=list(self.hole) or None,
+            hole=(list(self.hole) or None) if isinstance(self.hole, tuple) else self.hole,
             board=self.board,
             antes=self.antes,
             blinds=self.blinds,

@@ -128,6 +128,8 @@ class Hand(Closing):
         >>> Hand.from_setup(h.events[0]).hole(0) == h.hole(0)
         True
         """
+        if not isinstance(start, HandStarting):
+            raise TypeError(f"a hand is dealt from a HandStarting record, got {shown(start)}")
         hand = cls.__new__(cls)
         hand._deal(start.validate())
         hand._begin_round()
