@@ -553,3 +553,53 @@ def test_hand_methods_refuse_hostile_values_and_change_nothing(action: str) -> N
         else:
             pytest.fail(f"{action}({limits.shown(value)}) was taken")
         assert snapshot(h) == before, (action, limits.shown(value))
+
+
+TABLE_CALLS: dict[str, Callable[[Table, Any], object]] = {
+    "join name": lambda t, v: t.join(v, 100),
+    "join stack": lambda t, v: t.join("Cy", v),
+    "join seat": lambda t, v: t.join("Cy", 100, seat=v),
+    "join post_now": lambda t, v: t.join("Cy", 100, post_now=v),
+    "leave": lambda t, v: t.leave(v),
+    "sit_out": lambda t, v: t.sit_out(v),
+    "sit_out now": lambda t, v: t.sit_out(0, now=v),
+    "sit_in": lambda t, v: t.sit_in(v),
+    "sit_in wait": lambda t, v: t.sit_in(0, wait_for_big_blind=v),
+    "add_chips seat": lambda t, v: t.add_chips(v, 10),
+    "add_chips amount": lambda t, v: t.add_chips(0, v),
+    "seat": lambda t, v: t.seat(v),
+}
+
+
+TAKEN = {  # the hostile values that are right for the argument
+    ("join name", "x"),
+    ("join stack", 12345),
+    ("join stack", 2**64),
+    ("join post_now", True),
+    ("add_chips amount", 12345),
+    ("add_chips amount", 2**64),
+    ("sit_out now", True),
+    ("sit_in wait", True),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TABLE_CALLS))
+def test_table_calls_refuse_hostile_values_and_change_nothing(name: str) -> None:
+    call = TABLE_CALLS[name]
+    for value in HOSTILE[1:]:
+        if isinstance(value, itertools.repeat):
+            value = itertools.repeat(0)
+        t = Table(sp.HOLDEM, NL, seats=4, seed=2)
+        t.join("Ann", 100)
+        t.join("Bob", 100)
+        before = table_state(t)
+        try:
+            call(t, value)
+        except FAMILY as error:
+            assert not isinstance(error, OUTSIDE), (name, limits.shown(value), error)
+        except BaseException as error:
+            pytest.fail(f"{name}({limits.shown(value)}) raised {type(error).__name__}: {error}")
+        else:
+            assert (name, value) in TAKEN, (name, limits.shown(value))
+            continue
+        assert table_state(t) == before, (name, limits.shown(value))
