@@ -125,6 +125,14 @@ def test_stacks_are_a_list_or_a_tuple_of_chips(stacks: object) -> None:
     refused(lambda: sp.Hand(sp.HOLDEM, NL, stacks))  # type: ignore[arg-type]
 
 
+def test_stacks_may_be_any_sized_ordered_collection() -> None:
+    np = pytest.importorskip("numpy")
+    h = sp.Hand(sp.HOLDEM, NL, np.array([100, 100]), antes=np.array([1, 1]), seed=1)
+    assert h.stacks == [97, 98] and all(type(s) is int for s in h.stacks)
+    refused(lambda: sp.Hand(sp.HOLDEM, NL, {100, 200}), TypeError)  # no seat order
+    refused(lambda: sp.Hand(sp.HOLDEM, NL, {0: 100, 1: 100}), TypeError)
+
+
 def test_stacks_up_to_the_largest_amount_play() -> None:
     h = sp.Hand(sp.HOLDEM, NL, [limits.MAX_CHIPS, limits.MAX_CHIPS], seed=1)
     h.raise_to(limits.MAX_CHIPS)

@@ -18,7 +18,7 @@ Texas Hold'em, NoLimit; button seat 2; stacks [100, 80, 120]
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Union
 
@@ -218,10 +218,11 @@ def _seed(seed: object, all_given: bool) -> int | None:
     return int(seed)
 
 
-def _sequence(value: object, what: str) -> Sequence[object]:
-    """``value`` as a list or a tuple, one entry per seat (a generator is refused rather
-    than read: it may be endless)."""
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+def _sequence(value: object, what: str) -> Collection[object]:
+    """``value`` as a sized, ordered collection (a list, a tuple, an array), one entry per
+    seat: a generator is refused rather than read (it may be endless), and a set or a
+    mapping has no seat order."""
+    if isinstance(value, (str, bytes, Set, Mapping)) or not isinstance(value, Collection):
         raise TypeError(
             f"{what} must be a list or a tuple with one entry per seat, got {shown(value)}"
         )
