@@ -221,6 +221,9 @@ QUESTION = ("holdem", ["AsKs", "QdQc"])
         {"time_limit": "x"},
         {"seed": True},
         {"seed": 1.5},
+        {"samples": 10, "seed": -1},
+        {"samples": 10, "seed": 2**64},
+        {"samples": 10, "seed": 2**70},  # was taken as seed 0
     ],
     ids=lambda o: ",".join(f"{k}={limits.shown(v)[:12]}" for k, v in o.items()),
 )
@@ -231,6 +234,8 @@ def test_equity_options_out_of_range_are_an_equity_error(options: dict[str, obje
 
 def test_equity_options_at_their_limits_are_taken() -> None:
     r = sp.equity(*QUESTION, samples=2000, threads=limits.EQUITY_MAX_THREADS, seed=7)
+    top = sp.equity(*QUESTION, samples=2000, seed=limits.SEED_LIMIT - 1)
+    assert top.seed == limits.SEED_LIMIT - 1
     assert r.deals == 2000
     assert sp.equity(*QUESTION, samples=limits.EQUITY_MAX_SAMPLES, time_limit=0.05).deals > 0
 

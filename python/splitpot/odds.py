@@ -56,8 +56,6 @@ CardsLike = str | CardSet | Iterable[Card | str | int]
 HandLike = str | CardSet | Iterable[Card | str | int]
 """One player's cards, or (Hold'em) a range as text."""
 
-_SEED_MASK = (1 << 64) - 1
-
 
 @dataclass(frozen=True)
 class PlayerEquity:
@@ -248,7 +246,9 @@ def _options(
     if exact is not None and not isinstance(exact, bool):  # 1 == True: test the type
         raise EquityError(f"exact must be True, False or None, got {shown(exact)}")
     if seed is not None:
-        seed = _check.integer(seed, "seed", error=EquityError, kind="an int") & _SEED_MASK
+        seed = _check.integer(seed, "seed", error=EquityError, kind="an int")
+        if not 0 <= seed < limits.SEED_LIMIT:  # as a Hand's: 2**64 is not seed 0 again
+            raise EquityError(f"seed must be 0 <= seed < 2**64, got {shown(seed)}")
     if time_limit is not None:
         if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
             raise EquityError(f"time_limit must be a number of seconds, got {shown(time_limit)}")
