@@ -329,7 +329,8 @@ def equity(
     Raises:
         InvalidCards: a bad or repeated card, or the wrong number of cards for the game.
         EquityError: an unknown game, a bad range or one that leaves a player no possible
-            hand, Crazy Pineapple before the discard, or options that do not fit.
+            hand, Crazy Pineapple before the discard, or options that do not fit (the
+            bounds are in :mod:`splitpot.limits`: ``EQUITY_MAX_SAMPLES``...).
     """
     code = _game_code(game)
     if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):

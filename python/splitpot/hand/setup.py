@@ -237,7 +237,7 @@ def _stacks(stacks: Sequence[int | None], game: Game) -> tuple[int | None, ...]:
             f"{game.name} is played by 2 to {game.max_players} players, got {dealt}"
         )
     if len(stacks) > HAND_MAX_SEATS:
-        raise SplitpotError(f"a hand has at most {HAND_MAX_SEATS} seats, got {len(stacks)}")
+        raise SplitpotError(f"stacks: a hand has at most {HAND_MAX_SEATS} seats, got {len(stacks)}")
     if all(
         [type(s) is int and 0 < s <= MAX_CHIPS for s in stacks]
     ):  # the usual case, checked cheaply
