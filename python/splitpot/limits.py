@@ -15,6 +15,10 @@ from __future__ import annotations
 __all__ = [
     "CLI_MAX_TOURNAMENT_PLAYERS",
     "CLI_MESSAGE_CHARS",
+    "EQUITY_MAX_SAMPLES",
+    "EQUITY_MAX_THREADS",
+    "HAND_MAX_SEATS",
+    "MAX_CHIPS",
     "MESSAGE_VALUE_CHARS",
     "PHH_MAX_ACTIONS",
     "PHH_MAX_AMOUNT_DIGITS",
@@ -22,6 +26,7 @@ __all__ = [
     "PHH_MAX_JOBS",
     "PHH_MAX_NESTING",
     "PHH_MAX_SEATS",
+    "SEED_LIMIT",
     "shown",
 ]
 
@@ -67,3 +72,18 @@ PHH_MAX_NESTING = 16
 PHH_MAX_JOBS = 64
 """The most worker processes :func:`splitpot.phh.check_files` (``splitpot replay --jobs``)
 starts: each is a whole interpreter, and a pool starts them all at once."""
+
+# --------------------------------------------------------------------------- Python API
+
+MAX_CHIPS = (1 << 128) - 1
+"""The largest chip amount accepted anywhere (a stack, a blind, a bet, a pot): 2**128 - 1,
+39 digits. Far above any real game, and small enough that every message can quote it."""
+HAND_MAX_SEATS = 10
+"""The most seats a :class:`~splitpot.hand.Hand` has, empty ones included: a table's seats."""
+SEED_LIMIT = 1 << 64
+"""A shuffle seed is an ``int`` with ``0 <= seed < SEED_LIMIT`` (64 bits, as the core's)."""
+EQUITY_MAX_SAMPLES = (1 << 63) - 1
+"""The most Monte Carlo deals :func:`~splitpot.equity` is asked for (the core counts in 64
+bits; a time limit or Ctrl-C stops a long run)."""
+EQUITY_MAX_THREADS = 1024
+"""The most threads :func:`~splitpot.equity` starts (the core's ``MAX_THREADS``)."""
