@@ -466,9 +466,7 @@ def test_fuzz_any_bytes_in_a_file_are_an_outcome(content: bytes) -> None:
             assert outcome.source.startswith(str(path))
 
 
-@pytest.mark.skipif(
-    os.environ.get("SPLITPOT_SLOW") != "1", reason="the long fuzz run: SPLITPOT_SLOW=1"
-)
+@pytest.mark.slow  # the long fuzz run: `pytest -m slow` (CI runs it once)
 @settings(max_examples=5000, deadline=None, suppress_health_check=list(HealthCheck))
 @given(hostile_phh())
 def test_fuzz_hostile_phh_long(text: str) -> None:
