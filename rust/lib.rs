@@ -3,6 +3,7 @@ pub mod cards;
 pub mod equity;
 pub mod eval;
 pub mod game;
+pub mod limits;
 pub mod pan;
 pub mod rng;
 

@@ -177,9 +177,10 @@ def classify(cards: CardsLike, rules: PanRules | None = None) -> MeldKind | None
     >>> classify("Qs Ks As"), classify("Kc Kc Kh")
     (None, <MeldKind.GROUP_NONCOMOQUER: 'group_noncomoquer'>)
     """
-    # native(rules) inline on the single-call paths (classify, is_meld, conditions, go_out):
-    # a Python call costs about a sixth of the whole call here.
-    k = _core._pan_classify(cards, None if rules is None else rules._native)
+    # The rules go to the core as given on the single-call paths (classify, is_meld,
+    # conditions, go_out): it reads `_native` itself, and a Python call would cost about a
+    # sixth of the whole call here.
+    k = _core._pan_classify(cards, rules)
     return None if k is None else _KINDS[k]
 
 
@@ -202,7 +203,7 @@ def is_meld(cards: CardsLike, rules: PanRules | None = None) -> bool:
     >>> is_meld("6c 6d 6h 6c"), is_meld("6c 6d 6h 6c", PanRules(unsuited_rule="allDistinct"))
     (True, False)
     """
-    return _core._pan_is_meld(cards, None if rules is None else rules._native)
+    return _core._pan_is_meld(cards, rules)
 
 
 def meld_fault(cards: CardsLike, rules: PanRules | None = None) -> str | None:
@@ -221,7 +222,7 @@ def conditions(cards: CardsLike, rules: PanRules | None = None) -> int:
     >>> conditions("As 2s 3s 4s 5s 6s 7s Js Qs Ks")  # both runs, doubled in spades
     4
     """
-    return _core._pan_conditions(cards, None if rules is None else rules._native)
+    return _core._pan_conditions(cards, rules)
 
 
 def condition_list(cards: CardsLike, rules: PanRules | None = None) -> list[tuple[Condition, int]]:
@@ -313,7 +314,7 @@ def go_out(cards: CardsLike, rules: PanRules | None = None) -> Arrangement | Non
     >>> go_out("As 2s 3s As 2s 3s Jh Qh Kh 5d 6d") is None
     True
     """
-    found = _core._pan_go_out(cards, None if rules is None else rules._native)
+    found = _core._pan_go_out(cards, rules)
     return None if found is None else Arrangement(*found)
 
 
