@@ -9,3 +9,6 @@ pub mod rng;
 
 #[cfg(feature = "python")]
 mod python;
+
+#[cfg(test)]
+mod proptests;

@@ -206,6 +206,10 @@ class _Equity:
     @property
     def players(self) -> list[_PlayerEquity]: ...
 
+def _limits() -> list[tuple[str, int]]:
+    """The core's input limits (rust/limits.rs) by name: the most cards each kind of argument
+    is read to, the message cut (MESSAGE_VALUE_CHARS), the equity players."""
+
 def _variants() -> list[tuple[str, list[str], str, int, int, bool]]:
     """The variant catalogue (rust/game.rs): (code, aliases, name, hole_cards, board_cards,
     hi_lo) for each variant."""

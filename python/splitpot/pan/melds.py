@@ -11,12 +11,14 @@ enums and records.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TypeAlias, TypeVar
 
 from splitpot import _core
+from splitpot._core import InvalidCards
 from splitpot.pan.cards import Card, CardsLike
 from splitpot.pan.rules import PanRules, native
 
@@ -393,7 +395,7 @@ def turn_moves(
     >>> [(type(m).__name__, m.pays) for m in turn_moves(None, "7c 7c", ["7c 7c 7c 7c"])]
     [('LayOff', 1), ('LayOff', 2), ('Split', 4), ('Borrow', 2)]
     """
-    table = melds if isinstance(melds, str) else list(melds)
+    table = _table(melds)
     raw = _core._pan_turn_moves(drawn, placed, hand, table, native(rules))
     sorted_melds: dict[int, Meld] = {}
 
@@ -415,6 +417,21 @@ def turn_moves(
     return moves
 
 
+_TABLE_MELDS = dict(_core._limits())["PAN_TABLE_MELDS"]
+
+
+def _table(melds: Iterable[CardsLike]) -> list[CardsLike] | str:
+    """``melds`` as a list, an iterable read no further than a table's melds (issue 15)."""
+    if isinstance(melds, str):  # refused by the core, naming it
+        return melds
+    if isinstance(melds, (list, tuple)):
+        return list(melds)
+    table = list(itertools.islice(melds, _TABLE_MELDS + 1))
+    if len(table) > _TABLE_MELDS:
+        raise InvalidCards(f"too many melds: more than {_TABLE_MELDS}, the most a table holds")
+    return table
+
+
 def can_place(
     card: Card | str | int,
     hand: CardsLike,
@@ -427,7 +444,7 @@ def can_place(
     >>> can_place("Qc", "Qd Qh", []), can_place("Qc", "Qd Qd", [])
     (True, False)
     """
-    table = melds if isinstance(melds, str) else list(melds)
+    table = _table(melds)
     return _core._pan_can_place(card, hand, table, native(rules))
 
 
@@ -443,5 +460,5 @@ def forces(
     >>> forces("Kd", ["Kc Kh Ks"]), forces("Kd", ["Jd Qd Kd"])
     (True, False)
     """
-    table = melds if isinstance(melds, str) else list(melds)
+    table = _table(melds)
     return _core._pan_forces(card, table, native(rules))
