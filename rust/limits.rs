@@ -38,6 +38,18 @@ pub fn shown(text: &str) -> Cow<'_, str> {
     }
 }
 
+/// `text` quoted as `{:?}` writes it, cut like [`shown`]: `"AKAK..."... (200000 characters)`.
+pub fn quoted(text: &str) -> String {
+    match text.char_indices().nth(MESSAGE_VALUE_CHARS) {
+        None => format!("{text:?}"),
+        Some((end, _)) => format!(
+            "{:?}... ({} characters)",
+            &text[..end],
+            text.chars().count()
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -51,5 +63,7 @@ mod tests {
         let cut = shown(&long);
         assert!(cut.starts_with(&"é".repeat(MESSAGE_VALUE_CHARS)));
         assert!(cut.ends_with("... (61 characters)"), "{cut}");
+        assert_eq!(quoted("5c"), "\"5c\"");
+        assert!(quoted(&long).ends_with("\"... (61 characters)"));
     }
 }

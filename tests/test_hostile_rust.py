@@ -330,6 +330,24 @@ def test_messages_quote_values_cut_short() -> None:
     assert len(str(listed.value)) < 3 * cut
 
 
+@pytest.mark.parametrize(
+    ("call", "error"),
+    [
+        (lambda: sp.equity("holdem", ["AK" * 10**5, "QQ"]), sp.EquityError),
+        (lambda: sp.equity("holdem", ["AKs:" + "9" * 10**5, "QQ"]), sp.EquityError),
+        (lambda: sp.equity("x" * 10**6, ["AsKs", "QQ"]), sp.EquityError),
+        (lambda: pan.PanRules(unsuited_rule="x" * 10**6), sp.SplitpotError),
+        (lambda: pan.PanRules(packs=10**100), sp.SplitpotError),
+        (lambda: pan.lay_off("5c5d5h", "5c" * 10**5), sp.IllegalAction),
+    ],
+)
+def test_core_messages_quote_text_cut_short(call: Callable[[], Any], error: type) -> None:
+    with pytest.raises(error) as refused:
+        call()
+    assert "characters)" in str(refused.value) or "cards)" in str(refused.value)
+    assert len(str(refused.value)) < 300  # the cut value and the fixed wording
+
+
 class Hostile:
     def __repr__(self) -> str:
         raise RuntimeError("no repr")

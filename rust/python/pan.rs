@@ -11,7 +11,7 @@ use crate::pan::{
     self, card_from_code, card_name, parse_card, parse_cards, Arrangement, Field, Outcome,
     PanRules, RuleError, RuleKind, RuleValue, Step, RANK_CHARS, SUIT_CHARS,
 };
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
 
@@ -213,10 +213,12 @@ pub struct PyPanRules {
     pub rules: PanRules,
 }
 
+/// An unknown rule is a wrong keyword argument (a `TypeError`, as Python's own are); a bad value
+/// is a `SplitpotError` (a `ValueError`).
 fn rule_error(e: RuleError) -> PyErr {
     match e {
         RuleError::Unknown(_) => PyTypeError::new_err(e.to_string()),
-        _ => PyValueError::new_err(e.to_string()),
+        _ => SplitpotError::new_err(e.to_string()),
     }
 }
 
