@@ -382,3 +382,16 @@ def test_a_list_that_grows_while_read_is_still_bounded() -> None:
     with pytest.raises(sp.InvalidCards):
         sp.evaluate_high(cards)
     assert len(cards) == 2
+
+
+def test_ragged_and_masked_batches_are_invalid_cards() -> None:
+    import numpy as np
+
+    with pytest.raises(sp.InvalidCards, match="rows of different lengths"):
+        sp.evaluate_high_batch([[0, 4, 8, 12, 17], [1, 2]])
+    masked = np.ma.masked_array([[0, 4, 8, 12, 17]], mask=[[0, 0, 0, 0, 1]])
+    with pytest.raises(sp.InvalidCards, match="masked array"):
+        sp.evaluate_high_batch(masked)
+    assert list(sp.evaluate_high_batch([[0, 4, 8, 12, 17]])) == [
+        sp.evaluate_high([0, 4, 8, 12, 17]).strength
+    ]
