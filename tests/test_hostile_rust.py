@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 import splitpot as sp
-from splitpot import _core, pan
+from splitpot import _core, limits, pan
 from splitpot.cards import card_codes
 
 LIMITS = dict(_core._limits())
@@ -395,3 +395,10 @@ def test_ragged_and_masked_batches_are_invalid_cards() -> None:
     assert list(sp.evaluate_high_batch([[0, 4, 8, 12, 17]])) == [
         sp.evaluate_high([0, 4, 8, 12, 17]).strength
     ]
+
+
+def test_the_limits_module_and_the_core_agree() -> None:
+    core = dict(_core._limits())
+    assert core["MESSAGE_VALUE_CHARS"] == limits.MESSAGE_VALUE_CHARS
+    assert core["EQUITY_PLAYERS"] == limits.EQUITY_MAX_PLAYERS
+    assert core["HAND_CARDS"] == limits.HAND_CARDS == 7

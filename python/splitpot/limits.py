@@ -12,14 +12,25 @@ read back here where the core exports them).
 
 from __future__ import annotations
 
+from splitpot import _core
+
 __all__ = [
+    "CARDS_PER_ARGUMENT",
     "CLI_MAX_TOURNAMENT_PLAYERS",
     "CLI_MESSAGE_CHARS",
+    "EQUITY_MAX_PLAYERS",
     "EQUITY_MAX_SAMPLES",
     "EQUITY_MAX_THREADS",
+    "HAND_CARDS",
     "HAND_MAX_SEATS",
     "MAX_CHIPS",
     "MESSAGE_VALUE_CHARS",
+    "OMAHA_BOARD_CARDS",
+    "OMAHA_HOLE_CARDS",
+    "PAN_BATCH_MELDS",
+    "PAN_CARDS",
+    "PAN_MELD_CARDS",
+    "PAN_TABLE_MELDS",
     "PHH_MAX_ACTIONS",
     "PHH_MAX_AMOUNT_DIGITS",
     "PHH_MAX_BYTES",
@@ -42,6 +53,9 @@ def shown(value: object) -> str:
     >>> shown("5c" * 100)
     "'5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5... (202 characters)"
     """
+    if isinstance(value, int) and value.bit_length() > 4 * MESSAGE_VALUE_CHARS:
+        digits = int(value.bit_length() * 0.30103) + 1  # log10(2): no int-to-text conversion
+        return f"<an int of about {digits} digits>"
     try:
         text = repr(value)
     except Exception:  # a hostile __repr__ must not hide the real error
@@ -87,3 +101,26 @@ EQUITY_MAX_SAMPLES = (1 << 63) - 1
 bits; a time limit or Ctrl-C stops a long run)."""
 EQUITY_MAX_THREADS = 1024
 """The most threads :func:`~splitpot.equity` starts (the core's ``MAX_THREADS``)."""
+
+# --------------------------------------------------------------------------- the Rust core
+
+_CORE: dict[str, int] = dict(_core._limits())  # rust/limits.rs: the core enforces these
+HAND_CARDS = _CORE["HAND_CARDS"]
+"""The most cards a high, low or razz evaluation reads (7)."""
+OMAHA_HOLE_CARDS = _CORE["OMAHA_HOLE_CARDS"]
+"""The most Omaha hole cards read (6)."""
+OMAHA_BOARD_CARDS = _CORE["OMAHA_BOARD_CARDS"]
+"""The most Omaha board cards read (5)."""
+CARDS_PER_ARGUMENT = _CORE["DECK_CARDS"]
+"""The most cards any other poker argument reads (a deck, 52); a card read twice is refused
+as soon as it comes."""
+PAN_MELD_CARDS = _CORE["PAN_MELD_CARDS"]
+"""The most cards of a Pan meld read lazily (11)."""
+PAN_TABLE_MELDS = _CORE["PAN_TABLE_MELDS"]
+"""The most melds of a Pan table read lazily (11)."""
+PAN_CARDS = _CORE["PAN_CARDS"]
+"""The most cards any other Pan argument reads (the largest deck the rules allow)."""
+PAN_BATCH_MELDS = _CORE["PAN_BATCH_MELDS"]
+"""The most melds :func:`splitpot.pan.classify_many` reads."""
+EQUITY_MAX_PLAYERS = _CORE["EQUITY_PLAYERS"]
+"""The most players :func:`~splitpot.equity` reads (23: a deck deals no more hold'em hands)."""

@@ -275,14 +275,11 @@ def _at_most(value: object, what: str, most: int) -> int | None:
 
 
 def _cards_read(players: object, board: object, dead: object) -> tuple[list[Any], Any, Any]:
-    """The card arguments, each iterator read up to the count it may hold (an endless one
-    is refused, issue 15)."""
-    hands = bounded(players, "players", error=EquityError)
-    return (
-        [bounded(p, f"player {i + 1}") for i, p in enumerate(hands)],
-        bounded(board, "board"),
-        bounded(dead, "dead cards"),
-    )
+    """The card arguments: the players read up to one past the most that can play (an
+    endless iterator is refused, issue 15); the core reads each card argument lazily itself,
+    refusing a duplicate as it comes."""
+    hands = bounded(players, "players", most=limits.EQUITY_MAX_PLAYERS, error=EquityError)
+    return list(hands), board, dead
 
 
 def _game_code(game: object) -> str:
