@@ -2,6 +2,7 @@
 //!
 //! A card is `rank * 4 + suit`: deuce = 0 .. ace = 12, clubs, diamonds, hearts, spades = 0..3,
 //! so `2c` = 0 and `As` = 51. A [`CardSet`] has bit `code` set for each card it holds.
+use crate::limits::shown;
 use std::fmt;
 
 pub const RANK_CHARS: &[u8; 13] = b"23456789TJQKA";
@@ -78,7 +79,7 @@ pub fn parse_card(token: &str) -> Result<u8, CardError> {
     match parse_cards(token)?.as_slice() {
         [c] => Ok(*c),
         _ => Err(CardError::BadToken {
-            token: token.to_string(),
+            token: shown(token).into_owned(),
             at: 0,
         }),
     }
@@ -97,14 +98,16 @@ pub fn parse_cards(text: &str) -> Result<Vec<u8>, CardError> {
 
 /// Splits text into cards `rank * 4 + suit`, skipping spaces and commas. `rank` reads a rank
 /// at the start of its bytes (its index and length); a suit `cdhs` in any case follows. On
-/// failure: the token as written (up to the next separator, at most three characters, so
-/// "10x" is named whole) and its byte position. Poker and Pan cards share this.
+/// failure: the token as written and its byte position. The token is the two characters a card
+/// takes (three for "10x", so it is named whole), stopping at a separator: in "AsXsQs" the bad
+/// card is "Xs", not "XsQ". Poker and Pan cards share this.
 pub(crate) fn tokenize(
     text: &str,
     rank: impl Fn(&[u8]) -> Option<(u8, usize)>,
 ) -> Result<Vec<u8>, (String, usize)> {
     let b = text.as_bytes();
-    let mut out = Vec::with_capacity(b.len() / 2);
+    // Grows as cards are read: a first guess, not a size taken from the input.
+    let mut out = Vec::with_capacity(b.len().min(64) / 2);
     let mut i = 0;
     while i < b.len() {
         if b[i].is_ascii_whitespace() || b[i] == b',' {
@@ -121,10 +124,11 @@ pub(crate) fn tokenize(
                 i += len;
             }
             None => {
+                let width = if b[i..].starts_with(b"10") { 3 } else { 2 };
                 let stop = (i..b.len())
                     .find(|&j| b[j].is_ascii_whitespace() || b[j] == b',')
                     .unwrap_or(b.len())
-                    .min(i + 3);
+                    .min(i + width);
                 let end = (stop.max(i + 1)..=b.len())
                     .find(|&e| text.is_char_boundary(e))
                     .unwrap_or(b.len());
@@ -234,6 +238,16 @@ mod tests {
         );
         assert!(e.to_string().contains("\"Xd\""));
         assert!(parse_cards("Ah7").is_err());
+        // Unseparated cards: the bad card is named, not three characters across two cards.
+        let named = |t: &str| match parse_cards(t) {
+            Err(CardError::BadToken { token, at }) => (token, at),
+            other => panic!("{t}: {other:?}"),
+        };
+        assert_eq!(named("AsXsQsJsTs"), ("Xs".into(), 2));
+        assert_eq!(named("As10x"), ("10x".into(), 2));
+        assert_eq!(named("AsKx"), ("Kx".into(), 2));
+        assert_eq!(named("As1c"), ("1c".into(), 2));
+        assert_eq!(parse_cards("10s10h").unwrap(), vec![35, 34]);
         assert!(parse_cards("Ah1c").is_err());
         assert!(parse_cards("Ahé").unwrap_err().to_string().contains('é'));
         assert_eq!(

@@ -179,8 +179,8 @@ impl fmt::Display for UnknownGame {
         let codes: Vec<&str> = VARIANTS.iter().map(|v| v.code).collect();
         write!(
             f,
-            "unknown game {:?}; choose one of {}",
-            self.0,
+            "unknown game {}; choose one of {}",
+            crate::limits::quoted(&self.0),
             codes.join(", ")
         )
     }

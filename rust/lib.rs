@@ -3,8 +3,12 @@ pub mod cards;
 pub mod equity;
 pub mod eval;
 pub mod game;
+pub mod limits;
 pub mod pan;
 pub mod rng;
 
 #[cfg(feature = "python")]
 mod python;
+
+#[cfg(test)]
+mod proptests;

@@ -9,12 +9,14 @@ end final stacks + carry out + house = the same); no stack goes negative; at the
 each turn every player still in holds hand + melded = 10 (11 in the middle of a turn, after
 placing the drawn card); the draw is refused exactly when the live discard lays off by itself
 on one of the actor's melds (§6.5, forcing on); every move that ``legal_moves`` does not offer
-is refused with :class:`~splitpot.IllegalAction` and changes nothing; the events rebuild the
-hand and its history replays it.
+is refused with :class:`~splitpot.IllegalAction` and changes nothing; so is every malformed
+move (bad or endless cards, wrong types, bad seats: a SplitpotError or TypeError, issue 15); the
+events rebuild the hand and its history replays it.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from typing import Any
@@ -23,7 +25,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from splitpot import IllegalAction
+from splitpot import IllegalAction, SplitpotError
 from splitpot.pan import Borrow, Card, Deck, LayOff, NewMeld, PanRules, Split, history, lay_off
 from splitpot.pan.game import PanHand
 from splitpot.pan.records import (
@@ -73,8 +75,12 @@ def snapshot(hand: PanHand) -> tuple[Any, ...]:
         hand.live_discard,
         hand.stock_size,
         hand.dead_cards,
+        hand.house,
+        hand.players,
+        hand.is_over,
         [hand.hand(s) for s in seats],
         [hand.melds(s) for s in seats],
+        [key(m) for m in hand.legal_moves()],
     )
 
 
@@ -100,6 +106,29 @@ def key(move: Move) -> tuple[Any, ...]:
             tuple(sorted(move.cards)),
         )
     return (move,)
+
+
+def malformed(hand: PanHand) -> list[Any]:
+    """Moves no hand can accept, whatever its phase: bad, endless or wrongly typed cards."""
+    seat = hand.actor if hand.actor is not None else 0
+    meld = next(iter(hand.melds(seat)), (Card("Kh"),) * 3)
+    endless = itertools.repeat(Card("Kh"))
+    return [
+        NewMeld(endless, 0),  # type: ignore[arg-type]
+        NewMeld(("Xx", "8c", "Kh"), 0),  # type: ignore[arg-type]
+        LayOff(meld, (1.5,), 0),  # type: ignore[arg-type]
+        LayOff(meld, itertools.cycle(meld), 0),  # type: ignore[arg-type]
+        Split(meld, (), (None,), 0),  # type: ignore[arg-type]
+        Borrow(meld, (True,), endless, 0),  # type: ignore[arg-type]
+        Discard(None),  # type: ignore[arg-type]
+        Discard(10**30),  # type: ignore[arg-type]
+        Discard("5c" * 1000),  # type: ignore[arg-type]
+        Demand(-1),
+        Demand(True),  # type: ignore[arg-type]
+        Demand(10**30),
+        None,
+        "draw",
+    ]
 
 
 def candidates(hand: PanHand, rng: random.Random) -> list[Move]:
@@ -175,6 +204,15 @@ class PanMachine(RuleBasedStateMachine):
                 continue
             before = snapshot(self.hand)
             with pytest.raises(IllegalAction):
+                self.hand.apply(move)
+            assert snapshot(self.hand) == before, move
+
+    @rule()
+    def malformed_moves(self) -> None:
+        """Every refused move, however malformed, leaves the hand exactly as it was."""
+        for move in malformed(self.hand):
+            before = snapshot(self.hand)
+            with pytest.raises((SplitpotError, TypeError)):
                 self.hand.apply(move)
             assert snapshot(self.hand) == before, move
 

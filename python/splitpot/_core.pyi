@@ -7,6 +7,8 @@ from typing import final
 import numpy as np
 import numpy.typing as npt
 
+from splitpot.pan.rules import PanRules
+
 __version__: str
 
 CardsLike = str | "Card" | "CardSet" | Iterable["Card" | str | int]
@@ -124,6 +126,10 @@ class RazzLow:
     def __hash__(self) -> int: ...
 
 def _card_codes(cards: CardsLike) -> list[int]: ...
+
+# A card argument is read no further than the call can use (7 cards for a hand, 6 Omaha hole
+# and 5 board cards, 52 for a CardSet or an equity player; rust/limits.rs): more, or a card
+# read twice, is InvalidCards as soon as it is read, so an endless iterable is refused at once.
 def evaluate_high(cards: CardsLike) -> HighHand: ...
 def evaluate_omaha_high(hole: CardsLike, board: CardsLike) -> HighHand: ...
 def evaluate_low8(cards: CardsLike) -> LowHand | None: ...
@@ -200,6 +206,10 @@ class _Equity:
     @property
     def players(self) -> list[_PlayerEquity]: ...
 
+def _limits() -> list[tuple[str, int]]:
+    """The core's input limits (rust/limits.rs) by name: the most cards each kind of argument
+    is read to, the message cut (MESSAGE_VALUE_CHARS), the equity players."""
+
 def _variants() -> list[tuple[str, list[str], str, int, int, bool]]:
     """The variant catalogue (rust/game.rs): (code, aliases, name, hole_cards, board_cards,
     hi_lo) for each variant."""
@@ -245,41 +255,49 @@ class _PanRules:
     @staticmethod
     def choices() -> dict[str, list[str]]: ...
 
+# Every Pan call reads at most the cards it can use from an iterable (11 for a meld, a hand
+# or a table's melds; rust/limits.rs), and refuses more with InvalidCards; a str, list or
+# tuple is taken whole. Anything but rules (or None) as ``rules`` is a TypeError.
+_RulesLike = _PanRules | PanRules  # a PanRules: the core reads its Rust value `_native`
+
 def _pan_cards(cards: PanCardsLike) -> list[PanCard]: ...
-def _pan_classify(cards: PanCardsLike, rules: _PanRules | None = None) -> int | None: ...
+def _pan_classify(cards: PanCardsLike, rules: _RulesLike | None = None) -> int | None: ...
 def _pan_classify_many(
-    melds: Iterable[PanCardsLike], rules: _PanRules | None = None
+    melds: Iterable[PanCardsLike], rules: _RulesLike | None = None
 ) -> list[int | None]: ...
-def _pan_is_meld(cards: PanCardsLike, rules: _PanRules | None = None) -> bool: ...
-def _pan_meld_fault(cards: PanCardsLike, rules: _PanRules | None = None) -> str | None: ...
-def _pan_conditions(cards: PanCardsLike, rules: _PanRules | None = None) -> int: ...
+def _pan_is_meld(cards: PanCardsLike, rules: _RulesLike | None = None) -> bool: ...
+def _pan_meld_fault(cards: PanCardsLike, rules: _RulesLike | None = None) -> str | None: ...
+def _pan_conditions(cards: PanCardsLike, rules: _RulesLike | None = None) -> int: ...
 def _pan_condition_list(
-    cards: PanCardsLike, rules: _PanRules | None = None
+    cards: PanCardsLike, rules: _RulesLike | None = None
 ) -> list[tuple[int, int]]: ...
 def _pan_outs(
-    melds: Iterable[PanCardsLike], layoff_chips: int = 0, rules: _PanRules | None = None
-) -> int: ...
-def _pan_meld(cards: PanCardsLike, rules: _PanRules | None = None) -> tuple[_PanMelds, int]: ...
+    melds: Iterable[PanCardsLike], layoff_chips: int | None = None, rules: _RulesLike | None = None
+) -> int:
+    """``layoff_chips`` an int 0..2**64-1: TypeError for another type (a bool too),
+    SplitpotError out of range."""
+
+def _pan_meld(cards: PanCardsLike, rules: _RulesLike | None = None) -> tuple[_PanMelds, int]: ...
 def _pan_lay_off(
-    meld: PanCardsLike, cards: PanCardsLike, rules: _PanRules | None = None
+    meld: PanCardsLike, cards: PanCardsLike, rules: _RulesLike | None = None
 ) -> tuple[_PanMelds, int]: ...
 def _pan_split(
-    meld: PanCardsLike, added: PanCardsLike, part: PanCardsLike, rules: _PanRules | None = None
+    meld: PanCardsLike, added: PanCardsLike, part: PanCardsLike, rules: _RulesLike | None = None
 ) -> tuple[_PanMelds, int]: ...
 def _pan_borrow(
-    meld: PanCardsLike, take: PanCardsLike, cards: PanCardsLike, rules: _PanRules | None = None
+    meld: PanCardsLike, take: PanCardsLike, cards: PanCardsLike, rules: _RulesLike | None = None
 ) -> tuple[_PanMelds, int]: ...
 def _pan_go_out(
-    cards: PanCardsLike, rules: _PanRules | None = None
+    cards: PanCardsLike, rules: _RulesLike | None = None
 ) -> tuple[_PanMelds, int] | None: ...
 def _pan_arrange(
-    cards: PanCardsLike, rules: _PanRules | None = None
+    cards: PanCardsLike, rules: _RulesLike | None = None
 ) -> tuple[_PanMelds, int] | None: ...
 def _pan_go_out_with(
     drawn: PanCardsLike | int,
     hand: PanCardsLike,
     table: Iterable[PanCardsLike],
-    rules: _PanRules | None = None,
+    rules: _RulesLike | None = None,
 ) -> (
     tuple[
         list[tuple[str, tuple[PanCard, ...], tuple[PanCard, ...], tuple[PanCard, ...], int]],
@@ -289,13 +307,13 @@ def _pan_go_out_with(
     ]
     | None
 ): ...
-def _pan_deck(rules: _PanRules | None = None, seed: int | None = None) -> list[PanCard]: ...
+def _pan_deck(rules: _RulesLike | None = None, seed: int | None = None) -> list[PanCard]: ...
 def _pan_turn_moves(
     drawn: PanCard | Card | str | int | None,
     placed: bool,
     hand: PanCardsLike,
     melds: Iterable[PanCardsLike],
-    rules: _PanRules | None = None,
+    rules: _RulesLike | None = None,
 ) -> list[tuple[str, int | None, tuple[PanCard, ...], tuple[PanCard, ...], int]]:
     """The operations open now (rust/pan/moves.rs): each (kind, meld index or None, cards, part
     or take, pays); kind "meld" or "lay_off" (second tuple empty), "split" (added, part) or
@@ -305,10 +323,10 @@ def _pan_can_place(
     card: PanCard | Card | str | int,
     hand: PanCardsLike,
     melds: Iterable[PanCardsLike],
-    rules: _PanRules | None = None,
+    rules: _RulesLike | None = None,
 ) -> bool: ...
 def _pan_forces(
     card: PanCard | Card | str | int,
     melds: Iterable[PanCardsLike],
-    rules: _PanRules | None = None,
+    rules: _RulesLike | None = None,
 ) -> bool: ...

@@ -24,6 +24,8 @@ from enum import Enum
 from typing import ClassVar
 
 from splitpot._check import chips, flag
+from splitpot._core import SplitpotError
+from splitpot.limits import shown
 
 __all__ = [
     "DEFAULT_STAKES",
@@ -235,7 +237,7 @@ class FixedLimit(Structure):
         bb = small if self.big_blind is None else self.big_blind
         bring_in = chips(half if self.bring_in is None else self.bring_in, "bring_in")
         if bring_in >= small:
-            raise ValueError(
+            raise SplitpotError(
                 f"bring_in {bring_in} must be less than the small bet {small}, "
                 f"to which the bring-in may complete"
             )
@@ -347,7 +349,7 @@ def _check_units(record: Structure, *names: str) -> None:
     for name in names:
         value = getattr(record, name)
         if value % unit:
-            raise ValueError(f"{name} {value} is not a whole number of chip units ({unit})")
+            raise SplitpotError(f"{name} {value} is not a whole number of chip units ({unit})")
 
 
 def raise_limits(
@@ -425,12 +427,15 @@ def structure_kind(name: str) -> BettingStructure:
     >>> structure_kind("Pot Limit"), structure_kind("fl")
     (<BettingStructure.POT_LIMIT: 'pot_limit'>, <BettingStructure.FIXED_LIMIT: 'fixed_limit'>)
     """
+    if not isinstance(name, str):
+        raise TypeError(f"a betting structure is named by a str, got {shown(name)}")
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     kind = _ALIASES.get(key)
     if kind is None:
         choices = list(STRUCTURE_NAMES.values())
-        raise ValueError(
-            f"unknown betting structure {name!r}; choose {', '.join(choices[:-1])} or {choices[-1]}"
+        raise SplitpotError(
+            f"unknown betting structure {shown(name)}; "
+            f"choose {', '.join(choices[:-1])} or {choices[-1]}"
         )
     return kind
 

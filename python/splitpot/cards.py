@@ -6,12 +6,14 @@ A card's code is ``rank * 4 + suit`` (docs/rules/poker.md §1): ``2c`` is 0 and 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Union
+from itertools import islice
+from typing import Any, Union
 
 from splitpot import _core
-from splitpot._core import Card
+from splitpot._core import Card, InvalidCards
+from splitpot.limits import shown
 
-__all__ = ["CARDS", "DECK_SIZE", "CardsLike", "as_cards", "card_codes"]
+__all__ = ["CARDS", "DECK_SIZE", "CardsLike", "as_cards", "bounded", "card_codes"]
 
 CardsLike = Union[str, Iterable[Union[Card, str, int]]]  # noqa: UP007 - runtime alias, Python 3.9
 """Cards as text (``"AhKd 7c"``) or an iterable of :class:`Card`, text or int codes."""
@@ -43,7 +45,33 @@ def card_codes(cards: CardsLike) -> list[int]:
     ...
     splitpot._core.InvalidCards: invalid card "Xd" at position 3
     """
-    return _core._card_codes(cards)
+    return _core._card_codes(bounded(cards))
+
+
+def bounded(
+    items: Any, what: str = "cards", most: int = DECK_SIZE, error: type[Exception] = InvalidCards
+) -> Any:
+    """``items`` read lazily up to one past ``most`` when it is an iterator or another
+    iterable of unknown length, so an endless one is refused at once (issue 15): a list of
+    what was read, or ``items`` itself when it is text, a list, a tuple or not iterable.
+
+    >>> import itertools
+    >>> bounded(itertools.repeat("Ah"))
+    Traceback (most recent call last):
+    ...
+    splitpot._core.InvalidCards: cards: more than 52 items
+    """
+    if isinstance(items, int):  # never cards; and a 5000-digit one has no text for a message
+        raise InvalidCards(
+            f"invalid {what} {shown(items)}: expected a string such as 'AhKd 7c' "
+            "or an iterable of cards"
+        )
+    if isinstance(items, (str, bytes, list, tuple, Card)) or not isinstance(items, Iterable):
+        return items
+    read = list(islice(items, most + 1))
+    if len(read) > most:
+        raise error(f"{what}: more than {most} items")
+    return read
 
 
 def as_cards(codes: Iterable[int]) -> tuple[Card, ...]:

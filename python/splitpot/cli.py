@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import os
 import random
 import sys
+import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, TextIO
 
 import splitpot as sp
 from splitpot.betting import DEFAULT_STAKES, STRUCTURE_NAMES, BettingStructure, structure_kind
 from splitpot.betting import structure as make_structure
+from splitpot.limits import CLI_MAX_TOURNAMENT_PLAYERS, CLI_MESSAGE_CHARS
 
 _SEED_RANGE = 1 << 63
 """Seeds drawn for the simulated hands and their bots."""
@@ -59,6 +63,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 0
     from splitpot.tui import play_session
 
+    _check_players(sp.game(args.game), args.players)
     play_session(
         args.game,
         args.structure,
@@ -70,6 +75,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         hands=args.hands,
     )
     return 0
+
+
+def _check_players(game: sp.Game, players: int) -> None:
+    """The player count, before a list of stacks per player is made (``--players 10**9``)."""
+    if not 2 <= players <= game.max_players:
+        raise sp.SplitpotError(
+            f"{game.name} is played by 2 to {game.max_players} players, got {players}"
+        )
 
 
 def _stakes(text: str | None, structure: str) -> tuple[int, int]:
@@ -132,8 +145,13 @@ def _progress_bar(label: str, enabled: bool) -> Callable[[int, int], None] | Non
 def cmd_replay(args: argparse.Namespace) -> int:
     from splitpot import phh
 
-    files = phh.find_files(args.paths)
+    skipped: list[str] = []
+    files = phh.find_files(args.paths, skipped=skipped)
+    for name in skipped:  # a FIFO named x.phh would block the reader: not opened
+        print(f"splitpot: skipped {name}: not a regular file", file=sys.stderr)
     if not files:
+        if skipped:
+            return 1
         print("splitpot: no .phh or .phhs files found", file=sys.stderr)
         return 2
     progress = _progress_bar("replaying", not args.quiet and sys.stderr.isatty())
@@ -155,7 +173,60 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 print(f"{o.status}: {o.detail}")
     for o in failed:
         print(f"{o.status}: {o.detail}")
-    return 1 if failed else 0
+    return 1 if failed or skipped else 0
+
+
+class _WriteFailed(Exception):
+    """``--out`` could not be written (exit status 1): the message names the path."""
+
+    def __init__(self, path: str, error: OSError) -> None:
+        super().__init__(f"cannot write {path}: {error.strerror or error}")
+
+
+@contextlib.contextmanager
+def _output(path: str) -> Iterator[TextIO]:
+    """``--out``: stdout for ``-``; else the file, written whole or not at all (a temporary
+    file beside it, renamed over it at the end), so that a failed run leaves no partial file.
+    A device or FIFO (``/dev/null``) is written in place."""
+    if path == "-":
+        yield sys.stdout
+        return
+    target = os.path.realpath(path)
+    temp: str | None = None
+    try:
+        if os.path.isdir(target):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        if os.path.exists(target) and not os.path.isfile(target):
+            out = open(target, "w", encoding="utf-8")  # closed below
+        else:
+            directory, name = os.path.split(target)
+            fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory)
+            out = os.fdopen(fd, "w", encoding="utf-8")
+    except OSError as e:
+        raise _WriteFailed(path, e) from None
+    try:
+        with out:
+            yield out
+        if temp is not None:
+            os.chmod(temp, _file_mode(target))
+            os.replace(temp, target)
+            temp = None
+    except OSError as e:
+        raise _WriteFailed(path, e) from None
+    finally:
+        if temp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+
+
+def _file_mode(path: str) -> int:
+    """The mode of the file replaced, or of a new file (``mkstemp`` makes it private)."""
+    try:
+        return os.stat(path).st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def _simulate_pan(args: argparse.Namespace) -> int:
@@ -188,10 +259,9 @@ def _simulate_pan(args: argparse.Namespace) -> int:
         play_pan_bots(hand, [kind(rng.randrange(_SEED_RANGE)) for _ in range(args.players)])
         table.settle()
         hands.append(hand)
-    if args.out == "-":
-        sys.stdout.write(history.dumps_all(hands))
-    else:
-        history.dump_all(hands, args.out)
+    with _output(args.out) as out:
+        out.write(history.dumps_all(hands))
+    if args.out != "-":
         print(f"wrote {len(hands)} hands to {args.out}", file=sys.stderr)
     return 0
 
@@ -205,6 +275,10 @@ def _simulate_tournament(args: argparse.Namespace) -> int:
         raise sp.SplitpotError(
             f"--bots for a tournament: simple, random or calling, got {args.bots}"
         )
+    if args.players > CLI_MAX_TOURNAMENT_PLAYERS:
+        raise sp.SplitpotError(
+            f"--players for a tournament: at most {CLI_MAX_TOURNAMENT_PLAYERS}, got {args.players}"
+        )
     result = play_tournament(
         args.players,
         game=sp.game(args.game),
@@ -215,10 +289,9 @@ def _simulate_tournament(args: argparse.Namespace) -> int:
     )
     t = result.tournament
     histories = (phh.HandHistory.from_hand(h, players=t.players_of(h)) for h in result.hands)
-    if args.out == "-":
-        phh.dump_all(histories, sys.stdout)
-    else:
-        phh.dump_all(histories, args.out)
+    with _output(args.out) as out:
+        phh.dump_all(histories, out)
+    if args.out != "-":
         print(f"wrote {len(result.hands)} hands to {args.out}", file=sys.stderr)
     places = ", ".join(
         f"{f.place}{'=' if f.tied > 1 else ''} {f.name}"
@@ -240,6 +313,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from splitpot.hand import Hand
 
     game = sp.game(args.game)
+    _check_players(game, args.players)
     structure = make_structure(
         args.structure, *_stakes(args.stakes, args.structure), ante=args.ante
     )
@@ -267,10 +341,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             if progress is not None:
                 progress(i + 1, args.hands)
 
-    if args.out == "-":
-        phh.dump_all(hands(), sys.stdout)
-    else:
-        phh.dump_all(hands(), args.out)
+    with _output(args.out) as out:
+        phh.dump_all(hands(), out)
+    if args.out != "-":
         print(f"wrote {args.hands} hands to {args.out}", file=sys.stderr)
     return 0
 
@@ -376,9 +449,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader left (`splitpot demo | head`): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no flush error at exit
         return 0
-    except (ValueError, OSError) as e:  # bad input (SplitpotError is a ValueError), bad files
-        print(f"splitpot: {e}", file=sys.stderr)
+    except (ValueError, OverflowError) as e:  # bad input (SplitpotError is a ValueError)
+        print(f"splitpot: {_one_line(e)}", file=sys.stderr)
         return 2
+    except _WriteFailed as e:
+        print(f"splitpot: {_one_line(e)}", file=sys.stderr)
+        return 1
+    except OSError as e:  # a file that cannot be read
+        where = f"{e.filename}: " if e.filename else ""
+        print(f"splitpot: {where}{_one_line(e.strerror or e)}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("splitpot: interrupted", file=sys.stderr)
         return 130
+
+
+def _one_line(error: object) -> str:
+    """An error's message on one line, cut to a line's length."""
+    text = " ".join(str(error).split())
+    return text if len(text) <= CLI_MESSAGE_CHARS else f"{text[: CLI_MESSAGE_CHARS - 3]}..."

@@ -31,9 +31,10 @@ from enum import Enum
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from splitpot import _core
-from splitpot._core import HighHand, LowHand
+from splitpot import _check, _core
+from splitpot._core import HighHand, LowHand, SplitpotError
 from splitpot.cards import DECK_SIZE, CardsLike, card_codes
+from splitpot.limits import shown
 
 if TYPE_CHECKING:
     from splitpot._core import RazzLow
@@ -95,7 +96,9 @@ class Street:
         for what in ("hole", "up", "board", "discard"):
             value = getattr(self, what)
             if type(value) is not int or value < 0:
-                raise ValueError(f"street {self.name!r}: {what} must be an int >= 0, got {value!r}")
+                raise SplitpotError(
+                    f"street {shown(self.name)}: {what} must be an int >= 0, got {shown(value)}"
+                )
 
 
 def _flop_streets(hole: int, discard_after_flop: int = 0) -> tuple[Street, ...]:
@@ -127,18 +130,18 @@ class Game:
 
     def __post_init__(self) -> None:
         if not self.streets:
-            raise ValueError(f"game {self.name!r} has no streets")
+            raise SplitpotError(f"game {shown(self.name)} has no streets")
         kept = self.hole_cards - sum(s.discard for s in self.streets)
         if kept < (2 if Valuation.OMAHA in (self.high, self.low) else 0):
-            raise ValueError(f"game {self.name!r} leaves {kept} hole cards at showdown")
+            raise SplitpotError(f"game {shown(self.name)} leaves {kept} hole cards at showdown")
         if self.high is None and self.low is None:
-            raise ValueError(f"game {self.name!r} values no hand")
+            raise SplitpotError(f"game {shown(self.name)} values no hand")
         most = (DECK_SIZE - self.board_cards) // max(1, self.hole_cards)
         if self.community_card:  # the last card may be one for everyone (§4.2)
             most = (DECK_SIZE - 1) // (self.hole_cards - 1)
         if not 2 <= self.max_players <= most:
-            raise ValueError(
-                f"game {self.name!r}: max_players must be 2..{most} for one deck, "
+            raise SplitpotError(
+                f"game {shown(self.name)}: max_players must be 2..{most} for one deck, "
                 f"got {self.max_players}"
             )
 
@@ -173,7 +176,7 @@ class Game:
         Razz has no high: :class:`ValueError`.
         """
         if self.high is None:
-            raise ValueError(f"{self.name} has no high hand; evaluate_low() values it")
+            raise SplitpotError(f"{self.name} has no high hand; evaluate_low() values it")
         return _HIGH[self.high](_as_codes(hole), _as_codes(board))
 
     def evaluate_low(self, hole: CardsLike, board: CardsLike) -> LowHand | RazzLow | None:
@@ -250,8 +253,11 @@ def omaha(hole_cards: int = 4, *, hi_lo: bool = False) -> Game:
     >>> omaha(4, hi_lo=True) is OMAHA_HILO
     True
     """
+    if isinstance(hole_cards, bool) or not isinstance(hole_cards, int):
+        raise TypeError(f"hole_cards must be an int, got {shown(hole_cards)}")
+    _check.flag(hi_lo, "hi_lo")
     if hole_cards not in (4, 5, 6):
-        raise ValueError(f"Omaha deals 4, 5 or 6 hole cards, got {hole_cards!r}")
+        raise SplitpotError(f"Omaha deals 4, 5 or 6 hole cards, got {shown(hole_cards)}")
     key = (hole_cards, hi_lo)
     if key in _OMAHAS:
         return _OMAHAS[key]
@@ -376,12 +382,14 @@ def game(name: str | Game) -> Game:
     >>> game("draw")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown game 'draw'; choose one of holdem, omaha, ..., stud8, razz
+    splitpot._core.SplitpotError: unknown game 'draw'; choose one of holdem, omaha, ..., stud8, razz
     """
     if isinstance(name, Game):
         return name
+    if not isinstance(name, str):
+        raise TypeError(f"game must be a Game or a name (str), got {shown(name)}")
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     code = _ALIASES.get(key)
     if code is None or code not in GAMES:
-        raise ValueError(f"unknown game {name!r}; choose one of {', '.join(GAMES)}")
+        raise SplitpotError(f"unknown game {shown(name)}; choose one of {', '.join(GAMES)}")
     return GAMES[code]

@@ -17,7 +17,12 @@ def _codes(a: Any, name: str) -> npt.NDArray[np.uint8]:
     """A 2-D uint8 array of card codes from any integer array; other dtypes are refused."""
     import numpy as np
 
-    arr = np.asarray(a)
+    if isinstance(a, np.ma.MaskedArray):  # a mask cannot be honoured: every row is evaluated
+        raise InvalidCards(f"{name}: a masked array; give the rows to evaluate (a.compressed())")
+    try:
+        arr = np.asarray(a)
+    except ValueError:  # numpy's own error for ragged rows (issue 15, L-4)
+        raise InvalidCards(f"{name}: rows of different lengths; give one hand a row") from None
     if arr.ndim != 2:
         raise InvalidCards(f"{name}: expected a 2-D array (one hand a row), got shape {arr.shape}")
     if arr.dtype == np.uint8:

@@ -12,13 +12,32 @@ read back here where the core exports them).
 
 from __future__ import annotations
 
+from splitpot import _core
+
 __all__ = [
+    "CARDS_PER_ARGUMENT",
+    "CLI_MAX_TOURNAMENT_PLAYERS",
+    "CLI_MESSAGE_CHARS",
+    "EQUITY_MAX_PLAYERS",
+    "EQUITY_MAX_SAMPLES",
+    "EQUITY_MAX_THREADS",
+    "HAND_CARDS",
+    "HAND_MAX_SEATS",
+    "MAX_CHIPS",
     "MESSAGE_VALUE_CHARS",
+    "OMAHA_BOARD_CARDS",
+    "OMAHA_HOLE_CARDS",
+    "PAN_BATCH_MELDS",
+    "PAN_CARDS",
+    "PAN_MELD_CARDS",
+    "PAN_TABLE_MELDS",
     "PHH_MAX_ACTIONS",
     "PHH_MAX_AMOUNT_DIGITS",
     "PHH_MAX_BYTES",
+    "PHH_MAX_JOBS",
     "PHH_MAX_NESTING",
     "PHH_MAX_SEATS",
+    "SEED_LIMIT",
     "shown",
 ]
 
@@ -34,6 +53,9 @@ def shown(value: object) -> str:
     >>> shown("5c" * 100)
     "'5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5... (202 characters)"
     """
+    if isinstance(value, int) and value.bit_length() > 4 * MESSAGE_VALUE_CHARS:
+        digits = int(value.bit_length() * 0.30103) + 1  # log10(2): no int-to-text conversion
+        return f"<an int of about {digits} digits>"
     try:
         text = repr(value)
     except Exception:  # a hostile __repr__ must not hide the real error
@@ -42,6 +64,12 @@ def shown(value: object) -> str:
         return text
     return f"{text[:MESSAGE_VALUE_CHARS]}... ({len(text)} characters)"
 
+
+CLI_MAX_TOURNAMENT_PLAYERS = 1000
+"""The most players ``splitpot simulate --tournament`` seats (a bot tournament of a thousand
+players already plays for minutes)."""
+CLI_MESSAGE_CHARS = 500
+"""The ``splitpot`` command prints an error as one line of at most this many characters."""
 
 # --------------------------------------------------------------------------- PHH
 
@@ -55,3 +83,44 @@ PHH_MAX_AMOUNT_DIGITS = 30
 """The most digits of an amount in a PHH file (chip counts, not a billion-digit integer)."""
 PHH_MAX_NESTING = 16
 """The deepest nesting of TOML arrays and tables read (PHH needs two)."""
+PHH_MAX_JOBS = 64
+"""The most worker processes :func:`splitpot.phh.check_files` (``splitpot replay --jobs``)
+starts: each is a whole interpreter, and a pool starts them all at once."""
+
+# --------------------------------------------------------------------------- Python API
+
+MAX_CHIPS = (1 << 128) - 1
+"""The largest chip amount accepted anywhere (a stack, a blind, a bet, a pot): 2**128 - 1,
+39 digits. Far above any real game, and small enough that every message can quote it."""
+HAND_MAX_SEATS = 10
+"""The most seats a :class:`~splitpot.hand.Hand` has, empty ones included: a table's seats."""
+SEED_LIMIT = 1 << 64
+"""A shuffle seed is an ``int`` with ``0 <= seed < SEED_LIMIT`` (64 bits, as the core's)."""
+EQUITY_MAX_SAMPLES = (1 << 63) - 1
+"""The most Monte Carlo deals :func:`~splitpot.equity` is asked for (the core counts in 64
+bits; a time limit or Ctrl-C stops a long run)."""
+EQUITY_MAX_THREADS = 1024
+"""The most threads :func:`~splitpot.equity` starts (the core's ``MAX_THREADS``)."""
+
+# --------------------------------------------------------------------------- the Rust core
+
+_CORE: dict[str, int] = dict(_core._limits())  # rust/limits.rs: the core enforces these
+HAND_CARDS = _CORE["HAND_CARDS"]
+"""The most cards a high, low or razz evaluation reads (7)."""
+OMAHA_HOLE_CARDS = _CORE["OMAHA_HOLE_CARDS"]
+"""The most Omaha hole cards read (6)."""
+OMAHA_BOARD_CARDS = _CORE["OMAHA_BOARD_CARDS"]
+"""The most Omaha board cards read (5)."""
+CARDS_PER_ARGUMENT = _CORE["DECK_CARDS"]
+"""The most cards any other poker argument reads (a deck, 52); a card read twice is refused
+as soon as it comes."""
+PAN_MELD_CARDS = _CORE["PAN_MELD_CARDS"]
+"""The most cards of a Pan meld read lazily (11)."""
+PAN_TABLE_MELDS = _CORE["PAN_TABLE_MELDS"]
+"""The most melds of a Pan table read lazily (11)."""
+PAN_CARDS = _CORE["PAN_CARDS"]
+"""The most cards any other Pan argument reads (the largest deck the rules allow)."""
+PAN_BATCH_MELDS = _CORE["PAN_BATCH_MELDS"]
+"""The most melds :func:`splitpot.pan.classify_many` reads."""
+EQUITY_MAX_PLAYERS = _CORE["EQUITY_PLAYERS"]
+"""The most players :func:`~splitpot.equity` reads (23: a deck deals no more hold'em hands)."""

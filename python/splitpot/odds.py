@@ -43,8 +43,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import IO, Any, NamedTuple
 
-from splitpot import _check, _core
+from splitpot import _check, _core, limits
 from splitpot._core import Card, CardSet, EquityError
+from splitpot.cards import bounded
+from splitpot.limits import shown
 
 __all__ = ["EquityResult", "PlayerEquity", "equity"]
 
@@ -53,8 +55,6 @@ CardsLike = str | CardSet | Iterable[Card | str | int]
 
 HandLike = str | CardSet | Iterable[Card | str | int]
 """One player's cards, or (Hold'em) a range as text."""
-
-_SEED_MASK = (1 << 64) - 1
 
 
 @dataclass(frozen=True)
@@ -241,28 +241,51 @@ class _Options(NamedTuple):
 def _options(
     exact: object, samples: object, seed: object, time_limit: object, threads: object
 ) -> _Options:
-    """The run options, checked: each names itself when it is wrong."""
-    if exact not in (None, True, False):
-        raise EquityError(f"exact must be True, False or None, got {exact!r}")
+    """The run options, checked against :mod:`splitpot.limits` before the core converts
+    them (a 100-digit ``samples`` would overflow there): each names itself when wrong."""
+    if exact is not None and not isinstance(exact, bool):  # 1 == True: test the type
+        raise EquityError(f"exact must be True, False or None, got {shown(exact)}")
     if seed is not None:
-        seed = _check.integer(seed, "seed", error=EquityError, kind="an int") & _SEED_MASK
+        seed = _check.integer(seed, "seed", error=EquityError, kind="an int")
+        if not 0 <= seed < limits.SEED_LIMIT:  # as a Hand's: 2**64 is not seed 0 again
+            raise EquityError(f"seed must be 0 <= seed < 2**64, got {shown(seed)}")
     if time_limit is not None:
         if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
-            raise EquityError(f"time_limit must be a number of seconds, got {time_limit!r}")
-        time_limit = float(time_limit)
+            raise EquityError(f"time_limit must be a number of seconds, got {shown(time_limit)}")
+        try:  # a 400-digit int has no float
+            time_limit = float(time_limit)
+        except OverflowError:
+            raise EquityError(
+                f"time_limit must be a finite number of seconds, got {shown(time_limit)}"
+            ) from None
     return _Options(
         exact,
-        None if samples is None else _check.count(samples, "samples", 1, error=EquityError),
+        _at_most(samples, "samples", limits.EQUITY_MAX_SAMPLES),
         seed,
         time_limit,
-        None if threads is None else _check.count(threads, "threads", 1, error=EquityError),
+        _at_most(threads, "threads", limits.EQUITY_MAX_THREADS),
     )
+
+
+def _at_most(value: object, what: str, most: int) -> int | None:
+    """``None``, or an ``int`` from 1 to ``most``."""
+    if value is None:
+        return None
+    return _check.count(value, what, 1, most=most, error=EquityError)
+
+
+def _cards_read(players: object, board: object, dead: object) -> tuple[list[Any], Any, Any]:
+    """The card arguments: the players read up to one past the most that can play (an
+    endless iterator is refused, issue 15); the core reads each card argument lazily itself,
+    refusing a duplicate as it comes."""
+    hands = bounded(players, "players", most=limits.EQUITY_MAX_PLAYERS, error=EquityError)
+    return list(hands), board, dead
 
 
 def _game_code(game: object) -> str:
     code = game if isinstance(game, str) else getattr(game, "code", None)
     if not isinstance(code, str):
-        raise EquityError(f"game must be a game name such as 'holdem', got {game!r}")
+        raise EquityError(f"game must be a game name such as 'holdem', got {shown(game)}")
     return code
 
 
@@ -303,22 +326,21 @@ def equity(
     Raises:
         InvalidCards: a bad or repeated card, or the wrong number of cards for the game.
         EquityError: an unknown game, a bad range or one that leaves a player no possible
-            hand, Crazy Pineapple before the discard, or options that do not fit.
+            hand, Crazy Pineapple before the discard, or options that do not fit (the
+            bounds are in :mod:`splitpot.limits`: ``EQUITY_MAX_SAMPLES``...).
     """
     code = _game_code(game)
     if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
         raise EquityError(
             f"players must be a list with one hand per player, such as ['AhKh', 'QQ+'], "
-            f"got {players!r}"
+            f"got {shown(players)}"
         )
     options = _options(exact, samples, seed, time_limit, threads)
     bar = _ProgressBar() if progress else None
     try:
         raw = _core._equity(
             code,
-            list(players),
-            board,
-            dead,
+            *_cards_read(players, board, dead),
             **options._asdict(),
             progress=bar,
         )

@@ -6,8 +6,9 @@ Every rule here is from ``docs/rules/poker.md`` §6 ("Pots, splits and odd chips
 a :class:`fractions.Fraction`, never a float (DESIGN.md: "Chips are Python ints ... Never
 floats").
 
-The module imports only the standard library (and the shared argument checks of
-:mod:`splitpot._check`) so that it can be tested on its own.
+The module imports only the standard library (and :mod:`splitpot._check`, the error
+family) so that it can be tested on its own. A wrong kind of argument (``None`` for the
+pots) is a ``TypeError``, a wrong value a :class:`PotError` (issue 15).
 
 Two calls pay out a hand:
 
@@ -47,6 +48,8 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from splitpot import _check
+from splitpot._core import SplitpotError
+from splitpot.limits import MAX_CHIPS, shown
 
 __all__ = [
     "Award",
@@ -66,8 +69,8 @@ Side = Literal["high", "low", "whole"]
 _SIDES: frozenset[str] = frozenset(("high", "low", "whole"))
 
 
-class PotError(ValueError):
-    """Bad input to the pot functions; the message names the offending value.
+class PotError(SplitpotError):
+    """Bad input to the pot functions (a ``ValueError``); the message names the value.
 
     >>> build_pots([10, -5], folded=())
     Traceback (most recent call last):
@@ -110,16 +113,18 @@ class Pot:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "amount", _as_amount(self.amount, "pot amount"))
-        if isinstance(self.eligible, (str, bytes)):
-            raise PotError(f"eligible must be a tuple of seats, got {self.eligible!r}")
+        if isinstance(self.eligible, (str, bytes)) or not isinstance(self.eligible, Collection):
+            raise PotError(f"eligible must be a tuple of seats, got {shown(self.eligible)}")
         try:
             seats = tuple(_as_seat(s) for s in self.eligible)
         except TypeError:
-            raise PotError(f"eligible must be a tuple of seats, got {self.eligible!r}") from None
+            raise PotError(
+                f"eligible must be a tuple of seats, got {shown(self.eligible)}"
+            ) from None
         if not seats:
-            raise PotError(f"a pot needs at least one eligible seat, got {self.eligible!r}")
+            raise PotError(f"a pot needs at least one eligible seat, got {shown(self.eligible)}")
         if len(set(seats)) != len(seats):
-            raise PotError(f"eligible seats must be distinct, got {self.eligible!r}")
+            raise PotError(f"eligible seats must be distinct, got {shown(self.eligible)}")
         object.__setattr__(self, "eligible", tuple(sorted(seats)))
 
 
@@ -129,14 +134,16 @@ def _amounts(values: Mapping[int, int] | Sequence[int], what: str) -> dict[int, 
     if isinstance(values, Mapping):
         pairs = values.items()
     elif isinstance(values, (str, bytes)):
-        raise PotError(f"{what} must be a mapping or a sequence, got {values!r}")
+        raise PotError(f"{what} must be a mapping or a sequence, got {shown(values)}")
+    elif not isinstance(values, Sequence):  # nor an iterator, which may be endless
+        raise TypeError(f"{what} must be a mapping or a sequence, got {shown(values)}")
     else:
         pairs = enumerate(values)
     out: dict[int, int] = {}
     for seat, value in pairs:
         if type(seat) is not int or seat < 0:
             seat = _as_seat(seat)
-        if type(value) is not int or value < 0:
+        if type(value) is not int or not 0 <= value <= MAX_CHIPS:
             value = _as_amount(value, f"{what[:-1]} of seat {seat}")
         if seat in out:
             raise PotError(f"seat {seat} is listed twice")
@@ -154,7 +161,9 @@ def build_pots(
     """Cut a hand's contributions into the main pot and side pots (docs/rules/poker.md §6).
 
     ``contributions`` is what each seat put in this hand, as ``{seat: chips}`` or a sequence
-    indexed by seat (an empty seat is a ``0``). ``folded`` are the seats that folded.
+    indexed by seat. Every seat of a mapping is in the hand, even with ``0`` (a dealt seat
+    can win dead money it did not post); in a sequence a ``0`` is an empty seat, in the hand
+    for nothing. ``folded`` are the seats that folded.
 
     Returns ``(pots, returned)``: the main pot, then the side pots in the order they were
     formed; and the uncalled chips handed back, ``{seat: chips}``. Rules:
@@ -190,7 +199,17 @@ def build_pots(
     ((Pot(amount=15, eligible=(0, 1, 2)), Pot(amount=14, eligible=(0, 1))), {})
     """
     put_in = _amounts(contributions, "contributions")
+    folded_seats = _out(put_in, folded, isinstance(contributions, Mapping))
+    dead_money = {} if dead is None else _amounts(dead, "dead amounts")
+    if shared is None:
+        return _cut(put_in, folded_seats, dead_money)
+    return _share(put_in, folded_seats, dead_money, _amounts(shared, "shared amounts"))
 
+
+def _out(put_in: dict[int, int], folded: Collection[int], mapping: bool) -> set[int]:
+    """The seats that can win nothing: the folded ones, and a sequence's empty seats."""
+    if isinstance(folded, (str, bytes)) or not isinstance(folded, Collection):
+        raise TypeError(f"folded must be a collection of seats, got {shown(folded)}")
     folded_seats: set[int] = set()
     for seat in folded:
         if type(seat) is not int:
@@ -198,10 +217,10 @@ def build_pots(
         if seat not in put_in:
             raise PotError(f"folded seat {seat} is not in the hand")
         folded_seats.add(seat)
-    dead_money = {} if dead is None else _amounts(dead, "dead amounts")
-    if shared is None:
-        return _cut(put_in, folded_seats, dead_money)
-    return _share(put_in, folded_seats, dead_money, _amounts(shared, "shared amounts"))
+    if not mapping:
+        # An empty seat is out like a folded one: it wins nothing (issue 15, L-1).
+        folded_seats.update([s for s, c in put_in.items() if not c])
+    return folded_seats
 
 
 def _share(
@@ -222,6 +241,8 @@ def _share(
     if not total:
         return cut
     contenders = tuple(sorted(s for s in rest if s not in folded_seats))
+    if not contenders:
+        raise PotError(f"every seat in the hand folded; no seat can win the {total} shared chips")
     if pots and all(rest[s] for s in contenders):
         return (_make_pot(pots[0].amount + total, pots[0].eligible), *pots[1:]), returned
     return (_make_pot(total, contenders), *pots), returned
@@ -230,8 +251,7 @@ def _share(
 def _cut(
     put_in: dict[int, int], folded_seats: set[int], dead_money: dict[int, int]
 ) -> tuple[tuple[Pot, ...], dict[int, int]]:
-    """:func:`build_pots` of checked amounts (may change ``put_in``). Dead money sets
-    eligibility like any chip but never comes back.
+    """:func:`build_pots` of checked amounts (may change ``put_in``).
 
     A seat is eligible for what it matched of everything put in, dead money included (§6: a
     player all-in for part of the ante wins only the antes he matched); only the live part
@@ -275,6 +295,8 @@ def uncalled(amounts: Mapping[int, int] | Sequence[int]) -> tuple[int, int] | No
     """
     # dict first: the ABC check costs more than the rest for a table's few seats.
     mapping = isinstance(amounts, dict) or isinstance(amounts, Mapping)
+    if not mapping and type(amounts) is not list and not isinstance(amounts, Sequence):
+        raise TypeError(f"amounts must be a mapping or a sequence, got {shown(amounts)}")
     values = list(amounts.values() if mapping else amounts)  # type: ignore[union-attr]
     by_size = sorted(values)  # in C: quicker than a loop in Python for a table's few seats
     top = by_size[-1] if by_size else 0
@@ -346,9 +368,9 @@ class Rake:
     def __post_init__(self) -> None:
         percent = self.percent
         if isinstance(percent, bool) or not isinstance(percent, (int, Fraction)):
-            raise PotError(f"rake percent must be an int or a Fraction, got {percent!r}")
+            raise PotError(f"rake percent must be an int or a Fraction, got {shown(percent)}")
         if not 0 <= percent <= 100:
-            raise PotError(f"rake percent must be between 0 and 100, got {percent!r}")
+            raise PotError(f"rake percent must be between 0 and 100, got {shown(percent)}")
         if isinstance(percent, int):
             object.__setattr__(self, "percent", int(percent))
         if self.cap is not None:
@@ -409,12 +431,12 @@ class Award:
 
     def __post_init__(self) -> None:
         if self.side not in _SIDES:
-            raise PotError(f"side must be 'high', 'low' or 'whole', got {self.side!r}")
+            raise PotError(f"side must be 'high', 'low' or 'whole', got {shown(self.side)}")
         _as_amount(self.pot, "pot index")
         _as_seat(self.seat)
         _as_amount(self.amount, "award amount")
         if not isinstance(self.why, str):
-            raise PotError(f"why must be a str, got {self.why!r}")
+            raise PotError(f"why must be a str, got {shown(self.why)}")
 
     def __str__(self) -> str:
         pot = _pot_name(self.pot)
@@ -485,8 +507,9 @@ def award(
     >>> p.totals
     {2: 26, 1: 25, 3: 50}
     """
-    if type(chip_unit) is not int or chip_unit < 1:
+    if type(chip_unit) is not int or not 1 <= chip_unit <= MAX_CHIPS:
         chip_unit = _as_chip_unit(chip_unit)
+    _check_types(pots, high_ranking, low_ranking, odd_chip_order)
     amounts = _pot_amounts(pots, rake)
     _check_rankings(pots, high_ranking, low_ranking, odd_chip_order)
     taken = 0 if rake is None else _rake_pots(amounts, rake, chip_unit, flop_seen)
@@ -494,14 +517,31 @@ def award(
     return _pay_parts(parts, odd_chip_order, chip_unit, taken)
 
 
+def _check_types(pots: object, high: object, low: object, order: object) -> None:
+    """:func:`award`'s arguments of the right kinds, every seat and strength an ``int``."""
+    if isinstance(pots, (str, bytes)) or not isinstance(pots, Sequence):
+        raise TypeError(f"pots must be a sequence of Pot records, got {shown(pots)}")
+    for what, ranking in (("high_ranking", high), ("low_ranking", {} if low is None else low)):
+        if not isinstance(ranking, Mapping):
+            raise TypeError(f"{what} must be a mapping {{seat: strength}}, got {shown(ranking)}")
+        for value in [*ranking.keys(), *ranking.values()]:
+            if type(value) is not int:
+                _check.integer(value, f"{what}: a seat or a strength", error=PotError)
+    if isinstance(order, (str, bytes)) or not isinstance(order, Sequence):
+        raise TypeError(f"odd_chip_order must be a sequence of seats, got {shown(order)}")
+    for seat in order:
+        if type(seat) is not int:
+            _check.integer(seat, "odd_chip_order: seat", error=PotError)
+
+
 def _pot_amounts(pots: Sequence[Pot], rake: Rake | None) -> list[int]:
     """The chips in each pot, after checking that the pots and the rake are records."""
     if rake is not None and not isinstance(rake, Rake):
-        raise PotError(f"rake must be a Rake or None, got {rake!r}")
+        raise PotError(f"rake must be a Rake or None, got {shown(rake)}")
     amounts: list[int] = []
     for pot in pots:
         if not isinstance(pot, Pot):
-            raise PotError(f"pots must be Pot records, got {pot!r}")
+            raise PotError(f"pots must be Pot records, got {shown(pot)}")
         amounts.append(pot.amount)
     return amounts
 
@@ -521,18 +561,20 @@ def _check_rankings(
         for side, ranking in (("high", high_ranking), ("low", low_ranking or {})):
             for seat in ranking:
                 if seat not in in_hand:
-                    raise PotError(f"{side} ranking for seat {seat!r}, which is not in the hand")
+                    raise PotError(
+                        f"{side} ranking for seat {shown(seat)}, which is not in the hand"
+                    )
     if low_ranking and not low_ranking.keys() <= high_ranking.keys():
         seat = min(s for s in low_ranking if s not in high_ranking)
-        raise PotError(f"seat {seat!r} has a low ranking but no high ranking")
+        raise PotError(f"seat {shown(seat)} has a low ranking but no high ranking")
     if odd_chip_order:
         ordered = set(odd_chip_order)
         if len(ordered) != len(odd_chip_order):
             seat = next(s for i, s in enumerate(odd_chip_order) if s in odd_chip_order[:i])
-            raise PotError(f"seat {seat!r} appears twice in odd_chip_order")
+            raise PotError(f"seat {shown(seat)} appears twice in odd_chip_order")
         if not high_ranking.keys() <= ordered:
             seat = min(s for s in high_ranking if s not in ordered)
-            raise PotError(f"ranked seat {seat!r} is missing from odd_chip_order")
+            raise PotError(f"ranked seat {shown(seat)} is missing from odd_chip_order")
 
 
 def _rake_pots(amounts: list[int], rake: Rake, chip_unit: int, flop_seen: bool) -> int:

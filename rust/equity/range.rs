@@ -1,6 +1,7 @@
 //! Hold'em ranges and what a player holds.
 use super::{EquityError, Game};
 use crate::cards::{card_name, parse_cards, RANK_CHARS};
+use crate::limits::quoted;
 // Ranges
 
 /// One two-card Hold'em hand of a range, cards in decreasing code order, with its weight.
@@ -127,7 +128,9 @@ impl Range {
                 continue;
             }
             any = true;
-            let bad = |why: &str| EquityError::Range(format!("invalid range item {item:?}: {why}"));
+            let bad = |why: &str| {
+                EquityError::Range(format!("invalid range item {}: {why}", quoted(item)))
+            };
             let (body, weight) = match item.split_once(':') {
                 None => (item, 1.0),
                 Some((b, w)) => match w.parse::<f64>() {
@@ -143,7 +146,8 @@ impl Range {
         }
         if !any {
             return Err(EquityError::Range(format!(
-                "empty range {text:?}: give hands such as \"QQ+, AKs\""
+                "empty range {}: give hands such as \"QQ+, AKs\"",
+                quoted(text)
             )));
         }
         let mut combos = Vec::new();
@@ -161,7 +165,8 @@ impl Range {
         }
         if combos.is_empty() {
             return Err(EquityError::Range(format!(
-                "range {text:?} gives every hand weight 0"
+                "range {} gives every hand weight 0",
+                quoted(text)
             )));
         }
         Ok(Range {
@@ -249,9 +254,10 @@ impl Holding {
         match cards {
             Ok(c) => Ok(Holding::Cards(c)),
             Err(_) if Range::parse(text).is_ok() => Err(EquityError::Game(format!(
-                "player {} gave the range {text:?}, but ranges are for Texas Hold'em only; \
+                "player {} gave the range {}, but ranges are for Texas Hold'em only; \
                  give the {} cards",
                 player + 1,
+                quoted(text),
                 game.name()
             ))),
             Err(e) => Err(EquityError::Cards(format!("player {}: {e}", player + 1))),

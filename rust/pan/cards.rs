@@ -1,4 +1,5 @@
 //! Pan cards: codes, names and parsing (docs/rules/pan.md §1.1, §2.1).
+use crate::limits::{shown, MESSAGE_VALUE_CHARS};
 use std::fmt;
 
 /// Rank letters by rank index (§2.1): A low, 7 and J adjacent, no 8, 9 or 10.
@@ -44,13 +45,21 @@ pub fn card_name(card: u8) -> String {
     s
 }
 
-/// Names of some cards, space-separated: `"7c Jc Qc"`.
+/// Names of some cards, space-separated: `"7c Jc Qc"`. For an error message, so a long list
+/// is cut to `MESSAGE_VALUE_CHARS` and counted, and only the names shown are built.
 pub fn cards_name(cards: &[u8]) -> String {
-    cards
+    let head = &cards[..cards.len().min(MESSAGE_VALUE_CHARS / 3 + 1)];
+    let text = head
         .iter()
         .map(|&c| card_name(c))
         .collect::<Vec<_>>()
-        .join(" ")
+        .join(" ");
+    if head.len() == cards.len() && text.len() <= MESSAGE_VALUE_CHARS {
+        return text;
+    }
+    // The names are ASCII, so a byte index is a character boundary.
+    let cut = &text[..text.len().min(MESSAGE_VALUE_CHARS)];
+    format!("{cut}... ({} cards)", cards.len())
 }
 
 /// Why some text or codes are not Pan cards; every message names the offending token.
@@ -124,7 +133,7 @@ pub fn parse_card(token: &str) -> Result<u8, PanCardError> {
     match parse_cards(token)?.as_slice() {
         [c] => Ok(*c),
         _ => Err(PanCardError::BadToken {
-            token: token.to_string(),
+            token: shown(token).into_owned(),
             at: 0,
         }),
     }
@@ -174,6 +183,10 @@ mod tests {
             ("7x", "7x", "expected a rank"),
             ("Q", "Q", "expected a rank"),
             ("Aé", "Aé", "expected a rank"),
+            // Unseparated: the bad card, not three characters across two cards.
+            ("8c8d8h", "8c", "no 8, 9 or 10"),
+            ("TcTdTh", "Tc", "no 8, 9 or 10"),
+            ("7c10c7d", "10c", "no 8, 9 or 10"),
         ] {
             let e = parse_cards(text).unwrap_err();
             let msg = e.to_string();

@@ -3,7 +3,7 @@ use std::fmt;
 
 use super::cards::{card_name, cards_name, suit_of};
 use super::conditions::{cond_counts, cond_counts_of, CondCounts};
-use super::melds::{check_meld, MeldFault, MeldKind};
+use super::melds::{check_copies, check_meld, count_cards, MeldFault, MeldKind};
 use super::rules::{LayoffPay, PanRules};
 
 /// Which meld of an operation an error is about.
@@ -137,6 +137,19 @@ pub(crate) fn valid(role: MeldRole, cards: &[u8], rules: &PanRules) -> Result<Me
         cards: sorted(cards),
         fault,
     })
+}
+
+/// Refuses cards that together hold more copies of a card than the deck (§1.1): the one rule
+/// behind a single meld's limit (`check_meld`), applied to cards that end up in several melds
+/// (a borrow's remainder and new meld, a position's table and hand).
+pub(crate) fn within_deck(cards: &[u8], rules: &PanRules) -> Result<(), MeldError> {
+    let counts = count_cards(cards).map_err(MeldError::BadCard)?;
+    match check_copies(&counts, rules) {
+        Err(MeldFault::MoreCopiesThanDeck { card, count, deck }) => {
+            Err(MeldError::MoreCopiesThanDeck { card, count, deck })
+        }
+        _ => Ok(()),
+    }
 }
 
 /// `whole` minus `part` as multisets, or the first card of `part` that `whole` lacks.
@@ -282,6 +295,8 @@ pub fn borrow(
     let k_rest = valid(MeldRole::Remainder, &rest, rules)?;
     let new = concat(take, with);
     let k_new = valid(MeldRole::New, &new, rules)?;
+    // Each meld is within the deck; the cards of both together must be too.
+    within_deck(&concat(meld, with), rules)?;
     let before = cond_counts_of(meld, kind, rules);
     let mut after = cond_counts_of(&rest, k_rest, rules);
     after.add(cond_counts_of(&new, k_new, rules));
@@ -447,6 +462,25 @@ mod tests {
     #[test]
     fn borrow_examples() {
         let d = PanRules::default();
+        // The melds are each within the deck, but together hold ten 5c and nine 5s (§1.1).
+        for (meld, take, with, msg) in [
+            (
+                "5c".repeat(8),
+                "5c",
+                "5c5c",
+                "10 copies of 5c but the deck holds 8",
+            ),
+            (
+                "5s".repeat(7),
+                "5s",
+                "5s5s",
+                "9 copies of 5s but the deck holds 7",
+            ),
+        ] {
+            let e = borrow(&p(&meld), &p(take), &p(with), &d).unwrap_err();
+            assert_eq!(e.to_string(), msg);
+        }
+        assert!(borrow(&p(&"5c".repeat(6)), &p("5c"), &p("5c5c"), &d).is_ok());
         // BCG: from 7, 6, 5, 4 the 7 or the 4 may be borrowed.
         let seq = p("7c 6c 5c 4c");
         assert!(borrow(&seq, &p("7c"), &p("7d 7h"), &d).is_ok());

@@ -3,8 +3,10 @@ use std::collections::HashMap;
 
 use super::cards::GO_OUT_CARDS;
 use super::conditions::conditions;
-use super::melds::{check_copies, count_cards, MeldFault};
-use super::ops::{borrow, concat, lay_off, meld, remove_cards, split, valid, MeldError, MeldRole};
+use super::melds::count_cards;
+use super::ops::{
+    borrow, concat, lay_off, meld, remove_cards, split, valid, within_deck, MeldError, MeldRole,
+};
 use super::rules::PanRules;
 use super::solver::{add_pay, PanSolver, NO};
 
@@ -147,16 +149,14 @@ fn check_position(
         .chain(hand.iter().copied())
         .chain(table.iter().flatten().copied())
         .collect();
-    let counts = count_cards(&all).map_err(MeldError::BadCard)?;
+    count_cards(&all).map_err(MeldError::BadCard)?;
     for m in table {
         valid(MeldRole::Existing, m, rules)?;
     }
     if all.len() != GO_OUT_CARDS {
         return Err(MeldError::WrongCount { got: all.len() });
     }
-    if let Err(MeldFault::MoreCopiesThanDeck { card, count, deck }) = check_copies(&counts, rules) {
-        return Err(MeldError::MoreCopiesThanDeck { card, count, deck });
-    }
+    within_deck(&all, rules)?;
     Ok(all)
 }
 

@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::cards::{cards_name, NUM_CARDS};
+use crate::limits::quoted;
 
 /// A config enum with its docs/rules/pan.md §8 strings, both ways (`FromStr`, `as_str`).
 macro_rules! config_enum {
@@ -163,7 +164,7 @@ impl fmt::Display for RuleValue<'_> {
         match self {
             RuleValue::Int(v) => write!(f, "{v}"),
             RuleValue::Bool(b) => write!(f, "{b}"),
-            RuleValue::Name(s) => write!(f, "{s:?}"),
+            RuleValue::Name(s) => f.write_str(&quoted(s)),
             RuleValue::Cards(c) => write!(f, "{:?}", cards_name(c)),
         }
     }
@@ -216,7 +217,7 @@ pub enum RuleError {
 impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RuleError::Unknown(name) => write!(f, "unknown Pan rule {name:?}"),
+            RuleError::Unknown(name) => write!(f, "unknown Pan rule {}", quoted(name)),
             RuleError::Invalid {
                 field,
                 expected,

@@ -1,12 +1,14 @@
 //! `Card` and `CardSet` for Python.
-use super::convert::walk_cards;
+use super::convert::{shown, too_many, walk_cards, Most};
 use super::errors::InvalidCards;
 use crate::cards::{
     card_name, parse_card, parse_cards, CardError, CardSet as CoreSet, RANK_CHARS, SUIT_CHARS,
 };
 use crate::eval::HandKey;
+use crate::limits::DECK_CARDS;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyString};
+use std::cell::Cell;
 
 /// One playing card: `Card("Ah")`, `Card("10d")`, `Card(51)`. Its int is `rank * 4 + suit`.
 #[pyclass(frozen, eq, ord, hash, from_py_object, module = "splitpot._core")]
@@ -91,7 +93,7 @@ impl CardSet {
     #[pyo3(signature = (cards = None))]
     fn new(cards: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         let codes = match cards {
-            Some(c) => cards_of(c)?,
+            Some(c) => cards_of(c, DECK_CARDS)?,
             None => vec![],
         };
         Ok(CardSet {
@@ -116,7 +118,9 @@ impl CardSet {
     }
 
     fn __contains__(&self, card: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(cards_of(card)?.iter().all(|&c| self.set.contains(c)))
+        Ok(cards_of(card, DECK_CARDS)?
+            .iter()
+            .all(|&c| self.set.contains(c)))
     }
 
     fn __iter__(slf: PyRef<'_, Self>) -> PyResult<Py<PyAny>> {
@@ -143,7 +147,7 @@ pub fn card_code(item: &Bound<'_, PyAny>) -> PyResult<u8> {
             Ok(v) => Err(CardError::BadCode(v).into()),
             Err(_) => Err(InvalidCards::new_err(format!(
                 "invalid card {}: expected 0..51",
-                item.repr()?
+                shown(item)
             ))),
         };
     }
@@ -156,7 +160,7 @@ pub fn card_code(item: &Bound<'_, PyAny>) -> PyResult<u8> {
     if item.is_instance_of::<pyo3::types::PyBool>() {
         return Err(InvalidCards::new_err(format!(
             "invalid card {}: a bool is not a card",
-            item.repr()?
+            shown(item)
         )));
     }
     match item.extract::<i64>() {
@@ -164,7 +168,7 @@ pub fn card_code(item: &Bound<'_, PyAny>) -> PyResult<u8> {
         Ok(v) => Err(CardError::BadCode(v).into()),
         Err(_) => Err(InvalidCards::new_err(format!(
             "invalid card {}: expected a Card, a card string such as 'Ah', or an int 0..51",
-            item.repr()?
+            shown(item)
         ))),
     }
 }
@@ -172,25 +176,37 @@ pub fn card_code(item: &Bound<'_, PyAny>) -> PyResult<u8> {
 /// Card codes in the order given, duplicates refused: `splitpot.cards.card_codes`, in one call.
 #[pyfunction]
 pub fn _card_codes<'py>(cards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
-    let codes = cards_of(cards)?;
+    let codes = cards_of(cards, DECK_CARDS)?;
     CoreSet::from_cards(&codes)?;
     PyList::new(cards.py(), codes) // a list of ints: a Vec<u8> would cross as bytes
 }
 
-/// Card codes from any accepted form; duplicates are checked by the evaluation that uses them.
-pub fn cards_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+/// Card codes from any accepted form, at most `most` of them (`crate::limits`): an iterable is
+/// read lazily and a card read twice is refused when it appears; a string's duplicates are
+/// left to the evaluation that uses it.
+pub fn cards_of(obj: &Bound<'_, PyAny>, most: usize) -> PyResult<Vec<u8>> {
     let special = |o: &Bound<'_, PyAny>| {
         if let Ok(s) = o.cast::<CardSet>() {
             return Some(s.get().set.cards().collect());
         }
         o.cast::<Card>().ok().map(|c| vec![c.get().code])
     };
-    walk_cards(
-        obj,
-        |t| Ok(parse_cards(t)?),
-        special,
-        card_code,
-        "cards",
-        "AhKd 7c",
-    )
+    let seen = Cell::new(0u64);
+    let once = |item: &Bound<'_, PyAny>| {
+        let c = card_code(item)?;
+        if seen.get() >> c & 1 == 1 {
+            return Err(CardError::Duplicate(c).into());
+        }
+        seen.set(seen.get() | 1 << c);
+        Ok(c)
+    };
+    let whole = |t: &str| {
+        let codes = parse_cards(t)?;
+        match codes.len() > most {
+            true => Err(too_many("cards", most, Some(codes.len()))),
+            false => Ok(codes),
+        }
+    };
+    let most = Most { most, sized: true };
+    walk_cards(obj, whole, special, once, ("cards", "AhKd 7c"), most)
 }

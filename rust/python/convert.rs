@@ -3,38 +3,106 @@
 
 use super::errors::InvalidCards;
 use crate::cards::{CardError, CardSet as CoreSet};
+use crate::limits;
 use numpy::ndarray::ArrayView2;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 
-/// The shape every card argument shares, poker or Pan: a whole string goes to `whole`; a list,
-/// tuple or other iterable gives one card an item through `one`; `special` recognises a card
-/// object (or set) that stands for itself. `what` and `example` word the error.
-pub fn walk_cards(
-    obj: &Bound<'_, PyAny>,
-    whole: impl Fn(&str) -> PyResult<Vec<u8>>,
-    special: impl Fn(&Bound<'_, PyAny>) -> Option<Vec<u8>>,
-    one: impl Fn(&Bound<'_, PyAny>) -> PyResult<u8>,
+/// How far a card argument is read: `most` is the most cards the call can use. An iterable
+/// is read lazily and refused as soon as it passes `most`, so an endless one costs `most`
+/// items; a list or tuple is refused by its length when `sized` (a poker argument, where more
+/// is never valid) and otherwise handed over whole, its size being the caller's own memory
+/// (a Pan list of 12 cards is "not a meld", not an error).
+#[derive(Clone, Copy)]
+pub struct Most {
+    pub most: usize,
+    pub sized: bool,
+}
+
+/// `repr(obj)` cut to `MESSAGE_VALUE_CHARS` for a message; a repr that fails (a hostile
+/// `__repr__`, an int too long to print) gives the type's name instead.
+pub fn shown(obj: &Bound<'_, PyAny>) -> String {
+    match obj.repr() {
+        Ok(r) => limits::shown(&r.to_string_lossy()).into_owned(),
+        Err(_) => match obj.get_type().name() {
+            Ok(name) => format!("<{name}>"),
+            Err(_) => "<object>".to_string(),
+        },
+    }
+}
+
+/// The error for a card argument past the most the call can use; `got` when it is known.
+pub fn too_many(what: &str, most: usize, got: Option<usize>) -> PyErr {
+    InvalidCards::new_err(match got {
+        Some(n) => format!("too many {what}: got {n}, this call uses at most {most}"),
+        None => format!(
+            "too many {what}: more than {most}, the most this call uses (the iterable is read \
+             no further)"
+        ),
+    })
+}
+
+/// Reads `items` one at a time through `one`, refusing the item past `most`.
+fn bounded<'py>(
+    items: impl Iterator<Item = PyResult<Bound<'py, PyAny>>>,
+    one: impl Fn(&Bound<'py, PyAny>) -> PyResult<u8>,
     what: &str,
-    example: &str,
+    most: usize,
+) -> PyResult<Vec<u8>> {
+    let mut out = Vec::new();
+    for item in items {
+        let item = item?;
+        if out.len() == most {
+            return Err(too_many(what, most, None));
+        }
+        out.push(one(&item)?);
+    }
+    Ok(out)
+}
+
+/// The shape every card argument shares, poker or Pan: a whole string goes to `whole`; a list,
+/// tuple or other iterable gives one card an item through `one`, read as far as `most` says;
+/// `special` recognises a card object (or set) that stands for itself. `what` and `example`
+/// word the error.
+pub fn walk_cards<'py>(
+    obj: &Bound<'py, PyAny>,
+    whole: impl Fn(&str) -> PyResult<Vec<u8>>,
+    special: impl Fn(&Bound<'py, PyAny>) -> Option<Vec<u8>>,
+    one: impl Fn(&Bound<'py, PyAny>) -> PyResult<u8>,
+    (what, example): (&str, &str),
+    Most { most, sized }: Most,
 ) -> PyResult<Vec<u8>> {
     if let Ok(s) = obj.cast::<PyString>() {
         return whole(&s.to_cow()?);
     }
+    // A list or tuple is read up to its length at the start, even if a card's `__index__`
+    // makes it grow.
+    let refuse = |n: usize| (sized && n > most).then(|| too_many(what, most, Some(n)));
     if let Ok(l) = obj.cast::<PyList>() {
-        return l.iter().map(|i| one(&i)).collect();
+        return match refuse(l.len()) {
+            Some(e) => Err(e),
+            None => bounded(l.iter().map(Ok), one, what, l.len()),
+        };
     }
     if let Ok(t) = obj.cast::<PyTuple>() {
-        return t.iter().map(|i| one(&i)).collect();
+        return match refuse(t.len()) {
+            Some(e) => Err(e),
+            None => bounded(t.iter().map(Ok), one, what, t.len()),
+        };
     }
     if let Some(cards) = special(obj) {
         return Ok(cards);
     }
+    // A sized iterable (a range, a set) says how many it holds: refused by that count, though
+    // reading stays bounded whatever `__len__` claims.
+    if let Some(e) = obj.len().ok().and_then(refuse) {
+        return Err(e);
+    }
     match obj.try_iter() {
-        Ok(it) => it.map(|i| one(&i?)).collect(),
+        Ok(it) => bounded(it, one, what, most),
         Err(_) => Err(InvalidCards::new_err(format!(
             "invalid {what} {}: expected a string such as '{example}' or an iterable of cards",
-            obj.repr()?
+            shown(obj)
         ))),
     }
 }

@@ -5,14 +5,16 @@
 use super::cards::cards_of;
 use super::errors::InvalidCards;
 use crate::cards::card_name;
-use crate::equity::{Equity, EquityError, Game, Holding, Options, Question, Run};
+use crate::equity::{Equity, EquityError, Game, Holding, Options, Question, Run, MAX_PLAYERS};
+use crate::limits::DECK_CARDS;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use std::time::Duration;
 
-/// Card codes of `obj`, with `what` ("board", "player 2") prefixed to a card error.
+/// Card codes of `obj`, with `what` ("board", "player 2") prefixed to a card error; at most a
+/// deck's worth is read.
 fn cards_named(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<u8>> {
-    cards_of(obj).map_err(|e| {
+    cards_of(obj, DECK_CARDS).map_err(|e| {
         if e.is_instance_of::<InvalidCards>(obj.py()) {
             InvalidCards::new_err(format!("{what}: {}", e.value(obj.py())))
         } else {
@@ -100,6 +102,13 @@ fn holdings(game: Game, players: &Bound<'_, PyAny>) -> PyResult<Vec<Holding>> {
     let mut out = Vec::new();
     for (i, item) in players.try_iter()?.enumerate() {
         let item = item?;
+        if i == MAX_PLAYERS {
+            // Read no further than the limit: `players` may be endless.
+            return Err(EquityError::Options(format!(
+                "at most {MAX_PLAYERS} players share one deck, got more"
+            ))
+            .into());
+        }
         out.push(match item.cast::<PyString>() {
             Ok(text) => Holding::parse(game, &text.to_cow()?, i)?,
             Err(_) => Holding::Cards(cards_named(&item, &format!("player {}", i + 1))?),

@@ -5,6 +5,7 @@ use super::convert::{omaha_rows, rows_of};
 use super::values::{low_hand, HighHand, LowHand, RazzLow};
 use crate::eval::made::Dealt;
 use crate::eval::{high, hilo, low, omaha, razz};
+use crate::limits::{HAND_CARDS, OMAHA_BOARD_CARDS, OMAHA_HOLE_CARDS};
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2};
 use pyo3::prelude::*;
 use rayon::prelude::*;
@@ -20,8 +21,16 @@ pub fn evaluate_high(cards: &Bound<'_, PyAny>) -> PyResult<HighHand> {
             Dealt::any(&s.set.cards().collect::<Vec<_>>()),
         ));
     }
-    let c = cards_of(cards)?;
+    let c = cards_of(cards, HAND_CARDS)?;
     Ok(HighHand::new(high::evaluate(&c)?, Dealt::any(&c)))
+}
+
+/// Omaha hole and board cards, each read no further than an Omaha hand can use.
+fn omaha_cards(hole: &Bound<'_, PyAny>, board: &Bound<'_, PyAny>) -> PyResult<(Vec<u8>, Vec<u8>)> {
+    Ok((
+        cards_of(hole, OMAHA_HOLE_CARDS)?,
+        cards_of(board, OMAHA_BOARD_CARDS)?,
+    ))
 }
 
 /// Omaha high: exactly two of 4..6 hole cards and exactly three of 3..5 board cards.
@@ -30,7 +39,7 @@ pub fn evaluate_omaha_high(
     hole: &Bound<'_, PyAny>,
     board: &Bound<'_, PyAny>,
 ) -> PyResult<HighHand> {
-    let (h, b) = (cards_of(hole)?, cards_of(board)?);
+    let (h, b) = omaha_cards(hole, board)?;
     Ok(HighHand::new(
         omaha::evaluate_omaha(&h, &b)?,
         Dealt::omaha(&h, &b),
@@ -40,14 +49,14 @@ pub fn evaluate_omaha_high(
 /// Best 8-or-better low of any five of 5, 6 or 7 cards, or None.
 #[pyfunction]
 pub fn evaluate_low8(cards: &Bound<'_, PyAny>) -> PyResult<Option<LowHand>> {
-    let c = cards_of(cards)?;
+    let c = cards_of(cards, HAND_CARDS)?;
     Ok(low_hand(low::evaluate_low8(&c)?, Dealt::any(&c)))
 }
 
 /// The razz low of 5, 6 or 7 cards: the best ace-to-five five, every hand counting.
 #[pyfunction]
 pub fn evaluate_razz(cards: &Bound<'_, PyAny>) -> PyResult<RazzLow> {
-    let c = cards_of(cards)?;
+    let c = cards_of(cards, HAND_CARDS)?;
     Ok(RazzLow::new(razz::evaluate_razz(&c)?, Dealt::any(&c)))
 }
 
@@ -57,7 +66,7 @@ pub fn evaluate_omaha_low8(
     hole: &Bound<'_, PyAny>,
     board: &Bound<'_, PyAny>,
 ) -> PyResult<Option<LowHand>> {
-    let (h, b) = (cards_of(hole)?, cards_of(board)?);
+    let (h, b) = omaha_cards(hole, board)?;
     Ok(low_hand(
         low::evaluate_omaha_low8(&h, &b)?,
         Dealt::omaha(&h, &b),
@@ -67,7 +76,7 @@ pub fn evaluate_omaha_low8(
 /// Both halves of a hi/lo showdown from one pass over 5, 6 or 7 cards.
 #[pyfunction]
 pub fn evaluate_hilo(cards: &Bound<'_, PyAny>) -> PyResult<(HighHand, Option<LowHand>)> {
-    let c = cards_of(cards)?;
+    let c = cards_of(cards, HAND_CARDS)?;
     let (hi, lo) = hilo::evaluate_hilo(&c)?;
     let dealt = Dealt::any(&c);
     Ok((HighHand::new(hi, dealt), low_hand(lo, dealt)))
@@ -79,7 +88,7 @@ pub fn evaluate_omaha_hilo(
     hole: &Bound<'_, PyAny>,
     board: &Bound<'_, PyAny>,
 ) -> PyResult<(HighHand, Option<LowHand>)> {
-    let (h, b) = (cards_of(hole)?, cards_of(board)?);
+    let (h, b) = omaha_cards(hole, board)?;
     let (hi, lo) = hilo::evaluate_omaha_hilo(&h, &b)?;
     let dealt = Dealt::omaha(&h, &b);
     Ok((HighHand::new(hi, dealt), low_hand(lo, dealt)))

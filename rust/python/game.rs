@@ -1,4 +1,5 @@
-//! The variant catalogue for Python: `splitpot.games` builds its aliases from it.
+//! The core's catalogues for Python: the variants (`splitpot.games` builds its aliases from
+//! them) and the input limits (`splitpot.limits` reads them back).
 use crate::game::VARIANTS;
 use pyo3::prelude::*;
 
@@ -21,4 +22,22 @@ pub fn _variants() -> Vec<VariantRow> {
             )
         })
         .collect()
+}
+
+/// The core's input limits of rust/limits.rs by name, for `splitpot.limits`.
+#[pyfunction]
+pub fn _limits() -> Vec<(&'static str, usize)> {
+    use crate::limits::*;
+    vec![
+        ("MESSAGE_VALUE_CHARS", MESSAGE_VALUE_CHARS),
+        ("HAND_CARDS", HAND_CARDS),
+        ("OMAHA_HOLE_CARDS", OMAHA_HOLE_CARDS),
+        ("OMAHA_BOARD_CARDS", OMAHA_BOARD_CARDS),
+        ("DECK_CARDS", DECK_CARDS),
+        ("PAN_MELD_CARDS", PAN_MELD_CARDS),
+        ("PAN_TABLE_MELDS", PAN_TABLE_MELDS),
+        ("PAN_CARDS", PAN_CARDS),
+        ("PAN_BATCH_MELDS", PAN_BATCH_MELDS),
+        ("EQUITY_PLAYERS", crate::equity::MAX_PLAYERS),
+    ]
 }

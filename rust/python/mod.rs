@@ -24,7 +24,7 @@ mod _core {
         evaluate_omaha_hilo, evaluate_omaha_low8, evaluate_razz,
     };
     #[pymodule_export]
-    use super::game::_variants;
+    use super::game::{_limits, _variants};
     #[pymodule_export]
     use super::pan::{
         _pan_arrange, _pan_borrow, _pan_cards, _pan_classify, _pan_classify_many,

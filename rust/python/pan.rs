@@ -3,16 +3,17 @@
 //! in enums and records. Every name here is registered in `splitpot._core` with a `Pan`/`_pan_`
 //! prefix, since `_core` also holds the poker `Card`.
 use super::cards::Card as PokerCard;
-use super::convert::walk_cards;
-use super::errors::InvalidCards;
+use super::convert::{shown, too_many, walk_cards, Most};
+use super::errors::{InvalidCards, SplitpotError};
 use crate::cards::card_name as poker_card_name;
+use crate::limits::{PAN_BATCH_MELDS, PAN_CARDS, PAN_MELD_CARDS, PAN_TABLE_MELDS};
 use crate::pan::{
     self, card_from_code, card_name, parse_card, parse_cards, Arrangement, Field, Outcome,
     PanRules, RuleError, RuleKind, RuleValue, Step, RANK_CHARS, SUIT_CHARS,
 };
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
 
 /// One Pan card: `Card("7c")`, `Card("Jh")`, `Card(24)`. Ranks A 2 3 4 5 6 7 J Q K (no 8, 9
 /// or 10), suits c d h s; its int is `rank * 4 + suit`, so `Ac` is 0 and `Ks` is 39.
@@ -104,21 +105,23 @@ pub(super) fn one_card(item: &Bound<'_, PyAny>) -> PyResult<u8> {
     if item.is_instance_of::<PyBool>() {
         return Err(InvalidCards::new_err(format!(
             "invalid Pan card {}: a bool is not a card",
-            item.repr()?
+            shown(item)
         )));
     }
     match item.extract::<i64>() {
         Ok(v) => Ok(card_from_code(v)?),
         Err(_) => Err(InvalidCards::new_err(format!(
             "invalid Pan card {}: expected a pan.Card, a card string such as '7c', or an int 0..39",
-            item.repr()?
+            shown(item)
         ))),
     }
 }
 
 /// Card codes from any accepted form: a string ("7c7d 7h"), one card, or an iterable of
-/// `pan.Card`, `str` (one card each), poker `Card` or `int` (0..39). Copies are allowed.
-pub fn cards_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+/// `pan.Card`, `str` (one card each), poker `Card` or `int` (0..39). Copies are allowed. An
+/// iterable is read no further than `most` cards (`crate::limits`); a string or list is taken
+/// whole, and the core says what is wrong with too many cards ("not a meld").
+pub fn cards_of(obj: &Bound<'_, PyAny>, most: usize) -> PyResult<Vec<u8>> {
     let special = |o: &Bound<'_, PyAny>| {
         if o.is_instance_of::<PanCard>() || o.is_instance_of::<PokerCard>() {
             Some(one_card(o).map(|c| vec![c]))
@@ -133,20 +136,59 @@ pub fn cards_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
             |t| Ok(parse_cards(t)?),
             |_| None,
             one_card,
-            "Pan cards",
-            "7c 7d 7h",
+            ("Pan cards", "7c 7d 7h"),
+            Most { most, sized: false },
         ),
     }
 }
 
-pub(super) fn melds_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<u8>>> {
+/// The cards of one meld, read no further than a meld can hold.
+pub(super) fn meld_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    cards_of(obj, PAN_MELD_CARDS)
+}
+
+/// Melds, each read as [`meld_of`]: at most `most` of them, a list or tuple refused by its
+/// length when `sized` (a batch), otherwise read lazily (a table).
+pub(super) fn melds_of(
+    obj: &Bound<'_, PyAny>,
+    Most { most, sized }: Most,
+) -> PyResult<Vec<Vec<u8>>> {
     if obj.is_instance_of::<PyString>() {
         return Err(InvalidCards::new_err(format!(
             "expected an iterable of melds, got the string {}",
-            obj.repr()?
+            shown(obj)
         )));
     }
-    obj.try_iter()?.map(|m| cards_of(&m?)).collect()
+    let len = match obj.cast::<PyList>() {
+        Ok(l) => Some(l.len()),
+        Err(_) => obj.cast::<PyTuple>().ok().map(|t| t.len()),
+    };
+    // A list or tuple is read to its length at the start; any other iterable up to `most`.
+    let limit = match len {
+        Some(n) if sized && n > most => return Err(too_many("melds", most, Some(n))),
+        Some(n) => n,
+        None => most,
+    };
+    let mut out = Vec::new();
+    for m in obj.try_iter()? {
+        let m = m?;
+        if out.len() == limit {
+            return Err(too_many("melds", limit, None));
+        }
+        out.push(meld_of(&m)?);
+    }
+    Ok(out)
+}
+
+/// A player's table melds, read lazily: fewer than 11 of them.
+pub(super) fn table_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<u8>>> {
+    melds_of(
+        obj,
+        Most {
+            most: PAN_TABLE_MELDS,
+            sized: false,
+        },
+    )
 }
 
 pub(super) fn cards_tuple<'py>(py: Python<'py>, cards: &[u8]) -> PyResult<Bound<'py, PyTuple>> {
@@ -171,10 +213,12 @@ pub struct PyPanRules {
     pub rules: PanRules,
 }
 
+/// An unknown rule is a wrong keyword argument (a `TypeError`, as Python's own are); a bad value
+/// is a `SplitpotError` (a `ValueError`).
 fn rule_error(e: RuleError) -> PyErr {
     match e {
         RuleError::Unknown(_) => PyTypeError::new_err(e.to_string()),
-        _ => PyValueError::new_err(e.to_string()),
+        _ => SplitpotError::new_err(e.to_string()),
     }
 }
 
@@ -193,12 +237,12 @@ fn rule_value<'a>(field: &Field, v: &'a Bound<'_, PyAny>) -> PyResult<RuleValue<
             Ok(s) => Some(RuleValue::Name(s.to_str()?)),
             Err(_) => None,
         },
-        RuleKind::Cards => Some(RuleValue::Cards(cards_of(v)?)),
+        RuleKind::Cards => Some(RuleValue::Cards(cards_of(v, PAN_CARDS)?)),
         RuleKind::Int { .. } => None,
     };
     match value {
         Some(value) => Ok(value),
-        None => Err(rule_error(field.invalid(v.repr()?.to_string()))),
+        None => Err(rule_error(field.invalid(shown(v)))),
     }
 }
 
@@ -250,8 +294,29 @@ impl PyPanRules {
     }
 }
 
-pub(super) fn rules_of(rules: Option<&Bound<'_, PyPanRules>>) -> PanRules {
-    rules.map_or_else(PanRules::default, |r| r.get().rules)
+/// The rules of a call: a `splitpot.pan.PanRules` (through its Rust value `_native`), that
+/// Rust value itself, or None for the defaults; anything else is a `TypeError` naming `rules`.
+pub(super) fn rules_of(rules: Option<&Bound<'_, PyAny>>) -> PyResult<PanRules> {
+    let Some(r) = rules.filter(|r| !r.is_none()) else {
+        return Ok(PanRules::default());
+    };
+    if let Ok(native) = r.cast::<PyPanRules>() {
+        return Ok(native.get().rules);
+    }
+    match r.getattr("_native") {
+        Ok(native) => match native.cast::<PyPanRules>() {
+            Ok(native) => Ok(native.get().rules),
+            Err(_) => Err(not_rules(r)),
+        },
+        Err(_) => Err(not_rules(r)),
+    }
+}
+
+fn not_rules(r: &Bound<'_, PyAny>) -> PyErr {
+    PyTypeError::new_err(format!(
+        "rules: expected a splitpot.pan.PanRules, got {}",
+        shown(r)
+    ))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -267,7 +332,7 @@ fn outcome<'py>(py: Python<'py>, o: PyResult<Outcome>) -> PyResult<(Melds<'py>, 
 /// The cards as `pan.Card`s, in the order given.
 #[pyfunction]
 pub fn _pan_cards(cards: &Bound<'_, PyAny>) -> PyResult<Vec<PanCard>> {
-    Ok(cards_of(cards)?
+    Ok(cards_of(cards, PAN_CARDS)?
         .into_iter()
         .map(|code| PanCard { code })
         .collect())
@@ -278,9 +343,9 @@ pub fn _pan_cards(cards: &Bound<'_, PyAny>) -> PyResult<Vec<PanCard>> {
 #[pyo3(signature = (cards, rules = None))]
 pub fn _pan_classify(
     cards: &Bound<'_, PyAny>,
-    rules: Option<&Bound<'_, PyPanRules>>,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<u8>> {
-    Ok(pan::classify(&cards_of(cards)?, &rules_of(rules)).map(|k| k as u8))
+    Ok(pan::classify(&meld_of(cards)?, &rules_of(rules)?).map(|k| k as u8))
 }
 
 /// `_pan_classify` of each meld, computed without the GIL.
@@ -289,10 +354,14 @@ pub fn _pan_classify(
 pub fn _pan_classify_many(
     py: Python<'_>,
     melds: &Bound<'_, PyAny>,
-    rules: Option<&Bound<'_, PyPanRules>>,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<Option<u8>>> {
-    let melds = melds_of(melds)?;
-    let r = rules_of(rules);
+    let most = Most {
+        most: PAN_BATCH_MELDS,
+        sized: true,
+    };
+    let melds = melds_of(melds, most)?;
+    let r = rules_of(rules)?;
     Ok(py.detach(|| {
         melds
             .iter()
@@ -303,11 +372,8 @@ pub fn _pan_classify_many(
 
 #[pyfunction]
 #[pyo3(signature = (cards, rules = None))]
-pub fn _pan_is_meld(
-    cards: &Bound<'_, PyAny>,
-    rules: Option<&Bound<'_, PyPanRules>>,
-) -> PyResult<bool> {
-    Ok(pan::is_meld(&cards_of(cards)?, &rules_of(rules)))
+pub fn _pan_is_meld(cards: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+    Ok(pan::is_meld(&meld_of(cards)?, &rules_of(rules)?))
 }
 
 /// Why the cards are not a valid meld (docs/rules/pan.md §3), or None when they are one.
@@ -315,9 +381,9 @@ pub fn _pan_is_meld(
 #[pyo3(signature = (cards, rules = None))]
 pub fn _pan_meld_fault(
     cards: &Bound<'_, PyAny>,
-    rules: Option<&Bound<'_, PyPanRules>>,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<String>> {
-    Ok(pan::check_meld(&cards_of(cards)?, &rules_of(rules))
+    Ok(pan::check_meld(&meld_of(cards)?, &rules_of(rules)?)
         .err()
         .map(|f| f.to_string()))
 }
@@ -326,9 +392,9 @@ pub fn _pan_meld_fault(
 #[pyo3(signature = (cards, rules = None))]
 pub fn _pan_conditions(
     cards: &Bound<'_, PyAny>,
-    rules: Option<&Bound<'_, PyPanRules>>,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<u64> {
-    Ok(pan::conditions(&cards_of(cards)?, &rules_of(rules)))
+    Ok(pan::conditions(&meld_of(cards)?, &rules_of(rules)?))
 }
 
 /// (condition index C1 = 0 .. C5 = 4, chips) for each condition the meld carries.
@@ -336,20 +402,32 @@ pub fn _pan_conditions(
 #[pyo3(signature = (cards, rules = None))]
 pub fn _pan_condition_list(
     cards: &Bound<'_, PyAny>,
-    rules: Option<&Bound<'_, PyPanRules>>,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<(u8, u64)>> {
-    let list = pan::condition_list(&cards_of(cards)?, &rules_of(rules));
+    let list = pan::condition_list(&meld_of(cards)?, &rules_of(rules)?);
     Ok(list.into_iter().map(|(c, v)| (c as u8, v)).collect())
 }
 
 #[pyfunction]
-#[pyo3(signature = (melds, layoff_chips = 0, rules = None))]
+#[pyo3(signature = (melds, layoff_chips = None, rules = None))]
 pub fn _pan_outs(
     melds: &Bound<'_, PyAny>,
-    layoff_chips: u64,
-    rules: Option<&Bound<'_, PyPanRules>>,
+    layoff_chips: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<u64> {
-    Ok(pan::outs(&melds_of(melds)?, layoff_chips, &rules_of(rules)))
+    let chips = layoff_chips.map_or(Ok(0), |c| chips_of(c, "layoff_chips"))?;
+    Ok(pan::outs(&table_of(melds)?, chips, &rules_of(rules)?))
+}
+
+/// A chip count 0..2**64-1: an int and not a bool (a `TypeError` otherwise, as Python's own
+/// functions do), in range (a `SplitpotError`, a `ValueError`).
+fn chips_of(v: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
+    let wrong = || format!("{what}: expected an int 0..2**64-1, got {}", shown(v));
+    if v.is_instance_of::<PyBool>() || !v.is_instance_of::<PyInt>() {
+        return Err(PyTypeError::new_err(wrong()));
+    }
+    v.extract::<u64>()
+        .map_err(|_| SplitpotError::new_err(wrong()))
 }
 
 #[pyfunction]
@@ -357,10 +435,10 @@ pub fn _pan_outs(
 pub fn _pan_meld<'py>(
     py: Python<'py>,
     cards: &Bound<'py, PyAny>,
-    rules: Option<&Bound<'py, PyPanRules>>,
+    rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(Melds<'py>, u64)> {
-    let c = cards_of(cards)?;
-    outcome(py, pan::meld(&c, &rules_of(rules)).map_err(Into::into))
+    let c = meld_of(cards)?;
+    outcome(py, pan::meld(&c, &rules_of(rules)?).map_err(Into::into))
 }
 
 #[pyfunction]
@@ -369,12 +447,12 @@ pub fn _pan_lay_off<'py>(
     py: Python<'py>,
     meld: &Bound<'py, PyAny>,
     cards: &Bound<'py, PyAny>,
-    rules: Option<&Bound<'py, PyPanRules>>,
+    rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(Melds<'py>, u64)> {
-    let (m, c) = (cards_of(meld)?, cards_of(cards)?);
+    let (m, c) = (meld_of(meld)?, meld_of(cards)?);
     outcome(
         py,
-        pan::lay_off(&m, &c, &rules_of(rules)).map_err(Into::into),
+        pan::lay_off(&m, &c, &rules_of(rules)?).map_err(Into::into),
     )
 }
 
@@ -385,12 +463,12 @@ pub fn _pan_split<'py>(
     meld: &Bound<'py, PyAny>,
     added: &Bound<'py, PyAny>,
     part: &Bound<'py, PyAny>,
-    rules: Option<&Bound<'py, PyPanRules>>,
+    rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(Melds<'py>, u64)> {
-    let (m, a, p) = (cards_of(meld)?, cards_of(added)?, cards_of(part)?);
+    let (m, a, p) = (meld_of(meld)?, meld_of(added)?, meld_of(part)?);
     outcome(
         py,
-        pan::split(&m, &a, &p, &rules_of(rules)).map_err(Into::into),
+        pan::split(&m, &a, &p, &rules_of(rules)?).map_err(Into::into),
     )
 }
 
@@ -401,12 +479,12 @@ pub fn _pan_borrow<'py>(
     meld: &Bound<'py, PyAny>,
     take: &Bound<'py, PyAny>,
     cards: &Bound<'py, PyAny>,
-    rules: Option<&Bound<'py, PyPanRules>>,
+    rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(Melds<'py>, u64)> {
-    let (m, t, w) = (cards_of(meld)?, cards_of(take)?, cards_of(cards)?);
+    let (m, t, w) = (meld_of(meld)?, meld_of(take)?, meld_of(cards)?);
     outcome(
         py,
-        pan::borrow(&m, &t, &w, &rules_of(rules)).map_err(Into::into),
+        pan::borrow(&m, &t, &w, &rules_of(rules)?).map_err(Into::into),
     )
 }
 
@@ -425,9 +503,9 @@ fn arrangement<'py>(
 pub fn _pan_go_out<'py>(
     py: Python<'py>,
     cards: &Bound<'py, PyAny>,
-    rules: Option<&Bound<'py, PyPanRules>>,
+    rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Option<(Melds<'py>, u64)>> {
-    arrangement(py, pan::go_out(&cards_of(cards)?, &rules_of(rules))?)
+    arrangement(py, pan::go_out(&meld_of(cards)?, &rules_of(rules)?)?)
 }
 
 /// The best arrangement of at most 11 cards, as (melds, pays), or None.
@@ -436,9 +514,9 @@ pub fn _pan_go_out<'py>(
 pub fn _pan_arrange<'py>(
     py: Python<'py>,
     cards: &Bound<'py, PyAny>,
-    rules: Option<&Bound<'py, PyPanRules>>,
+    rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Option<(Melds<'py>, u64)>> {
-    arrangement(py, pan::arrange(&cards_of(cards)?, &rules_of(rules))?)
+    arrangement(py, pan::arrange(&meld_of(cards)?, &rules_of(rules)?)?)
 }
 
 type PlanStep<'py> = (&'static str, Melds<'py>, Melds<'py>, Melds<'py>, u64);
@@ -453,9 +531,9 @@ pub fn _pan_go_out_with<'py>(
     drawn: &Bound<'py, PyAny>,
     hand: &Bound<'py, PyAny>,
     table: &Bound<'py, PyAny>,
-    rules: Option<&Bound<'py, PyPanRules>>,
+    rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Option<Plan<'py>>> {
-    let d = match cards_of(drawn)?.as_slice() {
+    let d = match meld_of(drawn)?.as_slice() {
         [d] => *d,
         other => {
             return Err(InvalidCards::new_err(format!(
@@ -464,7 +542,7 @@ pub fn _pan_go_out_with<'py>(
             )))
         }
     };
-    let (h, t, r) = (cards_of(hand)?, melds_of(table)?, rules_of(rules));
+    let (h, t, r) = (meld_of(hand)?, table_of(table)?, rules_of(rules)?);
     let Some(plan) = py.detach(|| pan::go_out_with(d, &h, &t, &r))? else {
         return Ok(None);
     };
@@ -499,11 +577,11 @@ pub fn _pan_go_out_with<'py>(
 /// The deck of the rules: in code order when `seed` is None, else shuffled reproducibly.
 #[pyfunction]
 #[pyo3(signature = (rules = None, seed = None))]
-pub fn _pan_deck(rules: Option<&Bound<'_, PyPanRules>>, seed: Option<u64>) -> Vec<PanCard> {
-    let r = rules_of(rules);
+pub fn _pan_deck(rules: Option<&Bound<'_, PyAny>>, seed: Option<u64>) -> PyResult<Vec<PanCard>> {
+    let r = rules_of(rules)?;
     let codes = match seed {
         Some(s) => pan::shuffled_deck(&r, s),
         None => pan::deck(&r),
     };
-    codes.into_iter().map(|code| PanCard { code }).collect()
+    Ok(codes.into_iter().map(|code| PanCard { code }).collect())
 }

@@ -1,7 +1,8 @@
 //! The Pan legal-move generator (`crate::pan::moves`, docs/rules/pan.md §6.2 to §6.5) for
 //! Python: convert, check the position, delegate. `splitpot.pan.moves` wraps the answers in the
 //! step records.
-use super::pan::{cards_of, cards_tuple, melds_of, one_card, rules_of, PyPanRules};
+use super::pan::{cards_of, cards_tuple, one_card, rules_of, table_of};
+use crate::limits::PAN_CARDS;
 use crate::pan::{self, Move};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -38,10 +39,14 @@ pub fn _pan_turn_moves<'py>(
     placed: bool,
     hand: &Bound<'py, PyAny>,
     melds: &Bound<'py, PyAny>,
-    rules: Option<&Bound<'py, PyPanRules>>,
+    rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Vec<MoveTuple<'py>>> {
     let d = drawn.map(one_card).transpose()?;
-    let (h, m, r) = (cards_of(hand)?, melds_of(melds)?, rules_of(rules));
+    let (h, m, r) = (
+        cards_of(hand, PAN_CARDS)?,
+        table_of(melds)?,
+        rules_of(rules)?,
+    );
     pan::check_turn(d, &h, &m, &r)?;
     pan::turn_moves(d, placed, &h, &m, &r)
         .iter()
@@ -57,13 +62,13 @@ pub fn _pan_can_place(
     card: &Bound<'_, PyAny>,
     hand: &Bound<'_, PyAny>,
     melds: &Bound<'_, PyAny>,
-    rules: Option<&Bound<'_, PyPanRules>>,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<bool> {
     let (c, h, m, r) = (
         one_card(card)?,
-        cards_of(hand)?,
-        melds_of(melds)?,
-        rules_of(rules),
+        cards_of(hand, PAN_CARDS)?,
+        table_of(melds)?,
+        rules_of(rules)?,
     );
     pan::check_turn(Some(c), &h, &m, &r)?;
     Ok(pan::can_place(c, &h, &m, &r))
@@ -76,9 +81,9 @@ pub fn _pan_can_place(
 pub fn _pan_forces(
     card: &Bound<'_, PyAny>,
     melds: &Bound<'_, PyAny>,
-    rules: Option<&Bound<'_, PyPanRules>>,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<bool> {
-    let (c, m, r) = (one_card(card)?, melds_of(melds)?, rules_of(rules));
+    let (c, m, r) = (one_card(card)?, table_of(melds)?, rules_of(rules)?);
     pan::check_turn(Some(c), &[], &m, &r)?;
     Ok(pan::forces(c, &m, &r))
 }

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from splitpot._core import SplitpotError
 from splitpot.hand import timeout as _timeout
 from splitpot.hand.records import (
     Betting,
@@ -40,14 +41,14 @@ def replay(hand: Hand, events: Sequence[Operation]) -> Hand:
             break
         _apply(hand, events[done])
         if len(hand._events) <= done:
-            raise ValueError(f"event {done} ({events[done]}) changed nothing")
+            raise SplitpotError(f"event {done} ({events[done]}) changed nothing")
         done = len(hand._events)
     if hand._events[: len(events)] != list(events):
         index = next(
             (i for i, (a, b) in enumerate(zip(hand._events, events)) if a != b),  # noqa: B905
             min(len(hand._events), len(events)),
         )
-        raise ValueError(f"the events do not rebuild a hand: they differ at event {index}")
+        raise SplitpotError(f"the events do not rebuild a hand: they differ at event {index}")
     return hand
 
 
@@ -75,11 +76,11 @@ def _apply(hand: Hand, event: Operation) -> None:
             hand.phase, owes=hand._owes(seat), contributed=hand.contributions[seat]
         )
         if event.outcome not in possible:
-            raise ValueError(f"{event} is not what a timeout does here")
+            raise SplitpotError(f"{event} is not what a timeout does here")
         hand._time_out(seat, TimeoutOutcome(event.outcome))
     elif isinstance(event, Showing):
         hand.show()
     elif isinstance(event, Mucking):
         hand.muck()
     else:
-        raise ValueError(f"{event} is not a player decision")
+        raise SplitpotError(f"{event} is not a player decision")

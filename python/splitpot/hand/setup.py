@@ -18,19 +18,20 @@ Texas Hold'em, NoLimit; button seat 2; stacks [100, 80, 120]
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Union
 
 from splitpot import _check
 from splitpot._check import chips as _chips
-from splitpot._core import Card, InvalidCards
+from splitpot._core import Card, InvalidCards, SplitpotError
 from splitpot.betting import Structure
 from splitpot.cards import CardsLike, as_cards, card_codes
 from splitpot.games import Game
 from splitpot.hand.records import Operation
 from splitpot.hand.timeout import TimeoutPolicy
 from splitpot.hand.timeout import policy as _policy
+from splitpot.limits import HAND_MAX_SEATS, MAX_CHIPS, SEED_LIMIT, shown
 from splitpot.pots import Rake
 
 __all__ = ["SEED_BOUND", "HandStarting", "blind_seats", "seats_from_button"]
@@ -121,9 +122,9 @@ class HandStarting(Operation):
     ) -> HandStarting:
         """Check the arguments of :class:`~splitpot.hand.Hand` and return the set-up.
 
-        Raises :class:`TypeError`, :class:`ValueError` or
-        :class:`~splitpot.InvalidCards` for a set-up that cannot be dealt. Without a ``seed``
-        one is drawn, unless every card is given.
+        Raises :class:`TypeError` (a wrong kind of argument) or a :class:`~splitpot.SplitpotError`
+        for a set-up that cannot be dealt, all checked before anything is dealt (issue 15).
+        Without a ``seed`` one is drawn, unless every card is given.
         """
         _check_kinds(game, structure, rake)
         start = _stacks(stacks, game)
@@ -131,7 +132,7 @@ class HandStarting(Operation):
         if button is None:
             button = n - 1
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
-            raise ValueError(f"button must be a seat 0..{n - 1}, got {button!r}")
+            raise SplitpotError(f"button must be a seat 0..{n - 1}, got {shown(button)}")
         rule = _POLICIES.get(timeout_policy) if isinstance(timeout_policy, str) else None
         rule = rule or _policy(timeout_policy)
         ante_list, live, dead = _forced_bets(
@@ -140,9 +141,8 @@ class HandStarting(Operation):
         holes, board_codes = _given_cards(game, n, hole, board)
         for i in range(n):
             if start[i] is None and holes[i] is not None:
-                raise ValueError(f"hole cards for seat {i}, which is not dealt in")
-        if seed is None and not _all_given(game, start, holes, board_codes):
-            seed = random.randrange(SEED_BOUND)
+                raise SplitpotError(f"hole cards for seat {i}, which is not dealt in")
+        seed = _seed(seed, _all_given(game, start, holes, board_codes))
         return cls(
             game,
             structure,
@@ -154,7 +154,7 @@ class HandStarting(Operation):
             seed,
             rake,
             rule,
-            bool(auto_showdown),
+            _check.flag(auto_showdown, "auto_showdown"),
             tuple([None if h is None else as_cards(h) for h in holes]),
             None if board_codes is None else as_cards(board_codes),
             _check.flag(antes_shared, "antes_shared"),
@@ -169,7 +169,7 @@ class HandStarting(Operation):
             self.stacks,
             button=self.button,
             seed=self.seed,
-            hole=list(self.hole) or None,
+            hole=(list(self.hole) or None) if isinstance(self.hole, tuple) else self.hole,
             board=self.board,
             antes=self.antes,
             blinds=self.blinds,
@@ -194,26 +194,59 @@ def _all_given(
 
 def _check_kinds(game: Game, structure: Structure, rake: Rake | None) -> None:
     if not isinstance(game, Game):
-        raise TypeError(f"game must be a Game, got {game!r}")
+        raise TypeError(f"game must be a Game, got {shown(game)}")
     if game.forced_bets not in ("blinds", "bring_in"):
-        raise ValueError(f"{game.name}: unknown forced bets {game.forced_bets!r}")
+        raise SplitpotError(f"{game.name}: unknown forced bets {shown(game.forced_bets)}")
     if not isinstance(structure, Structure):
-        raise TypeError(f"structure must be FixedLimit, PotLimit or NoLimit, got {structure!r}")
+        raise TypeError(
+            f"structure must be FixedLimit, PotLimit or NoLimit, got {shown(structure)}"
+        )
     if rake is not None and not isinstance(rake, Rake):
-        raise TypeError(f"rake must be a Rake or None, got {rake!r}")
+        raise TypeError(f"rake must be a Rake or None, got {shown(rake)}")
+
+
+def _seed(seed: object, all_given: bool) -> int | None:
+    """The shuffle seed, checked (``None`` or an ``int`` below
+    :data:`~splitpot.limits.SEED_LIMIT``) now, as the first card drawn is the first to use it
+    (issue 15, M-1); drawn when ``None`` and some card is to be shuffled."""
+    if seed is None:
+        return None if all_given else random.randrange(SEED_BOUND)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int or None, got {shown(seed)}")
+    if not 0 <= seed < SEED_LIMIT:
+        raise SplitpotError(f"seed must be 0 <= seed < 2**64, got {shown(seed)}")
+    return int(seed)
+
+
+def _sequence(value: object, what: str) -> Collection[object]:
+    """``value`` as a sized, ordered collection (a list, a tuple, an array), one entry per
+    seat: a generator is refused rather than read (it may be endless), and a set or a
+    mapping has no seat order."""
+    if isinstance(value, (str, bytes, Set, Mapping)) or not isinstance(value, Collection):
+        raise TypeError(
+            f"{what} must be a list or a tuple with one entry per seat, got {shown(value)}"
+        )
+    return value
 
 
 def _stacks(stacks: Sequence[int | None], game: Game) -> tuple[int | None, ...]:
-    if all([type(s) is int and s > 0 for s in stacks]):  # the usual case, checked cheaply
+    stacks = _sequence(stacks, "stacks")  # type: ignore[assignment]
+    dealt = len(stacks) - list(stacks).count(None)
+    if not 2 <= dealt <= game.max_players:  # before any loop over the seats
+        raise SplitpotError(
+            f"{game.name} is played by 2 to {game.max_players} players, got {dealt}"
+        )
+    if len(stacks) > HAND_MAX_SEATS:
+        raise SplitpotError(f"stacks: a hand has at most {HAND_MAX_SEATS} seats, got {len(stacks)}")
+    if all(
+        [type(s) is int and 0 < s <= MAX_CHIPS for s in stacks]
+    ):  # the usual case, checked cheaply
         start: tuple[int | None, ...] = tuple(stacks)
     else:
         start = tuple(
             None if s is None else _chips(s, f"stack of seat {i}", positive=True)
             for i, s in enumerate(stacks)
         )
-    dealt = len(start) - start.count(None)
-    if not 2 <= dealt <= game.max_players:
-        raise ValueError(f"{game.name} is played by 2 to {game.max_players} players, got {dealt}")
     return start
 
 
@@ -232,9 +265,9 @@ def _forced_bets(
     order = seats_from_button(start, button)
     heads_up = len(order) == 2
     if not blind_game and (any(blinds or ()) or any(dead_blinds or ())):
-        raise ValueError("stud has no blinds: the bring-in opens the betting (§4.2)")
+        raise SplitpotError("stud has no blinds: the bring-in opens the betting (§4.2)")
     if heads_up and blind_game and start[button] is None and blinds is None:
-        raise ValueError(f"heads-up the button posts the small blind: seat {button} is empty")
+        raise SplitpotError(f"heads-up the button posts the small blind: seat {button} is empty")
     ante_list = _per_seat(structure.ante if antes is None else antes, n, "antes")
     if not blind_game:
         live = [0] * n
@@ -249,7 +282,7 @@ def _forced_bets(
     for i in range(n):
         if start[i] is None:
             if live[i] or dead[i]:
-                raise ValueError(f"seat {i} is not dealt in and cannot post a blind")
+                raise SplitpotError(f"seat {i} is not dealt in and cannot post a blind")
             ante_list[i] = 0
     return tuple(ante_list), tuple(live), tuple(dead)
 
@@ -264,10 +297,13 @@ def _given_cards(
             items: Iterable[tuple[int, _Cards]] = hole.items()
             for seat in hole:
                 if not isinstance(seat, int) or not 0 <= seat < n:
-                    raise ValueError(f"hole cards for seat {seat!r}, which is not in the hand")
+                    raise SplitpotError(
+                        f"hole cards for seat {shown(seat)}, which is not in the hand"
+                    )
         else:
-            if isinstance(hole, str) or len(hole) != n:
-                raise ValueError(f"hole must give one entry per seat ({n}), got {hole!r}")
+            hole = _sequence(hole, "hole")  # type: ignore[assignment]
+            if len(hole) != n:
+                raise SplitpotError(f"hole must give one entry per seat ({n}), got {shown(hole)}")
             items = enumerate(hole)
         # Stud deals cards street by street: any first ones may be given, in the order
         # dealt (two down, the door card, ...); a flop game's hole cards all come at once.
@@ -302,9 +338,11 @@ def _given_cards(
 def _per_seat(value: int | Sequence[int], n: int, what: str) -> list[int]:
     if isinstance(value, int) and not isinstance(value, bool):
         return [_chips(value, what)] * n
-    values = list(value)  # type: ignore[arg-type]
+    values: list[int] = list(_sequence(value, what))  # type: ignore[arg-type]
     if len(values) != n:
-        raise ValueError(f"{what} must give one amount per seat ({n}), got {len(values)}")
-    if all([type(v) is int and v >= 0 for v in values]):  # the usual case, checked cheaply
+        raise SplitpotError(f"{what} must give one amount per seat ({n}), got {len(values)}")
+    if all(
+        [type(v) is int and 0 <= v <= MAX_CHIPS for v in values]
+    ):  # the usual case, checked cheaply
         return values
     return [_chips(v, f"{what}[{i}]") for i, v in enumerate(values)]

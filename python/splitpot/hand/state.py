@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 
-from splitpot._core import Card, IllegalAction
+from splitpot._core import Card, IllegalAction, SplitpotError
 from splitpot.betting import BettingStructure, Structure
 from splitpot.cards import as_cards
 from splitpot.games import Game
@@ -38,6 +38,7 @@ from splitpot.hand.records import (
 )
 from splitpot.hand.setup import HandStarting, _Cards, _Hole
 from splitpot.hand.timeout import TimeoutPolicy
+from splitpot.limits import shown
 from splitpot.pots import Rake
 
 
@@ -127,6 +128,8 @@ class Hand(Closing):
         >>> Hand.from_setup(h.events[0]).hole(0) == h.hole(0)
         True
         """
+        if not isinstance(start, HandStarting):
+            raise TypeError(f"a hand is dealt from a HandStarting record, got {shown(start)}")
         hand = cls.__new__(cls)
         hand._deal(start.validate())
         hand._begin_round()
@@ -295,7 +298,7 @@ class Hand(Closing):
         decision left (all-in, folded, the hand over) is left as he is.
         """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
-            raise ValueError(f"no seat {seat!r} in this hand (seats 0..{self._n - 1})")
+            raise SplitpotError(f"no seat {shown(seat)} in this hand (seats 0..{self._n - 1})")
         if self._status[seat] != _ACTIVE or self._phase is Phase.OVER:
             return None
         betting = self._phase is Phase.BETTING and self._live > 1
@@ -435,7 +438,9 @@ class Hand(Closing):
         if amount is None:
             return seat, lo
         if isinstance(amount, bool) or not isinstance(amount, int):
-            raise IllegalAction(f"a {verb} amount must be a whole number of chips, got {amount!r}")
+            raise IllegalAction(
+                f"a {verb} amount must be a whole number of chips, got {shown(amount)}"
+            )
         all_in = rnd.bets[seat] + self._stacks[seat]
         if not rnd.allows(amount, lo, hi, all_in):
             to = "" if opening else " to"
@@ -443,7 +448,7 @@ class Hand(Closing):
             if rnd.double_option:
                 allowed = f"{lo} or {hi} (the small or the big bet: an open pair shows)"
             raise IllegalAction(
-                f"seat {seat} may {verb}{to} {allowed}, not {amount}"
+                f"seat {seat} may {verb}{to} {allowed}, not {shown(amount)}"
                 + (" (all-in)" if hi == all_in and lo == hi else "")
             )
         return seat, amount
@@ -509,7 +514,7 @@ class Hand(Closing):
         try:
             code = Card(card).code
         except (TypeError, ValueError) as e:
-            raise IllegalAction(f"cannot discard {card!r}: {e}") from None
+            raise IllegalAction(f"cannot discard {shown(card)}: {e}") from None
         if code not in self._hole[seat]:
             held = "".join(map(str, map(Card, self._hole[seat])))
             raise IllegalAction(f"seat {seat} does not hold {Card(code)}; it holds {held}")
@@ -624,5 +629,5 @@ class Hand(Closing):
         True
         """
         if not events or not isinstance(events[0], HandStarting):
-            raise ValueError("the events must start with a HandStarting record")
+            raise SplitpotError("the events must start with a HandStarting record")
         return _rebuild.replay(cls.from_setup(events[0]), events)

@@ -15,7 +15,9 @@ asks :func:`outcome` what a timeout would do without doing it.
 
 from __future__ import annotations
 
+from splitpot._core import SplitpotError
 from splitpot.hand.records import Phase, StrEnum, TimeoutOutcome
+from splitpot.limits import shown
 
 __all__ = ["TimeoutOutcome", "TimeoutPolicy", "outcome", "outcomes", "policy"]
 
@@ -37,8 +39,8 @@ def policy(value: TimeoutPolicy | str) -> TimeoutPolicy:
     try:
         return TimeoutPolicy(value)
     except ValueError:
-        raise ValueError(
-            f"timeout_policy must be 'seed' or 'check_or_fold', got {value!r}"
+        raise SplitpotError(
+            f"timeout_policy must be 'seed' or 'check_or_fold', got {shown(value)}"
         ) from None
 
 
@@ -62,7 +64,7 @@ def outcome(
     if phase is Phase.SHOWDOWN:
         return TimeoutOutcome.SHOW
     if phase is not Phase.BETTING:
-        raise ValueError(f"no one times out when the hand is {phase.value}")
+        raise SplitpotError(f"no one times out when the hand is {phase.value}")
     if not protected:
         return TimeoutOutcome.FOLD
     if rule == TimeoutPolicy.CHECK_OR_FOLD:

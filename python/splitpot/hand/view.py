@@ -10,7 +10,7 @@ from collections import deque
 from collections.abc import Sequence
 
 from splitpot import pots as _pots
-from splitpot._core import Card, IllegalAction
+from splitpot._core import Card, IllegalAction, SplitpotError
 from splitpot.betting import Structure
 from splitpot.cards import as_cards
 from splitpot.games import Game
@@ -24,6 +24,7 @@ from splitpot.hand.records import (
 from splitpot.hand.round import BettingRound
 from splitpot.hand.setup import HandStarting
 from splitpot.hand.showdown import Showdown
+from splitpot.limits import shown
 from splitpot.pots import Pot
 
 __all__ = ["HandView"]
@@ -201,7 +202,7 @@ class HandView:
 
     def _seat(self, seat: int) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
-            raise ValueError(f"no seat {seat!r} in this hand (seats 0..{self._n - 1})")
+            raise SplitpotError(f"no seat {shown(seat)} in this hand (seats 0..{self._n - 1})")
         return seat
 
     def __repr__(self) -> str:

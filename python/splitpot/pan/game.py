@@ -266,7 +266,8 @@ class PanHand(Turns):
             raise IllegalAction("forcing is not on demand here (docs/rules/pan.md §6.5)")
         if self._rules.draw_from_discard is DrawFromDiscard.NEVER:
             raise IllegalAction("the discard is never taken here (drawFromDiscard = never)")
-        if seat not in self._players or seat == actor:
+        # A bool is not a seat, though True == 1 (issue 15).
+        if isinstance(seat, bool) or seat not in self._players or seat == actor:
             raise IllegalAction(f"seat {seat!r} is not another player in the hand")
         if self._demanded or self._live is None or not self._lays_off(actor, self._live):
             raise IllegalAction("there is no live discard to force on the player to act")

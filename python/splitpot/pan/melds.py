@@ -11,12 +11,14 @@ enums and records.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TypeAlias, TypeVar
 
 from splitpot import _core
+from splitpot._core import InvalidCards
 from splitpot.pan.cards import Card, CardsLike
 from splitpot.pan.rules import PanRules, native
 
@@ -177,9 +179,10 @@ def classify(cards: CardsLike, rules: PanRules | None = None) -> MeldKind | None
     >>> classify("Qs Ks As"), classify("Kc Kc Kh")
     (None, <MeldKind.GROUP_NONCOMOQUER: 'group_noncomoquer'>)
     """
-    # native(rules) inline on the single-call paths (classify, is_meld, conditions, go_out):
-    # a Python call costs about a sixth of the whole call here.
-    k = _core._pan_classify(cards, None if rules is None else rules._native)
+    # The rules go to the core as given on the single-call paths (classify, is_meld,
+    # conditions, go_out): it reads `_native` itself, and a Python call would cost about a
+    # sixth of the whole call here.
+    k = _core._pan_classify(cards, rules)
     return None if k is None else _KINDS[k]
 
 
@@ -202,7 +205,7 @@ def is_meld(cards: CardsLike, rules: PanRules | None = None) -> bool:
     >>> is_meld("6c 6d 6h 6c"), is_meld("6c 6d 6h 6c", PanRules(unsuited_rule="allDistinct"))
     (True, False)
     """
-    return _core._pan_is_meld(cards, None if rules is None else rules._native)
+    return _core._pan_is_meld(cards, rules)
 
 
 def meld_fault(cards: CardsLike, rules: PanRules | None = None) -> str | None:
@@ -221,7 +224,7 @@ def conditions(cards: CardsLike, rules: PanRules | None = None) -> int:
     >>> conditions("As 2s 3s 4s 5s 6s 7s Js Qs Ks")  # both runs, doubled in spades
     4
     """
-    return _core._pan_conditions(cards, None if rules is None else rules._native)
+    return _core._pan_conditions(cards, rules)
 
 
 def condition_list(cards: CardsLike, rules: PanRules | None = None) -> list[tuple[Condition, int]]:
@@ -313,7 +316,7 @@ def go_out(cards: CardsLike, rules: PanRules | None = None) -> Arrangement | Non
     >>> go_out("As 2s 3s As 2s 3s Jh Qh Kh 5d 6d") is None
     True
     """
-    found = _core._pan_go_out(cards, None if rules is None else rules._native)
+    found = _core._pan_go_out(cards, rules)
     return None if found is None else Arrangement(*found)
 
 
@@ -392,7 +395,7 @@ def turn_moves(
     >>> [(type(m).__name__, m.pays) for m in turn_moves(None, "7c 7c", ["7c 7c 7c 7c"])]
     [('LayOff', 1), ('LayOff', 2), ('Split', 4), ('Borrow', 2)]
     """
-    table = melds if isinstance(melds, str) else list(melds)
+    table = _table(melds)
     raw = _core._pan_turn_moves(drawn, placed, hand, table, native(rules))
     sorted_melds: dict[int, Meld] = {}
 
@@ -414,6 +417,21 @@ def turn_moves(
     return moves
 
 
+_TABLE_MELDS = dict(_core._limits())["PAN_TABLE_MELDS"]
+
+
+def _table(melds: Iterable[CardsLike]) -> list[CardsLike] | str:
+    """``melds`` as a list, an iterable read no further than a table's melds (issue 15)."""
+    if isinstance(melds, str):  # refused by the core, naming it
+        return melds
+    if isinstance(melds, (list, tuple)):
+        return list(melds)
+    table = list(itertools.islice(melds, _TABLE_MELDS + 1))
+    if len(table) > _TABLE_MELDS:
+        raise InvalidCards(f"too many melds: more than {_TABLE_MELDS}, the most a table holds")
+    return table
+
+
 def can_place(
     card: Card | str | int,
     hand: CardsLike,
@@ -426,7 +444,7 @@ def can_place(
     >>> can_place("Qc", "Qd Qh", []), can_place("Qc", "Qd Qd", [])
     (True, False)
     """
-    table = melds if isinstance(melds, str) else list(melds)
+    table = _table(melds)
     return _core._pan_can_place(card, hand, table, native(rules))
 
 
@@ -442,5 +460,5 @@ def forces(
     >>> forces("Kd", ["Kc Kh Ks"]), forces("Kd", ["Jd Qd Kd"])
     (True, False)
     """
-    table = melds if isinstance(melds, str) else list(melds)
+    table = _table(melds)
     return _core._pan_forces(card, table, native(rules))

@@ -16,6 +16,7 @@ from typing import Any, cast
 
 from splitpot import _core
 from splitpot._core import PanCard
+from splitpot.limits import shown
 
 
 class UnsuitedRule(str, Enum):
@@ -221,5 +222,10 @@ def _rules_from(kwargs: dict[str, Any]) -> PanRules:
 
 
 def native(rules: PanRules | None) -> _core._PanRules | None:
-    """The Rust rules value the bindings take; None means the defaults."""
-    return None if rules is None else rules._native
+    """The Rust rules value the bindings take; None means the defaults. Anything else is a
+    ``TypeError`` naming the argument (not an ``AttributeError`` from inside)."""
+    if rules is None:
+        return None
+    if not isinstance(rules, PanRules):
+        raise TypeError(f"rules: expected a splitpot.pan.PanRules, got {shown(rules)}")
+    return rules._native

@@ -95,6 +95,24 @@ Actions (spec "Actions"): ``d dh p1 AcKd`` (hole cards), ``d db JcQh3s`` (board)
   played (:class:`UnsupportedHistory`). A violation of the rules raises :class:`PHHError`
   naming the file, the action's index in ``actions`` and the reason. Nothing is repaired.
 
+Limits (:mod:`splitpot.limits`, checked before any work; issue 15). A text or file of more
+than :data:`~splitpot.limits.PHH_MAX_BYTES` is refused before it is parsed; tables and arrays
+nest at most :data:`~splitpot.limits.PHH_MAX_NESTING` levels (tomli's own recursion error is
+refused the same way); a hand has at most :data:`~splitpot.limits.PHH_MAX_SEATS` players,
+``seat_count`` and ``max(seats)``, and at most :data:`~splitpot.limits.PHH_MAX_ACTIONS`
+actions; every amount (stacks, antes, blinds, bets, ``cbr``, splitpot's fields) has at most
+:data:`~splitpot.limits.PHH_MAX_AMOUNT_DIGITS` digits. A ``cbr`` amount is plain ASCII digits
+with at most one decimal point (``100``, ``100.0``): no sign, exponent, ``_`` or other
+script's digits. Everything wrong with the input is a :class:`PHHError` (a
+:class:`~splitpot.SplitpotError`, so a ``ValueError``) naming the source, the field or the
+action's index, the value cut short and the limit, and :func:`check` and :func:`check_file`
+make it an ``"error"`` outcome. Bytes that are not UTF-8 are a :class:`PHHError`; only the
+wrong type of argument is a ``TypeError``, as in Python's own readers: :func:`loads` of
+anything but a ``str`` (bytes go through :func:`load`), or a file whose ``read()`` gives
+neither ``str`` nor ``bytes``. :func:`find_files` leaves out names that are not regular files
+(a FIFO named ``x.phh`` would block), and :func:`check_file` refuses one given by name
+without waiting on it.
+
 Writing (:func:`dumps`, :func:`dump`, :func:`dumps_all`): every hand splitpot plays, finished
 or not. Besides the spec's fields, splitpot writes what it needs to rebuild the hand exactly:
 

@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from splitpot._core import SplitpotError
 from splitpot.hand import Hand
+from splitpot.limits import PHH_MAX_JOBS, shown
 from splitpot.phh.errors import PHHError, UnsupportedHistory
 from splitpot.phh.record import HandHistory, Number
 from splitpot.phh.replay import replay
@@ -114,16 +116,26 @@ def check_file(path: str | os.PathLike[str]) -> list[Outcome]:
     return [check(h) for h in histories]
 
 
-def find_files(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
+def find_files(
+    paths: Iterable[str | os.PathLike[str]], *, skipped: list[str] | None = None
+) -> list[str]:
     """Every ``.phh`` and ``.phhs`` file under ``paths`` (files are taken as given),
-    sorted within each directory."""
+    sorted within each directory. A name found in a directory that is not a regular file
+    (a FIFO, a device, a dangling symlink: opening one can block) is left out, and appended
+    to ``skipped`` if given; a directory of that name is searched like any other."""
     out: list[str] = []
     for p in paths:
         path = Path(p)
-        if path.is_dir():
-            out.extend(str(f) for f in sorted(path.rglob("*")) if f.suffix in (".phh", ".phhs"))
-        else:
+        if not path.is_dir():
             out.append(str(path))
+            continue
+        for f in sorted(path.rglob("*")):
+            if f.suffix not in (".phh", ".phhs"):
+                continue
+            if f.is_file():
+                out.append(str(f))
+            elif skipped is not None and not f.is_dir():
+                skipped.append(str(f))
     return out
 
 
@@ -139,8 +151,10 @@ def check_files(
     files finish."""
     names = [os.fspath(f) for f in files]
     total = len(names)
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= PHH_MAX_JOBS:
+        raise SplitpotError(f"jobs must be 1..{PHH_MAX_JOBS}, got {shown(jobs)}")
     out: list[Outcome] = []
-    if jobs <= 1 or total < 2:
+    if jobs == 1 or total < 2:
         for done, name in enumerate(names, 1):
             out.extend(check_file(name))
             if progress is not None:
@@ -149,7 +163,7 @@ def check_files(
     # "spawn": no fork of a process that may run threads; workers import splitpot afresh.
     context = multiprocessing.get_context("spawn")
     chunk = max(1, min(256, total // (jobs * 8)))
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=min(jobs, total), mp_context=context) as pool:
         for done, outcomes in enumerate(pool.map(check_file, names, chunksize=chunk), 1):
             out.extend(outcomes)
             if progress is not None:

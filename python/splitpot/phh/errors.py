@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from splitpot._core import SplitpotError
+from splitpot.limits import shown
 
 
 class PHHError(SplitpotError):
@@ -30,7 +31,7 @@ class PHHError(SplitpotError):
         self.action = action
         where = source or "<string>"
         if action_index is not None:
-            where += f": action {action_index} ({action!r})"
+            where += f": action {action_index} ({shown(action)})"
         super().__init__(f"{where}: {reason}")
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Union
 
+from splitpot.limits import PHH_MAX_ACTIONS, PHH_MAX_AMOUNT_DIGITS, PHH_MAX_SEATS, shown
 from splitpot.phh.errors import PHHError
 from splitpot.phh.write import _from_hand, _toml_dumps
 
@@ -130,34 +131,38 @@ class HandHistory:
 
     def _check(self) -> None:
         if not isinstance(self.variant, str):
-            raise self._fail(f"field 'variant' must be a string, got {self.variant!r}")
+            raise self._fail(f"field 'variant' must be a string, got {shown(self.variant)}")
         stacks = self.starting_stacks
         if not isinstance(stacks, list) or not stacks:
-            raise self._fail(f"field 'starting_stacks' must be a non-empty array, got {stacks!r}")
+            raise self._fail(
+                f"field 'starting_stacks' must be a non-empty array, got {shown(stacks)}"
+            )
         self._check_lists(len(stacks))
         for name in ("bring_in", "small_bet", "big_bet", "min_bet", "time_limit"):
             value = getattr(self, name)
             if value is not None and not _is_amount(value):
-                raise self._fail(f"field {name!r} must be a number >= 0, got {value!r}")
+                raise self._fail(_not_an_amount(f"field {name!r}", value))
         if not isinstance(self.ante_trimming_status, bool):
             raise self._fail(
                 f"field 'ante_trimming_status' must be true or false, "
-                f"got {self.ante_trimming_status!r}"
+                f"got {shown(self.ante_trimming_status)}"
             )
         for name in _STRINGS:
             value = getattr(self, name)
             if value is not None and not isinstance(value, str):
-                raise self._fail(f"field {name!r} must be a string, got {value!r}")
+                raise self._fail(f"field {name!r} must be a string, got {shown(value)}")
         for name in _INTS:
             value = getattr(self, name)
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                raise self._fail(f"field {name!r} must be an integer, got {value!r}")
+                raise self._fail(f"field {name!r} must be an integer, got {shown(value)}")
         for name in ("hand", "table"):
             value = getattr(self, name)
             if value is not None and (isinstance(value, bool) or not isinstance(value, (int, str))):
-                raise self._fail(f"field {name!r} must be a string or an integer, got {value!r}")
+                raise self._fail(
+                    f"field {name!r} must be a string or an integer, got {shown(value)}"
+                )
         if self.time is not None and not isinstance(self.time, datetime.time):
-            raise self._fail(f"field 'time' must be a TOML local time, got {self.time!r}")
+            raise self._fail(f"field 'time' must be a TOML local time, got {shown(self.time)}")
         if not isinstance(self.user_fields, dict):
             raise self._fail("user_fields must be a dict")
         for name in _REQUIRED.get(self.variant, ("antes",)):
@@ -172,12 +177,16 @@ class HandHistory:
             if values is None:
                 continue
             if type(values) is list and len(values) == n and set(map(type, values)) == _INT:
-                if min(values) >= 0:
+                if min(values) >= 0 and max(values) < AMOUNT_BOUND:
                     continue
             self._amounts(name, n)
         actions = self.actions
         if not isinstance(actions, list) or set(map(type, actions)) - _STR:
             raise self._fail("field 'actions' must be an array of strings")
+        if len(actions) > PHH_MAX_ACTIONS:
+            raise self._fail(
+                f"field 'actions' has {len(actions)} entries, more than {PHH_MAX_ACTIONS}"
+            )
         if self.players is not None:
             if not isinstance(self.players, list) or set(map(type, self.players)) - _STR:
                 raise self._fail("field 'players' must be an array of strings")
@@ -188,19 +197,35 @@ class HandHistory:
                 raise self._fail("field 'seats' must be an array of integers")
             if len(self.seats) != n:
                 raise self._fail(f"field 'seats' has {len(self.seats)} entries, not {n}")
+        self._check_seats(n)
+
+    def _check_seats(self, n: int) -> None:
+        """At most :data:`~splitpot.limits.PHH_MAX_SEATS` seats, before any list per seat is
+        made (a ``seat_count`` of 10**8 would be a list of 10**8 seats)."""
+        if n > PHH_MAX_SEATS:
+            raise self._fail(f"starting_stacks has {n} players, more than {PHH_MAX_SEATS}")
+        for name, value in (
+            ("seat_count", self.seat_count),
+            ("seats", max(self.seats) if self.seats else None),
+        ):
+            if isinstance(value, int) and value > PHH_MAX_SEATS:
+                raise self._fail(
+                    f"field {name!r} goes up to seat {shown(value)}; a table has at most "
+                    f"{PHH_MAX_SEATS} seats"
+                )
 
     def _amounts(self, name: str, n: int) -> None:
         """Say what is wrong with the per-player amounts ``name``."""
         values = getattr(self, name)
         if not isinstance(values, list):
-            raise self._fail(f"field {name!r} must be an array, got {values!r}")
+            raise self._fail(f"field {name!r} must be an array, got {shown(values)}")
         if len(values) != n:
             raise self._fail(
                 f"field {name!r} has {len(values)} entries; starting_stacks has {n} players"
             )
         for i, v in enumerate(values):
             if not _is_amount(v):
-                raise self._fail(f"{name}[{i}] must be a number >= 0, got {v!r}")
+                raise self._fail(_not_an_amount(f"{name}[{i}]", v))
 
     # ------------------------------------------------------------------ conversions
 
@@ -268,11 +293,33 @@ _PER_PLAYER_AMOUNTS = (
 )
 _INT = {int}
 _STR = {str}
+AMOUNT_BOUND: int = 10**PHH_MAX_AMOUNT_DIGITS
+"""Every whole amount is below this: at most :data:`~splitpot.limits.PHH_MAX_AMOUNT_DIGITS`
+digits."""
 
 
 def _is_amount(value: object) -> bool:
     if isinstance(value, bool):
         return False
     if isinstance(value, int):
-        return value >= 0
-    return isinstance(value, Decimal) and not value.is_nan() and value >= 0
+        return 0 <= value < AMOUNT_BOUND
+    return isinstance(value, Decimal) and not value.is_nan() and value >= 0 and _digits_ok(value)
+
+
+def _digits_ok(value: Decimal) -> bool:
+    """At most :data:`~splitpot.limits.PHH_MAX_AMOUNT_DIGITS` digits, before and after the
+    point (``1e999999999`` is a TOML float of a billion digits)."""
+    if not value.is_finite():
+        return True  # infinity: refused as whole chips, by name
+    digits = value.as_tuple()
+    exponent = int(digits.exponent)
+    return max(len(digits.digits) + exponent, len(digits.digits), -exponent) <= (
+        PHH_MAX_AMOUNT_DIGITS
+    )
+
+
+def _not_an_amount(what: str, value: object) -> str:
+    return (
+        f"{what} must be a number >= 0 of at most {PHH_MAX_AMOUNT_DIGITS} digits, "
+        f"got {shown(value)}"
+    )

@@ -17,6 +17,7 @@ from splitpot._core import Card, IllegalAction, InvalidCards
 from splitpot.cards import DECK_SIZE, card_codes
 from splitpot.games import Game
 from splitpot.hand import Hand, Phase, SeatStatus, TimingOut
+from splitpot.limits import PHH_MAX_AMOUNT_DIGITS, shown
 from splitpot.phh.errors import PHHError
 from splitpot.phh.record import HandHistory
 from splitpot.phh.setup import _chips, _setup
@@ -40,6 +41,7 @@ _NO_ACTION = -1  # errors about the whole history, not one action
 # Card strings already read: a street of one card, or a pair of hole cards, comes back often.
 _PARSED: dict[str, Cards] = {}
 _PARSED_MAX = 1 << 14
+_AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _ALL_IN_NOTE = re.compile(r"p([1-9][0-9]*) timeout all-in")
 
 
@@ -82,7 +84,7 @@ class _Replayer:
         return PHHError(reason, source=self.src, action_index=at, action=self.hh.actions[at])
 
     def not_player(self, label: str) -> PHHError:
-        return self.fail(f"{label!r} is not a player (p1..p{self.n}) or the dealer (d)")
+        return self.fail(f"{shown(label)} is not a player (p1..p{self.n}) or the dealer (d)")
 
     def run(self) -> Hand:
         board = self.plan()
@@ -132,7 +134,7 @@ class _Replayer:
                 if 2 * len(codes) == len(text):  # PHH writes a ten as T, never 10
                     return tuple(codes)
         if len(text) % 2:
-            raise self.fail(f"{text!r} is not a list of two-character cards")
+            raise self.fail(f"{shown(text)} is not a list of two-character cards")
         out: list[int | None] = []
         for i in range(0, len(text), 2):
             token = text[i : i + 2]
@@ -341,7 +343,7 @@ class _Replayer:
                         self.turn(hand, label)
                         if timeout:
                             raise self.not_a_timeout()
-                        chips = int(amount) if amount.isdecimal() else self.amount(amount)
+                        chips = self.amount(amount)
                         try:
                             hand.bet_or_raise_to(chips)
                         except IllegalAction:
@@ -437,19 +439,18 @@ class _Replayer:
         return self.fail(f"{error} (seat {self.setup.seat_of[k]} is p{k + 1})")
 
     def amount(self, word: str) -> int:
-        """A ``cbr`` amount: whole chips, written as an int or a decimal (``100.0``)."""
-        try:
+        """A ``cbr`` amount: whole chips in plain ASCII digits, or a decimal (``100.0``), of
+        at most :data:`~splitpot.limits.PHH_MAX_AMOUNT_DIGITS` digits. No sign, exponent,
+        ``_`` or other script's digits, which ``int()`` and ``Decimal()`` would read."""
+        if len(word) <= PHH_MAX_AMOUNT_DIGITS and word.isascii() and word.isdigit():
             return int(word)
-        except ValueError:
-            pass
+        if _AMOUNT.fullmatch(word) is None or len(word) > PHH_MAX_AMOUNT_DIGITS + 1:
+            raise self.fail(
+                f"{shown(word)} is not an amount (digits 0-9 and at most one decimal point, "
+                f"at most {PHH_MAX_AMOUNT_DIGITS} digits)"
+            )
         try:
-            value = Decimal(word)
-        except ArithmeticError:
-            value = Decimal("NaN")
-        if not value.is_finite() or value <= 0:
-            raise self.fail(f"{word!r} is not an amount")
-        try:
-            return _chips(value, "the amount", self.src)
+            return _chips(Decimal(word), "the amount", self.src)
         except PHHError as e:
             action = self.hh.actions[self.at]
             raise type(e)(e.reason, source=self.src, action_index=self.at, action=action) from None

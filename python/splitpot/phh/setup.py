@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -10,20 +11,28 @@ from typing import Any
 
 from splitpot.betting import FixedLimit, Structure
 from splitpot.games import Game
+from splitpot.limits import PHH_MAX_AMOUNT_DIGITS, shown
 from splitpot.phh.errors import PHHError, UnsupportedHistory
-from splitpot.phh.record import HandHistory
+from splitpot.phh.record import AMOUNT_BOUND, HandHistory, _digits_ok
 from splitpot.phh.variants import StructureClass, _variant
 from splitpot.pots import Rake
 
 _INT = {int}
+_DIGITS = f"[0-9]{{1,{PHH_MAX_AMOUNT_DIGITS}}}"
+_FRACTION = re.compile(f"{_DIGITS}(?:/{_DIGITS})?")  # a rake percent: "5" or "5/2"
 
 
 def _chips(value: object, what: str, source: str | None, index: int | None = None) -> int:
-    """An amount as whole chips: ints, and floats that are whole (``100.0``)."""
-    if type(value) is int:
+    """An amount as whole chips: ints, and floats that are whole (``100.0``), of at most
+    :data:`~splitpot.limits.PHH_MAX_AMOUNT_DIGITS` digits (checked before ``int()``)."""
+    if type(value) is int and -AMOUNT_BOUND < value < AMOUNT_BOUND:
         return value
     if index is not None:
         what = f"{what}[{index}]"
+    if type(value) is int or (isinstance(value, Decimal) and not _digits_ok(value)):
+        raise PHHError(
+            f"{what} has more than {PHH_MAX_AMOUNT_DIGITS} digits: {shown(value)}", source=source
+        )
     if isinstance(value, Decimal) and value.is_finite():
         if value == value.to_integral_value():
             return int(value)
@@ -31,12 +40,15 @@ def _chips(value: object, what: str, source: str | None, index: int | None = Non
             f"{what} is {value}: fractional chips are not played (chips are whole numbers)",
             source=source,
         )
-    raise PHHError(f"{what} must be a whole number of chips, got {value!r}", source=source)
+    raise PHHError(f"{what} must be a whole number of chips, got {shown(value)}", source=source)
 
 
 def _chips_list(values: Sequence[object], what: str, source: str | None) -> list[int]:
-    if set(map(type, values)) == _INT:  # no generator: one Python call fewer per value
-        return list(values)  # type: ignore[arg-type]
+    # No generator when every value is a plain int: one Python call fewer per value.
+    if values and set(map(type, values)) == _INT:
+        ints: Sequence[int] = values  # type: ignore[assignment]
+        if max(map(abs, ints)) < AMOUNT_BOUND:
+            return list(ints)
     return [_chips(v, what, source, i) for i, v in enumerate(values)]
 
 
@@ -60,6 +72,7 @@ def _layout(hh: HandHistory) -> tuple[list[int], int, int]:
     """``(seat_of, seat_count, button)``: engine seat of each player, from ``seats``."""
     n = len(hh.starting_stacks)
     src = hh.source
+    hh._check_seats(n)  # the record was checked when made, but may have been changed since
     if hh.seats is None:
         seat_of = list(range(n))
         count = n if hh.seat_count is None else hh.seat_count
@@ -144,11 +157,14 @@ def _written_structure(hh: HandHistory, kind: StructureClass, spec: Any) -> dict
     written = params.pop("kind", None)
     if written != kind.kind.value:
         raise PHHError(
-            f"_splitpot_structure kind {written!r} is not the structure of variant {hh.variant!r}",
+            f"_splitpot_structure kind {shown(written)} is not the structure of variant "
+            f"{shown(hh.variant)}",
             source=hh.source,
         )
     if params.get("heads_up_max_raises") == "none":
         params["heads_up_max_raises"] = None
+    for name, value in params.items():
+        _bounded(value, f"_splitpot_structure {name}", hh.source)
     return params
 
 
@@ -160,10 +176,23 @@ def _rake(hh: HandHistory) -> Rake | None:
         params = dict(spec)
         percent = params.get("percent", 0)
         if isinstance(percent, str):
+            # Only "N" or "N/D" in plain digits: Fraction() also reads "1e999999999".
+            if _FRACTION.fullmatch(percent) is None:
+                raise ValueError(f"percent must be written N or N/D, got {shown(percent)}")
             params["percent"] = Fraction(percent)
+        for name, value in params.items():
+            _bounded(value, f"_splitpot_rake {name}", hh.source)
         return Rake(**params)
-    except (TypeError, ValueError) as e:
-        raise PHHError(f"bad _splitpot_rake {spec!r}: {e}", source=hh.source) from None
+    except (TypeError, ValueError, ZeroDivisionError) as e:
+        raise PHHError(f"bad _splitpot_rake {shown(spec)}: {e}", source=hh.source) from None
+
+
+def _bounded(value: object, what: str, source: str | None) -> None:
+    """An int parameter of a splitpot field has at most the digits of an amount."""
+    if type(value) is int and not -AMOUNT_BOUND < value < AMOUNT_BOUND:
+        raise PHHError(
+            f"{what} has more than {PHH_MAX_AMOUNT_DIGITS} digits: {shown(value)}", source=source
+        )
 
 
 def _setup(hh: HandHistory) -> _Setup:
@@ -188,7 +217,7 @@ def _setup(hh: HandHistory) -> _Setup:
     structure = _structure(hh, kind, small, big, uniform)
     policy = hh.user_fields.get("_splitpot_timeout_policy", "seed")
     if policy not in ("seed", "check_or_fold"):
-        raise PHHError(f"unknown _splitpot_timeout_policy {policy!r}", source=src)
+        raise PHHError(f"unknown _splitpot_timeout_policy {shown(policy)}", source=src)
     # Per engine seat; an empty seat has no stack and posts nothing.
     seat_stacks: list[int | None] = [None] * count
     seat_antes, seat_blinds, seat_dead = [0] * count, [0] * count, [0] * count
@@ -244,5 +273,7 @@ def _trim_antes(antes: list[int], stacks: list[int]) -> list[int]:
     the part of the largest ante posted that no one matched goes back; then the antes count
     with the contributions, as the engine counts them without ``antes_shared`` (§6)."""
     posted = [min(a, s) for a, s in zip(antes, stacks)]  # noqa: B905 - same length
+    if len(posted) < 2:
+        return [0] * len(posted)  # one player: no one matches his ante; it all goes back
     second = sorted(posted)[-2]
     return [min(p, second) for p in posted]

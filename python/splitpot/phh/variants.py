@@ -24,6 +24,7 @@ from splitpot.games import (
     Game,
     omaha,
 )
+from splitpot.limits import shown
 from splitpot.phh.errors import PHHError, UnsupportedHistory
 
 VARIANTS: dict[str, str] = {
@@ -87,7 +88,7 @@ def _variant(code: str, named: object, source: str | None) -> Variant:
     variant = _BY_CODE.get(code)
     if variant is None:
         name = VARIANTS.get(code)
-        what = f"variant {code!r}" + (f" ({name})" if name else "")
+        what = f"variant {shown(code)}" + (f" ({name})" if name else "")
         raise UnsupportedHistory(
             f"{what} is a variant splitpot does not play; it replays "
             f"{', '.join(SPLITPOT_VARIANTS)} and its own codes",
@@ -95,7 +96,7 @@ def _variant(code: str, named: object, source: str | None) -> Variant:
         )
     if named is not None and GAMES.get(str(named)) is not variant.game:
         raise PHHError(
-            f"_splitpot_variant {named!r} is not the game of variant {code!r} "
+            f"_splitpot_variant {shown(named)} is not the game of variant {shown(code)} "
             f"({variant.game.code})",
             source=source,
         )

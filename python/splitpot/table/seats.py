@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from splitpot._check import chips
+from splitpot._core import SplitpotError
 from splitpot.hand.records import StrEnum
+from splitpot.limits import shown
 
 __all__ = [
     "MAX_SEATS",
@@ -87,7 +89,7 @@ class BuyIn:
     >>> BuyIn(40, 200).check(250, "a stack")
     Traceback (most recent call last):
     ...
-    ValueError: a stack of 250 is outside the buy-in 40..200
+    splitpot._core.SplitpotError: a stack of 250 is outside the buy-in 40..200
     """
 
     minimum: int
@@ -97,7 +99,7 @@ class BuyIn:
         chips(self.minimum, "buy-in minimum")
         chips(self.maximum, "buy-in maximum")
         if not 0 < self.minimum <= self.maximum:
-            raise ValueError(
+            raise SplitpotError(
                 f"a buy-in needs 0 < minimum <= maximum, got {self.minimum}..{self.maximum}"
             )
 
@@ -105,7 +107,7 @@ class BuyIn:
         """Raise ``ValueError`` unless ``stack`` is within the buy-in."""
         if not self.minimum <= stack <= self.maximum:
             limits = f"{self.minimum}..{self.maximum}"
-            raise ValueError(f"{what} of {stack} is outside the buy-in {limits}")
+            raise SplitpotError(f"{what} of {stack} is outside the buy-in {limits}")
 
 
 @dataclass(frozen=True)
@@ -125,4 +127,4 @@ class Clock:
         for name in ("action", "countdown", "reconnect"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError(f"clock {name} must be whole seconds >= 0, got {value!r}")
+                raise SplitpotError(f"clock {name} must be whole seconds >= 0, got {shown(value)}")

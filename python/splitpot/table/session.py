@@ -72,12 +72,13 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from splitpot import _check
-from splitpot._core import IllegalAction
+from splitpot._core import IllegalAction, SplitpotError
 from splitpot.betting import BettingStructure, Structure
 from splitpot.games import Game
 from splitpot.hand import Hand, HandStarting, SittingOut, TimeoutOutcome, TimeoutPolicy, TimingOut
-from splitpot.hand.setup import SEED_BOUND
+from splitpot.hand.setup import SEED_BOUND, _check_kinds
 from splitpot.hand.timeout import policy as timeout_policy_of
+from splitpot.limits import MAX_CHIPS, SEED_LIMIT, shown
 from splitpot.pots import Rake
 from splitpot.table import blinds as _blinds
 from splitpot.table.blinds import ANTE_RULES, BUTTON_RULES, AnteRule, ButtonRule, Plan, Positions
@@ -132,20 +133,20 @@ class Table:
         clock: Clock | None = None,
         name: str | None = None,
     ) -> None:
+        _check_kinds(game, structure, rake)  # the hand's own checks, before any hand (L-5)
         seats = _seat_count(game, seats)
-        if button is not None and (not isinstance(button, int) or not 0 <= button < seats):
-            raise ValueError(f"button must be a seat 0..{seats - 1}, got {button!r}")
+        if button is not None and (
+            isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < seats
+        ):
+            raise SplitpotError(f"button must be a seat 0..{seats - 1}, got {shown(button)}")
         if button_rule not in BUTTON_RULES:
-            raise ValueError(f"button_rule must be one of {BUTTON_RULES}, got {button_rule!r}")
+            raise SplitpotError(
+                f"button_rule must be one of {BUTTON_RULES}, got {shown(button_rule)}"
+            )
         if ante_rule not in ANTE_RULES:
-            raise ValueError(f"ante_rule must be one of {ANTE_RULES}, got {ante_rule!r}")
+            raise SplitpotError(f"ante_rule must be one of {ANTE_RULES}, got {shown(ante_rule)}")
         _check_straddle(straddle, structure)
-        if not isinstance(protections, int) or isinstance(protections, bool) or protections < 0:
-            raise ValueError(f"protections must be a whole number >= 0, got {protections!r}")
-        if buy_in is not None and not isinstance(buy_in, BuyIn):
-            raise TypeError(f"buy_in must be a BuyIn, got {type(buy_in).__name__}")
-        if seed is not None and not isinstance(seed, int):
-            raise TypeError(f"seed must be an int or None, got {type(seed).__name__}")
+        _check_options(protections, buy_in, seed, clock, name)
         self.timeout_policy = timeout_policy_of(timeout_policy)
         self.open_folds = _check.flag(open_folds, "open_folds")
         self.game = game
@@ -230,13 +231,15 @@ class Table:
 
     def _index(self, seat: int) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self._seats):
-            raise ValueError(f"no seat {seat!r} at this table (seats 0..{len(self._seats) - 1})")
+            raise SplitpotError(
+                f"no seat {shown(seat)} at this table (seats 0..{len(self._seats) - 1})"
+            )
         return seat
 
     def _player(self, seat: int) -> Player:
         p = self._seats[self._index(seat)]
         if p is None:
-            raise ValueError(f"seat {seat} is empty")
+            raise SplitpotError(f"seat {seat} is empty")
         return p
 
     def _in_hand(self, seat: int) -> bool:
@@ -252,14 +255,16 @@ class Table:
         waits for the big blind, or with ``post_now`` posts a big blind next hand (§4.1).
         """
         if not isinstance(name, str) or not name.strip():
-            raise ValueError(f"a player needs a name, got {name!r}")
-        if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
-            raise ValueError(f"a player joins with a positive whole number of chips, got {stack!r}")
+            raise SplitpotError(f"a player needs a name, got {shown(name)}")
+        if isinstance(stack, bool) or not isinstance(stack, int) or not 0 < stack <= MAX_CHIPS:
+            raise SplitpotError(
+                f"a player joins with a positive whole number of chips, got {shown(stack)}"
+            )
         _check.flag(post_now, "post_now")
         if self.buy_in is not None:
             self.buy_in.check(stack, "a buy-in")
         if self.find(name) is not None:
-            raise IllegalAction(f"{name!r} is already seated (seat {self.find(name)})")
+            raise IllegalAction(f"{shown(name)} is already seated (seat {self.find(name)})")
         if seat is None:
             seat = next((i for i, p in enumerate(self._seats) if p is None), -1)
             if seat < 0:
@@ -318,8 +323,10 @@ class Table:
     def add_chips(self, seat: int, amount: int) -> None:
         """A rebuy or a top-up: add chips to a stack, between hands only (table stakes, §3),
         and never past the table's :class:`BuyIn` maximum (nor short of its minimum)."""
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-            raise ValueError(f"chips to add must be a positive whole number, got {amount!r}")
+        if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount <= MAX_CHIPS:
+            raise SplitpotError(
+                f"chips to add must be a positive whole number, got {shown(amount)}"
+            )
         self._settle()
         p = self._player(seat)
         if self._in_hand(seat):
@@ -471,21 +478,47 @@ class Table:
         return record
 
 
+def _check_options(
+    protections: object, buy_in: object, seed: object, clock: object, name: object
+) -> None:
+    """The table's other settings, each of its kind (issue 15, L-5)."""
+    if (
+        not isinstance(protections, int)
+        or isinstance(protections, bool)
+        or not 0 <= protections <= MAX_CHIPS
+    ):
+        raise SplitpotError(f"protections must be a whole number >= 0, got {shown(protections)}")
+    if buy_in is not None and not isinstance(buy_in, BuyIn):
+        raise TypeError(f"buy_in must be a BuyIn, got {type(buy_in).__name__}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise TypeError(f"seed must be an int or None, got {type(seed).__name__}")
+    if seed is not None and not 0 <= seed < SEED_LIMIT:
+        raise SplitpotError(f"seed must be 0 <= seed < 2**64, got {shown(seed)}")
+    if clock is not None and not isinstance(clock, Clock):
+        raise TypeError(f"clock must be a Clock, got {type(clock).__name__}")
+    if name is not None and not isinstance(name, str):
+        raise TypeError(f"name must be a str or None, got {type(name).__name__}")
+
+
 def _seat_count(game: Game, seats: object) -> int:
     if seats is None:
         return min(MAX_SEATS, game.max_players)
     if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= MAX_SEATS:
-        raise ValueError(f"a table has 2 to {MAX_SEATS} seats, got {seats!r}")
+        raise SplitpotError(f"a table has 2 to {MAX_SEATS} seats, got {shown(seats)}")
     return seats
 
 
 def _check_straddle(straddle: object, structure: Structure) -> None:
     """A straddle is a live blind above the big blind, in no limit or pot limit (§4.1)."""
-    if isinstance(straddle, bool) or not isinstance(straddle, int) or straddle < 0:
-        raise ValueError(f"straddle must be a whole number of chips >= 0, got {straddle!r}")
+    if (
+        isinstance(straddle, bool)
+        or not isinstance(straddle, int)
+        or not 0 <= straddle <= MAX_CHIPS
+    ):
+        raise SplitpotError(f"straddle must be a whole number of chips >= 0, got {shown(straddle)}")
     if not straddle:
         return
     if structure.kind is BettingStructure.FIXED_LIMIT:
-        raise ValueError("straddles are played in no limit and pot limit only")
+        raise SplitpotError("straddles are played in no limit and pot limit only")
     if straddle <= structure.big_blind:
-        raise ValueError(f"a straddle must be above the big blind ({structure.big_blind})")
+        raise SplitpotError(f"a straddle must be above the big blind ({structure.big_blind})")
