@@ -115,7 +115,7 @@ class PanRules:
     >>> PanRules(packs=0)
     Traceback (most recent call last):
     ...
-    ValueError: packs: expected an int 1..255, got 0
+    splitpot._core.SplitpotError: packs: expected an int 1..255, got 0
     """
 
     packs: int = 8
