@@ -402,3 +402,15 @@ def test_the_limits_module_and_the_core_agree() -> None:
     assert core["MESSAGE_VALUE_CHARS"] == limits.MESSAGE_VALUE_CHARS
     assert core["EQUITY_PLAYERS"] == limits.EQUITY_MAX_PLAYERS
     assert core["HAND_CARDS"] == limits.HAND_CARDS == 7
+
+
+def test_a_batch_past_the_memory_cap_is_refused_before_any_work() -> None:
+    import numpy as np
+    from numpy.lib.stride_tricks import as_strided
+
+    # A huge batch that takes no memory itself: every row the same (stride 0).
+    row = np.array([0, 4, 8, 12, 17, 21, 25], dtype=np.int64)
+    rows = limits.BATCH_MAX_BYTES // (2 * 7 + 3) + 1
+    huge = as_strided(row, shape=(rows, 7), strides=(0, 8))
+    with pytest.raises(sp.SplitpotError, match="more than the 4 GiB a batch may use"):
+        sp.evaluate_high_batch(huge)

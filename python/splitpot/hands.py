@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from splitpot import _core
 from splitpot._core import HandCategory as HandCategory  # an IntEnum, built by the core
-from splitpot._core import InvalidCards
+from splitpot._core import InvalidCards, SplitpotError
 
 if TYPE_CHECKING:  # numpy is imported on first use: `import splitpot` stays fast
     import numpy as np
@@ -17,6 +17,8 @@ def _codes(a: Any, name: str) -> npt.NDArray[np.uint8]:
     """A 2-D uint8 array of card codes from any integer array; other dtypes are refused."""
     import numpy as np
 
+    from splitpot import limits  # on first use, as numpy: `import splitpot` stays small
+
     if isinstance(a, np.ma.MaskedArray):  # a mask cannot be honoured: every row is evaluated
         raise InvalidCards(f"{name}: a masked array; give the rows to evaluate (a.compressed())")
     try:
@@ -25,6 +27,14 @@ def _codes(a: Any, name: str) -> npt.NDArray[np.uint8]:
         raise InvalidCards(f"{name}: rows of different lengths; give one hand a row") from None
     if arr.ndim != 2:
         raise InvalidCards(f"{name}: expected a 2-D array (one hand a row), got shape {arr.shape}")
+    rows, cols = arr.shape
+    # Working memory: a checked uint8 copy and its mask (none for uint8), and the results.
+    need = rows * ((0 if arr.dtype == np.uint8 else 2 * cols) + 3)
+    if need > limits.BATCH_MAX_BYTES:
+        raise SplitpotError(
+            f"{name}: {rows} rows would need about {need / 2**30:.1f} GiB, more than the "
+            f"{limits.BATCH_MAX_BYTES / 2**30:.0f} GiB a batch may use; evaluate it in chunks"
+        )
     if arr.dtype == np.uint8:
         return np.ascontiguousarray(arr)
     if not np.issubdtype(arr.dtype, np.integer):

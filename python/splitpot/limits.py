@@ -15,6 +15,7 @@ from __future__ import annotations
 from splitpot import _core
 
 __all__ = [
+    "BATCH_MAX_BYTES",
     "CARDS_PER_ARGUMENT",
     "CLI_MAX_TOURNAMENT_PLAYERS",
     "CLI_MESSAGE_CHARS",
@@ -101,6 +102,10 @@ EQUITY_MAX_SAMPLES = (1 << 63) - 1
 bits; a time limit or Ctrl-C stops a long run)."""
 EQUITY_MAX_THREADS = 1024
 """The most threads :func:`~splitpot.equity` starts (the core's ``MAX_THREADS``)."""
+
+BATCH_MAX_BYTES = 4 << 30
+"""The most working memory a numpy batch evaluation may take, estimated before any work
+from its shape (a checked copy, its mask, the results): 4 GiB."""
 
 # --------------------------------------------------------------------------- the Rust core
 
