@@ -275,6 +275,17 @@ def _parse(text: str) -> tuple[str, str]:
     return aliases.get(word, word), arg
 
 
+def _game_and_structure(
+    game: Game | str, structure: Structure | str, stakes: tuple[int, int] | None
+) -> tuple[Game, Structure]:
+    """The game and the structure named (with ``stakes``, or the structure's default)."""
+    g = find_game(game) if isinstance(game, str) else game
+    if isinstance(structure, str):
+        kind = structure_kind(structure)
+        structure = make_structure(structure, *(stakes or DEFAULT_STAKES[kind]))
+    return g, structure
+
+
 def play(
     game: Game | str = "holdem",
     structure: Structure | str = "no-limit",
@@ -296,10 +307,7 @@ def play(
     ``quit`` (or the end of input) folds when there is something to call and checks, mucks
     or discards the last card from then on. Returns the finished hand.
     """
-    g = find_game(game) if isinstance(game, str) else game
-    if isinstance(structure, str):
-        kind = structure_kind(structure)
-        structure = make_structure(structure, *(stakes or DEFAULT_STAKES[kind]))
+    g, structure = _game_and_structure(game, structure, stakes)
     rng = random.Random(seed)
     hand = Hand(
         g, structure, [stack] * players, button=players - 1, seed=rng.randrange(_SEED_RANGE)
@@ -367,10 +375,7 @@ def play_session(
     hands. Arguments as :func:`play`. Bots who bust leave the table. Returns the table, whose
     :attr:`~splitpot.table.Table.history` holds every hand as PHH.
     """
-    g = find_game(game) if isinstance(game, str) else game
-    if isinstance(structure, str):
-        kind = structure_kind(structure)
-        structure = make_structure(structure, *(stakes or DEFAULT_STAKES[kind]))
+    g, structure = _game_and_structure(game, structure, stakes)
     Hand(g, structure, [stack] * players)  # refuses a bad game, stack or player count
     if not 0 <= seat < players:
         raise ValueError(f"seat must be 0..{players - 1}, got {seat}")
