@@ -49,7 +49,6 @@ class Plan:
     states: dict[int, PlayerState] = field(default_factory=dict)  # new states before the deal
     owes: dict[int, tuple[bool, bool, int]] = field(default_factory=dict)  # small, big, missed
     removed: list[int] = field(default_factory=list)
-    running: bool = True
 
 
 @dataclass(frozen=True)

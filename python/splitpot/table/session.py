@@ -463,7 +463,7 @@ class Table:
             self.removed.append((seat, p.name, p.stack))
             seats[seat] = None
         self._last = plan.positions
-        self._running = plan.running
+        self._running = True  # a hand was dealt: the game is going on
 
     def timeout(self) -> TimingOut:
         """Time out the seat to act, spending a disconnection protection if it leaves him
