@@ -271,10 +271,6 @@ def _simulate_tournament(args: argparse.Namespace) -> int:
     from splitpot import phh
     from splitpot.tournament import play_tournament
 
-    if args.bots not in ("simple", "random", "calling"):
-        raise sp.SplitpotError(
-            f"--bots for a tournament: simple, random or calling, got {args.bots}"
-        )
     if args.players > CLI_MAX_TOURNAMENT_PLAYERS:
         raise sp.SplitpotError(
             f"--players for a tournament: at most {CLI_MAX_TOURNAMENT_PLAYERS}, got {args.players}"
