@@ -59,10 +59,40 @@ def compare(history: HandHistory, hand: Hand) -> Comparison:
     diffs = [k for k in range(len(got)) if got[k] != want[k]]
     if not diffs:
         return Comparison("match", want, got)
+    rake = history.user_fields.get("_site_rake")
+    if type(rake) is int and hand.is_over:  # a site's hand: its rake and odd chips
+        return _site_result(history, hand, want, got, diffs, rake)
     unit = hand.structure.chip_unit
     split = _split_seats(hand) if hand.is_over else set()
     odd = all(abs(got[k] - want[k]) < unit and seat_of[k] in split for k in diffs)  # type: ignore[operator]
     return Comparison("odd_chip" if odd else "mismatch", want, got, diffs[0])
+
+
+def _site_result(
+    history: HandHistory,
+    hand: Hand,
+    want: tuple[Number, ...],
+    got: tuple[int, ...],
+    diffs: list[int],
+    rake: int,
+) -> Comparison:
+    """A hand read from a poker site, replayed without rake: the engine pays out the whole
+    pot, the site paid out the pot less its rake. It is a ``"match"`` when the differences
+    are the rake, taken from what the site's winners collected (``winnings``); an
+    ``"odd_chip"`` when they add up to the rake but the site paid a split pot's odd chips
+    (fewer than the players sharing it) to other players than splitpot's rule does
+    (docs/rules/poker.md §5); else a ``"mismatch"``."""
+    delta: list[Number] = [got[k] - want[k] for k in range(len(got))]
+    won: list[Number] = history.winnings or [0] * len(got)
+    seat_of, _, _ = _layout(history)
+    if sum(delta) == rake:
+        if all(delta[k] > 0 and won[k] > 0 for k in diffs):
+            return Comparison("match", want, got)
+        split = _split_seats(hand)
+        odd = [k for k in diffs if delta[k] < 0 or won[k] == 0]
+        if all(seat_of[k] in split and abs(delta[k]) < len(split) for k in odd):
+            return Comparison("odd_chip", want, got, diffs[0])
+    return Comparison("mismatch", want, got, diffs[0])
 
 
 def _split_seats(hand: Hand) -> set[int]:

@@ -1,0 +1,29 @@
+"""Hand histories as the poker sites write them, read into PHH :class:`~splitpot.phh.HandHistory`
+records: PokerStars, Full Tilt, GGPoker, Winamax, partypoker text and iPoker XML.
+
+:func:`read_file` streams over a file of many hands, whatever its encoding (UTF-8 with or
+without a BOM, Windows-1252) and line endings, and yields each hand as a history or as the
+:class:`SiteError` that stops it being read: the file, the hand's number, the line and the
+reason; the reader goes on with the next hand. A hand of a game or with a feature splitpot
+does not play (short deck, draw games, run it twice, a cash-out) is an
+:class:`UnsupportedHand` naming it, never a guess.
+
+What each history carries besides the PHH fields of the hand (``variant``, stakes, seats,
+``players``, ``starting_stacks``, ``actions``, ``hand``, ``table``, ``event``, date and time,
+``currency``): the site's result, as ``winnings`` (what each player collected) and
+``finishing_stacks`` (what that leaves him), and the user fields ``_site`` (the site's
+name), ``_site_game`` (its name of the game), ``_site_unit`` (what one chip is worth:
+``"0.01"`` of the currency in a cash game, ``"1"`` in a tournament) and ``_site_rake`` (the
+rake, in chips). :func:`splitpot.phh.compare` reconciles a replay with the site: the replay
+pays out the whole pot, the site the pot less its rake.
+
+Amounts are integers of the unit, read exactly from the decimal text
+(:func:`splitpot.sites.money.units`), never through floats.
+"""
+
+from __future__ import annotations
+
+from splitpot.sites.errors import SiteError, UnsupportedHand
+from splitpot.sites.reading import read_file, read_text, sniff
+
+__all__ = ["SiteError", "UnsupportedHand", "read_file", "read_text", "sniff"]

@@ -1,0 +1,368 @@
+"""A site's hand, told event by event, made into a PHH :class:`~splitpot.phh.HandHistory`.
+
+Every reader (PokerStars, Full Tilt, GGPoker, Winamax, partypoker, iPoker) parses its own
+text into calls on one :class:`HandBuilder`, in the order the site wrote them, with amounts
+already in integer units (:mod:`splitpot.sites.money`). The builder owns what is common: the
+seats in PHH order (clockwise from the button's left; stud in seat order), forced bets, the
+translation of "calls 2", "bets 5", "raises 2 to 4" into PHH's ``cc`` and ``cbr TOTAL``, the
+showdown, and the site's own result: each player's collections (PHH ``winnings``), the
+finishing stacks they imply, and the rake (``_site_rake``), which
+:func:`splitpot.phh.compare` reconciles with the replay.
+
+The builder checks only what it must to write a well-formed history (a name that is not
+seated, an amount that goes below zero); the rules of the game are the engine's, checked when
+the history is replayed. Nothing is repaired: a hand splitpot does not play is reported by
+:meth:`HandBuilder.unsupported`, with the reason.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Literal
+
+from splitpot.phh.record import HandHistory
+from splitpot.sites.errors import SiteError, UnsupportedHand
+
+Kind = Literal["F", "P", "N"]
+"""The betting structure's letter, as in PHH variant codes: fixed, pot or no limit."""
+
+
+@dataclass
+class _Player:
+    seat: int  # the site's seat number, 1-based
+    name: str
+    stack: int
+    dealt: bool = False
+    put_in: int = 0  # every chip he put in the pot: antes, blinds, bets
+    street_in: int = 0  # live chips on this street (what a call or raise counts from)
+    ante: int = 0
+    blind: int = 0
+    dead: int = 0
+    returned: int = 0
+    collected: int = 0
+    hole: list[str | None] = field(default_factory=list)
+    folded: bool = False
+    shown: bool = False
+
+
+@dataclass
+class Game:
+    """What the header says: the PHH game part (``T``, ``O``, ``O5``, ``O/8``, ``7S``,
+    ``7S/8``, ``R``...), the structure letter, and the stakes in units."""
+
+    part: str
+    kind: Kind
+    small: int  # small blind, or a fixed-limit game's small bet
+    big: int  # big blind, or a fixed-limit game's big bet
+    hole_cards: int
+
+
+class HandBuilder:
+    """Collects one hand as the site wrote it; :meth:`build` gives the history.
+
+    ``at`` is the 1-based line the reader is on, named by every error.
+    """
+
+    def __init__(self, site: str, source: str | None, unit: Decimal) -> None:
+        self.site = site
+        self.source = source
+        self.unit = unit
+        self.at: int | None = None
+        self.hand_id: str | None = None
+        self.game: Game | None = None
+        self.players: dict[str, _Player] = {}
+        self.button: int | None = None
+        self.seat_count: int | None = None
+        self.fields: dict[str, Any] = {}
+        self.user: dict[str, Any] = {"_site": site, "_site_unit": str(unit)}
+        self.bring_in_amount: int | None = None
+        # PHH actions in the site's order: a template and its player, labelled ("p3") once
+        # the players dealt in are known, at build().
+        self.actions: list[tuple[str, _Player | None, slice | None]] = []
+        self.rake = 0
+
+    # ------------------------------------------------------------------ errors
+
+    def fail(self, reason: str) -> SiteError:
+        return SiteError(reason, source=self.source, hand_id=self.hand_id, line=self.at)
+
+    def unsupported(self, reason: str) -> UnsupportedHand:
+        """The error to raise for a hand splitpot does not play, with ``reason``."""
+        return UnsupportedHand(reason, source=self.source, hand_id=self.hand_id, line=self.at)
+
+    def player(self, name: str) -> _Player:
+        """The player seated as ``name``, who is dealt in: he posts, acts or has cards."""
+        p = self.players.get(name)
+        if p is None:
+            raise self.fail(f"{name!r} is not seated at this table")
+        p.dealt = True
+        return p
+
+    def act(self, template: str, p: _Player | None, cards: slice | None = None) -> None:
+        """A PHH action, ``{}`` standing for the player's label; ``cards`` (a stud deal)
+        the slice of his hole cards it deals, written once every show has filled them in."""
+        self.actions.append((template, p, cards))
+
+    # ------------------------------------------------------------------ the set-up
+
+    def seat(self, seat: int, name: str, stack: int) -> None:
+        if name in self.players:
+            raise self.fail(f"{name!r} is seated twice")
+        if stack <= 0:
+            return  # a seat with no chips plays no hand
+        self.players[name] = _Player(seat, name, stack)
+
+    def ante(self, name: str, amount: int) -> None:
+        p = self.player(name)
+        self._put(p, amount)
+        p.ante += amount
+
+    def blind(self, name: str, amount: int, *, dead: int = 0) -> None:
+        """A live blind of ``amount`` and a ``dead`` part (the small blind of "posts small &
+        big blinds": dead money, docs/rules/poker.md §4.1)."""
+        p = self.player(name)
+        self._put(p, amount + dead)
+        p.blind += amount
+        p.street_in += amount
+        p.dead += dead
+
+    def post_both(self, name: str, total: int) -> None:
+        """ "Posts small & big blinds": the big blind live, the rest dead (§4.1)."""
+        game = self.game
+        if game is None:
+            raise self.fail("blinds before the game is known")
+        live = game.small if game.kind == "F" else game.big
+        if total <= live:
+            raise self.fail(f"small and big blinds of {total}, not more than the big blind")
+        self.blind(name, live, dead=total - live)
+
+    def _put(self, p: _Player, amount: int) -> None:
+        if amount < 0 or p.put_in + amount > p.stack:
+            raise self.fail(f"{p.name} puts in {amount}, more than his stack of {p.stack}")
+        p.put_in += amount
+
+    # ------------------------------------------------------------------ cards
+
+    def hole(self, name: str, cards: list[str | None]) -> None:
+        """Hole cards (``None`` for one not seen). Seen again later (a show) fills them in."""
+        p = self.player(name)
+        if self.game is not None and self.game.part in ("7S", "7S/8", "R"):
+            self._stud_deal(p, cards)
+            return
+        if not p.hole:
+            p.hole = list(cards)  # a hand's cards, or shown at the end (summary "mucked")
+        else:
+            self._see(p, cards)
+
+    def _see(self, p: _Player, cards: list[str | None]) -> None:
+        if not p.hole:
+            p.hole = list(cards)
+            return
+        known = [c for c in p.hole if c is not None]
+        for c in cards:
+            if c is not None and c not in known:
+                if None not in p.hole:
+                    raise self.fail(f"{p.name} shows {c}, not among the cards he was dealt")
+                p.hole[p.hole.index(None)] = c
+
+    def _stud_deal(self, p: _Player, cards: list[str | None]) -> None:
+        """Stud deals street by street: ``cards`` are this street's (two down cards and the
+        door card on third street, ``None`` where not seen)."""
+        start = len(p.hole)
+        p.hole.extend(cards)
+        self.act("d dh {} ", p, slice(start, len(p.hole)))
+
+    def deal_unseen(self) -> None:
+        """Stud's seventh street: the down card of every player still in that the site did
+        not show (it shows only its own player's)."""
+        for p in self.players.values():
+            if p.dealt and not p.folded and len(p.hole) == 6:
+                self._stud_deal(p, [None])
+
+    def board(self, cards: list[str | None]) -> None:
+        """The new board cards of a street; the betting of the street before is over."""
+        self.act(f"d db {_cards(cards)}", None)
+        self.street()
+
+    def street(self) -> None:
+        """A new betting round: live chips start again from nothing."""
+        for p in self.players.values():
+            p.street_in = 0
+
+    # ------------------------------------------------------------------ actions
+
+    def fold(self, name: str) -> None:
+        p = self.player(name)
+        p.folded = True
+        self.act("{} f", p)
+
+    def check(self, name: str) -> None:
+        self.act("{} cc", self.player(name))
+
+    def call(self, name: str, amount: int) -> None:
+        p = self.player(name)
+        self._put(p, amount)
+        p.street_in += amount
+        self.act("{} cc", p)
+
+    def bet(self, name: str, amount: int) -> None:
+        """A bet (or a raise) of ``amount`` more than he has in on this street."""
+        self.raise_to(name, self.player(name).street_in + amount)
+
+    def raise_to(self, name: str, total: int) -> None:
+        """A bet, raise or completion to ``total`` on this street."""
+        p = self.player(name)
+        self._put(p, total - p.street_in)
+        p.street_in = total
+        self.act(f"{{}} cbr {total}", p)
+
+    def bring_in(self, name: str, amount: int) -> None:
+        p = self.player(name)
+        self._put(p, amount)
+        p.street_in += amount
+        self.bring_in_amount = amount
+        self.act("{} pb", p)
+
+    def reveal(self, name: str, cards: list[str | None]) -> None:
+        """His cards, seen but not shown at the showdown (the summary's "mucked [...]")."""
+        self._see(self.player(name), cards)
+
+    def show(self, name: str, cards: list[str | None]) -> None:
+        p = self.player(name)
+        if not p.shown:
+            self._see(p, cards)
+            p.shown = True
+
+    def returned(self, name: str, amount: int) -> None:
+        """An uncalled bet given back."""
+        p = self.player(name)
+        p.returned += amount
+
+    def collect(self, name: str, amount: int) -> None:
+        self.player(name).collected += amount
+
+    # ------------------------------------------------------------------ the history
+
+    def _order(self) -> list[_Player]:
+        """The players dealt in, in PHH order: clockwise from the button's left; stud (no
+        button) by seat."""
+        seated = sorted((p for p in self.players.values() if p.dealt), key=lambda p: p.seat)
+        if self.button is None:
+            return seated
+        after = [p for p in seated if p.seat > self.button]
+        return after + [p for p in seated if p.seat <= self.button]
+
+    def build(self) -> HandHistory:
+        """The history: PHH fields, the site's result and its user fields."""
+        game = self.game
+        if game is None:
+            raise self.fail("the hand's game was not read")
+        order = self._order()
+        if len(order) < 2:
+            raise self.fail("fewer than two players were dealt in")
+        label = {id(p): f"p{k + 1}" for k, p in enumerate(order)}
+        actions = [
+            t if p is None else t.format(label[id(p)]) + (_cards(p.hole[c]) if c else "")
+            for t, p, c in self.actions
+        ]
+        structure = self._structure(game, order)
+        user = self._user_fields(order)
+        if "_splitpot_structure" in structure:
+            user["_splitpot_structure"] = structure.pop("_splitpot_structure")
+        return HandHistory(
+            **structure,
+            starting_stacks=[p.stack for p in order],
+            actions=self._dealing(game, order) + actions + self._showdown(order),
+            seats=[p.seat for p in order],
+            seat_count=max(self.seat_count or 0, max(p.seat for p in order)),
+            players=[p.name for p in order],
+            finishing_stacks=[p.stack - p.put_in + p.returned + p.collected for p in order],
+            winnings=[p.collected for p in order],
+            hand=self.hand_id,
+            **self.fields,
+            user_fields=user,
+            source=self.source,
+        )
+
+    def _structure(self, game: Game, order: list[_Player]) -> dict[str, Any]:
+        stud = game.part in ("7S", "7S/8", "R")
+        antes = [p.ante + p.dead for p in order]
+        blinds = [p.blind for p in order]
+        if len(order) == 2 and not stud:  # heads-up lists apply in reverse (PHH "Blinds")
+            antes.reverse()
+            blinds.reverse()
+        out: dict[str, Any] = {"variant": game.kind + game.part, "antes": antes}
+        if any(antes) and len({p.ante for p in order}) > 1:
+            out["ante_trimming_status"] = True
+        if stud:
+            out["bring_in"] = self.bring_in_amount or 0
+        else:
+            out["blinds_or_straddles"] = blinds
+        if game.kind == "F":
+            out["small_bet"], out["big_bet"] = game.small, game.big
+        else:
+            out["min_bet"] = game.big
+        if len(blinds) - blinds.count(0) > 2:
+            # A player who posts a big blind out of turn (new to the table, or back from
+            # sitting out: docs/rules/poker.md §4.1) posts a live blind, which PHH writes
+            # like a straddle; splitpot's structure field says it is one (not a raise).
+            out["_splitpot_structure"] = self._structure_table(game, blinds)
+        return out
+
+    def _structure_table(self, game: Game, blinds: list[int]) -> dict[str, Any]:
+        posted = sorted(set(blinds) - {0})
+        table: dict[str, Any] = {"kind": _KINDS[game.kind]}
+        if game.kind == "F":
+            table["small_bet"], table["big_bet"] = game.small, game.big
+        table["small_blind"] = posted[0] if len(posted) > 1 else 0
+        table["big_blind"] = posted[-1]
+        return table
+
+    def _dealing(self, game: Game, order: list[_Player]) -> list[str]:
+        if game.part in ("7S", "7S/8", "R"):
+            return []
+        out: list[str] = []
+        for p in order:
+            cards = p.hole + [None] * (game.hole_cards - len(p.hole))
+            out.append(f"d dh p{len(out) + 1} {_cards(cards)}")
+        return out
+
+    def _showdown(self, order: list[_Player]) -> list[str]:
+        """Every player still in at the end shows (or mucks, if the site did not show his
+        cards): the engine applies them in its showdown order (docs/rules/poker.md §5)."""
+        left = [k for k, p in enumerate(order) if not p.folded]
+        if len(left) < 2:
+            return []
+        return [f"p{k + 1} sm" + (" -" if order[k].shown else "") for k in left]
+
+    def _user_fields(self, order: list[_Player]) -> dict[str, Any]:
+        user = dict(self.user)
+        user["_site_rake"] = self.rake
+        dead = [p.dead for p in order]
+        if any(dead):
+            user["_splitpot_dead_blinds"] = dead
+        if self.button is not None and self.button not in {p.seat for p in order}:
+            user["_splitpot_button"] = self.button - 1  # an empty seat, or one sitting out
+        return user
+
+
+def _cards(cards: list[str | None]) -> str:
+    return "".join("??" if c is None else c for c in cards)
+
+
+def date_fields(when: datetime.datetime, zone: str | None) -> dict[str, Any]:
+    """PHH's ``year``, ``month``, ``day``, ``time`` and ``time_zone_abbreviation``."""
+    out: dict[str, Any] = {
+        "year": when.year,
+        "month": when.month,
+        "day": when.day,
+        "time": when.time(),
+    }
+    if zone:
+        out["time_zone_abbreviation"] = zone
+    return out
+
+
+_KINDS = {"F": "fixed_limit", "P": "pot_limit", "N": "no_limit"}

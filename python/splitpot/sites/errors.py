@@ -1,0 +1,46 @@
+"""The errors of the site readers: a broken hand names the file, the hand and the line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from splitpot.phh.errors import PHHError, UnsupportedHistory
+
+
+class SiteError(PHHError):
+    """A hand of a site's file that cannot be read: ``source`` is the file, ``hand_id`` the
+    site's number of the hand (``None`` before the header is read), ``line`` the 1-based line
+    of the file, ``reason`` what is wrong. The reader goes on with the next hand."""
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        source: str | None = None,
+        hand_id: str | None = None,
+        line: int | None = None,
+    ) -> None:
+        where = source or "<string>"
+        if hand_id is not None:
+            where += f": hand {hand_id}"
+        if line is not None:
+            where += f", line {line}"
+        super().__init__(reason, source=where)
+        self.reason = reason
+        self.source = source
+        self.hand_id = hand_id
+        self.line = line
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (type(self), self.reason, self.source, self.hand_id, self.line))
+
+
+class UnsupportedHand(SiteError, UnsupportedHistory):
+    """A hand of a game or with a feature splitpot does not play (short deck, draw games,
+    run it twice, cash-out insurance...): ``reason`` says which. Never guessed."""
+
+
+def _rebuild(
+    cls: type[SiteError], reason: str, source: str | None, hand_id: str | None, line: int | None
+) -> SiteError:
+    return cls(reason, source=source, hand_id=hand_id, line=line)
