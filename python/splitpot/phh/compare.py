@@ -90,7 +90,7 @@ def _site_result(
             return Comparison("match", want, got)
         split = _split_seats(hand)
         odd = [k for k in diffs if delta[k] < 0 or won[k] == 0]
-        if all(seat_of[k] in split and abs(delta[k]) < len(split) for k in odd):
+        if all(seat_of[k] in split and -len(split) < delta[k] < len(split) for k in odd):
             return Comparison("odd_chip", want, got, diffs[0])
     return Comparison("mismatch", want, got, diffs[0])
 
