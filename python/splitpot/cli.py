@@ -144,18 +144,19 @@ def _progress_bar(label: str, enabled: bool) -> Callable[[int, int], None] | Non
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from splitpot import phh
+    from splitpot.sites import check
 
     skipped: list[str] = []
-    files = phh.find_files(args.paths, skipped=skipped)
+    files = phh.find_files(args.paths, skipped=skipped, suffixes=check.SUFFIXES)
     for name in skipped:  # a FIFO named x.phh would block the reader: not opened
         print(f"splitpot: skipped {name}: not a regular file", file=sys.stderr)
     if not files:
         if skipped:
             return 1
-        print("splitpot: no .phh or .phhs files found", file=sys.stderr)
+        print("splitpot: no hand history files (.phh, .phhs, .txt, .xml) found", file=sys.stderr)
         return 2
     progress = _progress_bar("replaying", not args.quiet and sys.stderr.isatty())
-    outcomes = phh.check_files(files, jobs=args.jobs, progress=progress)
+    outcomes = phh.check_files(files, jobs=args.jobs, progress=progress, checker=check.check_file)
     counts = Counter(o.status for o in outcomes)
     unsupported = Counter(o.variant for o in outcomes if o.status == "unsupported")
     failed = [o for o in outcomes if o.status in ("mismatch", "error")]
@@ -167,6 +168,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     kinds = ", ".join(f"{v or '?'} {n}" for v, n in sorted(unsupported.items()))
     print(f"{counts['unsupported']:8} not played by splitpot" + (f" ({kinds})" if kinds else ""))
     print(f"{len(failed):8} failed")
+    if any(o.site for o in outcomes):
+        print(_site_table(outcomes))
     if args.verbose:
         for o in outcomes:
             if o.status in ("odd_chip", "unsupported"):
@@ -174,6 +177,52 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for o in failed:
         print(f"{o.status}: {o.detail}")
     return 1 if failed or skipped else 0
+
+
+def _site_table(outcomes: Sequence[Any]) -> str:
+    """The hands read from poker sites, per site and game: exact, odd-chip, unsupported,
+    mismatched (a replay that differs from the site's result, or a hand that cannot be read)."""
+    rows: dict[tuple[str, str], Counter[str]] = {}
+    for o in outcomes:
+        if o.site:
+            status = "mismatch" if o.status == "error" else o.status
+            rows.setdefault((o.site, o.variant or "?"), Counter())[status] += 1
+    lines = [f"{'site':12} {'game':28} {'exact':>6} {'odd':>5} {'unsup':>6} {'mismatch':>9}"]
+    for (site, game), c in sorted(rows.items()):
+        lines.append(
+            f"{site:12} {game[:28]:28} {c['match']:6} {c['odd_chip']:5} "
+            f"{c['unsupported']:6} {c['mismatch']:9}"
+        )
+    return "\n".join(lines)
+
+
+def cmd_convert(args: argparse.Namespace) -> int:
+    """``splitpot convert FILE... --to phh|phhs|pokerstars``: every hand that can be read,
+    written in the target format; each hand that cannot is one line on stderr (exit 1)."""
+    from splitpot import phh
+    from splitpot.sites import read_file
+
+    histories: list[phh.HandHistory] = []
+    failed = 0
+    for name in args.files:
+        items = phh.load_all(name) if name.endswith((".phh", ".phhs")) else read_file(name)
+        for item in items:
+            if isinstance(item, Exception):
+                failed += 1
+                print(f"splitpot: skipped {_one_line(item)}", file=sys.stderr)
+            else:
+                histories.append(item)
+    if args.to == "phh":
+        if len(histories) != 1:
+            raise ValueError(
+                f"--to phh writes one hand, and {len(histories)} were read: use --to phhs"
+            )
+        text = histories[0].dumps()
+    else:
+        text = phh.dumps_all(histories)
+    with _output(args.out) as out:
+        out.write(text)
+    return 1 if failed else 0
 
 
 class _WriteFailed(Exception):
@@ -387,15 +436,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--hands", type=int, help="stop after this many hands (default: until you quit)")
     p.set_defaults(func=cmd_play)
     _equity_parser(sub)
-    p = sub.add_parser(
-        "replay",
-        help="replay PHH hand histories through splitpot and compare their finishing stacks",
-    )
-    p.add_argument("paths", nargs="+", metavar="FILE_OR_DIR", help=".phh/.phhs files or folders")
-    p.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
-    p.add_argument("--verbose", "-v", action="store_true", help="list odd chips, unsupported")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
-    p.set_defaults(func=cmd_replay)
+    _history_parsers(sub)
     p = sub.add_parser("simulate", help="play hands among the built-in bots and write them as PHH")
     _table_options(p)
     p.add_argument("--hands", type=int, default=100)
@@ -416,6 +457,29 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_simulate)
     return parser
+
+
+def _history_parsers(sub: Any) -> None:
+    p = sub.add_parser(
+        "replay",
+        help="replay hand histories (PHH or poker sites') through splitpot and compare the results",
+    )
+    p.add_argument(
+        "paths",
+        nargs="+",
+        metavar="FILE_OR_DIR",
+        help=".phh/.phhs files, poker sites' files (PokerStars, Full Tilt, GGPoker, Winamax, "
+        "partypoker text, iPoker XML) or folders of them",
+    )
+    p.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--verbose", "-v", action="store_true", help="list odd chips, unsupported")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_replay)
+    p = sub.add_parser("convert", help="convert poker sites' hand histories to PHH")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("--to", choices=("phh", "phhs"), default="phhs")
+    p.add_argument("--out", default="-", help="the file to write (default: stdout)")
+    p.set_defaults(func=cmd_convert)
 
 
 def _equity_parser(sub: Any) -> None:

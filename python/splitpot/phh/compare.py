@@ -110,27 +110,33 @@ Status = Literal["match", "odd_chip", "mismatch", "unchecked", "unsupported", "e
 class Outcome:
     """What replaying one history gave: ``status`` is a :class:`Comparison` status,
     ``"unsupported"`` (:class:`UnsupportedHistory`) or ``"error"`` (:class:`PHHError`);
-    ``detail`` says why, ``variant`` is the history's variant code."""
+    ``detail`` says why, ``variant`` is the history's variant code (for a site's hand
+    splitpot does not play, the site's name of the game), ``site`` the poker site's name for
+    a hand read from a site's file (:mod:`splitpot.sites`), else ``""``."""
 
     source: str
     status: Status
     detail: str = ""
     variant: str = ""
+    site: str = ""
 
 
 def check(history: HandHistory) -> Outcome:
     """Replay ``history`` and compare it with its ``finishing_stacks``; never raises a
     :class:`PHHError` (it becomes the outcome)."""
     source = history.source or "<string>"
+    site = str(history.user_fields.get("_site", ""))
+    if site and history.hand is not None:
+        source = f"{source}: hand {history.hand}"
     try:
         hand = replay(history)
     except UnsupportedHistory as e:
-        return Outcome(source, "unsupported", str(e), history.variant)
+        return Outcome(source, "unsupported", str(e), history.variant, site)
     except PHHError as e:
-        return Outcome(source, "error", str(e), history.variant)
+        return Outcome(source, "error", str(e), history.variant, site)
     comparison = compare(history, hand)
     detail = "" if comparison.status in ("match", "unchecked") else f"{source}: {comparison}"
-    return Outcome(source, comparison.status, detail, history.variant)
+    return Outcome(source, comparison.status, detail, history.variant, site)
 
 
 def check_file(path: str | os.PathLike[str]) -> list[Outcome]:
@@ -147,12 +153,16 @@ def check_file(path: str | os.PathLike[str]) -> list[Outcome]:
 
 
 def find_files(
-    paths: Iterable[str | os.PathLike[str]], *, skipped: list[str] | None = None
+    paths: Iterable[str | os.PathLike[str]],
+    *,
+    skipped: list[str] | None = None,
+    suffixes: tuple[str, ...] = (".phh", ".phhs"),
 ) -> list[str]:
-    """Every ``.phh`` and ``.phhs`` file under ``paths`` (files are taken as given),
-    sorted within each directory. A name found in a directory that is not a regular file
-    (a FIFO, a device, a dangling symlink: opening one can block) is left out, and appended
-    to ``skipped`` if given; a directory of that name is searched like any other."""
+    """Every file with one of ``suffixes`` (``.phh`` and ``.phhs``) under ``paths`` (files
+    are taken as given), sorted within each directory. A name found in a directory that is
+    not a regular file (a FIFO, a device, a dangling symlink: opening one can block) is left
+    out, and appended to ``skipped`` if given; a directory of that name is searched like any
+    other."""
     out: list[str] = []
     for p in paths:
         path = Path(p)
@@ -160,7 +170,7 @@ def find_files(
             out.append(str(path))
             continue
         for f in sorted(path.rglob("*")):
-            if f.suffix not in (".phh", ".phhs"):
+            if f.suffix not in suffixes:
                 continue
             if f.is_file():
                 out.append(str(f))
@@ -174,8 +184,10 @@ def check_files(
     *,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    checker: Callable[[str], list[Outcome]] = check_file,
 ) -> list[Outcome]:
-    """:func:`check_file` on every file, in order; ``jobs > 1`` runs that many worker
+    """``checker`` (:func:`check_file`; :func:`splitpot.sites.check_file` reads poker
+    sites' files too) on every file, in order; ``jobs > 1`` runs that many worker
     processes (started with "spawn": a script that calls this with ``jobs > 1`` needs the
     usual ``if __name__ == "__main__":`` guard). ``progress(done, total)`` is called as
     files finish."""
@@ -186,7 +198,7 @@ def check_files(
     out: list[Outcome] = []
     if jobs == 1 or total < 2:
         for done, name in enumerate(names, 1):
-            out.extend(check_file(name))
+            out.extend(checker(name))
             if progress is not None:
                 progress(done, total)
         return out
@@ -194,7 +206,7 @@ def check_files(
     context = multiprocessing.get_context("spawn")
     chunk = max(1, min(256, total // (jobs * 8)))
     with ProcessPoolExecutor(max_workers=min(jobs, total), mp_context=context) as pool:
-        for done, outcomes in enumerate(pool.map(check_file, names, chunksize=chunk), 1):
+        for done, outcomes in enumerate(pool.map(checker, names, chunksize=chunk), 1):
             out.extend(outcomes)
             if progress is not None:
                 progress(done, total)

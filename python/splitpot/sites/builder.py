@@ -82,15 +82,24 @@ class HandBuilder:
         # the players dealt in are known, at build().
         self.actions: list[tuple[str, _Player | None, slice | None]] = []
         self.rake = 0
+        self.total: int | None = None  # the pot as the site states it, rake included
 
     # ------------------------------------------------------------------ errors
 
     def fail(self, reason: str) -> SiteError:
-        return SiteError(reason, source=self.source, hand_id=self.hand_id, line=self.at)
+        return SiteError(reason, **self._where())
 
-    def unsupported(self, reason: str) -> UnsupportedHand:
-        """The error to raise for a hand splitpot does not play, with ``reason``."""
-        return UnsupportedHand(reason, source=self.source, hand_id=self.hand_id, line=self.at)
+    def unsupported(self, reason: str, game: str = "") -> UnsupportedHand:
+        """The error to raise for a hand splitpot does not play, with ``reason``; ``game``
+        the site's name of a game splitpot does not play."""
+        where = self._where()
+        where["game"] = game or where["game"]
+        return UnsupportedHand(reason, **where)
+
+    def _where(self) -> dict[str, Any]:
+        game = self.user.get("_site_game", "")
+        at = {"source": self.source, "hand_id": self.hand_id, "line": self.at}
+        return {**at, "site": self.site, "game": game}
 
     def player(self, name: str) -> _Player:
         """The player seated as ``name``, who is dealt in: he posts, acts or has cards."""
@@ -230,8 +239,13 @@ class HandBuilder:
         self._see(self.player(name), cards)
 
     def show(self, name: str, cards: list[str | None]) -> None:
+        """He shows ``cards`` at the showdown. Fewer cards than a hand's (two of an Omaha
+        hand) cannot win a pot: they are seen, and the hand is mucked."""
         p = self.player(name)
-        if not p.shown:
+        game = self.game
+        if game is not None and game.hole_cards != 7 and len(cards) < game.hole_cards:
+            self._see(p, cards)
+        elif not p.shown:
             self._see(p, cards)
             p.shown = True
 
@@ -262,6 +276,7 @@ class HandBuilder:
         order = self._order()
         if len(order) < 2:
             raise self.fail("fewer than two players were dealt in")
+        self._check_total(order)
         label = {id(p): f"p{k + 1}" for k, p in enumerate(order)}
         actions = [
             t if p is None else t.format(label[id(p)]) + (_cards(p.hole[c]) if c else "")
@@ -285,6 +300,25 @@ class HandBuilder:
             user_fields=user,
             source=self.source,
         )
+
+    def _check_total(self, order: list[_Player]) -> None:
+        """The site's stated pot must be the chips put in less those returned. Old
+        PokerStars histories (2005) do not write the uncalled bet given back: it is then the
+        difference, if that is exactly what the largest bet has over the next one."""
+        if self.total is None:
+            return
+        excess = sum(p.put_in - p.returned for p in order) - self.total
+        if excess == 0:
+            return
+        put = sorted(order, key=lambda p: p.put_in - p.returned)
+        top, second = put[-1], put[-2]
+        uncalled = top.put_in - top.returned - (second.put_in - second.returned)
+        if excess < 0 or excess != uncalled:
+            raise self.fail(
+                f"the site's total pot is {self.total}, but the players put in "
+                f"{self.total + excess}"
+            )
+        top.returned += excess
 
     def _structure(self, game: Game, order: list[_Player]) -> dict[str, Any]:
         stud = game.part in ("7S", "7S/8", "R")

@@ -10,7 +10,8 @@ from splitpot.phh.errors import PHHError, UnsupportedHistory
 class SiteError(PHHError):
     """A hand of a site's file that cannot be read: ``source`` is the file, ``hand_id`` the
     site's number of the hand (``None`` before the header is read), ``line`` the 1-based line
-    of the file, ``reason`` what is wrong. The reader goes on with the next hand."""
+    of the file, ``reason`` what is wrong, ``site`` and ``game`` the site's name and its
+    name of the game, where known. The reader goes on with the next hand."""
 
     def __init__(
         self,
@@ -19,6 +20,8 @@ class SiteError(PHHError):
         source: str | None = None,
         hand_id: str | None = None,
         line: int | None = None,
+        site: str = "",
+        game: str = "",
     ) -> None:
         where = source or "<string>"
         if hand_id is not None:
@@ -30,9 +33,12 @@ class SiteError(PHHError):
         self.source = source
         self.hand_id = hand_id
         self.line = line
+        self.site = site
+        self.game = game
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (type(self), self.reason, self.source, self.hand_id, self.line))
+        args = (type(self), self.reason, self.source, self.hand_id, self.line)
+        return (_rebuild, (*args, self.site, self.game))
 
 
 class UnsupportedHand(SiteError, UnsupportedHistory):
@@ -41,6 +47,12 @@ class UnsupportedHand(SiteError, UnsupportedHistory):
 
 
 def _rebuild(
-    cls: type[SiteError], reason: str, source: str | None, hand_id: str | None, line: int | None
+    cls: type[SiteError],
+    reason: str,
+    source: str | None,
+    hand_id: str | None,
+    line: int | None,
+    site: str,
+    game: str,
 ) -> SiteError:
-    return cls(reason, source=source, hand_id=hand_id, line=line)
+    return cls(reason, source=source, hand_id=hand_id, line=line, site=site, game=game)

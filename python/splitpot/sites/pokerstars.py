@@ -22,8 +22,8 @@ NAME = "PokerStars"
 HEADER = re.compile(r"(?m)^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(\d+):")
 
 # The site's game names, longest first (a name may contain another): the PHH game part, the
-# structure letter and the number of hole cards; None for the games splitpot does not play.
-_GAMES: list[tuple[str, tuple[str, str, int] | None]] = [
+# structure letter and the number of hole cards.
+_GAMES: list[tuple[str, tuple[str, str, int]]] = [
     ("5 Card Omaha Hi/Lo Pot Limit", ("O5/8", "P", 5)),
     ("5 Card Omaha Pot Limit", ("O5", "P", 5)),
     ("6 Card Omaha Pot Limit", ("O6", "P", 6)),
@@ -33,37 +33,42 @@ _GAMES: list[tuple[str, tuple[str, str, int] | None]] = [
     ("Omaha Pot Limit", ("O", "P", 4)),
     ("Omaha No Limit", ("O", "N", 4)),
     ("Omaha Limit", ("O", "F", 4)),
-    ("6+ Hold'em", None),
-    ("Split Hold'em", None),
     ("Hold'em No Limit", ("T", "N", 2)),
     ("Hold'em Pot Limit", ("T", "P", 2)),
     ("Hold'em Limit", ("T", "F", 2)),
     ("7 Card Stud Hi/Lo Limit", ("7S/8", "F", 7)),
     ("7 Card Stud Limit", ("7S", "F", 7)),
     ("Razz Limit", ("R", "F", 7)),
-    ("Triple Stud", None),
-    ("Triple Draw 2-7 Lowball", None),
-    ("Single Draw 2-7 Lowball", None),
-    ("5 Card Draw", None),
-    ("Badugi", None),
-    ("Courchevel", None),
 ]
-_STAKES = re.compile(r"\(([^()/]+)/([^()/ ]+)(?: ([A-Z]{3}))?\)")
+_UNPLAYED = (
+    "6+ Hold'em",
+    "Split Hold'em",
+    "Triple Stud",
+    "Triple Draw 2-7 Lowball",
+    "Single Draw 2-7 Lowball",
+    "5 Card Draw",
+    "Badugi",
+    "Courchevel",
+)
+_STAKES = re.compile(r"\((?:[^(),]*, )?([^()/,]+)/([^()/ ]+)(?: ([A-Z]{3}))?\)")
 _WHEN = re.compile(r"(\d{4})/(\d\d)/(\d\d) (\d\d?):(\d\d):(\d\d) ?([A-Z]{2,4})?")
-_TABLE = re.compile(r"^Table '(.*)' (\d+)-max(?: \(Play Money\))?(?: Seat #(\d+) is the button)?")
+_TABLE = re.compile(
+    r"^Table '(.*)'(?: (\d+)-max)?(?: \(Play Money\))?(?: Seat #(\d+) is the button)?"
+)
 _SEAT = re.compile(r"^Seat (\d+): (.+?) \(([^()]+?) in chips(?:[^)]*)\)(.*)$")
 _STREET = re.compile(r"^\*\*\* (.+?) \*\*\*(?: \[([^]]*)\])?(?: \[([^]]*)\])?")
 _COLLECTED = re.compile(r"^(.+?) collected (\S+) from (?:side pot(?:-\d+)?|main pot|pot)\s*$")
 _UNCALLED = re.compile(r"^Uncalled bet \((\S+)\) returned to (.+?)\s*$")
-_TOTAL = re.compile(r"^Total pot (\S+(?: \S+)?) .*\| Rake (\S+(?: \S+)?)")
+_TOTAL = re.compile(r"^Total pot (\S+) .*\| Rake (\S+)")
 _MUCKED = re.compile(r"^Seat \d+: (.+?) (?:\([^)]*\) )*mucked \[([^]]*)\]")
 _NOTES = re.compile(
     r"^(?:.+ (?:said, \".*|is (?:sitting out|disconnected|connected)|has (?:timed out|returned)"
     r"|has timed out while (?:being )?disconnected|was removed from the table.*"
     r"|joins the table at seat #\d+|leaves the table|will be allowed to play after the button"
     r"|finished the tournament.*|wins the tournament.*|wins (?:the )?\S+ bounty.*"
-    r"|wins an entry to.*|re-buys and receives.*|takes the add-on.*)"
-    r"|Betting is capped|No low hand qualified|.+: sits out|.+: is sitting out)\s*$"
+    r"|wins \S+ for eliminating.*|wins an entry to.*|re-buys and receives.*|takes the add-on.*)"
+    r"|Betting is capped|Pair on board - a double bet is allowed|No low hand qualified"
+    r"|.+: sits out|.+: is sitting out)\s*$"
 )
 _ACTIONS = re.compile(
     r"^(?P<verb>folds|checks|calls|bets|raises|brings in for|completes it to|posts small blind"
@@ -81,7 +86,7 @@ def parse(block: Block) -> HandHistory:
 class _Hand:
     def __init__(self, block: Block) -> None:
         self.block = block
-        header = block.lines[0]
+        header = _rupees(block.lines[0])
         found = HEADER.match(header)
         assert found is not None  # the block starts at a header
         self.header = header
@@ -120,20 +125,21 @@ class _Hand:
 
     def read_header(self) -> None:
         header, b = self.header, self.b
-        for name, spec in _GAMES:
+        for name in _UNPLAYED:
             if name in header:
-                if spec is None:
-                    raise b.unsupported(f"{name} is a game splitpot does not play")
-                part, kind, hole = spec
-                break
-        else:
+                raise b.unsupported(f"{name} is a game splitpot does not play", name)
+        found = next(((n, spec) for n, spec in _GAMES if n in header), None)
+        if found is None:
             raise b.unsupported(f"a game splitpot does not read: {header[:80]!r}")
+        name, (part, kind, hole) = found
+        b.user["_site_game"] = name
+        if " Cap " in header:
+            raise b.unsupported("capped no limit (a cap on what each player bets) is not played")
         stakes = _STAKES.findall(header)
         if not stakes:
             raise self.fail("no stakes in the hand's header")
         small, big, currency = stakes[-1]
         b.game = Game(part, kind, self.amount(small), self.amount(big), hole)  # type: ignore[arg-type]
-        b.user["_site_game"] = name
         if currency:
             b.fields["currency"] = currency
         symbol = re.match(r"[^0-9]+", small)
@@ -148,7 +154,7 @@ class _Hand:
                 raise self.fail(f"not a date: {when.group()!r}") from None
 
     def line(self, line: str) -> None:
-        line = line.replace("Rs. ", "Rs.")  # the rupee amounts of 2023 (one word, as others)
+        line = _rupees(line)
         if not line:
             return
         if line.startswith("*** "):
@@ -167,7 +173,8 @@ class _Hand:
         if found is None:
             raise self.fail(f"not a table line: {line!r}")
         self.b.fields["table"] = found.group(1)
-        self.b.seat_count = int(found.group(2))
+        if found.group(2) is not None:
+            self.b.seat_count = int(found.group(2))
         if found.group(3) is not None:
             self.b.button = int(found.group(3))
 
@@ -201,8 +208,10 @@ class _Hand:
         if title == "SUMMARY":
             self.summary = True
         elif title in ("FLOP", "TURN", "RIVER") and first is not None:
-            new = second if second is not None else first
-            self.b.board(_cards(new))
+            new = _cards(second if second is not None else first)
+            if len(new) != (3 if title == "FLOP" else 1):
+                raise self.fail(f"the {title.lower()} has {len(new)} new cards: {line!r}")
+            self.b.board(new)
         elif title in ("HOLE CARDS", "SHOW DOWN", "RIVER"):
             self.street = title
             if title == "RIVER":  # stud's seventh street (no card: each is dealt his own)
@@ -295,11 +304,17 @@ class _Hand:
     def summary_line(self, line: str) -> None:
         found = _TOTAL.match(line)
         if found is not None:
+            self.b.total = self.amount(found[1])
             self.b.rake = self.amount(found[2])
             return
         found = _MUCKED.match(line)
         if found is not None and found[1] in self.b.players:
             self.b.reveal(found[1], _cards(found[2]))
+
+
+def _rupees(line: str) -> str:
+    """The rupee amounts of 2023 (``Rs. 1``) as one word, as other currencies write theirs."""
+    return line.replace("Rs. ", "Rs.")
 
 
 def _cards(text: str) -> list[str | None]:
