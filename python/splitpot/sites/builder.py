@@ -302,11 +302,17 @@ class HandBuilder:
         )
 
     def _check_total(self, order: list[_Player]) -> None:
-        """The site's stated pot must be the chips put in less those returned. Old
+        """The site's stated pot must be what it paid out with the rake, and the chips put
+        in less those returned. Old
         PokerStars histories (2005) do not write the uncalled bet given back: it is then the
         difference, if that is exactly what the largest bet has over the next one."""
         if self.total is None:
             return
+        paid = sum(p.collected for p in order) + self.rake
+        if paid != self.total:
+            raise self.fail(
+                f"the site's total pot is {self.total}, but it paid out {paid} with the rake"
+            )
         excess = sum(p.put_in - p.returned for p in order) - self.total
         if excess == 0:
             return

@@ -99,6 +99,7 @@ class _Hand:
         if tournament is not None:
             self.b.fields["event"] = f"Tournament #{tournament.group(1)}"
         self.names: re.Pattern[str] | None = None
+        self.text = header  # the line being read, for errors
         self.dealt_to = re.compile("(?!)")
         self.summary = False
         self.street = ""
@@ -108,7 +109,7 @@ class _Hand:
 
     def amount(self, text: str | None) -> int:
         if text is None:
-            raise self.fail("an amount is missing")
+            raise self.fail(f"an amount is missing: {self.text!r}")
         try:
             return units(text, self.b.unit)
         except AmountError as e:
@@ -120,7 +121,8 @@ class _Hand:
             if number == self.block.first:
                 continue
             self.b.at = number
-            self.line(line.rstrip())
+            self.text = line.rstrip()
+            self.line(self.text)
         return self.b.build()
 
     def read_header(self) -> None:
