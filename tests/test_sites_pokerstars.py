@@ -149,3 +149,30 @@ def test_amounts_are_written_back_exactly() -> None:
     for cents in (0, 1, 99, 100, 12345, 10**12 + 7):
         text = shown_amount(cents, CENT, "$")
         assert units(text, CENT) == cents
+
+
+def test_a_file_larger_than_any_phh_limit_streams_hand_by_hand(tmp_path: Path) -> None:
+    """A year of hands is one file: it is read a hand at a time, never held whole. The
+    last hand here runs on for 70 MB of lines: refused, naming its first line."""
+    from splitpot.limits import PHH_MAX_BYTES, SITE_MAX_HAND_LINES
+
+    big = tmp_path / "year.txt"
+    with big.open("w") as f:
+        f.write(OWN.read_text())
+        filler = 'Ann said, "' + "x" * 1000 + '"\n'
+        f.write(filler * (PHH_MAX_BYTES // len(filler) + 5000))
+    assert big.stat().st_size > PHH_MAX_BYTES
+    items = read_file(big)
+    first, broken, third = next(items), next(items), next(items)
+    assert isinstance(first, phh.HandHistory) and isinstance(broken, SiteError)
+    assert isinstance(third, SiteError) and third.line == 50  # the third hand's header
+    assert f"more than {SITE_MAX_HAND_LINES} lines" in third.reason
+
+
+def test_cr_only_and_mixed_line_endings_count_lines_alike(tmp_path: Path) -> None:
+    text = OWN.read_text()
+    for name, data in (("cr", text.replace("\n", "\r")), ("mixed", text.replace("\n", "\r\n", 9))):
+        path = tmp_path / f"{name}.txt"
+        path.write_bytes(data.encode())
+        broken = list(read_file(path))[1]
+        assert isinstance(broken, SiteError) and broken.line == 44, name

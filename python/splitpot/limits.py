@@ -39,6 +39,8 @@ __all__ = [
     "PHH_MAX_NESTING",
     "PHH_MAX_SEATS",
     "SEED_LIMIT",
+    "SITE_MAX_HAND_LINES",
+    "SITE_MAX_LINE_BYTES",
     "shown",
 ]
 
@@ -76,6 +78,11 @@ CLI_MESSAGE_CHARS = 500
 
 PHH_MAX_BYTES = 64 << 20
 """The largest PHH text (a ``.phh`` or ``.phhs`` file) read, in bytes: 64 MiB."""
+SITE_MAX_HAND_LINES = 2000
+"""The most lines one hand of a poker site's text file may have (a ten-handed stud hand with
+chat runs to about 150)."""
+SITE_MAX_LINE_BYTES = 64 << 10
+"""The longest line of a site's text file read whole, in bytes; a longer one is cut there."""
 PHH_MAX_SEATS = 10
 """The most seats (``seat_count``, ``max(seats)``) a PHH hand may have: a table's seats."""
 PHH_MAX_ACTIONS = 10_000

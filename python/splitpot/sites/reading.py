@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Protocol
+from typing import IO, Protocol
 
-from splitpot.limits import PHH_MAX_BYTES
+from splitpot.limits import PHH_MAX_BYTES, SITE_MAX_HAND_LINES, SITE_MAX_LINE_BYTES
 from splitpot.phh.record import HandHistory
 from splitpot.sites.errors import SiteError
 
@@ -63,17 +63,32 @@ def lines_of(text: str) -> list[str]:
 
 
 def split(text: str, header: re.Pattern[str], source: str | None) -> Iterator[Block]:
-    """One block per hand: from a line ``header`` matches to the next one. Lines before the
-    first header (a session's preamble) belong to no hand."""
-    lines = lines_of(text)
-    start: int | None = None
-    for i, line in enumerate(lines):
+    """One block per hand of ``text``: see :func:`split_lines`."""
+    return split_lines(lines_of(text), header, source)
+
+
+def split_lines(
+    lines: Iterable[str], header: re.Pattern[str], source: str | None
+) -> Iterator[Block]:
+    """One block per hand: from a line ``header`` matches to the next one, each yielded as
+    soon as the next header is read (a file of a year's hands is never held whole). Lines
+    before the first header (a session's preamble) belong to no hand. A hand longer than
+    :data:`~splitpot.limits.SITE_MAX_HAND_LINES` lines is an error, and its lines are
+    skipped up to the next header."""
+    block: list[str] = []
+    start = 0
+    for number, line in enumerate(lines, 1):
         if header.match(line):
-            if start is not None:
-                yield Block(source, _trimmed(lines[start:i]), start + 1)
-            start = i
-    if start is not None:
-        yield Block(source, _trimmed(lines[start:]), start + 1)
+            if block:
+                yield Block(source, _trimmed(block), start)
+            block, start = [line], number
+        elif block:
+            block.append(line)
+            if len(block) > SITE_MAX_HAND_LINES:
+                yield Block(source, [], start)  # parse() refuses it, naming its first line
+                block = []
+    if block:
+        yield Block(source, _trimmed(block), start)
 
 
 def _trimmed(lines: list[str]) -> list[str]:
@@ -110,11 +125,7 @@ def read_text(text: str, source: str | None = None) -> Iterator[HandHistory | Si
     blocks = reader.blocks(text, source) if hasattr(reader, "blocks") else None
     if blocks is None:
         blocks = split(text, _line_start(reader.HEADER), source)
-    for block in blocks:
-        try:
-            yield reader.parse(block)
-        except SiteError as e:
-            yield e
+    yield from _parsed(reader, blocks)
 
 
 def _line_start(header: re.Pattern[str]) -> re.Pattern[str]:
@@ -125,16 +136,60 @@ def _line_start(header: re.Pattern[str]) -> re.Pattern[str]:
 
 
 def read_file(path: str | os.PathLike[str]) -> Iterator[HandHistory | SiteError]:
-    """Every hand of the file at ``path``, as :func:`read_text` gives them. A file over
-    :data:`~splitpot.limits.PHH_MAX_BYTES` is refused before it is read."""
+    """Every hand of the file at ``path``, as :func:`read_text` gives them, read line by
+    line: a text file of any size streams, one hand at a time; each line is decoded on its
+    own (:func:`decode`: a file appended to by two clients may mix UTF-8 and Windows-1252).
+    The site is the one whose header comes first in the file's first 64 KiB. An XML file
+    (iPoker) is parsed whole, and refused over :data:`~splitpot.limits.PHH_MAX_BYTES`."""
     name = os.fspath(path)
     try:
         with open(name, "rb") as f:
-            data = f.read(PHH_MAX_BYTES + 1)
+            reader = sniff(decode(f.read(_SNIFF_BYTES)))
+            f.seek(0)
+            if reader is None:
+                yield SiteError("no hand of a site splitpot reads was found", source=name)
+            elif hasattr(reader, "blocks"):
+                yield from _read_whole(f, name)
+            else:
+                header = _line_start(reader.HEADER)
+                yield from _parsed(reader, split_lines(_file_lines(f), header, name))
     except OSError as e:
         yield SiteError(f"cannot read: {e.strerror or e}", source=name)
-        return
+
+
+_SNIFF_BYTES = 64 << 10
+
+
+def _read_whole(f: IO[bytes], name: str) -> Iterator[HandHistory | SiteError]:
+    data = f.read(PHH_MAX_BYTES + 1)
     if len(data) > PHH_MAX_BYTES:
         yield SiteError(f"the file is larger than {PHH_MAX_BYTES} bytes", source=name)
-        return
-    yield from read_text(decode(data), name)
+    else:
+        yield from read_text(decode(data), name)
+
+
+def _file_lines(f: IO[bytes]) -> Iterator[str]:
+    """The lines of a binary file, each decoded on its own, whatever the endings (a line
+    ending in CR only is split too); a line is cut at
+    :data:`~splitpot.limits.SITE_MAX_LINE_BYTES` (no hand has such lines; a file with no
+    newline is not held whole)."""
+    while raw := f.readline(SITE_MAX_LINE_BYTES):
+        raw = raw.removesuffix(b"\n").removesuffix(b"\r")
+        for part in raw.split(b"\r") if b"\r" in raw else (raw,):
+            yield decode(part).lstrip("\ufeff")
+
+
+def _parsed(reader: ModuleType, blocks: Iterable[Block]) -> Iterator[HandHistory | SiteError]:
+    for block in blocks:
+        if not block.lines:
+            yield SiteError(
+                f"a hand of more than {SITE_MAX_HAND_LINES} lines",
+                source=block.source,
+                line=block.first,
+                site=reader.NAME,
+            )
+            continue
+        try:
+            yield reader.parse(block)
+        except SiteError as e:
+            yield e
