@@ -166,7 +166,7 @@ def test_a_file_larger_than_any_phh_limit_streams_hand_by_hand(tmp_path: Path) -
     first, broken, third = next(items), next(items), next(items)
     assert isinstance(first, phh.HandHistory) and isinstance(broken, SiteError)
     assert isinstance(third, SiteError) and third.line == 50  # the third hand's header
-    assert f"more than {SITE_MAX_HAND_LINES} lines" in third.reason
+    assert f"more than {SITE_MAX_HAND_LINES} lines" in third.reason and third.hand_id == "1003"
 
 
 def test_cr_only_and_mixed_line_endings_count_lines_alike(tmp_path: Path) -> None:

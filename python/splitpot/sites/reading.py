@@ -29,6 +29,7 @@ class Block:
     source: str | None
     lines: list[str]
     first: int
+    overflow: bool = False  # more than SITE_MAX_HAND_LINES lines: only the header is kept
 
     def numbered(self) -> Iterator[tuple[int, str]]:
         return enumerate(self.lines, self.first)
@@ -85,7 +86,7 @@ def split_lines(
         elif block:
             block.append(line)
             if len(block) > SITE_MAX_HAND_LINES:
-                yield Block(source, [], start)  # parse() refuses it, naming its first line
+                yield Block(source, block[:1], start, overflow=True)
                 block = []
     if block:
         yield Block(source, _trimmed(block), start)
@@ -181,10 +182,12 @@ def _file_lines(f: IO[bytes]) -> Iterator[str]:
 
 def _parsed(reader: ModuleType, blocks: Iterable[Block]) -> Iterator[HandHistory | SiteError]:
     for block in blocks:
-        if not block.lines:
+        if block.overflow:
+            found = reader.HEADER.search(block.lines[0])
             yield SiteError(
                 f"a hand of more than {SITE_MAX_HAND_LINES} lines",
                 source=block.source,
+                hand_id=found.group(1) if found and found.groups() else None,
                 line=block.first,
                 site=reader.NAME,
             )
