@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 
 from splitpot.phh.record import HandHistory
-from splitpot.sites.builder import Game, HandBuilder, date_fields
+from splitpot.sites.builder import Game, HandBuilder, Kind, date_fields
 from splitpot.sites.errors import SiteError
 from splitpot.sites.money import CENT, CHIP, AmountError, units
 from splitpot.sites.reading import Block
@@ -23,7 +23,7 @@ HEADER = re.compile(r"(?m)^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(\d+):
 
 # The site's game names, longest first (a name may contain another): the PHH game part, the
 # structure letter and the number of hole cards.
-_GAMES: list[tuple[str, tuple[str, str, int]]] = [
+_GAMES: list[tuple[str, tuple[str, Kind, int]]] = [
     ("5 Card Omaha Hi/Lo Pot Limit", ("O5/8", "P", 5)),
     ("5 Card Omaha Pot Limit", ("O5", "P", 5)),
     ("6 Card Omaha Pot Limit", ("O6", "P", 6)),
@@ -141,7 +141,7 @@ class _Hand:
         if not stakes:
             raise self.fail("no stakes in the hand's header")
         small, big, currency = stakes[-1]
-        b.game = Game(part, kind, self.amount(small), self.amount(big), hole)  # type: ignore[arg-type]
+        b.game = Game(part, kind, self.amount(small), self.amount(big), hole)
         if currency:
             b.fields["currency"] = currency
         symbol = re.match(r"[^0-9]+", small)
