@@ -344,6 +344,37 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_show(args: argparse.Namespace) -> int:
+    from splitpot import show
+
+    hands = list(show.histories(args.file))
+    if not hands:
+        raise sp.SplitpotError(f"{args.file}: no hands in the file")
+    hand = hands[0]
+    if args.hand is not None:
+        found = [h for h in hands if h.hand is not None and str(h.hand) == args.hand]
+        if found:
+            hand = found[0]
+        elif args.hand.isdecimal() and args.hand.isascii() and 1 <= int(args.hand) <= len(hands):
+            hand = hands[int(args.hand) - 1]
+        else:
+            raise sp.SplitpotError(f"{args.file}: no hand {args.hand!r} (ids or 1..{len(hands)})")
+    elif len(hands) > 1:
+        print(
+            f"splitpot: {args.file} has {len(hands)} hands; showing the first (--hand N for another)",
+            file=sys.stderr,
+        )
+    if args.html is None:
+        print(show.render_text(hand))
+        return 0
+    page = show.render_html(hand)
+    with _output(args.html) as out:
+        out.write(page)
+    if args.html != "-":
+        print(f"wrote {args.html}", file=sys.stderr)
+    return 0
+
+
 def _table_options(p: argparse.ArgumentParser) -> None:
     """The options ``play`` and ``simulate`` share: the game, the stakes, the table."""
     p.add_argument("--game", default="holdem", help=f"one of {', '.join(sorted(sp.GAMES))}, or pan")
@@ -415,6 +446,11 @@ def build_parser() -> argparse.ArgumentParser:
         "starting stack) and write every hand",
     )
     p.set_defaults(func=cmd_simulate)
+    p = sub.add_parser("show", help="replay one hand street by street, or as an HTML page")
+    p.add_argument("file", metavar="FILE", help="a .phh or .phhs file")
+    p.add_argument("--hand", metavar="ID", help="the hand's id, or its number in the file")
+    p.add_argument("--html", metavar="OUT.html", help="write a self-contained page instead")
+    p.set_defaults(func=cmd_show)
     return parser
 
 
