@@ -350,20 +350,9 @@ def cmd_show(args: argparse.Namespace) -> int:
     hands = list(show.histories(args.file))
     if not hands:
         raise sp.SplitpotError(f"{args.file}: no hands in the file")
-    hand = hands[0]
-    if args.hand is not None:
-        found = [h for h in hands if h.hand is not None and str(h.hand) == args.hand]
-        if found:
-            hand = found[0]
-        elif args.hand.isdecimal() and args.hand.isascii() and 1 <= int(args.hand) <= len(hands):
-            hand = hands[int(args.hand) - 1]
-        else:
-            raise sp.SplitpotError(f"{args.file}: no hand {args.hand!r} (ids or 1..{len(hands)})")
-    elif len(hands) > 1:
-        print(
-            f"splitpot: {args.file} has {len(hands)} hands; showing the first (--hand N for another)",
-            file=sys.stderr,
-        )
+    if args.hand is None and len(hands) > 1:
+        print(f"splitpot: {args.file} has {len(hands)} hands; showing the first", file=sys.stderr)
+    hand = hands[0] if args.hand is None else _pick_hand(hands, args.hand, args.file)
     if args.html is None:
         print(show.render_text(hand))
         return 0
@@ -373,6 +362,23 @@ def cmd_show(args: argparse.Namespace) -> int:
     if args.html != "-":
         print(f"wrote {args.html}", file=sys.stderr)
     return 0
+
+
+def _pick_hand(hands: Sequence[Any], wanted: str, file: str) -> Any:
+    """``--hand``: the hand with that id (the history's ``hand``, or the site's hand id),
+    else the hand of that 1-based number in the file."""
+    for h in hands:
+        ids = (h.hand, h.user_fields.get("_site_hand_id"))
+        if any(i is not None and str(i) == wanted for i in ids):
+            return h
+    if (
+        wanted.isdecimal()
+        and wanted.isascii()
+        and len(wanted) < 10
+        and 1 <= int(wanted) <= len(hands)
+    ):
+        return hands[int(wanted) - 1]
+    raise sp.SplitpotError(f"{file}: no hand {wanted!r} (an id, or a number 1..{len(hands)})")
 
 
 def _table_options(p: argparse.ArgumentParser) -> None:
