@@ -22,8 +22,8 @@ Pots
   Main pot: 4, contested by Bob
   Bob wins the main pot (4): only eligible seat; the others folded
 Result
-  Ann      48 (-2)
-  Bob      52 (+2)
+  Ann  48 (-2)
+  Bob  52 (+2)
 """
 
 from __future__ import annotations
@@ -122,9 +122,11 @@ def _event_lines(story: Story, e: Operation, before: Sequence[str]) -> list[str]
     elif isinstance(e, HandEnding):
         out.append("Result")
         width = max(4, *(len(story.name(s)) for s in hand.seats))
+        stacks = {seat: m(e.final_stacks[seat]) for seat in hand.seats}
+        right = max(map(len, stacks.values()))
         for seat in hand.seats:
-            stack, net = m(e.final_stacks[seat]), m.signed(hand.result.net[seat])
-            out.append(f"  {story.name(seat):<{width}} {stack:>6} ({net})")
+            net = m.signed(hand.result.net[seat])
+            out.append(f"  {story.name(seat):<{width}} {stacks[seat]:>{right}} ({net})")
         if e.rake:
             out.append(f"  Rake {m(e.rake)}")
     else:
