@@ -225,13 +225,20 @@ def test_text_names_main_and_side_pots_and_both_halves() -> None:
         assert f"  {label}: {pot.amount}, contested by " in text
 
 
-def test_text_takes_names_and_hides_cards_the_history_does_not_show() -> None:
+def test_text_and_page_hide_the_cards_the_history_does_not_show() -> None:
     hh = site_hand()
-    hh.actions = ["d dh p1 AhAd", "d dh p2 ????", "d dh p3 7s2c", "p3 f", "p1 f"]
+    hh.actions = ["d dh p1 AhAd", "d dh p2 Kc??", "d dh p3 ????", "p3 f", "p1 f"]
+    hand = phh.replay(hh)
+    stand_ins = [str(hand.hole(1)[1]), *map(str, hand.hole(2))]  # dealt by the replay
     text = render_text(hh, names=["Xi", "Yu", "Zo"])
-    assert "  Yu is dealt ?? ??" in text and "  Xi is dealt Ah Ad" in text
-    dealt = phh.replay(hh).hole(1)  # the stand-ins the replay dealt Bob
-    assert not any(str(c) in text for c in dealt)
+    assert "  Xi is dealt Ah Ad" in text and "  Yu is dealt Kc ??" in text
+    assert "Zo is dealt" not in text  # nothing of it is known
+    assert not any(card in text.split() for card in stand_ins)
+    steps = page_data(render_html(hh))["steps"]
+    cards = [[c for c, _ in s["cards"]] for s in steps[-1]["seats"]]
+    assert cards == [["Ah", "Ad"], ["Kc", "??"], ["??", "??"]]
+    shown = {c for step in steps for s in step["seats"] for c, _ in s["cards"]}
+    assert not shown & set(stand_ins)
 
 
 # --------------------------------------------------------------------------- html

@@ -86,9 +86,9 @@ def _seats(story: Story) -> list[dict[str, Any]]:
                 "name": story.name(seat),
                 "title": f"seat {seat + 1}" + (f" ({role})" if role else ""),
                 "button": seat == hand.button and hand.game.forced_bets != "bring_in",
-                "x": round(50 + 44 * cos, 2),
+                "x": round(50 + 40 * cos, 2),
                 "y": round(50 + 41 * sin, 2),
-                "bx": round(50 + 27 * cos, 2),
+                "bx": round(50 + 25 * cos, 2),
                 "by": round(50 + 24 * sin, 2),
             }
         )

@@ -16,8 +16,8 @@ h1 { font-size: 18px; margin: 0; font-weight: 600; }
 #subtitle { margin: 2px 0 0; color: #b9b4a6; }
 main { display: flex; gap: 18px; padding: 12px 20px 20px; align-items: flex-start; }
 .stage { flex: 0 0 auto; }
-#table { position: relative; width: 780px; height: 480px; }
-.felt { position: absolute; inset: 56px 70px; border-radius: 50% / 50%;
+#table { position: relative; width: 820px; height: 480px; }
+.felt { position: absolute; inset: 56px 86px; border-radius: 50% / 50%;
   background: radial-gradient(ellipse at center, var(--felt) 0%, var(--felt-dark) 100%);
   border: 16px solid var(--rail); box-shadow: 0 0 0 3px #2b1a0c, 0 10px 30px #0008 inset; }
 .centre { position: absolute; left: 50%; top: 53%; transform: translate(-50%, -50%);
@@ -25,7 +25,7 @@ main { display: flex; gap: 18px; padding: 12px 20px 20px; align-items: flex-star
 .pot-line { margin-top: 8px; font-weight: 600; font-size: 16px; }
 #message { margin-top: 6px; min-height: 2.8em; color: #e8e2cf; font-size: 13px; }
 #result { margin: 10px 0 0; padding: 8px 12px; list-style: none; font-size: 13px;
-  color: #ffe08a; background: #242a31; border-radius: 10px; max-width: 780px; }
+  color: #ffe08a; background: #242a31; border-radius: 10px; max-width: 820px; }
 .cards { display: flex; gap: 4px; justify-content: center; min-height: 58px; }
 .card { width: 40px; height: 56px; border-radius: 5px; background: #fdfdfb; color: #111;
   box-shadow: 0 1px 3px #0009; display: flex; flex-direction: column; align-items: center;

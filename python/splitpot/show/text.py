@@ -39,7 +39,7 @@ from splitpot.hand import (
     Showing,
 )
 from splitpot.phh import HandHistory, replay
-from splitpot.show.story import Story
+from splitpot.show.story import UNKNOWN, Story
 from splitpot.tui import _board_until
 
 __all__ = ["render_text"]
@@ -99,9 +99,11 @@ def _event_lines(story: Story, e: Operation, before: Sequence[str]) -> list[str]
     """The lines one record adds (with the section heading it opens)."""
     hand, m = story.hand, story.money
     if isinstance(e, HoleDealing):
-        down, up = " ".join(story.cards(e.cards)), " ".join(story.cards(e.up))
-        both = f"{down}{' / ' if down and up else ''}{up}{' up' if up else ''}"
-        return [f"  {story.name(e.seat)} is dealt {both}"] if both else []
+        down, up = story.cards(e.cards), story.cards(e.up)
+        if all(c == UNKNOWN for c in down + up):
+            return []  # cards the history does not show (another player's at a site)
+        both = " ".join(down) + (" / " if down and up else "") + " ".join(up)
+        return [f"  {story.name(e.seat)} is dealt {both}{' up' if up else ''}"]
     if isinstance(e, BoardDealing):
         board = _board_until(hand, e)
         return [
