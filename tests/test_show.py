@@ -30,6 +30,7 @@ from splitpot.hand import (
     Operation,
     RaisingTo,
 )
+from splitpot.pots import Rake
 from splitpot.show import histories, render_html, render_text
 from splitpot.show.amounts import Amounts
 
@@ -280,6 +281,25 @@ def test_page_steps_follow_the_hand() -> None:
     assert [s["stack"] for s in steps[-1]["seats"]] == ["$174.45", "$0.00", "$199.00"]
     assert steps[-1]["pot"] == "$0.00" and steps[-1]["event"] == len(hand.events) - 1
     assert steps[-1]["seats"][0]["state"] == "won"
+
+
+def test_the_rake_leaves_the_pot_at_the_end() -> None:
+    # docs/rules/poker.md §6 "Rake": the house takes its cut of the pots; the players get the rest.
+    for seed in range(100):
+        hand = Hand(game("holdem"), NoLimit(1, 2), [200] * 4, seed=seed, rake=Rake(10, cap=5))
+        play_bots(hand, [SimpleBot(seed * 10 + i) for i in range(4)])
+        if hand.result.rake:
+            break
+    rake = hand.result.rake
+    hh = phh.HandHistory.from_hand(hand, players=NAMES[:4])
+    assert f"  Rake {rake}" in render_text(hh)
+    steps = page_data(render_html(hh))["steps"]
+    assert steps[-2]["pot"] == str(rake)  # every award paid: the rake is what is left
+    assert steps[-1]["pot"] == "0"
+    assert [s["stack"] for s in steps[-1]["seats"]] == [
+        str(hand.final_stacks[s]) for s in hand.seats
+    ]
+    assert sum(hand.final_stacks) == 800 - rake
 
 
 # --------------------------------------------------------------------------- browser

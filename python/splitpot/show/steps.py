@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from splitpot._core import Card
 from splitpot.hand import (
     AntePosting,
     Betting,
@@ -53,9 +54,9 @@ class _Table:
 
     stacks: list[int]
     bets: list[int]
-    cards: list[list[tuple[Any, bool]]]  # per seat: (card, face up)
+    cards: list[list[tuple[Card, bool]]]  # per seat: (card, face up)
     pot: int = 0
-    board: list[Any] = field(default_factory=list)
+    board: list[Card] = field(default_factory=list)
     folded: set[int] = field(default_factory=set)
     all_in: set[int] = field(default_factory=set)
     notes: dict[int, str] = field(default_factory=dict)
