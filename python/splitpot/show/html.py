@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -33,13 +34,14 @@ from splitpot.show.text import event_lines
 __all__ = ["render_html"]
 
 
-def render_html(history: HandHistory) -> str:
+def render_html(history: HandHistory, *, names: Sequence[str] | None = None) -> str:
     """The replayed hand as one HTML page: the oval table with the seats around it (name,
     stack, hole cards, the button), the board, the pot and each bet, the log of actions, and
     Prev/Next/Start/End buttons (and the arrow keys) stepping through every action to the
-    showdown and who won which pot and why. Raises :class:`~splitpot.phh.PHHError` for a
-    history that does not replay."""
-    story = Story(history, replay(history))
+    showdown and who won which pot and why. ``names`` (one per player) replaces
+    ``history.players``. Raises :class:`~splitpot.phh.PHHError` for a history that does not
+    replay."""
+    story = Story(history, replay(history), names)
     title, *rest = story.header()
     data = {
         "title": story.header(),

@@ -89,8 +89,9 @@ JS = """
   };
   const SUITS = { c: "\\u2663", d: "\\u2666", h: "\\u2665", s: "\\u2660" };
   const card = (text, up) => {
-    if (text === "??") return el("span", "card back");
+    if (text === "??") return Object.assign(el("span", "card back"), { title: "not shown" });
     const e = el("span", "card suit-" + text[1] + (up ? "" : " down"));
+    e.title = text + (up ? "" : " (face down)");
     e.append(el("b", "", text[0] === "T" ? "10" : text[0]), el("i", "", SUITS[text[1]]));
     return e;
   };
@@ -174,7 +175,7 @@ BODY = """<header><h1 id="title">{title}</h1><p id="subtitle">{subtitle}</p></he
 <div class="centre">
 <div id="board" class="cards"></div>
 <div class="pot-line">Pot <span id="pot"></span></div>
-<div id="message"></div>
+<div id="message" aria-live="polite"></div>
 </div>
 </div>
 <nav>
