@@ -396,9 +396,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_show(args: argparse.Namespace) -> int:
     from splitpot import show
 
-    hands = list(show.histories(args.file))
+    skipped: list[Any] = []
+    hands = list(show.histories(args.file, skipped))
+    if skipped:
+        print(
+            f"splitpot: {len(skipped)} hand{'s' if len(skipped) > 1 else ''} of {args.file} "
+            f"cannot be shown; the first: {_one_line(skipped[0])}",
+            file=sys.stderr,
+        )
     if not hands:
-        raise sp.SplitpotError(f"{args.file}: no hands in the file")
+        raise sp.SplitpotError(f"{args.file}: no hands in the file that splitpot can show")
     if args.hand is None and len(hands) > 1:
         print(f"splitpot: {args.file} has {len(hands)} hands; showing the first", file=sys.stderr)
     hand = hands[0] if args.hand is None else _pick_hand(hands, args.hand, args.file)

@@ -12,13 +12,26 @@ from collections.abc import Iterator
 from splitpot.phh import HandHistory, load_all
 from splitpot.show.html import render_html
 from splitpot.show.text import render_text
+from splitpot.sites import SiteError, read_file
 
 __all__ = ["histories", "render_html", "render_text"]
 
 
-def histories(path: str | os.PathLike[str]) -> Iterator[HandHistory]:
-    """The hands of a file, in order: PHH (``.phh``, one hand, or ``.phhs``, many).
+def histories(
+    path: str | os.PathLike[str], skipped: list[SiteError] | None = None
+) -> Iterator[HandHistory]:
+    """The hands of a file, in order: PHH (``.phh``, one hand, or ``.phhs``, many), or a
+    poker site's file (:func:`splitpot.sites.read_file`), whose hands that cannot be read
+    (or that splitpot does not play) are appended to ``skipped``.
 
     The one place ``splitpot show`` reads hands from.
     """
-    yield from load_all(path)
+    if os.fspath(path).endswith((".phh", ".phhs")):
+        yield from load_all(path)
+        return
+    for item in read_file(path):
+        if isinstance(item, SiteError):
+            if skipped is not None:
+                skipped.append(item)
+        else:
+            yield item

@@ -97,7 +97,11 @@ class HandBuilder:
         return UnsupportedHand(reason, **where)
 
     def _where(self) -> dict[str, Any]:
+        """Where an error is, and its game: the PHH code once the header is read (``NT``),
+        else the site's name of a game splitpot does not play."""
         game = self.user.get("_site_game", "")
+        if self.game is not None:
+            game = self.game.kind + self.game.part
         at = {"source": self.source, "hand_id": self.hand_id, "line": self.at}
         return {**at, "site": self.site, "game": game}
 
