@@ -208,7 +208,7 @@ def test_a_tournament_hand_is_in_chips() -> None:
     (h,) = read_text(_TOURNAMENT, "cup.txt")
     assert isinstance(h, phh.HandHistory)
     assert h.user_fields["_site_unit"] == "1"
-    assert h.event is not None and "Test Cup" in h.event
+    assert (h.event, h.level, h.table) == ("Test Cup", 3, "Test Cup(123)#004")
     assert h.antes == [10, 10, 10] and h.min_bet == 100
     assert h.winnings == [0, 0, 280]  # Ann's uncalled 200 back, 280 won
     assert phh.check(h).status == "match"

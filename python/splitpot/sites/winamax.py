@@ -127,8 +127,11 @@ class _Hand:
         small, big = (self.amount(x) for x in stakes[-2:])
         b.game = Game(part, kind, small, big, hole)  # type: ignore[arg-type]
         b.user["_site_game"] = f"{found['game']} {found['limit']}"
-        if found["kind"].startswith("Tournament"):
-            b.fields["event"] = found["kind"]
+        tournament = re.match(r'Tournament "([^"]*)"(?:.* level: (\d+))?', found["kind"])
+        if tournament is not None:
+            b.fields["event"] = tournament[1]
+            if tournament[2] is not None:
+                b.fields["level"] = int(tournament[2])
         elif "€" in found["stakes"]:
             b.fields["currency"], b.fields["currency_symbol"] = "EUR", "€"
         when = _WHEN.search(found["when"])
