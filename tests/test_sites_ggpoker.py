@@ -175,3 +175,46 @@ def test_sniffing_picks_ggpoker_not_pokerstars() -> None:
     stars = "PokerStars Hand #1: Hold'em No Limit ($1/$2 USD) - 2024/01/05 10:00:00 ET\n"
     assert sniff(stars) is not ggpoker
     assert sniff("Poker Hand #RC1 is not at the start\n" + _straddled()) is ggpoker
+
+
+_SHORT_BLIND = """\
+Poker Hand #TM100: Tournament #9, Test Cup Hold'em No Limit - Level5(100/200) - 2024/01/05 10:00:00
+Table '1' 8-max Seat #1 is the button
+Seat 1: aaaa1111 (5,000 in chips)
+Seat 2: bbbb2222 (5,000 in chips)
+Seat 3: cccc3333 (150 in chips)
+bbbb2222: posts small blind 100
+cccc3333: posts big blind 150
+*** HOLE CARDS ***
+Dealt to aaaa1111 [Ah Kh]
+Dealt to bbbb2222
+Dealt to cccc3333
+aaaa1111: raises 200 to 400
+bbbb2222: folds
+Uncalled bet (250) returned to aaaa1111
+aaaa1111: shows [Ah Kh]
+cccc3333: shows [4c 3d]
+*** FLOP *** [2h 7d 9s]
+*** TURN *** [2h 7d 9s] [Qc]
+*** RIVER *** [2h 7d 9s Qc] [Jd]
+*** SHOWDOWN ***
+aaaa1111 collected 400 from pot
+*** SUMMARY ***
+Total pot 400 | Rake 0 | Jackpot 0 | Bingo 0
+"""
+
+
+def test_a_big_blind_all_in_for_less_leaves_the_level_as_headed() -> None:
+    # A short big blind (docs/rules/poker.md §4.1) says nothing of the level: the minimum
+    # bet stays the header's 200, and the hand replays to the site's result.
+    (h,) = read_text(_SHORT_BLIND, "short.txt")
+    assert isinstance(h, phh.HandHistory)
+    assert (h.min_bet, h.event) == (200, "Tournament #9")
+    assert "_site_header_blinds" not in h.user_fields
+    assert h.finishing_stacks == [4900, 0, 5250]
+    assert phh.check(h).status == "match"
+    # The same blinds posted by players with chips behind: the hand is played at 100/150.
+    deep = _SHORT_BLIND.replace("(150 in chips)", "(1,500 in chips)")
+    (d,) = read_text(deep, "deep.txt")
+    assert isinstance(d, phh.HandHistory)
+    assert (d.min_bet, d.user_fields["_site_header_blinds"]) == (150, [100, 200])

@@ -149,10 +149,10 @@ class _Hand(pokerstars._Hand):
         tournament level is headed with the new level's blinds, but its blinds, antes and
         minimum raise are still the old level's (the Daily Special file of 2020: "Level4
         (90/180)", blinds 80/160 posted, a raise to 320 allowed). A blind that puts its
-        player all-in says nothing of the level."""
+        player all-in says nothing of the level; a cash game has no levels."""
         b, game = self.b, self.b.game
         p = b.player(name)
-        if game is None or amount >= p.stack - p.put_in:
+        if game is None or "event" not in b.fields or amount >= p.stack - p.put_in:
             return
         small, big = (amount, game.big) if blind == "small" else (game.small, amount)
         if (small, big) != (game.small, game.big):
