@@ -218,3 +218,21 @@ def test_a_big_blind_all_in_for_less_leaves_the_level_as_headed() -> None:
     (d,) = read_text(deep, "deep.txt")
     assert isinstance(d, phh.HandHistory)
     assert (d.min_bet, d.user_fields["_site_header_blinds"]) == (150, [100, 200])
+
+
+def test_site_text_to_phh_and_back_replays_the_same() -> None:
+    # Issue 16's round trip: site text -> PHH -> replay equals site text -> replay.
+    if not (CORPUS / "ggpoker").is_dir():
+        pytest.skip("../shared/data/site-histories is not beside the checkout")
+    hands = [
+        h
+        for f in sorted((CORPUS / "ggpoker").glob("*/*.txt"))
+        for h in read_file(f)
+        if isinstance(h, phh.HandHistory)
+    ]
+    assert len(hands) == 101
+    for h in hands:
+        again = phh.loads(phh.dumps(h), source=h.source)
+        assert again.finishing_stacks == h.finishing_stacks
+        assert again.user_fields == h.user_fields
+        assert phh.check(again) == phh.check(h)

@@ -218,3 +218,21 @@ def test_sniffing_picks_winamax_not_pokerstars() -> None:
     assert sniff(_CASH) is winamax
     assert sniff("PokerStars Hand #1: Hold'em No Limit ($1/$2 USD)\n" + _CASH) is not winamax
     assert sniff("notes\n" + _TOURNAMENT) is winamax
+
+
+def test_site_text_to_phh_and_back_replays_the_same() -> None:
+    # Issue 16's round trip: site text -> PHH -> replay equals site text -> replay.
+    if not (CORPUS / "winamax").is_dir():
+        pytest.skip("../shared/data/site-histories is not beside the checkout")
+    hands = [
+        h
+        for f in sorted((CORPUS / "winamax").glob("*/*.txt"))
+        for h in read_file(f)
+        if isinstance(h, phh.HandHistory)
+    ]
+    assert len(hands) == 66
+    for h in hands:
+        again = phh.loads(phh.dumps(h), source=h.source)
+        assert again.finishing_stacks == h.finishing_stacks
+        assert again.user_fields == h.user_fields
+        assert phh.check(again) == phh.check(h)
