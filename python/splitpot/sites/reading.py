@@ -42,10 +42,16 @@ class Reader(Protocol):
 
 
 def decode(data: bytes) -> str:
-    """The text of a site's file: UTF-8 (with or without a BOM), else Windows-1252, the
-    encoding of the older clients (``0x80`` for the euro sign). Bytes that are neither (five
-    bytes are undefined in Windows-1252) read as Latin-1: a name may come out wrong, an
-    amount or a card cannot, as they are ASCII."""
+    """The text of a site's file: UTF-16 when it starts with that BOM (Full Tilt's client
+    saved its files so), UTF-8 (with or without a BOM), else Windows-1252, the encoding of
+    the older clients (``0x80`` for the euro sign). Bytes that are neither (five bytes are
+    undefined in Windows-1252) read as Latin-1: a name may come out wrong, an amount or a
+    card cannot, as they are ASCII."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass  # an odd byte count or a lone surrogate: not UTF-16 after all
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
