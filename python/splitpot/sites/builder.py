@@ -82,6 +82,9 @@ class HandBuilder:
         # the players dealt in are known, at build().
         self.actions: list[tuple[str, _Player | None, slice | None]] = []
         self.rake = 0
+        # The site's table rules that splitpot offers as structure options (fixed limit's
+        # "half_bet_rule"), for the games with blinds: written into _splitpot_structure.
+        self.rules: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ errors
 
@@ -304,10 +307,11 @@ class HandBuilder:
             out["small_bet"], out["big_bet"] = game.small, game.big
         else:
             out["min_bet"] = game.big
-        if len(blinds) - blinds.count(0) > 2:
+        if len(blinds) - blinds.count(0) > 2 or (self.rules and not stud):
             # A player who posts a big blind out of turn (new to the table, or back from
             # sitting out: docs/rules/poker.md §4.1) posts a live blind, which PHH writes
-            # like a straddle; splitpot's structure field says it is one (not a raise).
+            # like a straddle; splitpot's structure field says it is one (not a raise). The
+            # field also carries the site's table rules.
             out["_splitpot_structure"] = self._structure_table(game, blinds)
         return out
 
@@ -317,8 +321,8 @@ class HandBuilder:
         if game.kind == "F":
             table["small_bet"], table["big_bet"] = game.small, game.big
         table["small_blind"] = posted[0] if len(posted) > 1 else 0
-        table["big_blind"] = posted[-1]
-        return table
+        table["big_blind"] = posted[-1] if posted else game.small if game.kind == "F" else game.big
+        return table | self.rules
 
     def _dealing(self, game: Game, order: list[_Player]) -> list[str]:
         if game.part in ("7S", "7S/8", "R"):
