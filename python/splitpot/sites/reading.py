@@ -91,9 +91,9 @@ def _trimmed(lines: list[str]) -> list[str]:
 
 def readers() -> list[ModuleType]:
     """The site readers, in the order :func:`sniff` tries them."""
-    from splitpot.sites import fulltilt, pokerstars
+    from splitpot.sites import fulltilt, partypoker, pokerstars
 
-    return [pokerstars, fulltilt]
+    return [pokerstars, fulltilt, partypoker]
 
 
 def sniff(text: str) -> ModuleType | None:
