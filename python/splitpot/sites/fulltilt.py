@@ -110,8 +110,8 @@ class _Hand:
         return self.b.fail(reason)
 
     def amount(self, text: str | None) -> int:
-        if text is None:
-            raise self.fail("an amount is missing")
+        if text is None or " " in text:
+            raise self.fail(f"not an amount: {text!r}")
         try:
             return units(text, self.b.unit)
         except AmountError as e:
@@ -270,6 +270,8 @@ class _Hand:
             raise self.fail(f"an action this reader does not know: {name} {rest!r}")
         verb, arg = found["verb"], found["rest"]
         b = self.b
+        if arg is not None and verb in ("folds", "checks"):
+            raise self.fail(f"an action this reader does not know: {name} {rest!r}")
         match verb:
             case "folds":
                 b.fold(name)
