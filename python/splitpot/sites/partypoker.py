@@ -69,7 +69,7 @@ _ACTION = re.compile(
     r"^(?P<verb>folds|checks|calls|bets|raises|is all-In|completes|bring-ins|double bets"
     r"|posts small blind|posts big blind|posts ante)"
     rf" *(?:[\[(] *(?P<a>{_AMOUNT})(?: USD)? *[\])]\.?|(?P<by>{_AMOUNT}) to (?P<to>{_AMOUNT}))?"
-    r"(?P<rest>.*)$"
+    r"\.?$"
 )
 _PLAYER_NOTES = re.compile(
     r"^(?:: .*|opens|did not respond in time|does not show cards\.|is all-In\.|shows[0-9A-Z,]+ +"
