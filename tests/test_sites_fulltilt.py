@@ -9,6 +9,8 @@ import collections
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from splitpot import phh
 from splitpot.phh.record import HandHistory
 from splitpot.sites import (
@@ -232,3 +234,26 @@ def test_a_stud_hand_deals_the_door_cards_it_shows() -> None:
     assert h.actions[:2] == ["d dh p1 AsKsQs", "d dh p2 ????2c"]
     assert h.bring_in == 50 and h.small_bet == 100 and h.big_bet == 200
     assert phh.check(h).status == "match"
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_damaged_hands_give_histories_or_site_errors(data: st.DataObject) -> None:
+    """Truncated, shuffled-line and byte-flipped versions of our hands: a history (that
+    replays or says why not) or a SiteError, nothing else."""
+    text = data.draw(st.sampled_from([HAND, STUD, HAND + "\n" + STUD]))
+    lines = text.split("\n")
+    how = data.draw(st.sampled_from(["cut", "swap", "flip"]))
+    if how == "cut":
+        text = text[: data.draw(st.integers(0, len(text)))]
+    elif how == "swap":
+        i, j = data.draw(st.integers(0, len(lines) - 1)), data.draw(st.integers(0, len(lines) - 1))
+        lines[i], lines[j] = lines[j], lines[i]
+        text = "\n".join(lines)
+    else:
+        k = data.draw(st.integers(0, len(text) - 1))
+        text = text[:k] + data.draw(st.characters(codec="latin-1")) + text[k + 1 :]
+    for h in read_text(text):
+        assert isinstance(h, HandHistory | SiteError)
+        if isinstance(h, HandHistory):
+            phh.check(h)  # an outcome, never an exception

@@ -10,6 +10,8 @@ import collections
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from splitpot import phh
 from splitpot.phh.record import HandHistory
 from splitpot.sites import (
@@ -216,3 +218,26 @@ Bob wins $0.70 USD
 def test_sniffing_picks_partypoker_not_pokerstars() -> None:
     assert sniff(MAC) is partypoker and sniff(NO_BLINDS) is partypoker
     assert pokerstars.HEADER.search(MAC + NO_BLINDS) is None
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_damaged_hands_give_histories_or_site_errors(data: st.DataObject) -> None:
+    """Truncated, shuffled-line and byte-flipped versions of our hands: a history (that
+    replays or says why not) or a SiteError, nothing else."""
+    text = data.draw(st.sampled_from([MAC, NO_BLINDS, MAC + NO_BLINDS]))
+    lines = text.split("\n")
+    how = data.draw(st.sampled_from(["cut", "swap", "flip"]))
+    if how == "cut":
+        text = text[: data.draw(st.integers(0, len(text)))]
+    elif how == "swap":
+        i, j = data.draw(st.integers(0, len(lines) - 1)), data.draw(st.integers(0, len(lines) - 1))
+        lines[i], lines[j] = lines[j], lines[i]
+        text = "\n".join(lines)
+    else:
+        k = data.draw(st.integers(0, len(text) - 1))
+        text = text[:k] + data.draw(st.characters(codec="latin-1")) + text[k + 1 :]
+    for h in read_text(text):
+        assert isinstance(h, HandHistory | SiteError)
+        if isinstance(h, HandHistory):
+            phh.check(h)  # an outcome, never an exception

@@ -153,7 +153,10 @@ class _Hand:
         symbol = re.match(r"[^0-9]+", small)
         if symbol is not None and b.unit == CENT:
             b.fields["currency_symbol"] = symbol.group()
-        self.read_table(header[header.index(": ") + 2 : stakes.start()])
+        start = header.find(": ")
+        if not 0 <= start < stakes.start():
+            raise self.fail("no table in the hand's header")
+        self.read_table(header[start + 2 : stakes.start()])
         when = _WHEN.search(header)
         if when is not None:
             h, mi, s, zone, y, mo, d = when.groups()

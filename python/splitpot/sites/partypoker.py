@@ -435,6 +435,8 @@ class _Hand:
         the pots he won and the bet given back; the rake, when not stated, what was put in
         less what was paid out."""
         self.turn_order_folds()
+        if not self.stakes_known:
+            raise self.fail("the hand says neither its stakes nor its big blind")
         b = self.b
         paid = sum(self.won.values())
         put = sorted((p.put_in, p.name) for p in b.players.values() if p.dealt)
