@@ -47,7 +47,7 @@ def test_every_corpus_hand_replays_to_the_sites_result_or_is_unsupported() -> No
     assert counts == {
         "fl-holdem": {"match": 3},
         "nlhe": {"match": 38},
-        "omaha-hilo": {"match": 2},
+        "omaha-hilo": {"match": 2, "read error": 1},  # the file's last hand is cut short
         "plo": {"match": 5},
         "stud": {"unsupported": 2},
         "stud-hilo": {"unsupported": 1, "match": 1},
@@ -63,6 +63,16 @@ def test_the_unsupported_corpus_hands_are_stud_without_the_up_cards() -> None:
     for _, h in _corpus():
         if isinstance(h, UnsupportedHand):
             assert "up cards" in h.reason and "§4.2" in h.reason
+
+
+def test_the_corpus_hand_cut_short_is_an_error_naming_it() -> None:
+    """The PLO hi/lo file ends with the first line of a hand, "Game #13387444948 starts.":
+    an error naming that hand, not a silent end of file."""
+    errors = [(p.name, h) for p, h in _corpus() if type(h) is SiteError]
+    assert [(h.hand_id, h.reason) for _, h in errors] == [
+        ("13387444948", "the hand has no 'Hand History' line: the file stops or is cut")
+    ]
+    assert errors[0][0].startswith("ChazDazzle__fpdb-chaz__PLO8-10max")
 
 
 def test_the_half_bet_rule_hand_of_the_corpus() -> None:
@@ -213,6 +223,13 @@ Bob wins $0.70 USD
     (h,) = read_text(stud)
     assert isinstance(h, UnsupportedHand)
     assert h.reason.startswith("partypoker does not write Bob's up cards")
+
+
+def test_a_hand_start_with_nothing_after_it_is_an_error() -> None:
+    first, second = read_text(MAC + "Game #1000000009 starts.\n\n", "cut.txt")
+    assert isinstance(first, HandHistory)
+    assert isinstance(second, SiteError) and second.hand_id == "1000000009"
+    assert second.line == MAC.count("\n") + 1
 
 
 def test_sniffing_picks_partypoker_not_pokerstars() -> None:

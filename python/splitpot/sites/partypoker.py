@@ -1,9 +1,9 @@
 """partypoker hand histories (the Windows and Mac clients' text, 2010 to today; cash games,
 sit & gos and tournaments), read into PHH histories.
 
-partypoker's text is not PokerStars': each hand starts at ``***** Hand History for Game N
-*****`` (the ``Game #N starts.`` and ``#Game No : N`` lines some clients write before it are
-notes); every amount in brackets is what that action puts in (``raises [$15 USD]`` adds
+partypoker's text is not PokerStars': a hand starts at ``***** Hand History for Game N
+*****``, or at the ``Game #N starts.`` line the Windows client writes before it (and a
+``#Game No : N``); every amount in brackets is what that action puts in (``raises [$15 USD]`` adds
 $15), except the newer format's ``raises 2.70 to 2.80``; the Mac client writes decimal
 commas (``$26,02``). What it does not write, this reader works out by the rules, never by
 guessing:
@@ -26,15 +26,19 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import re
+from collections.abc import Iterator
 
 from splitpot.phh.record import HandHistory
 from splitpot.sites.builder import Game, HandBuilder, date_fields
 from splitpot.sites.errors import SiteError
 from splitpot.sites.money import CENT, CHIP, AmountError, units
-from splitpot.sites.reading import Block
+from splitpot.sites.reading import Block, lines_of
 
 NAME = "partypoker"
 HEADER = re.compile(r"(?m)^\s*\*\*\*\*\* Hand History [Ff]or Game (\w+) \*\*\*\*\*")
+_HEADER_LINE = re.compile(HEADER.pattern.removeprefix("(?m)"))
+# The Windows client starts a hand with this line (after a NUL byte, between hands).
+_STARTS = re.compile(r"^\0?\s*Game #(\w+) starts\.\s*$")
 
 _STUD = ("7S", "7S/8", "R")
 _GAMES: list[tuple[str, tuple[str, int] | None]] = [
@@ -60,7 +64,7 @@ _BUTTON = re.compile(r"^Seat (\d+) is the button$")
 _SHOWS = re.compile(r"^(shows|doesn't show) \[([^]]*)\]")
 _STREET = re.compile(r"^\*\* Dealing ?(.*?) \*\*(?: :)?(?: +\[([^]]*)\])?$")
 _NOTES = re.compile(
-    r"^(?:\s*Game #\w+ starts\.|#Game No : \w+|Trny: ?\d+ Level: ?\d+|Total number of players.*"
+    r"^(?:#Game No : \w+|Trny: ?\d+ Level: ?\d+|Total number of players.*"
     r"|Your time bank will be activated.*|Congratulations to player .*|Player .+ finished in .*"
     r"|There was no qualifying low hand|Creating Main Pot with .*|Board: \[.*\]|\s*)$"
 )
@@ -86,6 +90,47 @@ _SUMMARY = re.compile(
 _RAKE = re.compile(rf"^Main Pot: ({_AMOUNT}) Rake: ({_AMOUNT})$")
 
 
+def blocks(text: str, source: str | None) -> Iterator[Block]:
+    """One block per hand: from its "Game #N starts." line when the client wrote one, else
+    from its "***** Hand History" line. A "Game #N starts." that no hand follows (a file
+    cut short) is a block of its own, which :func:`parse` reports."""
+    lines = lines_of(text)
+    start: int | None = None
+    opened = False  # the block began at "Game #N starts." and waits for its header
+    for i, line in enumerate(lines):
+        starts = _STARTS.match(line) is not None
+        header = _HEADER_LINE.match(line) is not None
+        if starts or (header and not opened):
+            if start is not None:
+                yield _block(source, lines, start, i)
+            start, opened = i, starts
+        elif header:
+            opened = False
+    if start is not None:
+        yield _block(source, lines, start, len(lines))
+
+
+def _block(source: str | None, lines: list[str], start: int, end: int) -> Block:
+    while end > start + 1 and not lines[end - 1].strip("\0 \t"):
+        end -= 1
+    return Block(source, lines[start:end], start + 1)
+
+
+def _header_of(lines: list[str]) -> tuple[int | None, str | None]:
+    """Where the "***** Hand History" line is (after "Game #N starts." and "#Game No : N",
+    when the client wrote them), and the hand's number."""
+    hand_id = None
+    for k, line in enumerate(lines):
+        found = HEADER.match(line) or _STARTS.match(line)
+        if found is not None:
+            hand_id = found[1]
+            if found.re is HEADER:
+                return k, hand_id
+        elif line.strip("\0 \t") and not _NOTES.match(line.rstrip()):
+            break
+    return None, hand_id
+
+
 def parse(block: Block) -> HandHistory:
     """One partypoker hand as a PHH history (``_site`` ``"partypoker"``)."""
     return _Hand(block).run()
@@ -94,12 +139,11 @@ def parse(block: Block) -> HandHistory:
 class _Hand:
     def __init__(self, block: Block) -> None:
         self.block = block
-        found = HEADER.match(block.lines[0])
-        assert found is not None  # the block starts at a header
-        text = "\n".join(block.lines[:3])
+        self.top, hand_id = _header_of(block.lines)
+        text = "" if self.top is None else "\n".join(block.lines[self.top : self.top + 2])
         tournament = re.search(r"Trny|Buy-in", text) is not None
         self.b = HandBuilder(NAME, block.source, CHIP if tournament else CENT)
-        self.b.hand_id = found.group(1)
+        self.b.hand_id = hand_id
         self.b.at = block.first
         # The Mac client's decimal commas: an amount with two digits after its last comma.
         decimal = re.search(r"\$ ?[0-9][0-9.,]*,[0-9]{2}(?![0-9])", "\n".join(block.lines))
@@ -127,12 +171,14 @@ class _Hand:
             raise self.fail(str(e)) from None
 
     def run(self) -> HandHistory:
-        lines = list(self.block.numbered())
-        if len(lines) < 2:
+        if self.top is None:
+            raise self.fail("the hand has no 'Hand History' line: the file stops or is cut")
+        lines = list(self.block.numbered())[self.top + 1 :]
+        if not lines:
             raise self.fail("the hand stops after its first line")
-        self.b.at, header = lines[1]
+        self.b.at, header = lines[0]
         self.read_header(header)
-        for number, line in lines[2:]:
+        for number, line in lines[1:]:
             self.b.at = number
             # The Windows client wrote a NUL byte between hands, before "Game #N starts.".
             self.line(line.replace("\0", "").rstrip())
