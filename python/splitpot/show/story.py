@@ -91,6 +91,7 @@ class Story:
         self.start = start
         players = list(names if names is not None else history.players or [])
         seat_of, _, _ = _layout(history)
+        self.seat_of = seat_of  # the engine seat of each player of the history
         self.names = [f"Seat {s + 1}" for s in range(hand.seat_count)]
         for i, seat in enumerate(seat_of):
             self.names[seat] = players[i] if i < len(players) else f"p{i + 1}"

@@ -57,7 +57,23 @@ def render_text(history: HandHistory, *, names: Sequence[str] | None = None) -> 
     lines = [*story.header(), "", *_seats(story, [s or 0 for s in story.start.stacks]), ""]
     for _, more in event_lines(story):
         lines += more
-    return "\n".join(lines)
+    return "\n".join(lines + _site_result(story))
+
+
+def _site_result(story: Story) -> list[str]:
+    """What the site paid, for a hand read from a poker site: the replay pays out the whole
+    pot, the site the pot less its rake (:func:`splitpot.phh.compare` reconciles the two)."""
+    hh = story.history
+    rake = hh.user_fields.get("_site_rake")
+    if type(rake) is not int or hh.winnings is None or not story.hand.is_over:
+        return []
+    site = hh.user_fields.get("_site", "the site")
+    paid = [
+        f"{story.name(seat)} collected {story.money(int(hh.winnings[k]))}"
+        for k, seat in enumerate(story.seat_of)
+        if hh.winnings[k]
+    ]
+    return [f"At {site}: rake {story.money(rake)}; " + ", ".join(paid)]
 
 
 def event_lines(story: Story) -> list[tuple[int, list[str]]]:
