@@ -137,7 +137,7 @@ class _Writer:
         self.names = self._names()
         self.symbol = self._symbol()
         self.stacks = {s: int(hh.starting_stacks[k]) for s, k in self.player_at.items()}
-        self.dealt, self.boards = self._history_cards()
+        self.dealt, self.revealed, self.boards = self._history_cards()
         self.lines: list[str] = []
         self.street = ""
         self.bet = 0  # the street's highest bet
@@ -177,10 +177,11 @@ class _Writer:
             return None
         return hh.currency_symbol or _SYMBOLS.get(hh.currency)
 
-    def _history_cards(self) -> tuple[dict[int, list[list[str | None]]], int]:
-        """Each seat's hole cards as the history deals them (stud: one entry a street), and
-        the number of board streets it deals."""
+    def _history_cards(self) -> tuple[dict[int, list[list[str | None]]], dict[int, set[str]], int]:
+        """Each seat's hole cards as the history deals them (stud: one entry a street), the
+        cards its shows (``sm CARDS``) reveal, and the number of board streets it deals."""
         dealt: dict[int, list[list[str | None]]] = {s: [] for s in self.player_at}
+        revealed: dict[int, set[str]] = {s: set() for s in self.player_at}
         seat_of = {k: s for s, k in self.player_at.items()}
         boards = 0
         for action in self.hh.actions:
@@ -189,7 +190,10 @@ class _Writer:
                 dealt[seat_of[int(words[2][1:]) - 1]].append(_tokens(words[3]))
             elif words[:2] == ["d", "db"]:
                 boards += 1
-        return dealt, boards
+            elif words[1:2] == ["sm"] and len(words) > 2 and words[0][1:].isdigit():
+                seat = seat_of[int(words[0][1:]) - 1]
+                revealed[seat].update(c for c in _tokens(words[2]) if c is not None)
+        return dealt, revealed, boards
 
     def money(self, amount: int) -> str:
         if self.symbol is None:
@@ -423,15 +427,19 @@ class _Writer:
             self.say(e.seat, "mucks hand")
             return
         self.shown[e.seat] = e
-        self.say(e.seat, f"shows [{' '.join(self.known(e.seat))}]{self.described(e)}")
+        cards, whole = self.showing(e)
+        self.say(e.seat, f"shows [{' '.join(cards)}]" + (f" ({e.description})" if whole else ""))
 
     def known(self, seat: int) -> list[str]:
-        """The seat's cards that the history knows, in the order they were dealt."""
+        """The seat's cards that the history deals known, in the order they were dealt."""
         return [c for c in self.seen[seat] if c is not None]
 
-    def described(self, e: Showing) -> str:
-        """`` (Flush, Ace high)`` when the history knows every card shown."""
-        return f" ({e.description})" if None not in self.seen[e.seat] else ""
+    def showing(self, e: Showing) -> tuple[list[str], bool]:
+        """The cards shown that the history knows (not the replay's stand-ins for ``??``),
+        and whether that is all of them."""
+        known = set(self.known(e.seat)) | self.revealed[e.seat]
+        cards = [str(c) for c in e.cards]
+        return [c for c in cards if c in known], all(c in known for c in cards)
 
     def collect(self) -> None:
         """Who collected what from which pot: the engine's awards, or a site's hand's own
@@ -507,10 +515,9 @@ class _Writer:
         won = self.collected.get(seat, 0)
         if seat in self.shown:
             e = self.shown[seat]
-            cards = f"showed [{' '.join(self.known(seat))}]"
+            shown, whole = self.showing(e)
             how = f" and won ({self.money(won)})" if won else " and lost"
-            with_ = f" with {e.description}" if None not in self.seen[seat] else ""
-            return cards + how + with_
+            return f"showed [{' '.join(shown)}]{how}" + (f" with {e.description}" if whole else "")
         if seat in self.folded:
             street = _FOLDED_ON.get(self.folded[seat], "before Flop")
             quiet = " (didn't bet)" if self.put_in[seat] == 0 else ""
