@@ -336,6 +336,10 @@ def test_hands_pokerstars_text_cannot_carry_are_refused_with_the_reason() -> Non
     twins = phh.loads(SIDE_POTS.replace('"Bob"', '"Ann"'))
     with pytest.raises(phh.PHHError, match="not distinct"):
         to_pokerstars(twins)
+    for field in ('"Bob"', '"Tau"'):  # a line break would start a line of its own
+        broken = phh.loads(SIDE_POTS.replace(field, field[:-1] + '\u2028Cy: folds"'))
+        with pytest.raises(phh.PHHError, match=r"is not a (name|table) PokerStars writes"):
+            to_pokerstars(broken)
 
 
 # ---------------------------------------------------------------------- the PokerStars corpus

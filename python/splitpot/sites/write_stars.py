@@ -10,6 +10,37 @@ returned to``, ``shows [...] (description)``, ``collected X from pot`` (``main p
 ``side pot-1``), and the summary with ``Total pot X | Rake Y`` and the board.
 :func:`dumps_pokerstars` writes many hands, three blank lines apart, as the client does.
 
+>>> from splitpot import phh
+>>> hh = phh.loads('''
+... variant = "NT"
+... antes = [0, 0]
+... blinds_or_straddles = [1, 2]
+... min_bet = 2
+... starting_stacks = [100, 100]
+... actions = ["d dh p1 AsAh", "d dh p2 7c2d", "p2 cbr 6", "p1 cbr 20", "p2 f"]
+... players = ["Ann", "Bob"]
+... hand = 7
+... ''')
+>>> print(to_pokerstars(hh), end="")
+PokerStars Hand #7:  Hold'em No Limit (1/2) - 1970/01/01 0:00:00 UTC
+Table 'splitpot' 2-max Seat #2 is the button
+Seat 1: Ann (100 in chips)
+Seat 2: Bob (100 in chips)
+Bob: posts small blind 1
+Ann: posts big blind 2
+*** HOLE CARDS ***
+Dealt to Ann [As Ah]
+Dealt to Bob [7c 2d]
+Bob: raises 4 to 6
+Ann: raises 14 to 20
+Bob: folds
+Uncalled bet (14) returned to Ann
+Ann collected 12 from pot
+*** SUMMARY ***
+Total pot 12 | Rake 0
+Seat 1: Ann (big blind) collected (12)
+Seat 2: Bob (button) (small blind) folded before Flop
+
 What it writes, from which field:
 
 * Money: a history read from a cash game (``_site_unit`` ``"0.01"`` and a ``currency``)
@@ -166,8 +197,10 @@ class _Writer:
         if len(set(names)) != len(names):
             raise PHHError(f"players {names} are not distinct names", source=hh.source)
         for name in names:
-            if not name or name != name.strip() or "\n" in name or "\r" in name:
+            if not name or name != name.strip() or _broken(name):
                 raise PHHError(f"{name!r} is not a name PokerStars writes", source=hh.source)
+        if hh.table is not None and _broken(str(hh.table)):
+            raise PHHError(f"{hh.table!r} is not a table PokerStars writes", source=hh.source)
         return {s: names[k] for s, k in self.player_at.items()}
 
     def _symbol(self) -> str | None:
@@ -238,7 +271,7 @@ class _Writer:
             digest = hashlib.sha256(repr((hh.variant, hh.starting_stacks, hh.actions)).encode())
             number = str(int(digest.hexdigest()[:12], 16))
         game, stakes = self.game_name(), self.stakes()
-        if hh.event is not None and hh.event.startswith("Tournament #"):
+        if self.symbol is None and hh.event is not None and hh.event.startswith("Tournament #"):
             level = _roman(hh.level) if hh.level else "I"
             title = f"{hh.event}, {game} - Level {level} ({stakes})"
         elif self.symbol is not None:
@@ -525,6 +558,11 @@ class _Writer:
         if seat in self.mucked:
             return f"mucked [{' '.join(self.known(seat))}]" if self.known(seat) else "mucked"
         return f"collected ({self.money(won)})" if won else "lost"
+
+
+def _broken(text: str) -> bool:
+    """A line break in a name would start a line the readers take for another."""
+    return any(c in text for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
 
 
 def _adjusted(paid: list[tuple[int, int]], won: int) -> list[tuple[int, int]]:
