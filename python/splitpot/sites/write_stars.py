@@ -23,7 +23,7 @@ returned to``, ``shows [...] (description)``, ``collected X from pot`` (``main p
 ... ''')
 >>> print(to_pokerstars(hh), end="")
 PokerStars Hand #7:  Hold'em No Limit (1/2) - 1970/01/01 0:00:00 UTC
-Table 'splitpot' 2-max Seat #2 is the button
+Table 'splitpot' 2-max (Play Money) Seat #2 is the button
 Seat 1: Ann (100 in chips)
 Seat 2: Bob (100 in chips)
 Bob: posts small blind 1
@@ -45,7 +45,8 @@ What it writes, from which field:
 
 * Money: a history read from a cash game (``_site_unit`` ``"0.01"`` and a ``currency``)
   has its amounts written exactly, in the currency (:func:`splitpot.sites.money.shown_amount`:
-  ``$0.25``); any other history in chips (``25``), the client's play-money form.
+  ``$0.25``); any other history in chips (``25``), in the client's play-money form (the
+  table ``(Play Money)``) unless its ``event`` is a tournament.
 * Names: ``players``, else ``Player1``, ``Player2``...; seats: ``seats`` and ``seat_count``,
   the button where splitpot's layout puts it. The hand's number: ``hand`` when it is a
   number, else one derived from the history's content (the same history always gets the same
@@ -271,15 +272,16 @@ class _Writer:
             digest = hashlib.sha256(repr((hh.variant, hh.starting_stacks, hh.actions)).encode())
             number = str(int(digest.hexdigest()[:12], 16))
         game, stakes = self.game_name(), self.stakes()
+        table = f"Table '{hh.table if hh.table is not None else 'splitpot'}' {self.seat_count}-max"
         if self.symbol is None and hh.event is not None and hh.event.startswith("Tournament #"):
             level = _roman(hh.level) if hh.level else "I"
             title = f"{hh.event}, {game} - Level {level} ({stakes})"
         elif self.symbol is not None:
             title = f" {game} ({stakes} {hh.currency})"
-        else:
+        else:  # chips at a cash table: the client's play money
             title = f" {game} ({stakes})"
+            table += " (Play Money)"
         self.lines.append(f"PokerStars Hand #{number}: {title} - {self.date()}")
-        table = f"Table '{hh.table if hh.table is not None else 'splitpot'}' {self.seat_count}-max"
         self.lines.append(table if self.stud else f"{table} Seat #{self.button + 1} is the button")
         for seat in sorted(self.player_at):
             self.lines.append(
