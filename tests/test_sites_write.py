@@ -80,7 +80,12 @@ def _bot_hands(code: str, kind: str, count: int) -> Iterator[phh.HandHistory]:
             rake=rng.choice([None, Rake(5, cap=3)]),
             dead_blinds=dead,
         )
-        play_bots(hand, [RandomBot(rng.randrange(2**32)) for _ in stacks])
+        bots = [RandomBot(rng.randrange(2**32)) for _ in stacks]
+        while not hand.is_over:  # now and then a timeout (docs/rules/poker.md §7)
+            if rng.random() < 0.03 and hand.timeout_outcome() != "all_in":
+                hand.timeout()
+            else:
+                bots[hand.actor or 0].act(hand)
         hh = phh.HandHistory.from_hand(hand)
         if rng.random() < 0.3:
             hh.user_fields["_site_unit"], hh.currency = "0.01", "EUR"
@@ -305,6 +310,7 @@ def test_a_hand_without_a_number_gets_one_from_its_content() -> None:
 
 def test_pokerkits_pokerstars_parser_loads_the_hands_to_the_same_stacks() -> None:
     pokerkit = pytest.importorskip("pokerkit")
+    compared = 0
     for hh in _bot_hands("holdem", "N", 30):
         if "_splitpot_rake" in hh.user_fields or hh.antes != [0] * len(hh.antes):
             continue  # PokerKit's PokerStars parser reads no antes (issue 16) nor rake
@@ -318,7 +324,14 @@ def test_pokerkits_pokerstars_parser_loads_the_hands_to_the_same_stacks() -> Non
         names = hh.players or [f"Player{k + 1}" for k in range(len(hh.starting_stacks))]
         unit = Decimal(hh.user_fields.get("_site_unit", 1))  # PokerKit reads $0.05 as 0.05
         mine = dict(zip(names, [x * unit for x in hh.finishing_stacks or []], strict=True))
-        assert dict(zip(theirs.players, list(theirs)[-1].stacks, strict=True)) == mine, text
+        got = dict(zip(theirs.players, list(theirs)[-1].stacks, strict=True))
+        # PokerKit splits a cash pot's odd cent into fractions of a cent (its amounts are
+        # decimals); splitpot gives it to one player (docs/rules/poker.md §5).
+        assert sum(got.values()) == sum(mine.values()), text
+        assert all(abs(got[name] - mine[name]) < unit for name in names), text
+        assert unit < 1 or got == mine, text
+        compared += 1
+    assert compared >= 10
 
 
 def test_hands_pokerstars_text_cannot_carry_are_refused_with_the_reason() -> None:

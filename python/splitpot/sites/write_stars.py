@@ -446,13 +446,15 @@ class _Writer:
         self.say(seat, text + self.all_in(seat))
 
     def timeout(self, e: TimingOut) -> None:
+        """A timeout is the fold or check it amounted to (docs/rules/poker.md §7); at the
+        showdown its show follows."""
         outcome = str(e.outcome)
-        if outcome not in ("fold", "check"):
-            raise self.fail(f"a timeout that {outcome}s has no PokerStars line")
+        if outcome not in ("fold", "check", "show"):
+            raise self.fail(f"a timeout that ends {outcome!r} has no PokerStars line")
         self.lines.append(f"{self.names[e.seat]} has timed out")
         if outcome == "fold":
             self.fold(e.seat)
-        else:
+        elif outcome == "check":
             self.say(e.seat, "checks")
 
     def showdown(self, e: Showing | Mucking) -> None:
