@@ -1,6 +1,6 @@
 """Reading the poker sites' hand histories: hands per second read, and read and replayed, per
 site over the shared corpus; and against PokerKit's PokerStars parser on the no-limit hold 'em
-PokerStars hands it reads, same hands, same run.
+PokerStars hands it reads, same hands, same run; and PokerStars hands written back.
 
 Both sides start from a hand's text in memory. splitpot reads it with
 ``splitpot.sites.read_text`` (the reader's rules for every line, the builder, the PHH
@@ -31,6 +31,7 @@ from conftest import per_call
 from splitpot import phh
 from splitpot.sites import SiteError, pokerstars, read_text
 from splitpot.sites.reading import _line_start, decode, readers, split
+from splitpot.sites.write_stars import to_pokerstars
 
 SITES = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "site-histories"
 FOLDERS = ["pokerstars", "fulltilt", "ggpoker", "winamax", "partypoker", "ipoker"]
@@ -85,6 +86,23 @@ def test_splitpot_read_replay(benchmark: Any, folder: str) -> None:
     benchmark.group = f"site hand histories read, {folder}"
     per_call(benchmark, splitpot_read(texts))
     assert benchmark(splitpot_read_replay, texts) > 0
+
+
+def splitpot_write_stars(histories: list[phh.HandHistory]) -> int:
+    """Each history replayed and written back as PokerStars text; the characters written."""
+    return sum(len(to_pokerstars(hh)) for hh in histories)
+
+
+def test_splitpot_write_stars(benchmark: Any) -> None:
+    """The PokerStars hands that replay, written back (splitpot.sites.write_stars)."""
+    histories = []
+    for text in _site_texts("pokerstars"):
+        for hh in _histories(text):
+            if phh.check(hh).status in ("match", "odd_chip"):
+                histories.append(hh)
+    benchmark.group = "PokerStars hands written back (replay + text)"
+    per_call(benchmark, len(histories))
+    assert benchmark(splitpot_write_stars, histories) > 0
 
 
 # ---------------------------------------------------------------------- against PokerKit
