@@ -43,8 +43,9 @@ Seat 2: Bob (button) (small blind) folded before Flop
 
 What it writes, from which field:
 
-* Money: a history read from a cash game (``_site_unit`` ``"0.01"`` and a ``currency``)
-  has its amounts written exactly, in the currency (:func:`splitpot.sites.money.shown_amount`:
+* Money: a history read from a cash game (``_site_unit`` ``"0.01"`` and a
+  ``currency_symbol`` or a ``currency`` with a known symbol) has its amounts written exactly,
+  in the currency (:func:`splitpot.sites.money.shown_amount`:
   ``$0.25``); any other history in chips (``25``), in the client's play-money form (the
   table ``(Play Money)``) unless its ``event`` is a tournament.
 * Names: ``players``, else ``Player1``, ``Player2``...; seats: ``seats`` and ``seat_count``,
@@ -207,9 +208,9 @@ class _Writer:
     def _symbol(self) -> str | None:
         """The currency symbol of a cash game's amounts; None writes chips."""
         hh = self.hh
-        if hh.user_fields.get("_site_unit") != str(CENT) or not hh.currency:
+        if hh.user_fields.get("_site_unit") != str(CENT):
             return None
-        return hh.currency_symbol or _SYMBOLS.get(hh.currency)
+        return hh.currency_symbol or _SYMBOLS.get(hh.currency or "")
 
     def _history_cards(self) -> tuple[dict[int, list[list[str | None]]], dict[int, set[str]], int]:
         """Each seat's hole cards as the history deals them (stud: one entry a street), the
@@ -274,10 +275,10 @@ class _Writer:
         game, stakes = self.game_name(), self.stakes()
         table = f"Table '{hh.table if hh.table is not None else 'splitpot'}' {self.seat_count}-max"
         if self.symbol is None and hh.event is not None and hh.event.startswith("Tournament #"):
-            level = _roman(hh.level) if hh.level else "I"
+            level = _roman(hh.level) if hh.level and hh.level > 0 else "I"
             title = f"{hh.event}, {game} - Level {level} ({stakes})"
         elif self.symbol is not None:
-            title = f" {game} ({stakes} {hh.currency})"
+            title = f" {game} ({stakes}{f' {hh.currency}' if hh.currency else ''})"
         else:  # chips at a cash table: the client's play money
             title = f" {game} ({stakes})"
             table += " (Play Money)"
