@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 from conftest import SHARED
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
 from splitpot import phh
 from splitpot.betting import FixedLimit, NoLimit, PotLimit, Structure
 from splitpot.bots import RandomBot, play_bots
@@ -207,6 +209,52 @@ def test_the_written_names_of_games_the_reader_does_not_know_yet() -> None:
     ]:
         header = to_pokerstars(next(_bot_hands(code, kind, 1))).splitlines()[0]
         assert header.split(":  ")[1].startswith(f"{name} ("), header
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    code=st.sampled_from(sorted(GAMES)),
+    kind=st.sampled_from("FPN"),
+    seed=st.integers(0, 2**32),
+    stop=st.one_of(st.integers(0, 30), st.just(400)),  # in progress, or to the end
+    timeouts=st.floats(0, 0.2),
+)
+def test_any_hand_is_written_and_read_back_or_refused_with_the_reason(
+    code: str, kind: str, seed: int, stop: int, timeouts: float
+) -> None:
+    """Every game and structure splitpot plays, hands in progress, every kind of timeout:
+    the text reads back to the same history, or the writer says why it cannot be written."""
+    rng = random.Random(seed)
+    game = GAMES[code]
+    stud = game.forced_bets == "bring_in"
+    n = rng.randint(2, min(6, game.max_players))
+    hand = Hand(game, _structure(kind, rng.choice([0, 1])), [rng.randint(3, 90) for _ in range(n)],
+                seed=seed, button=n - 1 if stud else rng.randrange(n))  # fmt: skip
+    bots = [RandomBot(rng.randrange(2**32)) for _ in range(n)]
+    for _ in range(stop):
+        if hand.is_over:
+            break
+        if rng.random() < timeouts:
+            hand.timeout(protected=rng.random() < 0.5)
+        else:
+            bots[hand.actor or 0].act(hand)
+    hh = phh.HandHistory.from_hand(hand)
+    try:
+        text = to_pokerstars(hh)
+    except phh.UnsupportedHistory as e:
+        event(f"refused: {str(e).split(': ')[-1][:30]}")
+        reasons = ("not over", "timeout that ends", "Crazy Pineapple")
+        assert any(r in str(e) for r in reasons), e
+        return
+    assert hand.is_over
+    if (code, kind) not in READ:
+        return  # the reader's gaps (test_reader_gaps_...)
+    event("read back")
+    back = _read_one(text)
+    hh.players = [f"Player{k + 1}" for k in range(n)]
+    hh.seats = hh.seats or list(range(1, n + 1))
+    assert _differences(hh, back) == {}, text
+    assert phh.check(back).status == "match", text
 
 
 # ---------------------------------------------------------------------- a hand, line by line
