@@ -60,10 +60,10 @@ SITE_FIELDS = (
     "seat_count",
     "user_fields",
 )
-# The games and structures the PokerStars reader names (its _GAMES): all of splitpot's but
-# 5- and 6-card Omaha outside pot limit and 6-card Omaha Hi/Lo (test_reader_gaps_...).
-READ = [(code, kind) for code in ("holdem", "omaha", "omaha8") for kind in "FPN"]
-READ += [(code, "P") for code in ("omaha5", "omaha5-8", "omaha6")]
+# The games and structures the PokerStars reader names: every one splitpot plays but Crazy
+# Pineapple (which PokerStars does not deal), stud in fixed limit as the client writes it.
+OMAHAS = ("omaha", "omaha8", "omaha5", "omaha5-8", "omaha6", "omaha6-8")
+READ = [(code, kind) for code in ("holdem", *OMAHAS) for kind in "FPN"]
 READ += [(code, "F") for code in ("stud", "stud8", "razz")]
 
 
@@ -189,19 +189,17 @@ def test_bot_hands_read_back_to_the_same_history(code: str, kind: str) -> None:
 
 @pytest.mark.parametrize("code", ["omaha5", "omaha6", "omaha5-8", "omaha6-8"])
 @pytest.mark.parametrize("kind", ["F", "N"])
-@pytest.mark.xfail(strict=True, reason="pokerstars.py reads 5/6-card Omaha in pot limit only")
-def test_reader_gaps_on_5_and_6_card_omaha(code: str, kind: str) -> None:
+def test_5_and_6_card_omaha_in_every_limit_read_back(code: str, kind: str) -> None:
     hh = next(_bot_hands(code, kind, 1))
     assert _read_one(to_pokerstars(hh)).variant == hh.variant
 
 
-@pytest.mark.xfail(strict=True, reason="pokerstars.py reads '6 Card Omaha Hi/Lo' as 4-card O/8")
-def test_reader_gap_on_6_card_omaha_hi_lo_pot_limit() -> None:
+def test_6_card_omaha_hi_lo_pot_limit_reads_back() -> None:
     hh = next(_bot_hands("omaha6-8", "P", 1))
     assert _read_one(to_pokerstars(hh)).variant == hh.variant
 
 
-def test_the_written_names_of_games_the_reader_does_not_know_yet() -> None:
+def test_the_written_names_of_5_and_6_card_omaha_games() -> None:
     for code, kind, name in [
         ("omaha5", "N", "5 Card Omaha No Limit"),
         ("omaha6-8", "P", "6 Card Omaha Hi/Lo Pot Limit"),
@@ -248,7 +246,7 @@ def test_any_hand_is_written_and_read_back_or_refused_with_the_reason(
         return
     assert hand.is_over
     if (code, kind) not in READ:
-        return  # the reader's gaps (test_reader_gaps_...)
+        return  # stud outside fixed limit
     event("read back")
     back = _read_one(text)
     hh.players = [f"Player{k + 1}" for k in range(n)]

@@ -200,7 +200,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
     """``splitpot convert FILE... --to phh|phhs|pokerstars``: every hand that can be read,
     written in the target format; each hand that cannot is one line on stderr (exit 1)."""
     from splitpot import phh
-    from splitpot.sites import read_file
+    from splitpot.sites import read_file, to_pokerstars
 
     histories: list[phh.HandHistory] = []
     failed = 0
@@ -218,8 +218,17 @@ def cmd_convert(args: argparse.Namespace) -> int:
                 f"--to phh writes one hand, and {len(histories)} were read: use --to phhs"
             )
         text = histories[0].dumps()
-    else:
+    elif args.to == "phhs":
         text = phh.dumps_all(histories)
+    else:
+        texts = []
+        for hh in histories:
+            try:
+                texts.append(to_pokerstars(hh))
+            except phh.PHHError as e:  # a hand splitpot cannot write as PokerStars text
+                failed += 1
+                print(f"splitpot: skipped {_one_line(e)}", file=sys.stderr)
+        text = "\n\n\n".join(texts) + "\n" if texts else ""
     with _output(args.out) as out:
         out.write(text)
     return 1 if failed else 0
@@ -524,9 +533,11 @@ def _history_parsers(sub: Any) -> None:
     p.add_argument("--verbose", "-v", action="store_true", help="list odd chips, unsupported")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_replay)
-    p = sub.add_parser("convert", help="convert poker sites' hand histories to PHH")
+    p = sub.add_parser(
+        "convert", help="convert poker sites' hand histories to PHH, or PHH to PokerStars text"
+    )
     p.add_argument("files", nargs="+", metavar="FILE")
-    p.add_argument("--to", choices=("phh", "phhs"), default="phhs")
+    p.add_argument("--to", choices=("phh", "phhs", "pokerstars"), default="phhs")
     p.add_argument("--out", default="-", help="the file to write (default: stdout)")
     p.set_defaults(func=cmd_convert)
 
