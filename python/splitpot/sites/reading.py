@@ -85,9 +85,9 @@ def _trimmed(lines: list[str]) -> list[str]:
 
 def readers() -> list[ModuleType]:
     """The site readers, in the order :func:`sniff` tries them."""
-    from splitpot.sites import pokerstars
+    from splitpot.sites import ipoker, pokerstars
 
-    return [pokerstars]
+    return [pokerstars, ipoker]
 
 
 def sniff(text: str) -> ModuleType | None:
