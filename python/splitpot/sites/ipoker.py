@@ -103,11 +103,13 @@ def blocks(text: str, source: str | None) -> Iterator[Block]:
     text = "\n".join(lines_of(text))
     starts = [m.start() for m in HEADER.finditer(text)]
     session = _session(text[: starts[0]] if starts else text)
+    first, counted = 1, 0
     for k, start in enumerate(starts):
         stop = starts[k + 1] if k + 1 < len(starts) else len(text)
         end = text.find("</game>", start, stop)
         chunk = text[start : stop if end < 0 else end + len("</game>")]
-        first = text.count("\n", 0, start) + 1
+        first += text.count("\n", counted, start)  # from the game before: linear in the file
+        counted = start
         yield GameBlock(source, chunk.split("\n"), first, session)
 
 
