@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Literal
 
+from splitpot.phh.errors import PHHError
 from splitpot.phh.record import HandHistory
 from splitpot.sites.errors import SiteError, UnsupportedHand
 
@@ -271,20 +272,23 @@ class HandBuilder:
         user = self._user_fields(order)
         if "_splitpot_structure" in structure:
             user["_splitpot_structure"] = structure.pop("_splitpot_structure")
-        return HandHistory(
-            **structure,
-            starting_stacks=[p.stack for p in order],
-            actions=self._dealing(game, order) + actions + self._showdown(order),
-            seats=[p.seat for p in order],
-            seat_count=max(self.seat_count or 0, max(p.seat for p in order)),
-            players=[p.name for p in order],
-            finishing_stacks=[p.stack - p.put_in + p.returned + p.collected for p in order],
-            winnings=[p.collected for p in order],
-            hand=self.hand_id,
-            **self.fields,
-            user_fields=user,
-            source=self.source,
-        )
+        try:
+            return HandHistory(
+                **structure,
+                starting_stacks=[p.stack for p in order],
+                actions=self._dealing(game, order) + actions + self._showdown(order),
+                seats=[p.seat for p in order],
+                seat_count=max(self.seat_count or 0, max(p.seat for p in order)),
+                players=[p.name for p in order],
+                finishing_stacks=[p.stack - p.put_in + p.returned + p.collected for p in order],
+                winnings=[p.collected for p in order],
+                hand=self.hand_id,
+                **self.fields,
+                user_fields=user,
+                source=self.source,
+            )
+        except PHHError as e:  # a seat, a stack or a count past PHH's limits (fuzzing)
+            raise self.fail(e.reason) from None
 
     def _structure(self, game: Game, order: list[_Player]) -> dict[str, Any]:
         stud = game.part in ("7S", "7S/8", "R")
