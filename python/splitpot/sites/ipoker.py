@@ -132,7 +132,7 @@ def _session(prolog: str) -> Session | str:
     if tournament is None and "tournamentcurrency" in field:
         tournament = field.get("tablename", "")
     size = field.get("tablesize", "")
-    version = re.match(r"[0-9]+", field.get("client_version", ""))
+    version = re.match(r"[0-9]{1,4}(?![0-9])", field.get("client_version", ""))
     return Session(
         gametype=re.sub(r"\s+", " ", gametype),
         table=field.get("tablename") or None,
