@@ -279,3 +279,25 @@ def test_a_game_splitpot_does_not_play_is_unsupported(gametype: str, reason: str
 def test_sniff_tells_ipoker_from_pokerstars() -> None:
     assert sniff(_session(_showdown())) is ipoker
     assert sniff("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02)\n") is pokerstars
+
+
+@pytest.mark.parametrize(
+    ("gametype", "variant"),
+    [
+        ("Holdem No limit $0.01/$0.02", "NT"),
+        ("Holdem PL $0.01/$0.02 Ante $0.01", "PT"),  # the antes are each game's actions
+        ("Holdem БЛ $0.01/$0.02", "NT"),
+    ],
+)
+def test_the_other_ways_to_name_a_structure(gametype: str, variant: str) -> None:
+    hand = _one(_session(_showdown()).replace("Holdem NL $0.01/$0.02", gametype))
+    assert hand.variant == variant
+    assert phh.check(hand).status == "match"
+
+
+def test_actions_that_do_not_add_up_to_the_sites_bet_are_an_error() -> None:
+    text = _session(_showdown().replace('bet="$0.06" win="$0.11"', 'bet="$0.07" win="$0.11"'))
+    (item,) = read_text(text, "own.xml")
+    assert isinstance(item, SiteError)
+    assert item.reason == "Ann's actions put in 6, the game says he bet 7"
+    assert item.line == next(k for k, s in enumerate(text.splitlines(), 1) if 'name="Ann"' in s)

@@ -15,7 +15,15 @@ A game lists its players (seat, starting ``chips``, ``dealer``, and the site's r
 per betting round (hold'em and Omaha 1 to 4; stud 2 to 6 for third to seventh street). A
 round's ``<cards>`` and ``<action>`` elements are written player by player, not in the order
 of play: the actions are ordered by their ``no``. What the action ``type`` codes mean was
-read off the games themselves (every player's actions add up to his ``bet`` that way):
+read off the games themselves (every player's actions add up to his ``bet`` that way, and
+the uncalled part of the biggest bet is what his ``win`` has over his share of the pot):
+
+- ``0`` fold, ``4`` check, ``1`` and ``2`` the small and the big blind, ``15`` an ante,
+  ``16`` a bring-in;
+- ``3`` call, ``5`` bet (in stud, a completion too), ``6`` raise and ``7`` all in (a call
+  or a raise, as it goes over the most put in on the round or not): the amount each adds;
+- ``23`` raise to: the player's total on the round;
+- ``8`` not dealt in, ``9`` sitting out: no chips, no cards.
 """
 
 from __future__ import annotations
@@ -38,22 +46,6 @@ HEADER = re.compile(r'<game\s+gamecode="')
 _FOLD, _SB, _BB, _CALL, _CHECK, _BET, _RAISE_BY, _ALL_IN = 0, 1, 2, 3, 4, 5, 6, 7
 _SITTING_OUT = (8, 9)  # no cards dealt this hand (waiting for the big blind, sitting out)
 _ANTE, _BRING_IN, _RAISE_TO = 15, 16, 23
-_CODES = {
-    _FOLD: "fold",
-    _SB: "small blind",
-    _BB: "big blind",
-    _CALL: "call (the amount it adds)",
-    _CHECK: "check",
-    _BET: "bet (the amount it adds; stud: a completion)",
-    _RAISE_BY: "raise (the amount it adds)",
-    _ALL_IN: "all in (the amount it adds: a call or a raise)",
-    8: "not dealt in (no chips put in)",
-    9: "sitting out (no chips put in)",
-    _ANTE: "ante",
-    _BRING_IN: "bring-in",
-    _RAISE_TO: "raise to (the player's total on this round)",
-}
-__doc__ += "".join(f"\n- ``{code}``: {what}" for code, what in _CODES.items()) + "\n"
 
 # The session's name of the game (before the structure and the stakes): the PHH game part,
 # the number of hole cards, and whether it is stud; None for a game splitpot does not play.
@@ -67,11 +59,24 @@ _GAMES: dict[str, tuple[str, int, bool] | None] = {
     "5 Card Stud": None,
     "Six Plus Holdem": None,
 }
-_KINDS = {"NL": "N", "SL": "N", "БЛ": "N", "PL": "P", "LP": "P", "L": "F"}
+# The structure as the clients write it (SL: Spanish, БЛ: Russian for no limit).
+_KINDS = {
+    "NL": "N",
+    "SL": "N",
+    "БЛ": "N",
+    "No limit": "N",
+    "PL": "P",
+    "LP": "P",
+    "Pot limit": "P",
+    "L": "F",
+    "Limit": "F",
+}
+# The stakes, if any, then an ante (each game's ante actions say what was paid).
 _GAMETYPE = re.compile(
-    r"^(?P<name>.+?) (?P<kind>NL|SL|БЛ|PL|LP|L)(?: (?P<small>[^ /]+)/(?P<big>[^ /]+))?$"
+    rf"^(?P<name>.+?) (?P<kind>{'|'.join(_KINDS)})(?: (?P<small>[^ /]+)/(?P<big>[^ /]+))?"
+    r"(?: Ante \S+)?$"
 )
-_LIMIT_HOLDEM = re.compile(r"^LH (?P<small>[0-9.,]+)/(?P<big>[0-9.,]+)\b.*?(?: \S+/\S+)?$")
+_LIMIT_HOLDEM = re.compile(r"^LH (?P<small>[0-9.,]+)/(?P<big>[0-9.,]+) ")
 _STREETS = {"Flop", "Turn", "River"}
 _STUD_STREETS = {"Third Street", "Fourth Street", "Fifth Street", "Sixth Street", "River"}
 _DTD = re.compile(r"<!DOCTYPE|<!ENTITY", re.IGNORECASE)
@@ -168,6 +173,7 @@ class _Game:
         self.line_of: dict[ET.Element, int] = {}
         self.bet: dict[str, int] = {}
         self.win: dict[str, int] = {}
+        self.seen_at: dict[str, int | None] = {}  # each player's line, named by his result
         self.spec: tuple[str, str, int, bool] | None = None
         self.stakes: tuple[int, int] | None = None
 
@@ -308,6 +314,7 @@ class _Game:
                 self.b.fields["currency_symbol"] = symbol.group()
         if player.get("dealer") == "1" and not (self.spec and self.spec[3]):
             self.b.button = seat  # stud has no button (docs/rules/poker.md §4.2)
+        self.seen_at[name] = self.b.at
         self.bet[name] = self.amount(player.get("bet", "0"))
         self.win[name] = self.amount(player.get("win", "0"))
 
@@ -417,9 +424,9 @@ class _Game:
         of the biggest bet nobody matched goes back to him, and his ``win`` includes it on
         the older clients (:class:`Session`); the rake is what the pot kept."""
         b = self.b
-        b.at = self.block.first + len(self.block.lines) - 1
         for name, bet in self.bet.items():
             put = b.players[name].put_in if name in b.players else 0
+            b.at = self.seen_at[name]
             if put != bet:
                 raise b.fail(f"{name}'s actions put in {put}, the game says he bet {bet}")
         dealt = sorted((p for p in b.players.values() if p.dealt), key=lambda p: -p.put_in)
@@ -429,6 +436,7 @@ class _Game:
         assert isinstance(self.session, Session)
         paid = 0
         for name, win in self.win.items():
+            b.at = self.seen_at[name]
             if returned and name == dealt[0].name and self.session.win_includes_returns:
                 win -= returned
                 if win < 0:
@@ -437,6 +445,7 @@ class _Game:
                 b.collect(name, win)
                 paid += win
         rake = sum(p.put_in for p in dealt) - returned - paid
+        b.at = self.block.first + len(self.block.lines) - 1
         if rake < 0:
             raise b.fail(f"the players are paid {-rake} more than the pot")
         b.rake = rake
