@@ -17,6 +17,9 @@ Razz reads the cards the other way up: ace low, king high (§4.2 DECISION).
 1
 >>> first_to_act(RAZZ, ups, [0, 1, 2])                # the best low board: K-A beats K-2
 2
+>>> ups = {0: card_codes("8h Jc Jd 2d"), 1: card_codes("9h 7h 7d 9s")}
+>>> first_to_act(SEVEN_CARD_STUD, ups, [0, 1]), first_to_act(RAZZ, ups, [0, 1])
+(1, 0)
 """
 
 from __future__ import annotations
@@ -54,19 +57,23 @@ def bring_in_seat(game: Game, doors: Mapping[int, int], order: Sequence[int]) ->
     return min(order, key=doors.__getitem__)
 
 
-def board_key(game: Game, up: Sequence[int]) -> list[tuple[int, int]]:
+def board_key(game: Game, up: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """How good an exposed hand is for the order of play, larger is better (§4.2).
 
     Stud: pairs, trips, two pair and quads of the up cards count, straights and flushes do
-    not; then the ranks. The key lists each card as ``(copies of its rank, rank)``, largest
-    first, so a pair's cards lead and outrank any single card. Razz: the best *low* board
-    acts first, so the same key is read with aces low and reversed (no pair beats a pair,
-    the lower cards the better).
+    not; then the ranks. The key is the shape first (how many copies of each rank, largest
+    first: quads, trips, two pair, a pair, no pair), so two small pairs outrank one big
+    pair, then the ranks, the paired ones first. Razz: the best *low* board acts first, so
+    the same key is read with aces low and reversed (no pair beats a pair, which beats two
+    pair; then the lower cards the better).
     """
     razz = _is_razz(game)
     ranks = [(c // 4 + 1) % 13 for c in up] if razz else [c >> 2 for c in up]
-    key = sorted([(ranks.count(r), r) for r in ranks], reverse=True)
-    return [(-n, -r) for n, r in key] if razz else key
+    cards = sorted([(ranks.count(r), r) for r in ranks], reverse=True)
+    shape = tuple(sorted((ranks.count(r) for r in set(ranks)), reverse=True))
+    if razz:
+        return tuple(-n for n in shape), tuple(-r for _, r in cards)
+    return shape, tuple(r for _, r in cards)
 
 
 def first_to_act(game: Game, up: _BySeat, order: Sequence[int]) -> int:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Literal
 
+from splitpot.phh.errors import PHHError
 from splitpot.phh.record import HandHistory
 from splitpot.sites.errors import SiteError, UnsupportedHand
 
@@ -107,6 +108,13 @@ class HandBuilder:
             game = self.game.kind + self.game.part
         at = {"source": self.source, "hand_id": self.hand_id, "line": self.at}
         return {**at, "site": self.site, "game": game}
+
+    def number(self, text: str, what: str = "seat") -> int:
+        """A seat, table size or level as the site writes it: at most 9 ASCII digits (no
+        table has more seats, and ``int()`` of thousands of digits is refused or slow)."""
+        if not (text.isascii() and text.isdigit() and len(text) <= 9):
+            raise self.fail(f"{what} {text[:20]!r} is not a number of at most 9 digits")
+        return int(text)
 
     def player(self, name: str) -> _Player:
         """The player seated as ``name``, who is dealt in: he posts, acts or has cards."""
@@ -293,20 +301,23 @@ class HandBuilder:
         user = self._user_fields(order)
         if "_splitpot_structure" in structure:
             user["_splitpot_structure"] = structure.pop("_splitpot_structure")
-        return HandHistory(
-            **structure,
-            starting_stacks=[p.stack for p in order],
-            actions=self._dealing(game, order) + actions + self._showdown(order),
-            seats=[p.seat for p in order],
-            seat_count=max(self.seat_count or 0, max(p.seat for p in order)),
-            players=[p.name for p in order],
-            finishing_stacks=[p.stack - p.put_in + p.returned + p.collected for p in order],
-            winnings=[p.collected for p in order],
-            hand=self.hand_id,
-            **self.fields,
-            user_fields=user,
-            source=self.source,
-        )
+        try:
+            return HandHistory(
+                **structure,
+                starting_stacks=[p.stack for p in order],
+                actions=self._dealing(game, order) + actions + self._showdown(order),
+                seats=[p.seat for p in order],
+                seat_count=max(self.seat_count or 0, max(p.seat for p in order)),
+                players=[p.name for p in order],
+                finishing_stacks=[p.stack - p.put_in + p.returned + p.collected for p in order],
+                winnings=[p.collected for p in order],
+                hand=self.hand_id,
+                **self.fields,
+                user_fields=user,
+                source=self.source,
+            )
+        except PHHError as e:  # a seat, a stack or a count past PHH's limits (fuzzing)
+            raise self.fail(e.reason) from None
 
     def _check_total(self, order: list[_Player]) -> None:
         """The site's stated pot must be what it paid out with the rake, and the chips put

@@ -179,7 +179,7 @@ class _Hand:
             raise self.fail(f"not a table: {where!r}")
         self.b.fields["table"] = table[1]
         if table[2] is not None:
-            self.b.seat_count = int(table[2])
+            self.b.seat_count = self.b.number(table[2], "table size")
 
     def line(self, line: str) -> None:
         if not line:
@@ -200,7 +200,7 @@ class _Hand:
         if found is None:
             raise self.fail(f"not a seat line: {line!r}")
         seat, name, stack = found.groups()
-        self.b.seat(int(seat), name, self.amount(stack))
+        self.b.seat(self.b.number(seat), name, self.amount(stack))
         self.seated[int(seat)] = name
         names = sorted(self.b.players, key=len, reverse=True)
         self.names = re.compile(f"^({'|'.join(map(re.escape, names))})((?::| ).*)$")
@@ -235,7 +235,7 @@ class _Hand:
             return
         found = _BUTTON.match(line)
         if found is not None:
-            self.b.button = int(found[1])
+            self.b.button = self.b.number(found[1], "button")
             # A tournament's table does not say its size; the button's seat is one of it.
             self.b.seat_count = max(self.b.seat_count or 0, self.b.button)
             return
@@ -310,7 +310,7 @@ class _Hand:
             self.b.rake = self.amount(found[1])
             return
         found = _SUMMARY_SEAT.match(line)
-        if found is None or int(found[1]) not in self.seated:
+        if found is None or self.b.number(found[1]) not in self.seated:
             return  # "Board: [...]", the pots of "Total pot ... Main pot ... Side pot ..."
         name = self.seated[int(found[1])]
         rest = found[2].removeprefix(name)

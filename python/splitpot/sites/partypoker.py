@@ -253,7 +253,7 @@ class _Hand:
             (_SEAT, self.seat_line),
             (_TABLE, self.table_line),
             (_LEVEL, lambda m: self.set_level(m[1], m[2])),
-            (_BUTTON, lambda m: self.button(int(m[1]))),
+            (_BUTTON, lambda m: self.button(self.b.number(m[1], "button"))),
         ):
             found = pattern.match(line)
             if found is not None:
@@ -265,7 +265,7 @@ class _Hand:
     def seat_line(self, found: re.Match[str]) -> None:
         if self.street:
             raise self.fail(f"a seat line after the deal: {found[0]!r}")
-        self.b.seat(int(found[1]), found[2], self.amount(found[3]))
+        self.b.seat(self.b.number(found[1]), found[2], self.amount(found[3]))
         names = sorted(self.b.players, key=len, reverse=True)
         self.alternatives = "|".join(map(re.escape, names))
         self.names = re.compile(f"^({self.alternatives})((?::| ).*)$")
@@ -278,7 +278,7 @@ class _Hand:
         else:
             self.b.fields["table"] = found[1].strip()
         if found[2] is not None:
-            self.button(int(found[2]))
+            self.button(self.b.number(found[2], "button"))
 
     def button(self, seat: int) -> None:
         game = self.b.game

@@ -40,10 +40,12 @@ _UNPLAYED = (
 )
 _STAKES = re.compile(r"\((?:[^(),]*, )?([^()/,]+)/([^()/ ]+)(?: ([A-Z]{3}))?\)")
 _WHEN = re.compile(r"(\d{4})/(\d\d)/(\d\d) (\d\d?):(\d\d):(\d\d) ?([A-Z]{2,4})?")
+# Seat numbers have at most 9 digits: int() refuses more than 4300, and no table has more.
+# The table line is read to its end: a button that is not a seat number is an error.
 _TABLE = re.compile(
-    r"^Table '(.*)'(?: (\d+)-max)?(?: \(Play Money\))?(?: Seat #(\d+) is the button)?"
+    r"^Table '(.*)'(?: (\d{1,9})-max)?(?: \(Play Money\))?(?: Seat #(\d{1,9}) is the button)?$"
 )
-_SEAT = re.compile(r"^Seat (\d+): (.+?) \(([^()]+?) in chips(?:[^)]*)\)(.*)$")
+_SEAT = re.compile(r"^Seat (\d{1,9}): (.+?) \(([^()]+?) in chips(?:[^)]*)\)(.*)$")
 _STREET = re.compile(r"^\*\*\* (.+?) \*\*\*(?: \[([^]]*)\])?(?: \[([^]]*)\])?")
 _COLLECTED = re.compile(r"^(.+?) collected (\S+) from (?:side pot(?:-\d+)?|main pot|pot)\s*$")
 _UNCALLED = re.compile(r"^Uncalled bet \((\S+)\) returned to (.+?)\s*$")

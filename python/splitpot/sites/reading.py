@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import IO, Protocol
 
@@ -29,7 +29,9 @@ class Block:
     source: str | None
     lines: list[str]
     first: int
-    overflow: bool = False  # more than SITE_MAX_HAND_LINES lines: only the header is kept
+    # More than SITE_MAX_HAND_LINES lines: only the header is kept. Keyword-only, so that a
+    # reader's block with fields of its own (iPoker's session) cannot fill it by position.
+    overflow: bool = field(default=False, kw_only=True)
 
     def numbered(self) -> Iterator[tuple[int, str]]:
         return enumerate(self.lines, self.first)
@@ -110,9 +112,9 @@ def _trimmed(lines: list[str]) -> list[str]:
 
 def readers() -> list[ModuleType]:
     """The site readers, in the order :func:`sniff` tries them."""
-    from splitpot.sites import fulltilt, ggpoker, partypoker, pokerstars, winamax
+    from splitpot.sites import fulltilt, ggpoker, ipoker, partypoker, pokerstars, winamax
 
-    return [pokerstars, fulltilt, ggpoker, winamax, partypoker]
+    return [pokerstars, fulltilt, ggpoker, winamax, partypoker, ipoker]
 
 
 def sniff(text: str) -> ModuleType | None:

@@ -131,7 +131,7 @@ class _Hand:
         if tournament is not None:
             b.fields["event"] = tournament[1]
             if tournament[2] is not None:
-                b.fields["level"] = int(tournament[2])
+                b.fields["level"] = b.number(tournament[2], "level")
         elif "€" in found["stakes"]:
             b.fields["currency"], b.fields["currency_symbol"] = "EUR", "€"
         when = _WHEN.search(found["when"])
@@ -161,16 +161,16 @@ class _Hand:
         if found is None:
             raise self.fail(f"not a table line: {line!r}")
         self.b.fields["table"] = found.group(1)
-        self.b.seat_count = int(found.group(2))
+        self.b.seat_count = self.b.number(found.group(2), "table size")
         if found.group(3) is not None:
-            self.b.button = int(found.group(3))
+            self.b.button = self.b.number(found.group(3), "button")
 
     def seat_line(self, line: str) -> None:
         found = _SEAT.match(line)
         if found is None:
             raise self.fail(f"not a seat line: {line!r}")
         seat, name, stack = found.groups()
-        self.b.seat(int(seat), name, self.amount(stack))
+        self.b.seat(self.b.number(seat), name, self.amount(stack))
 
     def name_pattern(self) -> re.Pattern[str]:
         """A line that starts with a seated player's name: longest names first, as one name
