@@ -187,10 +187,10 @@ def _site_table(outcomes: Sequence[Any]) -> str:
         if o.site:
             status = "mismatch" if o.status == "error" else o.status
             rows.setdefault((o.site, o.variant or "?"), Counter())[status] += 1
-    lines = [f"{'site':12} {'game':28} {'exact':>6} {'odd':>5} {'unsup':>6} {'mismatch':>9}"]
+    lines = [f"{'site':16} {'game':28} {'exact':>6} {'odd':>5} {'unsup':>6} {'mismatch':>9}"]
     for (site, game), c in sorted(rows.items()):
         lines.append(
-            f"{site:12} {game[:28]:28} {c['match']:6} {c['odd_chip']:5} "
+            f"{site[:16]:16} {game[:28]:28} {c['match']:6} {c['odd_chip']:5} "
             f"{c['unsupported']:6} {c['mismatch']:9}"
         )
     return "\n".join(lines)

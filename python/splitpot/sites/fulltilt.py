@@ -139,7 +139,7 @@ class _Hand:
         for name, spec in _GAMES.items():
             if f" - {name} - " in header:
                 if spec is None:
-                    raise b.unsupported(f"{name} is a game splitpot does not play")
+                    raise b.unsupported(f"{name} is a game splitpot does not play", name)
                 part, kind, hole = spec
                 break
         else:

@@ -79,7 +79,7 @@ class _Hand(pokerstars._Hand):
         for name, spec in _GAMES:
             if text.endswith(name):
                 if isinstance(spec, str):
-                    raise b.unsupported(f"{name}: {spec}, a game splitpot does not play")
+                    raise b.unsupported(f"{name}: {spec}, a game splitpot does not play", name)
                 part, kind, hole = spec
                 break
         else:

@@ -262,7 +262,9 @@ class _Game:
                 raise b.unsupported(f"a game splitpot does not read: {text[:80]!r}")
             game = _GAMES[found["name"]]
             if game is None:
-                raise b.unsupported(f"{found['name']} is a game splitpot does not play")
+                raise b.unsupported(
+                    f"{found['name']} is a game splitpot does not play", found["name"]
+                )
             part, hole, stud = game
             self.spec = (part, _KINDS[found["kind"]], hole, stud)
             if found["small"] is not None:

@@ -190,7 +190,7 @@ class _Hand:
         for name, spec in _GAMES:
             if name in header:
                 if spec is None:
-                    raise b.unsupported(f"{name} is a game splitpot does not play")
+                    raise b.unsupported(f"{name} is a game splitpot does not play", name)
                 part, hole = spec
                 break
         else:

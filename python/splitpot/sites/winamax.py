@@ -118,7 +118,9 @@ class _Hand:
         spec = _GAMES.get(found["game"])
         if spec is None or isinstance(spec, str):
             why = spec or "a game this reader does not know"
-            raise b.unsupported(f"{found['game']} {found['limit']}: {why}")
+            raise b.unsupported(
+                f"{found['game']} {found['limit']}: {why}", f"{found['game']} {found['limit']}"
+            )
         part, hole = spec
         kind = _LIMITS[found["limit"]]
         stakes = found["stakes"].split("/")
