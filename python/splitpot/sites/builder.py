@@ -97,7 +97,11 @@ class HandBuilder:
         return UnsupportedHand(reason, **where)
 
     def _where(self) -> dict[str, Any]:
+        """Where an error is, and its game: the PHH code once the header is read (``NT``),
+        else the site's name of a game splitpot does not play."""
         game = self.user.get("_site_game", "")
+        if self.game is not None:
+            game = self.game.kind + self.game.part
         at = {"source": self.source, "hand_id": self.hand_id, "line": self.at}
         return {**at, "site": self.site, "game": game}
 
@@ -356,8 +360,11 @@ class HandBuilder:
         table: dict[str, Any] = {"kind": _KINDS[game.kind]}
         if game.kind == "F":
             table["small_bet"], table["big_bet"] = game.small, game.big
-        table["small_blind"] = posted[0] if len(posted) > 1 else 0
-        table["big_blind"] = posted[-1]
+        # No limit and pot limit: the big blind is the game's; a live straddle above it is
+        # a blind of its own, which the engine plays as one (docs/rules/poker.md §4.1).
+        big = posted[-1] if game.kind == "F" else game.big
+        table["small_blind"] = next((x for x in posted if x < big), 0)
+        table["big_blind"] = big
         return table
 
     def _dealing(self, game: Game, order: list[_Player]) -> list[str]:

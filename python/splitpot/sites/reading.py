@@ -101,9 +101,9 @@ def _trimmed(lines: list[str]) -> list[str]:
 
 def readers() -> list[ModuleType]:
     """The site readers, in the order :func:`sniff` tries them."""
-    from splitpot.sites import pokerstars
+    from splitpot.sites import ggpoker, pokerstars, winamax
 
-    return [pokerstars]
+    return [pokerstars, ggpoker, winamax]
 
 
 def sniff(text: str) -> ModuleType | None:
