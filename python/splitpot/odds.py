@@ -328,6 +328,17 @@ def equity(
         EquityError: an unknown game, a bad range or one that leaves a player no possible
             hand, Crazy Pineapple before the discard, or options that do not fit (the
             bounds are in :mod:`splitpot.limits`: ``EQUITY_MAX_SAMPLES``...).
+
+    Returns:
+        An :class:`EquityResult`: one :class:`PlayerEquity` per player, in order.
+
+    >>> r = equity("holdem", ["AhAd", "KsKc"], board="7c2d9h")
+    >>> r.exact, r.deals, [round(e, 4) for e in r.equities]
+    (True, 990, [0.9162, 0.0838])
+    >>> equity("holdem", ["AhAd", "KsKc"], board="Ah7c2d")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    splitpot._core.InvalidCards: card Ah is both on the board and in player 1's hand
     """
     code = _game_code(game)
     if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
