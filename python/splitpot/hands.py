@@ -67,7 +67,7 @@ def evaluate_high_batch(cards: Any) -> npt.NDArray[np.uint16]:
 
     >>> import numpy as np
     >>> rows = np.array([[48, 44, 40, 36, 32, 0, 1], [0, 4, 8, 12, 17, 40, 51]], np.uint8)
-    >>> evaluate_high_batch(rows)                  # Ac Kc Qc Jc Tc..., 2c 3c 4c 5c 6d Qc As
+    >>> evaluate_high_batch(rows)                  # a royal flush; a six-high straight
     array([7462, 6110], dtype=uint16)
     """
     return _core._high_batch(_codes(cards, "cards"))

@@ -114,14 +114,21 @@ class Table:
     exists; see the module docstring for the rules each option selects.
 
     Args:
-        game: a :class:`~splitpot.games.Game`; structure: its betting structure.
-        seats: how many seats (default the game's most players); button: the first button
-            (default: the first player seated, seed 000).
-        rake, timeout_policy, open_folds: passed to every :class:`~splitpot.hand.Hand`.
-        button_rule: ``"moving"`` or ``"dead"``; ante_rule: ``"each"``, ``"big_blind"`` or
-            ``"button"``; straddle: a live straddle of that many chips (0 for none).
-        buy_in: a :class:`BuyIn` (the least and most a player may sit down with or top up
-            to); clock: the :class:`Clock` settings; name: the table's name in histories.
+        game: a :class:`~splitpot.games.Game`.
+        structure: its betting structure (:class:`~splitpot.betting.NoLimit`...).
+        seats: how many seats (default the game's most players).
+        button: the first button (default: the first player seated, seed 000).
+        seed: seeds the table's generator (``None``: a random seed).
+        rake: a :class:`~splitpot.pots.Rake`, for every hand.
+        timeout_policy: ``"seed"`` or ``"check_or_fold"``, for every hand (§7).
+        protections: disconnection protections each player has per period (§7).
+        button_rule: ``"moving"`` or ``"dead"`` (§4.1).
+        ante_rule: ``"each"``, ``"big_blind"`` or ``"button"``.
+        straddle: a live straddle of that many chips (0 for none).
+        open_folds: whether a player may fold when he could check.
+        buy_in: a :class:`BuyIn`: the least and most a player may sit down with or top up to.
+        clock: the :class:`Clock` settings the application runs.
+        name: the table's name in the histories.
 
     Raises:
         SplitpotError: an argument out of range, named with the value and what is allowed.
