@@ -33,6 +33,13 @@ Razz, exact over 1,560 deals
 hand           equity     win     tie
 As2d3c4h5s6d  100.00%  100.00%   0.00%
 KcKdQsQhJcJd    0.00%   0.00%   0.00%
+
+A card given twice is refused before any work, naming both places:
+
+>>> sp.equity("holdem", ["AhAd", "KsKc"], board="Ah7c2d")
+Traceback (most recent call last):
+...
+splitpot._core.InvalidCards: card Ah is both on the board and in player 1's hand
 """
 
 from __future__ import annotations
@@ -302,7 +309,7 @@ def equity(
     time_limit: float | None = None,
     threads: int | None = None,
 ) -> EquityResult:
-    """Each player's equity in ``game`` from the cards known so far.
+    """Each player's equity in ``game`` from the cards known so far: an :class:`EquityResult`.
 
     Arguments:
         game: ``"holdem"``, ``"omaha"``, ``"omaha5"``, ``"omaha6"``, ``"omaha8"``,
@@ -328,17 +335,6 @@ def equity(
         EquityError: an unknown game, a bad range or one that leaves a player no possible
             hand, Crazy Pineapple before the discard, or options that do not fit (the
             bounds are in :mod:`splitpot.limits`: ``EQUITY_MAX_SAMPLES``...).
-
-    Returns:
-        An :class:`EquityResult`: one :class:`PlayerEquity` per player, in order.
-
-    >>> r = equity("holdem", ["AhAd", "KsKc"], board="7c2d9h")
-    >>> r.exact, r.deals, [round(e, 4) for e in r.equities]
-    (True, 990, [0.9162, 0.0838])
-    >>> equity("holdem", ["AhAd", "KsKc"], board="Ah7c2d")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    splitpot._core.InvalidCards: card Ah is both on the board and in player 1's hand
     """
     code = _game_code(game)
     if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
