@@ -493,3 +493,11 @@ def test_the_10088_hand_corpus_replays(
         if o.status == "unsupported":  # a variant splitpot does not play, or half chips
             assert o.variant not in phh.SPLITPOT_VARIANTS or "fractional chips" in o.detail
     assert counts["match"] >= 10061  # every stud, stud hi/lo and razz hand included (issue 12)
+
+
+def test_a_file_of_many_hands_read_as_one_names_the_function_for_files() -> None:
+    # The newcomer review: phh.load on a .phhs pointed at loads_all(), the text function.
+    with pytest.raises(phh.PHHError, match=r"use load_all\(\)"):
+        phh.load(DATA / "hands.phhs")
+    with pytest.raises(phh.PHHError, match=r"use loads_all\(\)"):
+        phh.loads((DATA / "hands.phhs").read_text())
