@@ -75,6 +75,10 @@ class PlayerEquity:
     player takes the whole pot (the same as ``win``) and ``quarter`` how often the player ties
     the low with exactly one other player; they are ``None`` in high-only games. ``stderr``
     is the standard error of ``equity`` (0 when enumerated exactly).
+
+    >>> p = equity("omaha8", ["As2d3hKc", "KdKsQh7c"], board="4c5s9d").players[0]
+    >>> p.hand, round(p.equity, 4), round(p.high + p.low, 4), round(p.scoop, 4), p.stderr
+    ('As2d3hKc', 0.6415, 0.6415, 0.539, 0.0)
     """
 
     hand: str
