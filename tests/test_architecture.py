@@ -21,7 +21,8 @@ RUST = ROOT / "rust"
 MAX_CLASS, MAX_FUNCTION, MAX_FILE = 600, 60, 800
 
 pytestmark = pytest.mark.skipif(
-    not PACKAGE.is_dir() or not RUST.is_dir(), reason="needs the source tree beside tests/"
+    not PACKAGE.is_dir() or not RUST.is_dir(),
+    reason="needs python/splitpot and rust/ beside tests/: run from a checkout",
 )
 
 

@@ -419,7 +419,7 @@ def test_an_exception_in_the_progress_callback_stops_the_run() -> None:
     assert time.monotonic() - t < 5
 
 
-@pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
+@pytest.mark.skipif(os.name != "posix", reason="needs POSIX signals (SIGINT)")
 def test_ctrl_c_stops_a_long_run_cleanly() -> None:
     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
     t = time.monotonic()

@@ -126,7 +126,8 @@ def test_stacks_are_a_list_or_a_tuple_of_chips(stacks: object) -> None:
 
 
 def test_stacks_may_be_any_sized_ordered_collection() -> None:
-    np = pytest.importorskip("numpy")
+    import numpy as np  # a dependency of splitpot
+
     h = sp.Hand(sp.HOLDEM, NL, np.array([100, 100]), antes=np.array([1, 1]), seed=1)
     assert h.stacks == [97, 98] and all(type(s) is int for s in h.stacks)
     refused(lambda: sp.Hand(sp.HOLDEM, NL, {100, 200}), TypeError)  # no seat order

@@ -74,7 +74,10 @@ def test_side_pots_and_hi_lo_split_are_paid_as_written() -> None:
 
 @pytest.mark.parametrize("path", GOOD, ids=lambda p: p.name)
 def test_pokerkit_agrees_with_the_hand_written_histories(path: Path) -> None:
-    pokerkit = pytest.importorskip("pokerkit")
+    pokerkit = pytest.importorskip(
+        "pokerkit",
+        reason="pokerkit is not installed: pip install '.[test]' (pokerkit needs Python 3.11+)",
+    )
     for hh in phh.load_all(path):
         if hh.variant not in phh.SPLITPOT_VARIANTS:
             continue
@@ -454,7 +457,10 @@ def test_simulate_writes_stud_hands_that_replay(
 
 def _extract_corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if not CORPUS.exists():
-        pytest.skip(f"the PHH corpus is not here ({CORPUS}); it sits in ../shared/data")
+        pytest.skip(
+            f"the PHH corpus {CORPUS} is not beside the checkout (the dataset is not copied into "
+            "the repo): put the tarball in ../shared/data to run the exam"
+        )
     root = tmp_path_factory.mktemp("phh-corpus")
     with tarfile.open(CORPUS) as tar:
         if hasattr(tarfile, "data_filter"):
@@ -487,3 +493,11 @@ def test_the_10088_hand_corpus_replays(
         if o.status == "unsupported":  # a variant splitpot does not play, or half chips
             assert o.variant not in phh.SPLITPOT_VARIANTS or "fractional chips" in o.detail
     assert counts["match"] >= 10061  # every stud, stud hi/lo and razz hand included (issue 12)
+
+
+def test_a_file_of_many_hands_read_as_one_names_the_function_for_files() -> None:
+    # The newcomer review: phh.load on a .phhs pointed at loads_all(), the text function.
+    with pytest.raises(phh.PHHError, match=r"use load_all\(\)"):
+        phh.load(DATA / "hands.phhs")
+    with pytest.raises(phh.PHHError, match=r"use loads_all\(\)"):
+        phh.loads((DATA / "hands.phhs").read_text())

@@ -22,7 +22,10 @@ OWN = Path(__file__).parent / "data" / "sites" / "stars-own.txt"
 def corpus(site: str) -> list[Path]:
     folder = CORPUS / site
     if not folder.is_dir():
-        pytest.skip(f"{folder} is not beside the checkout (the sites' files are not copied)")
+        pytest.skip(
+            f"{folder} is not beside the checkout (the sites' files are not copied into the "
+            "repo): put the site-histories folder in ../shared/data to run the exam"
+        )
     return sorted(folder.rglob("*.txt"))
 
 

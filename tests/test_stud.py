@@ -410,8 +410,6 @@ def _brute_force_stud(game: sp.Game, holes: list[list[int]], dead: list[int]) ->
 def test_stud_equity_from_a_hand_on_sixth_street_matches_brute_force(game: sp.Game) -> None:
     # A stud situation as a player states it: each live hand's down and up cards, and the
     # folded players' up cards as dead cards (docs/rules/poker.md §4.2).
-    if game is RAZZ and not hasattr(sp._core, "evaluate_razz"):
-        pytest.skip("the Razz evaluator is not built")
     h = Hand(game, LIMIT, [100] * 3, seed=5)
     h.bring_in()
     h.fold()  # the next player folds his up card: dead to the others

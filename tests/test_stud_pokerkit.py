@@ -74,9 +74,6 @@ the high half. Not exercised by pokerkit, so not compared here: the fourth-stree
 double bet (pokerkit has none; its small bets there are legal in splitpot too), the
 heads-up five-raise cap (pokerkit caps at four bets; every such hand is legal in splitpot),
 and the bring-in folding (pokerkit forbids it).
-
-Razz needs ``splitpot._core.evaluate_razz`` at showdown; its cases skip until the extension
-has it.
 """
 
 from __future__ import annotations
@@ -90,11 +87,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-import splitpot._core
 from splitpot import phh
 from splitpot.hand import Hand
 
-pk = pytest.importorskip("pokerkit")
+pk = pytest.importorskip(
+    "pokerkit",
+    reason="pokerkit is not installed: pip install '.[test]' (pokerkit needs Python 3.11+)",
+)
 
 # Per game: pokerkit plays about 90 hands a second here. SPLITPOT_STUD_HANDS=5000 for more.
 HANDS = int(os.environ.get("SPLITPOT_STUD_HANDS", "300"))
@@ -109,11 +108,6 @@ ODD_CHIP = "odd chip by player index"
 NO_LOW_SIDE_POT = "hi/lo side pot without a low halved"
 MERGED_POTS = "pots merged after hand killing"
 SHORT_BRING_IN = "a short bring-in sets the full bring-in to call"
-
-
-def _razz_ready(variant: str) -> None:
-    if variant == "FR" and not hasattr(splitpot._core, "evaluate_razz"):
-        pytest.skip("Razz showdowns need splitpot._core.evaluate_razz, not built yet")
 
 
 def _game_class(variant: str) -> Any:
@@ -296,7 +290,6 @@ def _hands(variant: str, count: int) -> Iterator[Played]:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_pokerkit_random_stud_hands_replay_to_pokerkits_stacks(variant: str) -> None:
-    _razz_ready(variant)
     counts: Counter[str] = Counter()
     unexplained: list[str] = []
     for played in _hands(variant, HANDS):

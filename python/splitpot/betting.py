@@ -44,7 +44,13 @@ __all__ = [
 
 
 class BettingStructure(str, Enum):
-    """The three betting structures of docs/rules/poker.md §3."""
+    """The three betting structures of docs/rules/poker.md §3: a structure's ``kind``.
+
+    A ``str`` enum, so it compares equal to its value and reads back from it.
+
+    >>> BettingStructure("pot_limit") is PotLimit(1, 2).kind is BettingStructure.POT_LIMIT
+    True
+    """
 
     FIXED_LIMIT = "fixed_limit"
     """Bets and raises of exactly the small bet (first two rounds) or the big bet (last two);
@@ -312,6 +318,19 @@ class _BlindStructure(Structure):
 class PotLimit(_BlindStructure):
     """Pot limit (docs/rules/poker.md §3): the minimum raise as no limit, the maximum the pot.
 
+    The largest raise is to the pot in the middle, plus every bet on the table, plus the
+    amount the player must first call.
+
+    Args:
+        small_blind: the small blind, in chips (0 for none).
+        big_blind: the big blind, at least one chip unit; also the smallest bet.
+        ante: each player's ante (default 0).
+        chip_unit: the smallest chip in play; the big blind must be a whole number of them.
+
+    Raises:
+        SplitpotError: an amount that is not a whole number of chips (a float, a bool), a
+            negative one, or a big blind that is not a whole number of chip units.
+
     >>> s = PotLimit(1, 2)
     >>> s.min_raise_to(current_bet=2, last_raise=0), s.max_raise_to(2, 0, pot=3, min_to=4)
     (4, 7)
@@ -326,6 +345,16 @@ class PotLimit(_BlindStructure):
 @dataclass(frozen=True)
 class NoLimit(_BlindStructure):
     """No limit (docs/rules/poker.md §3): raise at least the previous bet or raise, up to the stack.
+
+    Args:
+        small_blind: the small blind, in chips (0 for none).
+        big_blind: the big blind, at least one chip unit; also the smallest bet.
+        ante: each player's ante (default 0).
+        chip_unit: the smallest chip in play; the big blind must be a whole number of them.
+
+    Raises:
+        SplitpotError: an amount that is not a whole number of chips (a float, a bool), a
+            negative one, or a big blind that is not a whole number of chip units.
 
     >>> NoLimit(50, 100, ante=10)
     NoLimit(small_blind=50, big_blind=100, ante=10, chip_unit=1)

@@ -200,7 +200,23 @@ def _pick(hand: Hand, window: tuple[int, int] | None, share: float) -> int:
 
 
 def play_bots(hand: Hand, bots: Sequence[Bot] | Callable[[int], Bot]) -> Hand:
-    """Let bots take every decision until the hand is over; return the hand."""
+    """Let bots take every decision until the hand is over; return the hand.
+
+    Args:
+        hand: a :class:`~splitpot.hand.Hand`, at its start or part-played.
+        bots: one bot per seat, or a function of the seat giving its bot. A bot is anything
+            with ``act(hand)`` that takes one legal decision for the seat to act.
+
+    Raises:
+        IllegalAction: from a bot that tries an action the rules forbid (the hand is left
+            as it was before that action).
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> hand = play_bots(Hand(HOLDEM, NoLimit(1, 2), [100] * 3, seed=2),
+    ...                  lambda seat: CallingStation())
+    >>> hand.is_over, hand.final_stacks
+    (True, [98, 98, 104])
+    """
     pick = bots if callable(bots) else bots.__getitem__
     while not hand.is_over:
         seat = hand.actor

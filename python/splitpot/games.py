@@ -60,7 +60,15 @@ __all__ = [
 
 
 class Valuation(str, Enum):
-    """How the cards a player holds at showdown make a five-card hand (docs/rules/poker.md §1)."""
+    """How the cards a player holds at showdown make a five-card hand (docs/rules/poker.md §1).
+
+    A game's :attr:`Game.high` and :attr:`Game.low` are each one of these (or ``None``).
+
+    >>> HOLDEM.high, OMAHA_HILO.low
+    (<Valuation.BEST_FIVE: 'best_five'>, <Valuation.OMAHA: 'omaha'>)
+    >>> RAZZ.high, RAZZ.low
+    (None, <Valuation.ACE_TO_FIVE: 'ace_to_five'>)
+    """
 
     BEST_FIVE = "best_five"
     """Best five of all the player's hole cards and the board: Hold'em, Crazy Pineapple, Stud
@@ -83,6 +91,12 @@ class Street:
     hole cards each player still in the hand throws away after the street's betting round
     (Crazy Pineapple, docs/rules/poker.md §2 DECISION). ``big_bet`` says whether fixed limit
     bets the big bet here (§3).
+
+    Raises:
+        SplitpotError: a count that is not an ``int`` of 0 or more.
+
+    >>> HOLDEM.streets[0], SEVEN_CARD_STUD.streets[0].up
+    (Street(name='preflop', hole=2, up=0, board=0, discard=0, big_bet=False), 1)
     """
 
     name: str
@@ -118,6 +132,20 @@ class Game:
     high-only game and an 8-or-better low in a hi/lo game; Razz has no ``high`` and the
     ace-to-five ``low`` takes the whole pot. ``forced_bets`` is ``"blinds"`` for the flop
     games (§4.1) and ``"bring_in"`` for stud (§4.2).
+
+    The built-in games are the constants of this module (:data:`GAMES` by code); a new one
+    is a new record, played by :class:`~splitpot.hand.Hand` like the others.
+
+    Raises:
+        SplitpotError: no streets, no valuation, fewer hole cards left at showdown than
+            Omaha needs, or a ``max_players`` one deck cannot deal (2 up to the deck's limit).
+
+    >>> six = Game("Hold'em six-max", "holdem6", HOLDEM.streets, Valuation.BEST_FIVE,
+    ...            max_players=6)
+    >>> six.hole_cards, six.board_cards, six.hi_lo
+    (2, 5, False)
+    >>> str(six.evaluate_high("AhKh", "QhJhTh2c3d"))
+    'Straight Flush, Ace high'
     """
 
     name: str

@@ -33,6 +33,13 @@ Razz, exact over 1,560 deals
 hand           equity     win     tie
 As2d3c4h5s6d  100.00%  100.00%   0.00%
 KcKdQsQhJcJd    0.00%   0.00%   0.00%
+
+A card given twice is refused before any work, naming both places:
+
+>>> sp.equity("holdem", ["AhAd", "KsKc"], board="Ah7c2d")
+Traceback (most recent call last):
+...
+splitpot._core.InvalidCards: card Ah is both on the board and in player 1's hand
 """
 
 from __future__ import annotations
@@ -68,6 +75,10 @@ class PlayerEquity:
     player takes the whole pot (the same as ``win``) and ``quarter`` how often the player ties
     the low with exactly one other player; they are ``None`` in high-only games. ``stderr``
     is the standard error of ``equity`` (0 when enumerated exactly).
+
+    >>> p = equity("omaha8", ["As2d3hKc", "KdKsQh7c"], board="4c5s9d").players[0]
+    >>> p.hand, round(p.equity, 4), round(p.high + p.low, 4), round(p.scoop, 4), p.stderr
+    ('As2d3hKc', 0.6415, 0.6415, 0.539, 0.0)
     """
 
     hand: str
@@ -302,7 +313,7 @@ def equity(
     time_limit: float | None = None,
     threads: int | None = None,
 ) -> EquityResult:
-    """Each player's equity in ``game`` from the cards known so far.
+    """Each player's equity in ``game`` from the cards known so far: an :class:`EquityResult`.
 
     Arguments:
         game: ``"holdem"``, ``"omaha"``, ``"omaha5"``, ``"omaha6"``, ``"omaha8"``,

@@ -151,6 +151,22 @@ class Tournament:
     :class:`~splitpot.table.Table`, which
     :attr:`table` exposes for reading: deal every hand with :meth:`start_hand` (not the
     table's) and never sit a player out through it (docs/tournaments.md, "The table").
+
+    Raises:
+        SplitpotError: fewer than two players, a repeated name, an empty schedule, a stack
+            or prize that is not whole chips, or more places paid than players.
+
+    Three players who check or call every hand down, to the end:
+
+    >>> from splitpot.games import HOLDEM
+    >>> t = Tournament(HOLDEM, "no-limit", doubling_levels(10, 20, hands=10, count=8),
+    ...                ["Ann", "Bob", "Cy"], 1500, prizes=[70, 30], seed=1)
+    >>> while not t.is_over:
+    ...     hand = t.start_hand()
+    ...     while hand.actor is not None:
+    ...         _ = hand.check_or_call()
+    >>> [f.name for f in t.standings], t.payouts()
+    (['Cy', 'Bob', 'Ann'], {'Cy': 70, 'Bob': 30, 'Ann': 0})
     """
 
     def __init__(

@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Sequence
 from itertools import count
 
-from splitpot._core import Card, IllegalAction
+from splitpot._core import Card, IllegalAction, SplitpotError
 from splitpot.betting import DEFAULT_STAKES, FixedLimit, PotLimit, Structure, structure_kind
 from splitpot.betting import structure as make_structure
 from splitpot.bots import SimpleBot, play_bots
@@ -210,10 +210,18 @@ def demo(seed: int = 1, game: Game | str = OMAHA_HILO) -> str:
     stacks) in which a player is all-in and a pot is split between a high and a low hand,
     so every run with the same seed prints the same hand. Returns the text: seats, actions
     street by street, the showdown, and who won which part of which pot and why.
+
+    Raises:
+        SplitpotError: an unknown game, or one with no hi/lo split to show.
+
+    >>> text = demo(1)
+    >>> print(text.splitlines()[0])   # doctest: +NORMALIZE_WHITESPACE
+    splitpot demo (seed 1): Omaha Hi/Lo 8 or Better, pot limit 1/2, six players;
+    hand seed 1352024868
     """
     g = find_game(game) if isinstance(game, str) else game
     if not g.hi_lo:
-        raise ValueError(f"the demo shows a hi/lo split: omaha8 or stud8, not {g.code}")
+        raise SplitpotError(f"the demo shows a hi/lo split: omaha8 or stud8, not {g.code}")
     stud = g.forced_bets == "bring_in"
     structure: Structure = FixedLimit(2, 4, ante=1) if stud else PotLimit(1, 2)
     sizes = (20, 30, 40, 60) if stud else (40, 60, 80, 120, 200)
@@ -306,6 +314,17 @@ def play(
     ``seat``; ``input`` and ``output`` are the terminal by default (tests pass their own).
     ``quit`` (or the end of input) folds when there is something to call and checks, mucks
     or discards the last card from then on. Returns the finished hand.
+
+    Raises:
+        SplitpotError: an unknown game or structure, a player count the game does not
+            allow, a seat outside the table, or stakes that do not fit the structure.
+
+    A player who folds at every prompt, the prompts answered by a function:
+
+    >>> shown = []
+    >>> hand = play("holdem", players=3, seed=5, input=lambda prompt: "f", output=shown.append)
+    >>> shown[0], hand.final_stacks
+    ("Texas Hold'em, no limit; 3 players, 200 chips each. You are seat 0.", [199, 198, 203])
     """
     g, structure = _game_and_structure(game, structure, stakes)
     rng = random.Random(seed)
@@ -313,7 +332,7 @@ def play(
         g, structure, [stack] * players, button=players - 1, seed=rng.randrange(_SEED_RANGE)
     )
     if not 0 <= seat < players:
-        raise ValueError(f"seat must be 0..{players - 1}, got {seat}")
+        raise SplitpotError(f"seat must be 0..{players - 1}, got {seat}")
     names = ["You" if i == seat else n for i, n in enumerate(NAMES[:players])]
     bots = [SimpleBot(rng.randrange(_SEED_RANGE)) for _ in range(players)]
     output(
@@ -378,7 +397,7 @@ def play_session(
     g, structure = _game_and_structure(game, structure, stakes)
     Hand(g, structure, [stack] * players)  # refuses a bad game, stack or player count
     if not 0 <= seat < players:
-        raise ValueError(f"seat must be 0..{players - 1}, got {seat}")
+        raise SplitpotError(f"seat must be 0..{players - 1}, got {seat}")
     rng = random.Random(seed)
     table = Table(g, structure, seats=players, seed=rng.randrange(_SEED_RANGE), button=seat)
     names = ["You" if i == seat else n for i, n in enumerate(NAMES[:players])]

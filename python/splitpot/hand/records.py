@@ -17,7 +17,15 @@ _ACTIVE, _ALL_IN, _STOOD, _FOLDED, _OUT = 0, 1, 2, 3, 4
 
 
 class SeatStatus(Enum):
-    """Where a seat stands in the hand."""
+    """Where a seat stands in the hand: ``Hand.status(seat)``.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100, 100], seed=1)
+    >>> h.fold()
+    Folding(seat=2)
+    >>> h.status(2).name, h.status(0).name
+    ('FOLDED', 'ACTIVE')
+    """
 
     ACTIVE = _ACTIVE
     """Still in, with chips, and still acting."""
@@ -59,7 +67,18 @@ class TimeoutOutcome(StrEnum):
 
 
 class Phase(str, Enum):
-    """What the hand is waiting for."""
+    """What the hand is waiting for: ``Hand.phase``.
+
+    A ``str`` enum: ``Phase("over") is Phase.OVER``.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> h.phase
+    <Phase.BETTING: 'betting'>
+    >>> _ = h.fold()
+    >>> h.phase
+    <Phase.OVER: 'over'>
+    """
 
     BETTING = "betting"
     """A betting round (docs/rules/poker.md §3)."""
@@ -314,7 +333,20 @@ class LegalActions:
     ``(min, max)`` totals for the round, both inclusive (equal in fixed limit, except on
     stud's fourth street with an open pair, where exactly the two ends are allowed: the small
     bet or the big one, §4.2). ``bring_in`` is the stud bring-in the seat must post, unless
-    it completes to the small bet (``bet``) or folds (§4.2)."""
+    it completes to the small bet (``bet``) or folds (§4.2).
+
+    ``seat`` is ``None`` once nobody is to act (the hand is over, or waits for a show in a
+    hand without ``auto_showdown``, where ``show`` is set); ``str()`` reads as the terminal
+    game prints it. Returned by ``Hand.legal_actions()``.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> a = h.legal_actions()
+    >>> a
+    LegalActions(seat=1, fold=True, call=1, raise_to=(4, 100))
+    >>> str(a), a.check, a.bet
+    ('fold, call 1, raise to 4..100', False, None)
+    """
 
     seat: int | None
     fold: bool = False
@@ -383,6 +415,17 @@ class ShownHand:
 @dataclass(frozen=True)
 class HandResult:
     """How a finished hand was paid (docs/rules/poker.md §6).
+
+    ``Hand.result`` is one once the hand is over (``None`` before). ``shown`` holds the hands
+    shown at showdown with their values, ``mucked`` the seats that gave theirs up, ``rake``
+    what the house took:
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = h.raise_to(6), h.fold()     # the big blind folds to the raise
+    >>> r = h.result
+    >>> r.returned, r.net, [str(a) for a in r.awards]
+    ({1: 4}, [-2, 2], ['Seat 1 wins the main pot (4)'])
 
     ``pots`` are the pots awarded (after mucked hands gave up their claims), ``returned`` the
     uncalled chips given back, ``awards`` every payment of :func:`splitpot.pots.award`.

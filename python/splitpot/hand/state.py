@@ -74,6 +74,16 @@ class Hand(Closing):
       ante counts toward its own player's eligibility, like any chip he put in (§6).
     * ``open_folds``: a player may fold when he could check (seeds 000 and 003, §3); a table
       may refuse it with ``False``.
+
+    Raises ``SplitpotError`` naming a bad argument (too few or many seats for the game, a
+    stack of 0, a seed outside 0..2**64) and ``InvalidCards`` for a bad or repeated card;
+    an action the rules forbid raises ``IllegalAction`` and changes nothing.
+
+    >>> from splitpot import HOLDEM, NoLimit
+    >>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = h.raise_to(6), h.call()
+    >>> h.street, h.actor, h.pot, len(h.board)
+    ('flop', 0, 12, 3)
     """
 
     __slots__ = ()  # the state is seated by Dealer._take_seats

@@ -117,18 +117,48 @@ def _text(content: object, source: str) -> str:
 
 
 def loads(text: str, *, source: str | None = None) -> HandHistory:
-    """Read one hand from PHH text. ``source`` names it in error messages."""
+    """Read one hand from PHH text.
+
+    Args:
+        text: the TOML text of one hand (a ``.phh`` file's content).
+        source: names the text in error messages (a path, say).
+
+    Returns:
+        The :class:`HandHistory`: one attribute per PHH field; unknown and ``_`` fields are
+        kept in ``user_fields``. It is not replayed: :func:`replay` does that.
+
+    Raises:
+        PHHError: text that is not TOML, not a hand (or several: use :func:`loads_all`), a
+            missing or mistyped field, or past the limits (:mod:`splitpot.limits`).
+
+    >>> hh = loads('''
+    ... variant = "NT"
+    ... antes = [0, 0]
+    ... blinds_or_straddles = [1, 2]
+    ... min_bet = 2
+    ... starting_stacks = [100, 100]
+    ... actions = ["d dh p1 AsAh", "d dh p2 7c2d", "p2 f"]
+    ... ''')
+    >>> hh.variant, hh.starting_stacks, len(hh.actions)
+    ('NT', [100, 100], 3)
+    """
     data = _parse_toml(text, source)
     if "variant" not in data and data and all(isinstance(v, dict) for v in data.values()):
         raise PHHError(
-            f"this holds {len(data)} hands ([{next(iter(data))}], ...): use loads_all()",
+            f"this holds {len(data)} hands ([{next(iter(data))}], ...): use "
+            f"{'loads_all()' if source is None else 'load_all()'}",
             source=source,
         )
     return HandHistory.from_mapping(data, source=source)
 
 
 def load(file: str | os.PathLike[str] | IO[bytes] | IO[str]) -> HandHistory:
-    """Read one hand from a ``.phh`` file (a path, or a file opened in text or binary mode)."""
+    """Read one hand from a ``.phh`` file (a path, or a file opened in text or binary mode).
+
+    The file is refused before it is read when larger than ``limits.PHH_MAX_BYTES``; the
+    text must be UTF-8. Raises :class:`PHHError` as :func:`loads` does (naming the file),
+    and ``OSError`` when the file cannot be opened. ``load_all`` reads a ``.phhs`` file.
+    """
     text, source = _read(file)
     return loads(text, source=source)
 
@@ -149,14 +179,31 @@ def loads_all(text: str, *, source: str | None = None) -> list[HandHistory]:
 
 
 def load_all(file: str | os.PathLike[str] | IO[bytes] | IO[str]) -> list[HandHistory]:
-    """Read every hand of a ``.phhs`` file (or the one hand of a ``.phh`` file)."""
+    """Read every hand of a ``.phhs`` file (or the one hand of a ``.phh`` file).
+
+    Returns a list of :class:`HandHistory` in the file's order, each named
+    ``"path[key]"`` in messages; raises as :func:`load` does. To read a large file hand by
+    hand, or to go on past a bad hand, use :func:`check_file` or :func:`loads_all` on parts.
+    """
     text, source = _read(file)
     return loads_all(text, source=source)
 
 
 def dumps(hand: Hand | HandHistory, **fields: Any) -> str:
     """PHH text for a splitpot :class:`~splitpot.hand.Hand` (``fields`` as in
-    :meth:`HandHistory.from_hand`) or for a :class:`HandHistory`."""
+    :meth:`HandHistory.from_hand`) or for a :class:`HandHistory`.
+
+    Any hand splitpot plays can be written, finished or not; :func:`loads` and
+    :func:`replay` read it back to the same hand.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> from splitpot.phh import replay
+    >>> hand = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = hand.fold()
+    >>> text = dumps(hand)
+    >>> text.splitlines()[0], replay(loads(text)).final_stacks
+    ('variant = "NT"', [101, 99])
+    """
     if isinstance(hand, HandHistory):
         return hand.dumps()
     return HandHistory.from_hand(hand, **fields).dumps()

@@ -117,6 +117,12 @@ class Clock:
 
     The engine reads no clock: the application runs these and reports a timeout with
     :meth:`Table.timeout`.
+
+    Raises:
+        SplitpotError: a time that is not whole seconds of 0 or more.
+
+    >>> Clock(action=30)
+    Clock(action=30, countdown=20, reconnect=20)
     """
 
     action: int = 10

@@ -112,6 +112,38 @@ class Table:
     seeded table replays the same hands. ``protections`` is the number of disconnection
     protections each player has per period (§7). Every argument is checked before the table
     exists; see the module docstring for the rules each option selects.
+
+    Args:
+        game: a :class:`~splitpot.games.Game`.
+        structure: its betting structure (:class:`~splitpot.betting.NoLimit`...).
+        seats: how many seats (default the game's most players).
+        button: the first button (default: the first player seated, seed 000).
+        seed: seeds the table's generator (``None``: a random seed).
+        rake: a :class:`~splitpot.pots.Rake`, for every hand.
+        timeout_policy: ``"seed"`` or ``"check_or_fold"``, for every hand (§7).
+        protections: disconnection protections each player has per period (§7).
+        button_rule: ``"moving"`` or ``"dead"`` (§4.1).
+        ante_rule: ``"each"``, ``"big_blind"`` or ``"button"``.
+        straddle: a live straddle of that many chips (0 for none).
+        open_folds: whether a player may fold when he could check.
+        buy_in: a :class:`BuyIn`: the least and most a player may sit down with or top up to.
+        clock: the :class:`Clock` settings the application runs.
+        name: the table's name in the histories.
+
+    Raises:
+        SplitpotError: an argument out of range, named with the value and what is allowed.
+            Refused actions (a name already seated, a join over the buy-in) raise
+            ``IllegalAction`` and leave the table as it was.
+
+    >>> from splitpot import HOLDEM, NoLimit
+    >>> t = Table(HOLDEM, NoLimit(1, 2), seats=6, seed=1)
+    >>> for name in ("Ann", "Bob", "Cy"):
+    ...     _ = t.join(name, 100)
+    >>> hand = t.start_hand()
+    >>> while hand.actor is not None:
+    ...     _ = hand.fold()
+    >>> t.stacks, len(t.history)
+    ([100, 99, 101, None, None, None], 1)
     """
 
     def __init__(
