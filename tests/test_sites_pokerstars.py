@@ -210,3 +210,51 @@ def test_replay_reports_a_sites_file_per_site_and_game(
     assert "3 hands in 1 file" in out and "2 matched" in out
     row = next(line for line in out.splitlines() if line.startswith("PokerStars"))
     assert row.split()[1:] == ["NT", "2", "0", "0", "1"]
+
+
+SPLIT = """\
+PokerStars Hand #2001:  Hold'em No Limit ($0.01/$0.02 USD) - 2026/01/03 10:00:00 ET
+Table 'Own Split' 6-max Seat #1 is the button
+Seat 1: Ann ($1 in chips)
+Seat 2: Bob ($1 in chips)
+Seat 3: Cy ($1 in chips)
+Bob: posts small blind $0.01
+Cy: posts big blind $0.02
+*** HOLE CARDS ***
+Ann: calls $0.02
+Bob: folds
+Cy: checks
+*** FLOP *** [As Ks Qs]
+Cy: checks
+Ann: checks
+*** TURN *** [As Ks Qs] [Js]
+Cy: checks
+Ann: checks
+*** RIVER *** [As Ks Qs Js] [Ts]
+Cy: checks
+Ann: checks
+*** SHOW DOWN ***
+Cy: shows [2c 3d] (a royal flush)
+Ann: shows [4c 5d] (a royal flush)
+Cy collected $0.02 from pot
+Ann collected $0.03 from pot
+*** SUMMARY ***
+Total pot $0.05 | Rake $0
+"""
+
+
+@pytest.mark.parametrize(
+    ("cy", "ann", "status"),
+    [("0.03", "0.02", "match"), ("0.02", "0.03", "odd_chip"), ("0.01", "0.04", "mismatch")],
+)
+def test_a_split_pots_odd_chip_given_elsewhere_is_an_odd_chip_difference(
+    cy: str, ann: str, status: str
+) -> None:
+    """The board plays for both: the odd cent of 5 goes to the first seat left of the
+    button, Cy, by splitpot's rule (docs/rules/poker.md §6). A site that gives it to Ann
+    differs by an odd chip; by two cents, it is a mismatch."""
+    text = SPLIT.replace("Cy collected $0.02", f"Cy collected ${cy}")
+    text = text.replace("Ann collected $0.03", f"Ann collected ${ann}")
+    (hand,) = read_text(text)
+    assert isinstance(hand, phh.HandHistory)
+    assert phh.check(hand).status == status
