@@ -41,12 +41,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, NamedTuple
 
-from splitpot import _check, _core, _progress, _tabular, limits
+from splitpot import _check, _core, _log, _progress, _tabular, limits
 from splitpot._core import Card, CardSet, EquityError
 from splitpot.cards import bounded
 from splitpot.limits import shown
 
 __all__ = ["EquityResult", "PlayerEquity", "equity"]
+
+_logger = _log.logger(__name__)
 
 CardsLike = str | CardSet | Iterable[Card | str | int]
 """Cards as text (``"AhKd 7c"``), a :class:`CardSet`, or an iterable of cards, text or ints."""
@@ -359,4 +361,12 @@ def equity(
     finally:
         if bar is not None:
             bar.close()
-    return EquityResult._from_core(raw)
+    result = EquityResult._from_core(raw)
+    if exact is None and samples is None and time_limit is None and not result.exact:
+        _logger.info(
+            "%s: exact enumeration would be too slow; Monte Carlo over %d deals (seed %d)",
+            result.game_name,
+            result.deals,
+            result.seed,
+        )
+    return result
