@@ -363,10 +363,15 @@ def equity(
             bar.close()
     result = EquityResult._from_core(raw)
     if exact is None and samples is None and time_limit is None and not result.exact:
-        _logger.info(
-            "%s: exact enumeration would be too slow; Monte Carlo over %d deals (seed %d)",
-            result.game_name,
-            result.deals,
-            result.seed,
-        )
+        _log_fallback(result)
     return result
+
+
+def _log_fallback(result: EquityResult) -> None:
+    """Monte Carlo, where the caller left the choice to :func:`equity`: the slow path."""
+    _logger.info(
+        "%s: exact enumeration would be too slow; Monte Carlo over %d deals (seed %d)",
+        result.game_name,
+        result.deals,
+        result.seed,
+    )
