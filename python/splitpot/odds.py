@@ -332,8 +332,7 @@ def equity(
         samples: Monte Carlo deals (default 1,000,000).
         seed: Monte Carlo seed; the same seed gives the same answer on any thread count.
             ``None`` picks one (reported in the result).
-        progress: draw a progress bar on stderr (tqdm: the time left) when the run takes more
-            than half a second.
+        progress: draw a progress bar (tqdm) on stderr when the run takes over half a second.
         time_limit: stop Monte Carlo after this many seconds (and ``samples``, if given).
         threads: worker threads (default: all cores).
 
@@ -361,17 +360,17 @@ def equity(
     finally:
         if bar is not None:
             bar.close()
-    result = EquityResult._from_core(raw)
-    if exact is None and samples is None and time_limit is None and not result.exact:
-        _log_fallback(result)
+    return _logged(EquityResult._from_core(raw), options)
+
+
+def _logged(result: EquityResult, options: _Options) -> EquityResult:
+    """Logs Monte Carlo where the caller left the choice to :func:`equity`: the slow path."""
+    chosen = options.exact is None and options.samples is None and options.time_limit is None
+    if chosen and not result.exact:
+        _logger.info(
+            "%s: exact enumeration would be too slow; Monte Carlo over %d deals (seed %d)",
+            result.game_name,
+            result.deals,
+            result.seed,
+        )
     return result
-
-
-def _log_fallback(result: EquityResult) -> None:
-    """Monte Carlo, where the caller left the choice to :func:`equity`: the slow path."""
-    _logger.info(
-        "%s: exact enumeration would be too slow; Monte Carlo over %d deals (seed %d)",
-        result.game_name,
-        result.deals,
-        result.seed,
-    )
