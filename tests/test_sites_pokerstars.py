@@ -176,3 +176,34 @@ def test_cr_only_and_mixed_line_endings_count_lines_alike(tmp_path: Path) -> Non
         path.write_bytes(data.encode())
         broken = list(read_file(path))[1]
         assert isinstance(broken, SiteError) and broken.line == 44, name
+
+
+def test_show_and_convert_read_a_sites_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from splitpot.cli import main
+
+    assert main(["show", str(OWN), "--hand", "1001"]) == 0
+    out, err = capsys.readouterr()
+    assert "Bob" in out and "Three of a Kind" in out and "hand 1002, line 44" in err
+    assert out.splitlines()[-1] == "At PokerStars: rake $3.00; Bob collected $102.00"
+    target = tmp_path / "own.phhs"
+    assert main(["convert", str(OWN), "--out", str(target)]) == 1  # one hand cannot be read
+    out, err = capsys.readouterr()
+    assert err.count("skipped") == 1 and "hand 1002" in err
+    back = phh.load_all(target)
+    assert [h.hand for h in back] == ["1001", "1003"]
+    assert [phh.check(h).status for h in back] == ["match", "match"]
+    assert back[0].user_fields["_site_rake"] == 300
+
+
+def test_replay_reports_a_sites_file_per_site_and_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from splitpot.cli import main
+
+    assert main(["replay", str(OWN)]) == 1  # the broken hand fails
+    out = capsys.readouterr().out
+    assert "3 hands in 1 file" in out and "2 matched" in out
+    row = next(line for line in out.splitlines() if line.startswith("PokerStars"))
+    assert row.split()[1:] == ["NT", "2", "0", "0", "1"]

@@ -221,7 +221,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
     """``splitpot convert FILE... --to phh|phhs|pokerstars``: every hand that can be read,
     written in the target format; each hand that cannot is one line on stderr (exit 1)."""
     from splitpot import phh
-    from splitpot.sites import read_file
+    from splitpot.sites import read_file, to_pokerstars
 
     histories: list[phh.HandHistory] = []
     failed = 0
@@ -239,8 +239,17 @@ def cmd_convert(args: argparse.Namespace) -> int:
                 f"--to phh writes one hand, and {len(histories)} were read: use --to phhs"
             )
         text = histories[0].dumps()
-    else:
+    elif args.to == "phhs":
         text = phh.dumps_all(histories)
+    else:
+        texts = []
+        for hh in histories:
+            try:
+                texts.append(to_pokerstars(hh))
+            except phh.PHHError as e:  # a hand splitpot cannot write as PokerStars text
+                failed += 1
+                print(f"splitpot: skipped {_one_line(e)}", file=sys.stderr)
+        text = "\n\n\n".join(texts) + "\n" if texts else ""
     with _output(args.out) as out:
         out.write(text)
     return 1 if failed else 0
@@ -444,6 +453,50 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_show(args: argparse.Namespace) -> int:
+    from splitpot import show
+
+    skipped: list[Any] = []
+    hands = list(show.histories(args.file, skipped))
+    if skipped:
+        print(
+            f"splitpot: {len(skipped)} hand{'s' if len(skipped) > 1 else ''} of {args.file} "
+            f"cannot be shown; the first: {_one_line(skipped[0])}",
+            file=sys.stderr,
+        )
+    if not hands:
+        raise sp.SplitpotError(f"{args.file}: no hands in the file that splitpot can show")
+    if args.hand is None and len(hands) > 1:
+        print(f"splitpot: {args.file} has {len(hands)} hands; showing the first", file=sys.stderr)
+    hand = hands[0] if args.hand is None else _pick_hand(hands, args.hand, args.file)
+    if args.html is None:
+        print(show.render_text(hand))
+        return 0
+    page = show.render_html(hand)
+    with _output(args.html) as out:
+        out.write(page)
+    if args.html != "-":
+        print(f"wrote {args.html}", file=sys.stderr)
+    return 0
+
+
+def _pick_hand(hands: Sequence[Any], wanted: str, file: str) -> Any:
+    """``--hand``: the hand with that id (the history's ``hand``, or the site's hand id),
+    else the hand of that 1-based number in the file."""
+    for h in hands:
+        ids = (h.hand, h.user_fields.get("_site_hand_id"))
+        if any(i is not None and str(i) == wanted for i in ids):
+            return h
+    if (
+        wanted.isdecimal()
+        and wanted.isascii()
+        and len(wanted) < 10
+        and 1 <= int(wanted) <= len(hands)
+    ):
+        return hands[int(wanted) - 1]
+    raise sp.SplitpotError(f"{file}: no hand {wanted!r} (an id, or a number 1..{len(hands)})")
+
+
 def _table_options(p: argparse.ArgumentParser) -> None:
     """The options ``play`` and ``simulate`` share: the game, the stakes, the table."""
     p.add_argument("--game", default="holdem", help=f"one of {', '.join(sorted(sp.GAMES))}, or pan")
@@ -533,6 +586,11 @@ def build_parser() -> argparse.ArgumentParser:
         "starting stack) and write every hand",
     )
     p.set_defaults(func=cmd_simulate)
+    p = sub.add_parser("show", help="replay one hand street by street, or as an HTML page")
+    p.add_argument("file", metavar="FILE", help="a .phh or .phhs file")
+    p.add_argument("--hand", metavar="ID", help="the hand's id, or its number in the file")
+    p.add_argument("--html", metavar="OUT.html", help="write a self-contained page instead")
+    p.set_defaults(func=cmd_show)
     _json_options(sub)
     _COMMANDS[:] = sub.choices
     return parser
@@ -564,9 +622,11 @@ def _history_parsers(sub: Any) -> None:
     p.add_argument("--verbose", "-v", action="store_true", help="list odd chips, unsupported")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_replay)
-    p = sub.add_parser("convert", help="convert poker sites' hand histories to PHH")
+    p = sub.add_parser(
+        "convert", help="convert poker sites' hand histories to PHH, or PHH to PokerStars text"
+    )
     p.add_argument("files", nargs="+", metavar="FILE")
-    p.add_argument("--to", choices=("phh", "phhs"), default="phhs")
+    p.add_argument("--to", choices=("phh", "phhs", "pokerstars"), default="phhs")
     p.add_argument("--out", default="-", help="the file to write (default: stdout)")
     p.set_defaults(func=cmd_convert)
 

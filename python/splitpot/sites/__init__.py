@@ -17,6 +17,9 @@ name), ``_site_game`` (its name of the game), ``_site_unit`` (what one chip is w
 rake, in chips). :func:`splitpot.phh.compare` reconciles a replay with the site: the replay
 pays out the whole pot, the site the pot less its rake.
 
+:func:`to_pokerstars` writes any history splitpot plays (but Crazy Pineapple) back as
+PokerStars text, for the tools that read that.
+
 Amounts are integers of the unit, read exactly from the decimal text
 (:func:`splitpot.sites.money.units`), never through floats.
 """
@@ -25,5 +28,14 @@ from __future__ import annotations
 
 from splitpot.sites.errors import SiteError, UnsupportedHand
 from splitpot.sites.reading import read_file, read_text, sniff
+from splitpot.sites.write_stars import dumps_pokerstars, to_pokerstars
 
-__all__ = ["SiteError", "UnsupportedHand", "read_file", "read_text", "sniff"]
+__all__ = [
+    "SiteError",
+    "UnsupportedHand",
+    "dumps_pokerstars",
+    "read_file",
+    "read_text",
+    "sniff",
+    "to_pokerstars",
+]

@@ -83,6 +83,9 @@ class HandBuilder:
         self.actions: list[tuple[str, _Player | None, slice | None]] = []
         self.rake = 0
         self.total: int | None = None  # the pot as the site states it, rake included
+        # The site's table rules that splitpot offers as structure options (fixed limit's
+        # "half_bet_rule"), for the games with blinds: written into _splitpot_structure.
+        self.rules: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ errors
 
@@ -97,7 +100,11 @@ class HandBuilder:
         return UnsupportedHand(reason, **where)
 
     def _where(self) -> dict[str, Any]:
+        """Where an error is, and its game: the PHH code once the header is read (``NT``),
+        else the site's name of a game splitpot does not play."""
         game = self.user.get("_site_game", "")
+        if self.game is not None:
+            game = self.game.kind + self.game.part
         at = {"source": self.source, "hand_id": self.hand_id, "line": self.at}
         return {**at, "site": self.site, "game": game}
 
@@ -344,10 +351,11 @@ class HandBuilder:
             out["small_bet"], out["big_bet"] = game.small, game.big
         else:
             out["min_bet"] = game.big
-        if len(blinds) - blinds.count(0) > 2:
+        if len(blinds) - blinds.count(0) > 2 or (self.rules and not stud):
             # A player who posts a big blind out of turn (new to the table, or back from
             # sitting out: docs/rules/poker.md §4.1) posts a live blind, which PHH writes
-            # like a straddle; splitpot's structure field says it is one (not a raise).
+            # like a straddle; splitpot's structure field says it is one (not a raise). The
+            # field also carries the site's table rules.
             out["_splitpot_structure"] = self._structure_table(game, blinds)
         return out
 
@@ -356,9 +364,15 @@ class HandBuilder:
         table: dict[str, Any] = {"kind": _KINDS[game.kind]}
         if game.kind == "F":
             table["small_bet"], table["big_bet"] = game.small, game.big
-        table["small_blind"] = posted[0] if len(posted) > 1 else 0
-        table["big_blind"] = posted[-1]
-        return table
+        # No limit and pot limit: the big blind is the game's; a live straddle above it is
+        # a blind of its own, which the engine plays as one (docs/rules/poker.md §4.1).
+        if game.kind == "F":
+            big = posted[-1] if posted else game.small
+        else:
+            big = game.big
+        table["small_blind"] = next((x for x in posted if x < big), 0)
+        table["big_blind"] = big
+        return table | self.rules
 
     def _dealing(self, game: Game, order: list[_Player]) -> list[str]:
         if game.part in ("7S", "7S/8", "R"):

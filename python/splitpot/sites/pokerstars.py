@@ -21,25 +21,13 @@ from splitpot.sites.reading import Block
 NAME = "PokerStars"
 HEADER = re.compile(r"(?m)^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(\d+):")
 
-# The site's game names, longest first (a name may contain another): the PHH game part, the
-# structure letter and the number of hole cards.
-_GAMES: list[tuple[str, tuple[str, Kind, int]]] = [
-    ("5 Card Omaha Hi/Lo Pot Limit", ("O5/8", "P", 5)),
-    ("5 Card Omaha Pot Limit", ("O5", "P", 5)),
-    ("6 Card Omaha Pot Limit", ("O6", "P", 6)),
-    ("Omaha Hi/Lo Pot Limit", ("O/8", "P", 4)),
-    ("Omaha Hi/Lo No Limit", ("O/8", "N", 4)),
-    ("Omaha Hi/Lo Limit", ("O/8", "F", 4)),
-    ("Omaha Pot Limit", ("O", "P", 4)),
-    ("Omaha No Limit", ("O", "N", 4)),
-    ("Omaha Limit", ("O", "F", 4)),
-    ("Hold'em No Limit", ("T", "N", 2)),
-    ("Hold'em Pot Limit", ("T", "P", 2)),
-    ("Hold'em Limit", ("T", "F", 2)),
-    ("7 Card Stud Hi/Lo Limit", ("7S/8", "F", 7)),
-    ("7 Card Stud Limit", ("7S", "F", 7)),
-    ("Razz Limit", ("R", "F", 7)),
-]
+# The site's game names: "Hold'em No Limit", "5 Card Omaha Hi/Lo Pot Limit", "Razz Limit"...
+_GAME = re.compile(
+    r"(?:(?P<cards>[56]) Card )?(?P<game>Omaha|Hold'em|7 Card Stud|Razz)(?P<hilo> Hi/Lo)? "
+    r"(?P<limit>Pot Limit|No Limit|Limit)\b"
+)
+_PARTS = {"Omaha": "O", "Hold'em": "T", "7 Card Stud": "7S", "Razz": "R"}
+_KIND: dict[str, Kind] = {"Pot Limit": "P", "No Limit": "N", "Limit": "F"}
 _UNPLAYED = (
     "6+ Hold'em",
     "Split Hold'em",
@@ -130,11 +118,14 @@ class _Hand:
         for name in _UNPLAYED:
             if name in header:
                 raise b.unsupported(f"{name} is a game splitpot does not play", name)
-        found = next(((n, spec) for n, spec in _GAMES if n in header), None)
-        if found is None:
+        found = _GAME.search(header)
+        if found is None or (found["hilo"] and found["game"] in ("Hold'em", "Razz")):
             raise b.unsupported(f"a game splitpot does not read: {header[:80]!r}")
-        name, (part, kind, hole) = found
-        b.user["_site_game"] = name
+        cards = found["cards"] or ""
+        part = _PARTS[found["game"]] + cards + ("/8" if found["hilo"] else "")
+        hole = 7 if part[0] in "7R" else 2 if part == "T" else int(cards or 4)
+        kind = _KIND[found["limit"]]
+        b.user["_site_game"] = found.group()
         if " Cap " in header:
             raise b.unsupported("capped no limit (a cap on what each player bets) is not played")
         stakes = _STAKES.findall(header)

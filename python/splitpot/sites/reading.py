@@ -42,11 +42,20 @@ class Reader(Protocol):
     def parse(self, block: Block) -> HandHistory: ...
 
 
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+
 def decode(data: bytes) -> str:
-    """The text of a site's file: UTF-8 (with or without a BOM), else Windows-1252, the
-    encoding of the older clients (``0x80`` for the euro sign). Bytes that are neither (five
-    bytes are undefined in Windows-1252) read as Latin-1: a name may come out wrong, an
-    amount or a card cannot, as they are ASCII."""
+    """The text of a site's file: UTF-16 when it starts with that BOM (Full Tilt's client
+    saved its files so), UTF-8 (with or without a BOM), else Windows-1252, the encoding of
+    the older clients (``0x80`` for the euro sign). Bytes that are neither (five bytes are
+    undefined in Windows-1252) read as Latin-1: a name may come out wrong, an amount or a
+    card cannot, as they are ASCII."""
+    if data[:2] in _UTF16_BOMS:
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass  # an odd byte count or a lone surrogate: not UTF-16 after all
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -101,9 +110,9 @@ def _trimmed(lines: list[str]) -> list[str]:
 
 def readers() -> list[ModuleType]:
     """The site readers, in the order :func:`sniff` tries them."""
-    from splitpot.sites import pokerstars
+    from splitpot.sites import fulltilt, ggpoker, partypoker, pokerstars, winamax
 
-    return [pokerstars]
+    return [pokerstars, fulltilt, ggpoker, winamax, partypoker]
 
 
 def sniff(text: str) -> ModuleType | None:
@@ -141,16 +150,18 @@ def read_file(path: str | os.PathLike[str]) -> Iterator[HandHistory | SiteError]
     line: a text file of any size streams, one hand at a time; each line is decoded on its
     own (:func:`decode`: a file appended to by two clients may mix UTF-8 and Windows-1252).
     The site is the one whose header comes first in the file's first 64 KiB. An XML file
-    (iPoker) is parsed whole, and refused over :data:`~splitpot.limits.PHH_MAX_BYTES`."""
+    (iPoker) and a UTF-16 one are read whole, and refused over
+    :data:`~splitpot.limits.PHH_MAX_BYTES`."""
     name = os.fspath(path)
     try:
         with open(name, "rb") as f:
-            reader = sniff(decode(f.read(_SNIFF_BYTES)))
+            head = f.read(_SNIFF_BYTES)
+            reader = sniff(decode(head))
             f.seek(0)
             if reader is None:
                 yield SiteError("no hand of a site splitpot reads was found", source=name)
-            elif hasattr(reader, "blocks"):
-                yield from _read_whole(f, name)
+            elif hasattr(reader, "blocks") or head[:2] in _UTF16_BOMS:
+                yield from _read_whole(f, name)  # XML, or UTF-16 (no line is a byte line)
             else:
                 header = _line_start(reader.HEADER)
                 yield from _parsed(reader, split_lines(_file_lines(f), header, name))

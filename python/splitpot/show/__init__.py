@@ -1,0 +1,37 @@
+"""The hand replayer behind ``splitpot show``: a hand as text (:func:`render_text`) or as one
+self-contained HTML page that steps through it (:func:`render_html`).
+
+Presentation only, like :mod:`splitpot.tui`: nothing in the engine imports it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+from splitpot.phh import HandHistory, load_all
+from splitpot.show.html import render_html
+from splitpot.show.text import render_text
+from splitpot.sites import SiteError, read_file
+
+__all__ = ["histories", "render_html", "render_text"]
+
+
+def histories(
+    path: str | os.PathLike[str], skipped: list[SiteError] | None = None
+) -> Iterator[HandHistory]:
+    """The hands of a file, in order: PHH (``.phh``, one hand, or ``.phhs``, many), or a
+    poker site's file (:func:`splitpot.sites.read_file`), whose hands that cannot be read
+    (or that splitpot does not play) are appended to ``skipped``.
+
+    The one place ``splitpot show`` reads hands from.
+    """
+    if os.fspath(path).endswith((".phh", ".phhs")):
+        yield from load_all(path)
+        return
+    for item in read_file(path):
+        if isinstance(item, SiteError):
+            if skipped is not None:
+                skipped.append(item)
+        else:
+            yield item

@@ -1,0 +1,518 @@
+"""partypoker hand histories (the Windows and Mac clients' text, 2010 to today; cash games,
+sit & gos and tournaments), read into PHH histories.
+
+partypoker's text is not PokerStars': a hand starts at ``***** Hand History for Game N
+*****``, or at the ``Game #N starts.`` line the Windows client writes before it (and a
+``#Game No : N``); every amount in brackets is what that action puts in (``raises [$15 USD]`` adds
+$15), except the newer format's ``raises 2.70 to 2.80``; the Mac client writes decimal
+commas (``$26,02``). What it does not write, this reader works out by the rules, never by
+guessing:
+
+- the stakes of a no-limit or pot-limit cash game (its header names the buy-in, ``$25 USD NL
+  Texas Hold'em``): the big blind posted;
+- the blinds of the tournament files that have no "posts" lines (``Blinds(300/600)`` only):
+  posted by the two players after the button, the button himself heads-up
+  (docs/rules/poker.md §4.1);
+- the uncalled part of a bet, which partypoker pays back inside "wins": given back
+  (``returned``), so that the winnings are what was won from the pots;
+- the rake, which the older formats do not state: what was put in less what was paid out.
+
+Its stud files show only its own player's cards: a stud hand where a card that decides who
+brings in or acts first is never seen is unsupported (docs/rules/poker.md §4.2).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import re
+from collections.abc import Iterator
+
+from splitpot.phh.record import HandHistory
+from splitpot.sites.builder import Game, HandBuilder, date_fields
+from splitpot.sites.errors import SiteError
+from splitpot.sites.money import CENT, CHIP, AmountError, units
+from splitpot.sites.reading import Block, lines_of
+
+NAME = "partypoker"
+HEADER = re.compile(r"(?m)^\s*\*\*\*\*\* Hand History [Ff]or Game (\w+) \*\*\*\*\*")
+_HEADER_LINE = re.compile(HEADER.pattern.removeprefix("(?m)"))
+# The Windows client starts a hand with this line (after a NUL byte, between hands).
+_STARTS = re.compile(r"^\0?\s*Game #(\w+) starts\.\s*$")
+
+_STUD = ("7S", "7S/8", "R")
+_GAMES: list[tuple[str, tuple[str, int] | None]] = [
+    ("Texas Hold'em", ("T", 2)),
+    ("Omaha Hi-Lo", ("O/8", 4)),
+    ("Omaha Hi", ("O", 4)),
+    ("7 Card Stud Hi-Lo", ("7S/8", 7)),
+    ("7 Card Stud", ("7S", 7)),
+    ("Razz", ("R", 7)),
+]
+_KIND = re.compile(r"(?:^|[ (])(NL|PL|FL)[ )]")
+_STAKES = re.compile(r"^(?:\$?([0-9.,]+)/\$?([0-9.,]+) )")
+_LEVEL = re.compile(r"^(?:Blinds|Stakes|Stakes-Antes)\(([0-9,.]+)/([0-9,.]+)(?:-([0-9,.]+))?\)")
+_WHEN = re.compile(
+    r"(?:[A-Z][a-z]+day, ?([A-Z][a-z]+) (\d\d?), |[A-Z][a-z]{2} ([A-Z][a-z]{2}) (\d\d?) )"
+    r"(\d\d?):(\d\d):(\d\d) ([A-Z]{2,5}) (\d{4})"
+)
+_MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
+_TABLE = re.compile(r"^Table (.+?) \( ?(?:Real|Play) Money ?\)(?: -- Seat (\d+) is the button)?$")
+_EVENT = re.compile(r"^(.+ \(\d+\)) Table #(\d+)$")
+_SEAT = re.compile(r"^[Ss]eat ?(\d+): (.+?) \( ?(\$?[0-9][0-9.,]*)(?: USD)? ?\)$")
+_BUTTON = re.compile(r"^Seat (\d+) is the button$")
+_SHOWS = re.compile(r"^(shows|doesn't show) \[([^]]*)\]")
+_STREET = re.compile(r"^\*\* Dealing ?(.*?) \*\*(?: :)?(?: +\[([^]]*)\])?$")
+_NOTES = re.compile(
+    r"^(?:#Game No : \w+|Trny: ?\d+ Level: ?\d+|Total number of players.*"
+    r"|Your time bank will be activated.*|Congratulations to player .*|Player .+ finished in .*"
+    r"|There was no qualifying low hand|Creating Main Pot with .*|Board: \[.*\]|\s*)$"
+)
+_AMOUNT = r"(?:\$ ?)?[0-9][0-9.,]*"
+_ACTION = re.compile(
+    r"^(?P<verb>folds|checks|calls|bets|raises|is all-In|completes|bring-ins|double bets"
+    r"|posts small blind|posts big blind|posts ante)"
+    rf" *(?:[\[(] *(?P<a>{_AMOUNT})(?: USD)? *[\])]\.?|(?P<by>{_AMOUNT}) to (?P<to>{_AMOUNT}))?"
+    r"\.?$"
+)
+_PLAYER_NOTES = re.compile(
+    r"^(?:: .*|opens|did not respond in time|does not show cards\.|is all-In\.|shows[0-9A-Z,]+ +"
+    r"for low\.)\s*$"
+)
+_WINS = re.compile(
+    rf"^wins (?:Lo \()?(?P<a>{_AMOUNT})(?: USD| chips)?\)?(?: from the (?:main|side) pot(?: \d+)?)?"
+    r"(?: with .*)?$"
+)
+_SUMMARY = re.compile(
+    rf"^balance {_AMOUNT}, (?:didn't bet|lost {_AMOUNT}|bet {_AMOUNT}, collected (?P<c>{_AMOUNT})"
+    rf", net [+-]{_AMOUNT})(?: \(folded\))?(?:\[(?P<cards>[^]]*)\].*)?$"
+)
+_RAKE = re.compile(rf"^Main Pot: ({_AMOUNT}) Rake: ({_AMOUNT})$")
+
+
+def blocks(text: str, source: str | None) -> Iterator[Block]:
+    """One block per hand: from its "Game #N starts." line when the client wrote one, else
+    from its "***** Hand History" line. A "Game #N starts." that no hand follows (a file
+    cut short) is a block of its own, which :func:`parse` reports."""
+    lines = lines_of(text)
+    start: int | None = None
+    opened = False  # the block began at "Game #N starts." and waits for its header
+    for i, line in enumerate(lines):
+        starts = _STARTS.match(line) is not None
+        header = _HEADER_LINE.match(line) is not None
+        if starts or (header and not opened):
+            if start is not None:
+                yield _block(source, lines, start, i)
+            start, opened = i, starts
+        elif header:
+            opened = False
+    if start is not None:
+        yield _block(source, lines, start, len(lines))
+
+
+def _block(source: str | None, lines: list[str], start: int, end: int) -> Block:
+    while end > start + 1 and not lines[end - 1].strip("\0 \t"):
+        end -= 1
+    return Block(source, lines[start:end], start + 1)
+
+
+def _header_of(lines: list[str]) -> tuple[int | None, str | None]:
+    """Where the "***** Hand History" line is (after "Game #N starts." and "#Game No : N",
+    when the client wrote them), and the hand's number."""
+    hand_id = None
+    for k, line in enumerate(lines):
+        found = HEADER.match(line) or _STARTS.match(line)
+        if found is not None:
+            hand_id = found[1]
+            if found.re is HEADER:
+                return k, hand_id
+        elif line.strip("\0 \t") and not _NOTES.match(line.rstrip()):
+            break
+    return None, hand_id
+
+
+def parse(block: Block) -> HandHistory:
+    """One partypoker hand as a PHH history (``_site`` ``"partypoker"``)."""
+    return _Hand(block).run()
+
+
+class _Hand:
+    def __init__(self, block: Block) -> None:
+        self.block = block
+        self.top, hand_id = _header_of(block.lines)
+        text = "" if self.top is None else "\n".join(block.lines[self.top : self.top + 2])
+        tournament = re.search(r"Trny|Buy-in", text) is not None
+        self.b = HandBuilder(NAME, block.source, CHIP if tournament else CENT)
+        self.b.hand_id = hand_id
+        self.b.at = block.first
+        # The Mac client's decimal commas: an amount with two digits after its last comma.
+        decimal = re.search(r"\$ ?[0-9][0-9.,]*,[0-9]{2}(?![0-9])", "\n".join(block.lines))
+        self.decimal = "," if decimal is not None else "."
+        self.stakes_known = False
+        self.level: tuple[int, int] | None = None
+        self.names = re.compile("(?!)")
+        self.alternatives = "(?!)"
+        self.early_folds: list[str] | None = []  # preflop's first folds, put in turn order
+        self.street = ""
+        self.summary = False
+        self.dealt_now: set[str] | None = None  # stud: who was dealt on this street
+        self.won: dict[str, int] = {}
+        self.rake: int | None = None
+
+    def fail(self, reason: str) -> SiteError:
+        return self.b.fail(reason)
+
+    def amount(self, text: str | None) -> int:
+        if text is None:
+            raise self.fail("an amount is missing")
+        try:
+            return units(text.replace("$ ", "$"), self.b.unit, decimal=self.decimal)
+        except AmountError as e:
+            raise self.fail(str(e)) from None
+
+    def run(self) -> HandHistory:
+        if self.top is None:
+            raise self.fail("the hand has no 'Hand History' line: the file stops or is cut")
+        lines = list(self.block.numbered())[self.top + 1 :]
+        if not lines:
+            raise self.fail("the hand stops after its first line")
+        self.b.at, header = lines[0]
+        self.read_header(header)
+        for number, line in lines[1:]:
+            self.b.at = number
+            # The Windows client wrote a NUL byte between hands, before "Game #N starts.".
+            self.line(line.replace("\0", "").rstrip())
+        self.finish()
+        return self.b.build()
+
+    def read_header(self, header: str) -> None:
+        b = self.b
+        for name, spec in _GAMES:
+            if name in header:
+                if spec is None:
+                    raise b.unsupported(f"{name} is a game splitpot does not play")
+                part, hole = spec
+                break
+        else:
+            raise b.unsupported(f"a game splitpot does not read: {header[:80]!r}")
+        kind = _KIND.search(header)
+        letter = "F" if kind is None else kind[1][0]
+        b.user["_site_game"] = f"{kind[1]} {name}" if kind is not None else name
+        small = big = 0
+        stakes = _STAKES.match(header)
+        if stakes is not None:
+            small, big = self.amount(stakes[1]), self.amount(stakes[2])
+            self.stakes_known = True
+        elif letter == "F" and b.unit == CENT:
+            raise self.fail(f"no stakes in a fixed-limit game's header: {header[:80]!r}")
+        b.game = Game(part, letter, small, big, hole)  # type: ignore[arg-type]
+        if letter == "F" and part not in _STUD:
+            # partypoker lets an all-in of at least half a bet reopen the betting as a full
+            # raise (its freeroll hand 11932613562: a $790 all-in over a $400 bet is raised
+            # again by the bettor), the half bet rule of docs/rules/poker.md §3.
+            b.rules["half_bet_rule"] = True
+        if b.unit == CENT and " USD" in header:
+            b.fields["currency"] = "USD"
+        if b.unit == CENT and "$" in "\n".join(self.block.lines):
+            b.fields["currency_symbol"] = "$"
+        level = re.search(r"(?:Blinds|Stakes)\(([0-9,]+)/([0-9,]+)", header)
+        if level is not None:
+            self.set_level(level[1], level[2])
+        self.read_date(header)
+
+    def read_date(self, header: str) -> None:
+        when = _WHEN.search(header)
+        if when is None:
+            return
+        month, day = (when[1], when[2]) if when[1] else (when[3], when[4])
+        h, mi, s, zone, y = when.groups()[4:]
+        try:
+            moment = datetime.datetime(
+                int(y), _MONTHS.index(month[:3]) + 1, int(day), int(h), int(mi), int(s)
+            )
+        except ValueError:
+            raise self.fail(f"not a date: {when.group()!r}") from None
+        self.b.fields.update(date_fields(moment, zone))
+
+    def set_level(self, small: str, big: str) -> None:
+        """A tournament's level (``Blinds(10/20)``, ``Stakes(200/400)``): the stakes."""
+        b, game = self.b, self.b.game
+        assert game is not None
+        self.level = (self.amount(small), self.amount(big))
+        b.game = dataclasses.replace(game, small=self.level[0], big=self.level[1])
+        self.stakes_known = True
+
+    def line(self, line: str) -> None:
+        if line.startswith("** "):
+            self.street_line(line)
+            return
+        if self.summary:
+            self.summary_line(line)
+            return
+        for pattern, handler in (
+            (_SEAT, self.seat_line),
+            (_TABLE, self.table_line),
+            (_LEVEL, lambda m: self.set_level(m[1], m[2])),
+            (_BUTTON, lambda m: self.button(int(m[1]))),
+        ):
+            found = pattern.match(line)
+            if found is not None:
+                handler(found)
+                return
+        if not _NOTES.match(line):
+            self.play_line(line)
+
+    def seat_line(self, found: re.Match[str]) -> None:
+        if self.street:
+            raise self.fail(f"a seat line after the deal: {found[0]!r}")
+        self.b.seat(int(found[1]), found[2], self.amount(found[3]))
+        names = sorted(self.b.players, key=len, reverse=True)
+        self.alternatives = "|".join(map(re.escape, names))
+        self.names = re.compile(f"^({self.alternatives})((?::| ).*)$")
+
+    def table_line(self, found: re.Match[str]) -> None:
+        event = _EVENT.match(found[1])
+        if event is not None and self.b.unit == CHIP:
+            self.b.fields["event"] = event[1]
+            self.b.fields["table"] = event[2]
+        else:
+            self.b.fields["table"] = found[1].strip()
+        if found[2] is not None:
+            self.button(int(found[2]))
+
+    def button(self, seat: int) -> None:
+        game = self.b.game
+        assert game is not None
+        if game.part not in _STUD:  # stud's "Seat 0 is the button": it has none
+            self.b.button = seat
+
+    def street_line(self, line: str) -> None:
+        found = _STREET.match(line)
+        if found is None:
+            if line.strip() == "** Summary **":
+                self.deal_unseen()
+                self.turn_order_folds()
+                self.summary = True
+                return
+            raise self.fail(f"not a street line: {line!r}")
+        title, cards = found.groups()
+        self.deal_unseen()
+        if self.street == "down cards":
+            self.turn_order_folds()
+        b, game = self.b, self.b.game
+        assert game is not None
+        if title == "down cards":
+            self.post_level_blinds()
+        elif title in ("Flop", "Turn", "River") and game.part not in _STUD:
+            if cards is None:
+                raise self.fail(f"no cards for the {title.lower()}: {line!r}")
+            b.board(_cards(cards))
+        elif title in ("Fourth street", "Fifth street", "Sixth street", "River", ""):
+            b.street()
+            self.dealt_now = set()
+        else:
+            raise self.b.unsupported(f"'{line}' is a street splitpot does not play")
+        self.street = title or "Third street"
+
+    def post_level_blinds(self) -> None:
+        """The tournament files that write no "posts" lines: the blinds of the level, posted
+        by the two players after the button (the button heads-up), docs/rules/poker.md §4.1."""
+        b = self.b
+        if self.street or any(p.blind or p.dead for p in b.players.values()):
+            return
+        if self.level is None or b.button is None:
+            raise self.fail("no blinds are posted and the hand does not say whose they are")
+        seated = sorted(b.players.values(), key=lambda p: p.seat)
+        after = [p for p in seated if p.seat > b.button] + [p for p in seated if p.seat <= b.button]
+        if len(after) < 2:
+            raise self.fail("fewer than two players are seated")
+        small, big = (after[-1], after[0]) if len(after) == 2 else (after[0], after[1])
+        game = b.game
+        assert game is not None
+        # A fixed-limit level names its bets: the big blind is the small bet, the small
+        # blind half of it (§4.1).
+        blinds = (self.level[0] // 2, self.level[0]) if game.kind == "F" else self.level
+        for p, amount in ((small, blinds[0]), (big, blinds[1])):
+            b.blind(p.name, min(amount, p.stack - p.put_in))
+
+    def deal_unseen(self) -> None:
+        """Stud: partypoker writes only its own player's cards; once a street's "Dealt to"
+        lines are over, every other player still in is dealt this street's cards unseen."""
+        if self.dealt_now is None:
+            return
+        total = {"Third street": 3, "Fourth street": 4, "Fifth street": 5}.get(self.street)
+        total = total or (6 if self.street == "Sixth street" else 7)
+        for p in self.b.players.values():
+            if p.dealt and not p.folded and len(p.hole) < total and p.name not in self.dealt_now:
+                self.b.hole(p.name, [None] * (total - len(p.hole)))
+        self.dealt_now = None
+
+    def play_line(self, line: str) -> None:
+        if line.startswith("Dealt to "):
+            self.dealt(line)
+            return
+        found = self.names.match(line)
+        if found is None:
+            raise self.fail(f"a line this reader does not know: {line!r}")
+        name, rest = found[1], found[2].removeprefix(" ")
+        if _PLAYER_NOTES.match(rest):
+            return
+        if rest.startswith("wins "):
+            self.wins(name, rest)
+            return
+        self.deal_unseen()
+        if rest == "folds" and self.early_folds is not None and self.street == "down cards":
+            self.early_folds.append(name)
+            return
+        self.turn_order_folds()
+        self.action(name, rest)
+
+    def turn_order_folds(self) -> None:
+        """partypoker writes the folds its players chose before their turn in the order
+        they chose them: preflop's first folds, when they are the first players to act
+        (left of the big blind, docs/rules/poker.md §4.1), are made in turn; folds with
+        nothing between them change nothing else. Any other folds are kept as written."""
+        folds, self.early_folds = self.early_folds or [], None
+        b = self.b
+        if len(folds) > 1 and b.button is not None:
+            seated = sorted(b.players.values(), key=lambda p: p.seat)
+            turn = [p for p in seated if p.seat > b.button] + [
+                p for p in seated if p.seat <= b.button
+            ]
+            if len(turn) > 2:
+                first = [p.name for p in (turn[2:] + turn[:2])[: len(folds)]]
+                if sorted(first) == sorted(folds):
+                    folds = first
+        for name in folds:
+            b.fold(name)
+
+    def wins(self, name: str, rest: str) -> None:
+        """``wins $278 USD from the main pot with ...``; the Mac client may write a second
+        player's "wins" on the same line."""
+        for part in re.split(rf"(?<=\.)(?=(?:{self.alternatives}) wins )", rest):
+            if part is not rest and not part.startswith("wins"):
+                found = self.names.match(part)
+                if found is None:
+                    raise self.fail(f"not a pot won: {part!r}")
+                name, part = found[1], found[2].removeprefix(" ")
+            won = _WINS.match(part.rstrip())
+            if won is None:
+                raise self.fail(f"not a pot won: {name} {part!r}")
+            self.won[name] = self.won.get(name, 0) + self.amount(won["a"])
+
+    def dealt(self, line: str) -> None:
+        found = re.match(r"^Dealt to (.+?) \[([^]]*)\]$", line)
+        if found is None or found[1] not in self.b.players:
+            raise self.fail(f"not a deal: {line!r}")
+        self.b.hole(found[1], _cards(found[2]))
+        if self.dealt_now is not None:
+            self.dealt_now.add(found[1])
+
+    def action(self, name: str, rest: str) -> None:
+        shows = _SHOWS.match(rest)
+        if shows is not None:  # "doesn't show [...]": seen, and mucked
+            (self.b.show if shows[1] == "shows" else self.b.reveal)(name, _cards(shows[2]))
+            return
+        found = _ACTION.match(rest)
+        if found is None:
+            raise self.fail(f"an action this reader does not know: {name} {rest!r}")
+        verb, a = found["verb"], found["a"]
+        b = self.b
+        match verb:
+            case "folds":
+                b.fold(name)
+            case "checks":
+                b.check(name)
+            case "calls":
+                b.call(name, self.amount(a))
+            case "bets" | "double bets" | "completes":
+                b.bet(name, self.amount(a))
+            case "raises" if found["to"] is not None:
+                b.raise_to(name, self.amount(found["to"]))
+            case "raises":
+                b.bet(name, self.amount(a))
+            case "is all-In":
+                self.all_in(name, self.amount(a))
+            case "bring-ins":
+                b.bring_in(name, self.amount(a))
+            case "posts small blind" | "posts big blind":
+                self.post(name, verb, self.amount(a))
+            case "posts ante":
+                b.ante(name, self.amount(a))
+
+    def post(self, name: str, verb: str, amount: int) -> None:
+        b, game = self.b, self.b.game
+        assert game is not None
+        b.blind(name, amount)
+        if verb == "posts big blind" and not self.stakes_known:
+            b.game = dataclasses.replace(game, big=amount)
+            self.stakes_known = True
+
+    def all_in(self, name: str, amount: int) -> None:
+        """ "is all-In [X]": he puts in X more, a call when it does not top the street's
+        highest bet, else a bet or raise."""
+        b = self.b
+        p = b.players.get(name)
+        high = max(q.street_in for q in b.players.values())
+        if p is not None and p.street_in + amount <= high:
+            b.call(name, amount)
+        else:
+            b.bet(name, amount)
+
+    def summary_line(self, line: str) -> None:
+        found = _RAKE.match(line)
+        if found is not None:
+            self.rake = self.amount(found[2])
+            return
+        if _NOTES.match(line):
+            return
+        player = self.names.match(line)
+        summary = None if player is None else _SUMMARY.match(player[2].removeprefix(" "))
+        if player is None or summary is None:
+            raise self.fail(f"a summary line this reader does not know: {line!r}")
+        name = player[1]
+        if summary["c"] is not None:
+            self.won[name] = self.won.get(name, 0) + self.amount(summary["c"])
+        if summary["cards"] is not None:
+            self.b.show(name, _cards(summary["cards"]))
+
+    def finish(self) -> None:
+        """What partypoker paid each player ("wins", the uncalled part of a bet included) as
+        the pots he won and the bet given back; the rake, when not stated, what was put in
+        less what was paid out."""
+        self.turn_order_folds()
+        if not self.stakes_known:
+            raise self.fail("the hand says neither its stakes nor its big blind")
+        b = self.b
+        paid = sum(self.won.values())
+        put = sorted((p.put_in, p.name) for p in b.players.values() if p.dealt)
+        if len(put) >= 2 and put[-1][0] > put[-2][0]:
+            excess, top = put[-1][0] - put[-2][0], put[-1][1]
+            if self.won.get(top, 0) < excess:
+                raise self.fail(f"{top}'s uncalled {excess} is not among what he was paid")
+            b.returned(top, excess)
+            self.won[top] -= excess
+        for name, amount in self.won.items():
+            b.collect(name, amount)
+        total = sum(p for p, _ in put)
+        b.rake = total - paid if self.rake is None else self.rake
+        if b.rake < 0:
+            raise self.fail(f"the players were paid {paid}, more than the {total} put in")
+        self.check_stud_cards()
+
+    def check_stud_cards(self) -> None:
+        game = self.b.game
+        assert game is not None
+        if game.part not in _STUD:
+            return
+        for p in self.b.players.values():
+            if p.dealt and any(c is None for c in p.hole[2:6]):
+                raise self.b.unsupported(
+                    f"partypoker does not write {p.name}'s up cards, which decide who brings "
+                    "in and who acts first (docs/rules/poker.md §4.2)"
+                )
+
+
+def _cards(text: str) -> list[str | None]:
+    cards: list[str | None] = list(text.replace(",", " ").split())
+    return cards

@@ -1,0 +1,328 @@
+"""Winamax hand histories (the client's text, 2010 to today: cash games, HOLD-UP and Go Fast
+fast-fold tables, tournaments; hold'em, Omaha, Omaha Hi/Lo, stud, stud Hi/Lo, razz), read
+into PHH histories.
+
+Winamax's text is not PokerStars': ``NAME posts big blind 0.05€`` (no colon, the euro sign
+after the amount), ``*** PRE-FLOP ***``, boards written ``[4c Ts 5h][3d]``, stud's unseen
+cards as ``X``, one collection per half of a hi/lo pot (``pot(HI)``, ``pot(LO)``). Two
+things read differently from what they say:
+
+* Winamax writes no "uncalled bet returned" line: the bet no one called is in what its
+  bettor "collected". The reader works it out at the end of each betting round (the part of
+  the largest bet that no other player matched) and gives it back as PokerStars writes it,
+  so ``winnings`` are what he won from the pots, as every reader's are.
+* ``Total pot`` is the pot after the rake, with the uncalled bet in it.
+
+Every line is read by one rule below or is an error naming it; an action the reader does not
+know is never skipped.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Callable
+
+from splitpot.phh.record import HandHistory
+from splitpot.sites.builder import Game, HandBuilder, date_fields
+from splitpot.sites.errors import SiteError
+from splitpot.sites.money import CENT, CHIP, AmountError, units
+from splitpot.sites.reading import Block
+
+NAME = "Winamax"
+HEADER = re.compile(r"(?m)^Winamax Poker - .*?HandId: #([0-9-]+) - ")
+
+# The site's game names: the PHH game part and the number of hole cards; a str is the
+# reason splitpot does not play it.
+_GAMES: dict[str, tuple[str, int] | str] = {
+    "Holdem": ("T", 2),
+    "Omaha": ("O", 4),
+    "Omaha5": ("O5", 5),
+    "5 Card Omaha": ("O5", 5),
+    "Omaha Hi/Lo": ("O/8", 4),
+    "5 Card Omaha Hi/Lo": ("O5/8", 5),
+    "7-Card Stud": ("7S", 7),
+    "7-Card Stud Hi/Lo": ("7S/8", 7),
+    "Razz": ("R", 7),
+    "2-7 Triple Draw": "a draw game",
+}
+_LIMITS = {"no limit": "N", "pot limit": "P", "fixed limit": "F"}
+_HEAD = re.compile(
+    r"^Winamax Poker - (?P<kind>.*?) - HandId: #(?P<id>[0-9-]+) - (?P<game>.+?) "
+    r"(?P<limit>no limit|pot limit|fixed limit) \((?P<stakes>[^()]*)\) - (?P<when>.*)$"
+)
+_WHEN = re.compile(r"(\d{4})/(\d\d)/(\d\d) (\d\d?):(\d\d):(\d\d)(?: ([A-Z]{2,4}))?")
+_TABLE = re.compile(
+    r"^Table: '(.*)' (\d+)-max(?: \((?:real|play) money\))?\s*(?:Seat #(\d+) is the button)?\s*$"
+)
+_SEAT = re.compile(r"^Seat (\d+): (.+) \(([^(),]+)(?:, [^()]*)?\)$")
+_STREET = re.compile(r"^\*\*\* (.+?) \*\*\*\s*(?:\[([^]]*)\])?(?:\[([^]]*)\])?\s*$")
+_TOTAL = re.compile(r"^Total pot (\S+) \| (?:Rake (\S+)|No rake)\s*$")
+_SHOWED = re.compile(r"^Seat \d+: (.+?) (?:\([^)]*\) )*showed \[([^]]*)\]")
+_SUMMARY_NOTE = re.compile(r"^(?:Board: \[.*\]|Seat \d+: .*)$")
+_DENY = re.compile(r"^.+ deny (?:BB|SB) (\S+)$")
+_ACTIONS = re.compile(
+    r"^(?P<verb>folds|checks|calls|bets|raises|brings in|posts small blind|posts big blind"
+    r"|posts ante|shows|collected)(?: (?P<a>\S+))?(?: to (?P<b>\S+))?(?P<rest>.*)$"
+)
+
+
+def parse(block: Block) -> HandHistory:
+    """One Winamax hand as a PHH history (``_site`` ``"Winamax"``)."""
+    return _Hand(block).run()
+
+
+class _Hand:
+    def __init__(self, block: Block) -> None:
+        self.block = block
+        self.header = block.lines[0]
+        found = HEADER.match(self.header)
+        assert found is not None  # the block starts at a header
+        tournament = self.header.startswith("Winamax Poker - Tournament")
+        self.b = HandBuilder(NAME, block.source, CHIP if tournament else CENT)
+        self.b.hand_id = found.group(1)
+        self.b.at = block.first
+        self.names: re.Pattern[str] | None = None
+        self.dealt_to = re.compile("(?!)")
+        self.summary = False
+        self.open = False  # a betting round is going on: its uncalled bet not yet worked out
+        self.uncalled: dict[str, int] = {}
+
+    def fail(self, reason: str) -> SiteError:
+        return self.b.fail(reason)
+
+    def amount(self, text: str | None) -> int:
+        if text is None:
+            raise self.fail("an amount is missing")
+        try:
+            return units(text, self.b.unit)
+        except AmountError as e:
+            raise self.fail(str(e)) from None
+
+    def run(self) -> HandHistory:
+        self.read_header()
+        for number, line in self.block.numbered():
+            if number == self.block.first:
+                continue
+            self.b.at = number
+            self.line(line.strip())
+        if not self.summary:
+            raise self.fail("the hand has no summary: it was cut off")
+        return self.b.build()
+
+    def read_header(self) -> None:
+        b = self.b
+        found = _HEAD.match(self.header)
+        if found is None:
+            raise self.fail(f"not a hand header this reader knows: {self.header[:100]!r}")
+        spec = _GAMES.get(found["game"])
+        if spec is None or isinstance(spec, str):
+            why = spec or "a game this reader does not know"
+            raise b.unsupported(f"{found['game']} {found['limit']}: {why}")
+        part, hole = spec
+        kind = _LIMITS[found["limit"]]
+        stakes = found["stakes"].split("/")
+        if len(stakes) not in (2, 3):
+            raise self.fail(f"stakes this reader does not know: ({found['stakes']})")
+        small, big = (self.amount(x) for x in stakes[-2:])
+        b.game = Game(part, kind, small, big, hole)  # type: ignore[arg-type]
+        b.user["_site_game"] = f"{found['game']} {found['limit']}"
+        tournament = re.match(r'Tournament "([^"]*)"(?:.* level: (\d+))?', found["kind"])
+        if tournament is not None:
+            b.fields["event"] = tournament[1]
+            if tournament[2] is not None:
+                b.fields["level"] = int(tournament[2])
+        elif "€" in found["stakes"]:
+            b.fields["currency"], b.fields["currency_symbol"] = "EUR", "€"
+        when = _WHEN.search(found["when"])
+        if when is not None:
+            y, mo, d, h, mi, s = (int(x) for x in when.groups()[:6])
+            try:
+                b.fields.update(date_fields(datetime.datetime(y, mo, d, h, mi, s), when[7]))
+            except ValueError:
+                raise self.fail(f"not a date: {when.group()!r}") from None
+
+    def line(self, line: str) -> None:
+        if not line:
+            return
+        if line.startswith("*** "):
+            self.street_line(line)
+        elif self.summary:
+            self.summary_line(line)
+        elif line.startswith("Table: "):
+            self.table_line(line)
+        elif line.startswith("Seat ") and self.names is None:
+            self.seat_line(line)
+        else:
+            self.play_line(line)
+
+    def table_line(self, line: str) -> None:
+        found = _TABLE.match(line)
+        if found is None:
+            raise self.fail(f"not a table line: {line!r}")
+        self.b.fields["table"] = found.group(1)
+        self.b.seat_count = int(found.group(2))
+        if found.group(3) is not None:
+            self.b.button = int(found.group(3))
+
+    def seat_line(self, line: str) -> None:
+        found = _SEAT.match(line)
+        if found is None:
+            raise self.fail(f"not a seat line: {line!r}")
+        seat, name, stack = found.groups()
+        self.b.seat(int(seat), name, self.amount(stack))
+
+    def name_pattern(self) -> re.Pattern[str]:
+        """A line that starts with a seated player's name: longest names first, as one name
+        may begin another's."""
+        if self.names is None:
+            names = sorted(self.b.players, key=len, reverse=True)
+            alternatives = "|".join(map(re.escape, names)) or "(?!)"
+            self.names = re.compile(f"^({alternatives}) (.*)$")
+            self.dealt_to = re.compile(rf"^Dealt to ({alternatives}) \[([^]]*)\](?: \[([^]]*)\])?$")
+        return self.names
+
+    def street_line(self, line: str) -> None:
+        found = _STREET.match(line)
+        if found is None:
+            raise self.fail(f"not a street line: {line!r}")
+        title, first, second = found.groups()
+        self.name_pattern()
+        b = self.b
+        if title in ("ANTE/BLINDS", "PRE-FLOP", "3rd STREET"):
+            return  # the blinds and the bring-in are the first round's bets
+        self.end_round()
+        if title == "SUMMARY":
+            self.settle()
+            self.summary = True
+        elif title in ("FLOP", "TURN", "RIVER") and first is not None:
+            b.board(_cards(second if second is not None else first))
+            self.open = True
+        elif re.fullmatch(r"[4-7]th STREET", title):
+            b.street()
+            self.open = True
+        elif title != "SHOW DOWN":
+            raise b.unsupported(f"'*** {title} ***' is a street splitpot does not play")
+
+    def end_round(self) -> None:
+        """The betting round is over: the part of the largest bet that no one else matched
+        goes back to its bettor (Winamax writes it as part of what he collects)."""
+        if not self.open:
+            return
+        self.open = False
+        dealt = [p for p in self.b.players.values() if p.dealt]
+        if len(dealt) < 2:
+            return
+        top = max(dealt, key=lambda p: p.street_in)
+        second = max(p.street_in for p in dealt if p is not top)
+        if top.street_in > second:
+            excess = top.street_in - second
+            self.b.returned(top.name, excess)
+            self.uncalled[top.name] = self.uncalled.get(top.name, 0) + excess
+
+    def settle(self) -> None:
+        """What each bettor collected less the bet he was given back."""
+        for name, excess in self.uncalled.items():
+            if self.b.players[name].collected < excess:
+                raise self.fail(f"{name} collects less than his uncalled bet of {excess}")
+            self.b.collect(name, -excess)
+
+    def play_line(self, line: str) -> None:
+        self.name_pattern()
+        for pattern, handler in self.others():
+            found = pattern.match(line)
+            if found is not None:
+                handler(found)
+                return
+        found = self.name_pattern().match(line)
+        if found is None:
+            raise self.fail(f"a line this reader does not know: {line!r}")
+        self.action(found[1], found[2])
+
+    def others(self) -> list[tuple[re.Pattern[str], Callable[[re.Match[str]], None]]]:
+        return [(self.dealt_to, self.dealt), (_DENY, self.deny)]
+
+    def deny(self, found: re.Match[str]) -> None:
+        # "deny BB 0€": a player (often no longer seated) does not post: nothing happens.
+        if self.amount(found[1]) != 0:
+            raise self.fail(f"a blind denied for an amount: {found.group()!r}")
+
+    def dealt(self, found: re.Match[str]) -> None:
+        name, first, second = found.groups()
+        game = self.b.game
+        assert game is not None
+        cards = _cards(second if second is not None and game.hole_cards == 7 else first)
+        self.b.hole(name, cards)
+
+    def action(self, name: str, rest: str) -> None:
+        found = _ACTIONS.match(rest)
+        if found is None:
+            raise self.fail(f"an action this reader does not know: {name} {rest!r}")
+        verb, a, b_, tail = found["verb"], found["a"], found["b"], found["rest"].strip()
+        if tail not in ("", "and is all-in", "out of position") and verb != "shows":
+            if not (verb == "collected" and tail.startswith("from ")):
+                raise self.fail(f"an action this reader does not know: {name} {rest!r}")
+        self.open = self.open or verb not in ("shows", "collected")
+        self.play(name, verb, a, b_, tail)
+
+    def play(self, name: str, verb: str, a: str | None, to: str | None, tail: str) -> None:
+        b = self.b
+        match verb:
+            case "folds":
+                b.fold(name)
+            case "checks":
+                b.check(name)
+            case "calls":
+                b.call(name, self.amount(a))
+            case "bets":
+                self.no_one_to_call(name)
+                b.bet(name, self.amount(a))
+            case "raises":
+                self.no_one_to_call(name)
+                b.raise_to(name, self.amount(to))
+            case "brings in":
+                b.bring_in(name, self.amount(a))
+            case "posts ante":
+                b.ante(name, self.amount(a))
+            case "posts big blind":
+                # "out of position": a live big blind posted out of turn (new to the table,
+                # or back after missing blinds: docs/rules/poker.md §4.1).
+                b.blind(name, self.amount(a))
+            case "posts small blind" if tail == "out of position":
+                b.blind(name, 0, dead=self.amount(a))  # a missed small blind: dead (§4.1)
+            case "posts small blind":
+                b.blind(name, self.amount(a))
+            case "shows":
+                b.show(name, _cards((a or "") + " " + tail.split("]")[0]))
+            case _:  # "collected X from pot", "from side pot 1", "from pot(HI)"
+                if not re.fullmatch(r"from (?:main pot|side pot \d+|pot)(?:\((?:HI|LO)\))?", tail):
+                    raise self.fail(f"a collection this reader does not know: {name} {tail!r}")
+                b.collect(name, self.amount(a))
+
+    def no_one_to_call(self, name: str) -> None:
+        """Winamax lets a player raise (and logs it) when every other player still in is
+        all-in: a raise no one can call, which comes back to him in what he collects.
+        splitpot's betting has no such raise (docs/rules/poker.md §3: a round ends when every
+        active player has matched the last bet), so the hand is not played as the site did."""
+        others = [p for p in self.b.players.values() if p.dealt and not p.folded and p.name != name]
+        if others and all(p.put_in == p.stack for p in others):
+            raise self.b.unsupported(
+                f"{name} bets or raises when every other player is all-in: a raise no one can "
+                "call, which splitpot's betting rules do not have"
+            )
+
+    def summary_line(self, line: str) -> None:
+        found = _TOTAL.match(line)
+        if found is not None:
+            self.b.rake = 0 if found[2] is None else self.amount(found[2])
+            return
+        found = _SHOWED.match(line)
+        if found is not None and found[1] in self.b.players:
+            self.b.reveal(found[1], _cards(found[2]))
+        elif found is None and not _SUMMARY_NOTE.match(line):
+            raise self.fail(f"a summary line this reader does not know: {line!r}")
+
+
+def _cards(text: str) -> list[str | None]:
+    """Cards as Winamax writes them: ``X`` for one not seen."""
+    return [None if c == "X" else c for c in text.replace("[", " ").replace("]", " ").split()]
