@@ -51,6 +51,8 @@ def test_version_is_the_installed_one(capsys: pytest.CaptureFixture[str]) -> Non
         (["simulate", "--stack", "0", "--hands", "2"], "stack of seat 0 must be > 0, got 0"),
         (["simulate", "--ante", "-1"], "ante must be >= 0, got -1"),
         (["simulate", "--game", "foo"], "unknown game 'foo'; choose one of holdem"),
+        (["demo", "--seed", "-1"], "argument --seed: a whole number >= 0, got '-1'"),
+        (["simulate", "--seed", "x"], "argument --seed: a whole number >= 0, got 'x'"),
     ],
 )
 def test_every_bad_argument_is_one_line_naming_it_and_status_2(

@@ -501,7 +501,7 @@ def _table_options(p: argparse.ArgumentParser) -> None:
     """The options ``play`` and ``simulate`` share: the game, the stakes, the table."""
     p.add_argument("--game", default="holdem", help=f"one of {', '.join(sorted(sp.GAMES))}, or pan")
     p.add_argument("--structure", default="no-limit", help=_one_of(STRUCTURE_NAMES.values()))
-    p.add_argument("--players", type=int, default=6)
+    p.add_argument("--players", type=int, default=6, help="players at the table (default 6)")
     p.add_argument("--stack", type=int, default=200, help="every player's chips at the start")
     limit = DEFAULT_STAKES[BettingStructure.FIXED_LIMIT]
     blinds = DEFAULT_STAKES[BettingStructure.NO_LIMIT]
@@ -510,7 +510,15 @@ def _table_options(p: argparse.ArgumentParser) -> None:
         help=f"SMALL/BIG: blinds (default {blinds[0]}/{blinds[1]}), or the small and big bet "
         f"in limit (default {limit[0]}/{limit[1]})",
     )
-    p.add_argument("--seed", type=int)
+    p.add_argument("--seed", type=_seed, help="a seed >= 0, to play the same hands again")
+
+
+def _seed(text: str) -> int:
+    """``--seed``: Python's ``random.Random`` takes ``abs(seed)``, so ``-1`` would silently
+    deal the hands of ``1``; a negative seed is refused."""
+    if not (text.isdecimal() and text.isascii()):
+        raise argparse.ArgumentTypeError(f"a whole number >= 0, got {text!r}")
+    return int(text)
 
 
 def _one_of(names: Iterable[str]) -> str:
@@ -555,7 +563,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "demo", help="a seeded six-handed Omaha or Stud Hi/Lo hand, or a Pan game, among bots"
     )
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=_seed, default=1, help="a seed >= 0 (default 1)")
     p.add_argument(
         "--game", default="omaha8", help="omaha8 (pot limit), stud8 (limit) or pan (Panguingue)"
     )
@@ -569,8 +577,8 @@ def build_parser() -> argparse.ArgumentParser:
     _history_parsers(sub)
     p = sub.add_parser("simulate", help="play hands among the built-in bots and write them as PHH")
     _table_options(p)
-    p.add_argument("--hands", type=int, default=100)
-    p.add_argument("--ante", type=int, default=0)
+    p.add_argument("--hands", type=int, default=100, help="hands to play (default 100)")
+    p.add_argument("--ante", type=int, default=0, help="every player's ante (default 0)")
     p.add_argument(
         "--bots",
         choices=("simple", "random", "calling", "greedy"),
