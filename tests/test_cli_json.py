@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -168,6 +169,7 @@ def test_replay_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert set(got) == {
         "hands",
         "files",
+        "skipped",
         "matched",
         "odd_chip",
         "unchecked",
@@ -177,7 +179,7 @@ def test_replay_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
         "sites",
         "failures",
     }
-    assert got["files"] == 3 and got["hands"] == 14
+    assert got["files"] == 3 and got["hands"] == 14 and got["skipped"] == []
     assert got["matched"] == 12  # splitpot's own hands replay to their own stacks
     assert got["failed"] + got["unsupported"] == 2 and got["sites"] == []
     assert [f["status"] for f in got["failures"]] == ["error"] * got["failed"]
@@ -216,3 +218,14 @@ def test_no_bar_when_stderr_is_not_a_terminal(
     monkeypatch.setattr(_progress, "_DELAY", 0.0)
     assert main(["simulate", "--hands", "30", "--seed", "1"]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_replay_json_names_what_it_skipped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shutil.copy(DATA / "ft-heads-up.phh", tmp_path)
+    fifo = tmp_path / "pipe.phh"
+    os.mkfifo(fifo)  # opening it would block: it is named, not read
+    status, got = run_json(["replay", "--json", str(tmp_path)], capsys)
+    assert status == 1 and got["skipped"] == [str(fifo)]
+    assert got["files"] == 1 and got["matched"] == 1

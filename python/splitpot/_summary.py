@@ -4,7 +4,8 @@ the keys; they are stable, and chips are integers).
 ``eval``:     ``cards``, ``high`` {``name``, ``category``, ``strength``, ``best_five``},
               ``low`` {``name``, ``strength``, ``ranks``, ``best_five``} or ``null``.
 ``equity``:   :meth:`splitpot.EquityResult.to_dict`.
-``replay``:   ``hands``, ``files``, ``matched``, ``odd_chip``, ``unchecked``, ``unsupported``,
+``replay``:   ``hands``, ``files``, ``skipped`` (names found that are not regular files: a
+              FIFO, a device), ``matched``, ``odd_chip``, ``unchecked``, ``unsupported``,
               ``failed``, ``unsupported_variants`` {variant: count}, ``sites`` [{``site``,
               ``game``, ``exact``, ``odd_chip``, ``unsupported``, ``mismatch``}],
               ``failures`` [{``status``, ``detail``}].
@@ -52,7 +53,7 @@ def low(hand: sp.LowHand | None) -> dict[str, Any] | None:
     }
 
 
-def replay(outcomes: Sequence[Any], files: int) -> dict[str, Any]:
+def replay(outcomes: Sequence[Any], files: int, skipped: Sequence[str] = ()) -> dict[str, Any]:
     counts = Counter(o.status for o in outcomes)
     sites: dict[tuple[str, str], Counter[str]] = {}
     for o in outcomes:
@@ -63,6 +64,7 @@ def replay(outcomes: Sequence[Any], files: int) -> dict[str, Any]:
     return {
         "hands": len(outcomes),
         "files": files,
+        "skipped": list(skipped),
         "matched": counts["match"],
         "odd_chip": counts["odd_chip"],
         "unchecked": counts["unchecked"],

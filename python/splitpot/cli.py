@@ -176,7 +176,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if progress is not None:
             progress.close()
     if args.json:
-        _summary.emit(_summary.replay(outcomes, len(files)))
+        _summary.emit(_summary.replay(outcomes, len(files), skipped))
         return 1 if any(o.status in ("mismatch", "error") for o in outcomes) or skipped else 0
     counts = Counter(o.status for o in outcomes)
     unsupported = Counter(o.variant for o in outcomes if o.status == "unsupported")
