@@ -15,9 +15,8 @@ from pathlib import Path
 import pytest
 import splitpot as sp
 from reference import best_high, best_low, best_omaha_high, best_omaha_low, best_razz, code
-from splitpot import _core
+from splitpot import _core, _progress
 from splitpot.cli import main
-from splitpot.odds import _ProgressBar
 
 HILO = {"omaha8", "omaha5-8", "omaha6-8", "crazy-pineapple8", "stud8"}
 
@@ -391,16 +390,19 @@ def test_table_is_readable() -> None:
     assert "±" in mc and "scoop" in mc and "quarter" in mc
 
 
-def test_progress_bar() -> None:
+def test_progress_bar(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_progress, "_DELAY", 0.0)
+    monkeypatch.setattr(_progress, "_REDRAW", 0.0)
     out = io.StringIO()
-    bar = _ProgressBar(out, delay=0.0)
+    bar = _progress.Fraction("equity", out)
     bar(0.5)
     bar(1.0)
     bar.close()
     text = out.getvalue()
-    assert "50.0%" in text and "100.0%" in text and text.endswith("\n")
+    assert "equity  50.0%" in text and "100.0%" in text and "<" in text  # elapsed<left
+    monkeypatch.setattr(_progress, "_DELAY", 60.0)
     quiet = io.StringIO()
-    bar = _ProgressBar(quiet, delay=60.0)
+    bar = _progress.Fraction("equity", quiet)
     bar(0.5)
     bar.close()
     assert quiet.getvalue() == ""

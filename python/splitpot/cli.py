@@ -11,9 +11,10 @@ import sys
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 import splitpot as sp
+from splitpot import _progress, _summary
 from splitpot.betting import DEFAULT_STAKES, STRUCTURE_NAMES, BettingStructure, structure_kind
 from splitpot.betting import structure as make_structure
 from splitpot.limits import CLI_MAX_TOURNAMENT_PLAYERS, CLI_MESSAGE_CHARS
@@ -35,6 +36,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
         high, low = sp.evaluate_omaha_hilo(hole, board)
     else:
         high, low = sp.evaluate_hilo(" ".join(args.cards))
+    if args.json:
+        cards = " ".join(args.cards)
+        _summary.emit({"cards": cards, "high": _summary.high(high), "low": _summary.low(low)})
+        return 0
     print(f"High: {_describe_high(high)}")
     if args.low:
         if low is None:
@@ -64,6 +69,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     from splitpot.tui import play_session
 
     _check_players(sp.game(args.game), args.players)
+    if args.hands is not None and args.hands < 1:
+        raise sp.SplitpotError(
+            f"--hands must be >= 1 (or left out: until you quit), got {args.hands}"
+        )
     play_session(
         args.game,
         args.structure,
@@ -92,10 +101,15 @@ def _stakes(text: str | None, structure: str) -> tuple[int, int]:
     parts = text.split("/")
     if len(parts) != 2 or not all(p.isdecimal() and p.isascii() for p in parts):
         raise sp.SplitpotError(f"--stakes takes SMALL/BIG, got {text!r}")
-    return int(parts[0]), int(parts[1])
+    small, big = int(parts[0]), int(parts[1])
+    if small > big:  # docs/rules/poker.md: the big blind (bet) is the larger
+        raise sp.SplitpotError(f"--stakes takes SMALL/BIG with SMALL <= BIG, got {text!r}")
+    return small, big
 
 
 def cmd_equity(args: argparse.Namespace) -> int:
+    if args.plot:
+        _check_plot(args.plot)
     try:
         result = sp.equity(
             args.game,
@@ -112,40 +126,38 @@ def cmd_equity(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("splitpot: interrupted", file=sys.stderr)
         return 130
-    print(result)
+    if args.json:
+        _summary.emit(result.to_dict())
+    else:
+        print(result)
     if args.plot:
         try:
             result.plot(args.plot)
         except ImportError as e:
             print(f"splitpot: {e}", file=sys.stderr)
             return 2
-        print(f"plot written to {args.plot}")
+        print(f"plot written to {args.plot}", file=sys.stderr if args.json else sys.stdout)
     return 0
 
 
-def _progress_bar(label: str, enabled: bool) -> Callable[[int, int], None] | None:
-    """A one-line progress bar on stderr, redrawn at most every 1 % (or ``None``)."""
-    if not enabled:
-        return None
-    shown = [-1]
+def _check_plot(path: str) -> None:
+    """``--plot``, refused before the work rather than after it."""
+    import importlib.util
 
-    def draw(done: int, total: int) -> None:
-        percent = done * 100 // max(total, 1)
-        if percent == shown[0] and done != total:
-            return
-        shown[0] = percent
-        filled = percent * 30 // 100
-        bar = "#" * filled + "." * (30 - filled)
-        end = "\n" if done == total else ""
-        print(f"\r{label} [{bar}] {done}/{total}", end=end, file=sys.stderr, flush=True)
-
-    return draw
+    if importlib.util.find_spec("matplotlib") is None:
+        raise sp.SplitpotError("--plot needs matplotlib: pip install 'splitpot[plot]'")
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise sp.SplitpotError(f"--plot {path}: no such folder {folder!r}")
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from splitpot import phh
     from splitpot.sites import check
 
+    for path in args.paths:
+        if not os.path.exists(path):
+            raise sp.SplitpotError(f"FILE_OR_DIR {path}: no such file or folder")
     skipped: list[str] = []
     files = phh.find_files(args.paths, skipped=skipped, suffixes=check.SUFFIXES)
     for name in skipped:  # a FIFO named x.phh would block the reader: not opened
@@ -155,8 +167,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
             return 1
         print("splitpot: no hand history files (.phh, .phhs, .txt, .xml) found", file=sys.stderr)
         return 2
-    progress = _progress_bar("replaying", not args.quiet and sys.stderr.isatty())
-    outcomes = phh.check_files(files, jobs=args.jobs, progress=progress, checker=check.check_file)
+    progress = None if args.quiet else _progress.Counted("replaying", "file")
+    try:
+        outcomes = phh.check_files(
+            files, jobs=args.jobs, progress=progress, checker=check.check_file
+        )
+    finally:
+        if progress is not None:
+            progress.close()
+    if args.json:
+        _summary.emit(_summary.replay(outcomes, len(files), skipped))
+        return 1 if any(o.status in ("mismatch", "error") for o in outcomes) or skipped else 0
     counts = Counter(o.status for o in outcomes)
     unsupported = Counter(o.variant for o in outcomes if o.status == "unsupported")
     failed = [o for o in outcomes if o.status in ("mismatch", "error")]
@@ -302,6 +323,8 @@ def _simulate_pan(args: argparse.Namespace) -> int:
         raise sp.SplitpotError(f"--hands must be >= 0, got {args.hands}")
     if not 2 <= args.players <= 15:
         raise sp.SplitpotError(f"Pan is played by 2 to 15 players, got {args.players}")
+    if args.stack < 1:
+        raise sp.SplitpotError(f"--stack must be >= 1, got {args.stack}")
     kind: Callable[[int], PanBot] = RandomPanBot if args.bots == "random" else GreedyPanBot
     rng = random.Random(args.seed)
     table = PanTable(seats=args.players, seed=rng.randrange(_SEED_RANGE))
@@ -319,9 +342,22 @@ def _simulate_pan(args: argparse.Namespace) -> int:
         hands.append(hand)
     with _output(args.out) as out:
         out.write(history.dumps_all(hands))
-    if args.out != "-":
+    if args.json:
+        _summary.emit({**_simulated(args), "hands": len(hands)})
+    elif args.out != "-":
         print(f"wrote {len(hands)} hands to {args.out}", file=sys.stderr)
     return 0
+
+
+def _simulated(args: argparse.Namespace) -> dict[str, Any]:
+    """The settings a ``simulate --json`` summary starts with."""
+    return {
+        "game": args.game,
+        "structure": None if args.game == "pan" else args.structure,
+        "players": args.players,
+        "seed": args.seed,
+        "out": args.out,
+    }
 
 
 def _simulate_tournament(args: argparse.Namespace) -> int:
@@ -354,10 +390,17 @@ def _simulate_tournament(args: argparse.Namespace) -> int:
     )
     state = "finished" if result.finished else "stopped at the hand limit"
     print(f"tournament {state} after {len(result.hands)} hands: {places}", file=sys.stderr)
+    if args.json:
+        summary = _summary.Hands(None)  # players change seats: no net per seat
+        for hand in result.hands:
+            summary.add(hand)
+        _summary.emit({**_simulated(args), **summary.to_dict(), **result.to_dict()})
     return 0
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    if args.json and args.out == "-":
+        raise sp.SplitpotError("--json needs --out FILE: the hands go there, the summary to stdout")
     if args.game == "pan":
         return _simulate_pan(args)
     if args.tournament:
@@ -376,7 +419,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     Hand(game, structure, [args.stack] * args.players)  # refuses bad settings before any output
     rng = random.Random(args.seed)
     kinds = {"simple": SimpleBot, "random": RandomBot}
-    progress = _progress_bar("simulating", not args.quiet and sys.stderr.isatty())
+    progress = None if args.quiet else _progress.Counted("simulating", "hand")
+    summary = _summary.Hands(args.players)
 
     def hands() -> Iterator[Hand]:
         for i in range(args.hands):
@@ -392,12 +436,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             else:
                 bots = [kinds[args.bots](rng.randrange(_SEED_RANGE)) for _ in range(args.players)]
             yield play_bots(hand, bots)
+            summary.add(hand)
             if progress is not None:
                 progress(i + 1, args.hands)
 
-    with _output(args.out) as out:
-        phh.dump_all(hands(), out)
-    if args.out != "-":
+    try:
+        with _output(args.out) as out:
+            phh.dump_all(hands(), out)
+    finally:
+        if progress is not None:
+            progress.close()
+    if args.json:
+        _summary.emit({**_simulated(args), **summary.to_dict()})
+    elif args.out != "-":
         print(f"wrote {args.hands} hands to {args.out}", file=sys.stderr)
     return 0
 
@@ -450,7 +501,7 @@ def _table_options(p: argparse.ArgumentParser) -> None:
     """The options ``play`` and ``simulate`` share: the game, the stakes, the table."""
     p.add_argument("--game", default="holdem", help=f"one of {', '.join(sorted(sp.GAMES))}, or pan")
     p.add_argument("--structure", default="no-limit", help=_one_of(STRUCTURE_NAMES.values()))
-    p.add_argument("--players", type=int, default=6)
+    p.add_argument("--players", type=int, default=6, help="players at the table (default 6)")
     p.add_argument("--stack", type=int, default=200, help="every player's chips at the start")
     limit = DEFAULT_STAKES[BettingStructure.FIXED_LIMIT]
     blinds = DEFAULT_STAKES[BettingStructure.NO_LIMIT]
@@ -459,7 +510,15 @@ def _table_options(p: argparse.ArgumentParser) -> None:
         help=f"SMALL/BIG: blinds (default {blinds[0]}/{blinds[1]}), or the small and big bet "
         f"in limit (default {limit[0]}/{limit[1]})",
     )
-    p.add_argument("--seed", type=int)
+    p.add_argument("--seed", type=_seed, help="a seed >= 0, to play the same hands again")
+
+
+def _seed(text: str) -> int:
+    """``--seed``: Python's ``random.Random`` takes ``abs(seed)``, so ``-1`` would silently
+    deal the hands of ``1``; a negative seed is refused."""
+    if not (text.isdecimal() and text.isascii()):
+        raise argparse.ArgumentTypeError(f"a whole number >= 0, got {text!r}")
+    return int(text)
 
 
 def _one_of(names: Iterable[str]) -> str:
@@ -467,8 +526,34 @@ def _one_of(names: Iterable[str]) -> str:
     return f"{', '.join(first)} or {last}"
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's own errors (a missing argument, ``--players abc``) as one line on stderr
+    with status 2, like every other bad argument, instead of the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        if "required: command" in message:
+            message = f"a command is needed: one of {', '.join(_COMMANDS)}"
+        self.exit(2, f"splitpot: {_one_line(message)} (see {self.prog} --help)\n")
+
+
+_COMMANDS: list[str] = []
+"""The subcommands' names, for the message that a command is missing."""
+
+
+def _version() -> str:
+    """The installed distribution's version (the wheel's metadata), or the extension's when
+    run from a source tree that was never installed."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("splitpot")
+    except metadata.PackageNotFoundError:
+        return sp.__version__
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="splitpot", description=__doc__)
+    parser = _Parser(prog="splitpot", description="The splitpot command (also python -m splitpot).")
+    parser.add_argument("--version", action="version", version=f"splitpot {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("eval", help="evaluate a hand: splitpot eval 'AhKh QhJhTh 2c3d'")
     p.add_argument("cards", nargs="+", help="cards, or HOLE BOARD with --omaha")
@@ -478,7 +563,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "demo", help="a seeded six-handed Omaha or Stud Hi/Lo hand, or a Pan game, among bots"
     )
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=_seed, default=1, help="a seed >= 0 (default 1)")
     p.add_argument(
         "--game", default="omaha8", help="omaha8 (pot limit), stud8 (limit) or pan (Panguingue)"
     )
@@ -492,8 +577,8 @@ def build_parser() -> argparse.ArgumentParser:
     _history_parsers(sub)
     p = sub.add_parser("simulate", help="play hands among the built-in bots and write them as PHH")
     _table_options(p)
-    p.add_argument("--hands", type=int, default=100)
-    p.add_argument("--ante", type=int, default=0)
+    p.add_argument("--hands", type=int, default=100, help="hands to play (default 100)")
+    p.add_argument("--ante", type=int, default=0, help="every player's ante (default 0)")
     p.add_argument(
         "--bots",
         choices=("simple", "random", "calling", "greedy"),
@@ -514,7 +599,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--hand", metavar="ID", help="the hand's id, or its number in the file")
     p.add_argument("--html", metavar="OUT.html", help="write a self-contained page instead")
     p.set_defaults(func=cmd_show)
+    _json_options(sub)
+    _COMMANDS[:] = sub.choices
     return parser
+
+
+def _json_options(sub: Any) -> None:
+    """``--json`` on the commands whose result is a summary (keys: splitpot/_summary.py)."""
+    for name in ("eval", "equity", "replay", "simulate"):
+        sub.choices[name].add_argument(
+            "--json",
+            action="store_true",
+            help="print the result as one JSON object on stdout (simulate: needs --out)",
+        )
 
 
 def _history_parsers(sub: Any) -> None:

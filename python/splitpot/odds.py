@@ -44,18 +44,18 @@ splitpot._core.InvalidCards: card Ah is both on the board and in player 1's hand
 
 from __future__ import annotations
 
-import sys
-import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import IO, Any, NamedTuple
+from dataclasses import asdict, dataclass
+from typing import Any, NamedTuple
 
-from splitpot import _check, _core, limits
+from splitpot import _check, _core, _log, _progress, _tabular, limits
 from splitpot._core import Card, CardSet, EquityError
 from splitpot.cards import bounded
 from splitpot.limits import shown
 
 __all__ = ["EquityResult", "PlayerEquity", "equity"]
+
+_logger = _log.logger(__name__)
 
 CardsLike = str | CardSet | Iterable[Card | str | int]
 """Cards as text (``"AhKd 7c"``), a :class:`CardSet`, or an iterable of cards, text or ints."""
@@ -98,7 +98,8 @@ class EquityResult:
 
     ``deals`` is how many deals were evaluated (with ranges: every compatible choice of hands
     times every board); ``seed`` is the Monte Carlo seed (``None`` when exact), so a run can be
-    repeated exactly. ``str()`` gives a table.
+    repeated exactly. ``str()`` gives a table, and so does a notebook (``_repr_html_``);
+    :meth:`to_dict` gives plain data (JSON) and :meth:`to_pandas` a DataFrame.
     """
 
     game: str
@@ -116,7 +117,41 @@ class EquityResult:
         """Each player's equity, in order."""
         return tuple(p.equity for p in self.players)
 
-    def __str__(self) -> str:
+    def to_dict(self) -> dict[str, Any]:
+        """Every field as plain data, ``players`` a list of dicts (the keys of
+        :class:`PlayerEquity`); the CLI's ``equity --json`` prints this.
+
+        >>> import splitpot as sp
+        >>> d = sp.equity("holdem", ["AcAd", "KhKs"]).to_dict()
+        >>> d["deals"], d["players"][0]["hand"], round(d["players"][0]["equity"], 4)
+        (1712304, 'AcAd', 0.8126)
+        """
+        data = asdict(self)
+        data["players"] = list(data["players"])
+        return data
+
+    def _rows(self) -> list[dict[str, Any]]:
+        """One row per player: the columns of ``str()`` (hi/lo or win/tie), and ``stderr``."""
+        columns = ["high", "low", "scoop", "quarter"] if self.hi_lo else ["win", "tie"]
+        return [
+            {"hand": p.hand, "equity": p.equity, **{c: getattr(p, c) for c in columns}}
+            | ({} if self.exact else {"stderr": p.stderr})
+            for p in self.players
+        ]
+
+    def to_pandas(self) -> Any:
+        """A ``pandas.DataFrame``, one row per player indexed by hand; needs pandas (the
+        optional extra ``splitpot[pandas]``)."""
+        return _tabular.data_frame(self._rows(), index="hand")
+
+    def _repr_html_(self) -> str:
+        rows = [
+            {k: f"{v:.2%}" if isinstance(v, float) else v for k, v in row.items()}
+            for row in self._rows()
+        ]
+        return _tabular.html_table(self._heading(), rows)
+
+    def _heading(self) -> str:
         head = [self.game_name]
         if self.board:
             head.append(f"board {self.board}")
@@ -126,12 +161,15 @@ class EquityResult:
             head.append(f"exact over {self.deals:,} deals")
         else:
             head.append(f"Monte Carlo over {self.deals:,} deals (seed {self.seed})")
+        return ", ".join(head)
+
+    def __str__(self) -> str:
         columns = ["high", "low", "scoop", "quarter"] if self.hi_lo else ["win", "tie"]
         width = max(4, *(len(p.hand) for p in self.players))
         se = not self.exact
         eq_width = 14 if se else 7
         lines = [
-            ", ".join(head),
+            self._heading(),
             f"{'hand':<{width}}  {'equity':>{eq_width}}"
             + "".join(f"  {c:>{max(6, len(c))}}" for c in columns),
         ]
@@ -150,7 +188,7 @@ class EquityResult:
             matplotlib.use("Agg")
             import matplotlib.pyplot as plt
         except ImportError as e:
-            raise ImportError("plotting needs matplotlib: pip install matplotlib") from e
+            raise ImportError("plotting needs matplotlib: pip install 'splitpot[plot]'") from e
         hands = [p.hand for p in self.players]
         fig, ax = plt.subplots(figsize=(7, 1.2 + 0.5 * len(hands)))
         y = list(range(len(hands)))
@@ -214,31 +252,6 @@ class EquityResult:
             seed=raw.seed,
             hi_lo=hi_lo,
         )
-
-
-class _ProgressBar:
-    """A one-line bar on stderr, drawn only once a run has taken longer than ``delay``."""
-
-    def __init__(self, stream: IO[str] | None = None, delay: float = 0.5) -> None:
-        self.stream = stream if stream is not None else sys.stderr
-        self.delay = delay
-        self.start = time.monotonic()
-        self.shown = False
-
-    def __call__(self, fraction: float) -> None:
-        elapsed = time.monotonic() - self.start
-        if elapsed < self.delay and not self.shown:
-            return
-        self.shown = True
-        filled = round(30 * min(max(fraction, 0.0), 1.0))
-        bar = "#" * filled + "." * (30 - filled)
-        self.stream.write(f"\requity [{bar}] {fraction:6.1%}  {elapsed:6.1f} s")
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.shown:
-            self.stream.write("\n")
-            self.stream.flush()
 
 
 class _Options(NamedTuple):
@@ -330,7 +343,7 @@ def equity(
         samples: Monte Carlo deals (default 1,000,000).
         seed: Monte Carlo seed; the same seed gives the same answer on any thread count.
             ``None`` picks one (reported in the result).
-        progress: draw a progress bar on stderr when the run takes more than half a second.
+        progress: draw a progress bar (tqdm) on stderr when the run takes over half a second.
         time_limit: stop Monte Carlo after this many seconds (and ``samples``, if given).
         threads: worker threads (default: all cores).
 
@@ -347,7 +360,7 @@ def equity(
             f"got {shown(players)}"
         )
     options = _options(exact, samples, seed, time_limit, threads)
-    bar = _ProgressBar() if progress else None
+    bar = _progress.Fraction("equity") if progress else None
     try:
         raw = _core._equity(
             code,
@@ -358,4 +371,17 @@ def equity(
     finally:
         if bar is not None:
             bar.close()
-    return EquityResult._from_core(raw)
+    return _logged(EquityResult._from_core(raw), options)
+
+
+def _logged(result: EquityResult, options: _Options) -> EquityResult:
+    """Logs Monte Carlo where the caller left the choice to :func:`equity`: the slow path."""
+    chosen = options.exact is None and options.samples is None and options.time_limit is None
+    if chosen and not result.exact:
+        _logger.info(
+            "%s: exact enumeration would be too slow; Monte Carlo over %d deals (seed %d)",
+            result.game_name,
+            result.deals,
+            result.seed,
+        )
+    return result

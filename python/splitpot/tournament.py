@@ -29,6 +29,7 @@ from dataclasses import KW_ONLY, dataclass
 from fractions import Fraction
 from typing import Any
 
+from splitpot import _tabular
 from splitpot._core import IllegalAction, SplitpotError
 from splitpot.betting import (
     BettingStructure,
@@ -444,7 +445,8 @@ BOTS: dict[str, Callable[[int], Bot]] = {
 class TournamentResult:
     """A tournament played by bots: ``finished`` is ``False`` when ``max_hands`` stopped it
     first. ``payouts`` is ``None`` then; ``equity`` (:meth:`Tournament.icm`) is always
-    there, and equals the payouts once finished."""
+    there, and equals the payouts once finished. :meth:`to_dict` and :meth:`to_pandas`
+    give the standings as a table."""
 
     tournament: Tournament
     hands: tuple[Hand, ...]
@@ -452,6 +454,37 @@ class TournamentResult:
     payouts: dict[str, int] | None
     equity: dict[str, Fraction]
     finished: bool
+
+    def standing_rows(self) -> list[dict[str, Any]]:
+        """One row per player, best place first: ``place``, ``name``, ``tied``, ``hand``
+        (the hand he went out in, ``None`` for the winner), ``chips_at_start``, ``payout``
+        (``None`` until finished) and ``equity`` (his ICM share of the prizes, a float)."""
+        return [
+            {
+                "place": f.place,
+                "name": f.name,
+                "tied": f.tied,
+                "hand": f.hand,
+                "chips_at_start": f.chips_at_start,
+                "payout": None if self.payouts is None else self.payouts.get(f.name, 0),
+                "equity": float(self.equity.get(f.name, 0)),
+            }
+            for f in sorted(self.standings, key=lambda f: (f.place, f.name))
+        ]
+
+    def to_dict(self) -> dict[str, Any]:
+        """``finished``, ``hands`` (how many were played) and ``standings``
+        (:meth:`standing_rows`), as plain data."""
+        return {
+            "finished": self.finished,
+            "hands": len(self.hands),
+            "standings": self.standing_rows(),
+        }
+
+    def to_pandas(self) -> Any:
+        """:meth:`standing_rows` as a ``pandas.DataFrame`` indexed by name; needs pandas
+        (the optional extra ``splitpot[pandas]``)."""
+        return _tabular.data_frame(self.standing_rows(), index="name")
 
 
 def play_tournament(

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
+from splitpot import _tabular
 from splitpot._core import Card, HighHand
 from splitpot.pots import Award, Pot
 
@@ -429,7 +430,9 @@ class HandResult:
 
     ``pots`` are the pots awarded (after mucked hands gave up their claims), ``returned`` the
     uncalled chips given back, ``awards`` every payment of :func:`splitpot.pots.award`.
-    ``final_stacks`` and ``net`` (won or lost) are indexed by seat.
+    ``final_stacks`` and ``net`` (won or lost) are indexed by seat. A notebook shows a
+    table per seat (``_repr_html_``); :meth:`to_dict` gives plain data, :meth:`to_pandas` the
+    table as a DataFrame.
     """
 
     pots: tuple[Pot, ...]
@@ -444,6 +447,51 @@ class HandResult:
     def winnings(self, seat: int) -> int:
         """Chips the seat took from the pots (returned uncalled chips not included)."""
         return sum(a.amount for a in self.awards if a.seat == seat)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field as plain data (chips are ints; cards are text such as ``"Ah"``)."""
+        return {
+            "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in self.pots],
+            "returned": dict(self.returned),
+            "awards": [
+                {"pot": a.pot, "side": a.side, "seat": a.seat, "amount": a.amount, "why": a.why}
+                for a in self.awards
+            ],
+            "shown": [
+                {"seat": h.seat, "cards": [str(c) for c in h.cards], "hand": h.description}
+                for h in self.shown
+            ],
+            "mucked": list(self.mucked),
+            "rake": self.rake,
+            "final_stacks": list(self.final_stacks),
+            "net": list(self.net),
+        }
+
+    def seat_rows(self) -> list[dict[str, Any]]:
+        """One row per seat: ``seat``, ``final_stack``, ``net``, ``won`` (from the pots),
+        ``returned`` (uncalled chips given back) and ``shown`` (the hand, or ``None``)."""
+        shown = {h.seat: f"{''.join(map(str, h.cards))}: {h.description}" for h in self.shown}
+        return [
+            {
+                "seat": seat,
+                "final_stack": stack,
+                "net": self.net[seat],
+                "won": self.winnings(seat),
+                "returned": self.returned.get(seat, 0),
+                "shown": shown.get(seat, "mucked" if seat in self.mucked else None),
+            }
+            for seat, stack in enumerate(self.final_stacks)
+        ]
+
+    def to_pandas(self) -> Any:
+        """:meth:`seat_rows` as a ``pandas.DataFrame`` indexed by seat; needs pandas (the
+        optional extra ``splitpot[pandas]``)."""
+        return _tabular.data_frame(self.seat_rows(), index="seat")
+
+    def _repr_html_(self) -> str:
+        pots = ", ".join(str(p.amount) for p in self.pots)
+        awards = "; ".join(str(a) for a in self.awards)
+        return _tabular.html_table(f"pots {pots}", self.seat_rows(), note=awards)
 
 
 def _describe(high: HighHand | RazzLow, low: Any, hi_lo: bool) -> str:

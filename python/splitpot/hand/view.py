@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 
+from splitpot import _tabular
 from splitpot import pots as _pots
 from splitpot._core import Card, IllegalAction, SplitpotError
 from splitpot.betting import Structure
@@ -172,6 +173,29 @@ class HandView:
     def phase(self) -> Phase:
         """What the hand is waiting for."""
         return self._phase
+
+    def _repr_html_(self) -> str:
+        """A notebook's view: the street, board and pot, and a row per seat (every card
+        shown: a notebook is the dealer's seat)."""
+        rows = [
+            {
+                "seat": seat,
+                "stack": self._stacks[seat],
+                "bet": self._round.bets[seat],
+                "in pot": self._contrib[seat],
+                "status": SeatStatus(self._status[seat]).name.lower().replace("_", " "),
+                "cards": " ".join(str(Card(c)) for c in self._hole[seat]),
+                "": ", ".join(
+                    w
+                    for w, on in (("button", seat == self.button), ("to act", seat == self.actor))
+                    if on
+                ),
+            }
+            for seat in range(self._n)
+        ]
+        board = " ".join(map(str, self.board)) or "-"
+        caption = f"{self._game.name}, {self.street}: board {board}; pot {self.pot}"
+        return _tabular.html_table(caption, rows)
 
     @property
     def actor(self) -> int | None:

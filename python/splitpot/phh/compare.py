@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from splitpot import _log
 from splitpot._core import SplitpotError
 from splitpot.hand import Hand
 from splitpot.limits import PHH_MAX_JOBS, shown
@@ -18,6 +19,8 @@ from splitpot.phh.record import HandHistory, Number
 from splitpot.phh.replay import replay
 from splitpot.phh.setup import _layout
 from splitpot.phh.toml_io import _read, loads_all
+
+_logger = _log.logger(__name__)
 
 
 @dataclass(frozen=True)
@@ -139,6 +142,17 @@ def check(history: HandHistory) -> Outcome:
     return Outcome(source, comparison.status, detail, history.variant, site)
 
 
+def _logged(outcome: Outcome) -> Outcome:
+    """Logs a history not played (INFO), refused or replayed to other stacks (WARNING)."""
+    if outcome.status == "unsupported":
+        _logger.info("not played: %s: %s", outcome.source, outcome.detail)
+    elif outcome.status == "error":
+        _logger.warning("refused: %s: %s", outcome.source, outcome.detail)
+    elif outcome.status == "mismatch":
+        _logger.warning("replayed to other stacks: %s", outcome.detail)
+    return outcome
+
+
 def check_file(path: str | os.PathLike[str]) -> list[Outcome]:
     """:func:`check` every hand of a ``.phh`` or ``.phhs`` file."""
     name = os.fspath(path)
@@ -190,7 +204,8 @@ def check_files(
     sites' files too) on every file, in order; ``jobs > 1`` runs that many worker
     processes (started with "spawn": a script that calls this with ``jobs > 1`` needs the
     usual ``if __name__ == "__main__":`` guard). ``progress(done, total)`` is called as
-    files finish."""
+    files finish. Each history refused (WARNING), replayed to other stacks (WARNING) or not
+    played (INFO) is logged to ``splitpot.phh.compare``, by this process for every worker."""
     names = [os.fspath(f) for f in files]
     total = len(names)
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= PHH_MAX_JOBS:
@@ -198,7 +213,7 @@ def check_files(
     out: list[Outcome] = []
     if jobs == 1 or total < 2:
         for done, name in enumerate(names, 1):
-            out.extend(checker(name))
+            out.extend(map(_logged, checker(name)))
             if progress is not None:
                 progress(done, total)
         return out
@@ -207,7 +222,7 @@ def check_files(
     chunk = max(1, min(256, total // (jobs * 8)))
     with ProcessPoolExecutor(max_workers=min(jobs, total), mp_context=context) as pool:
         for done, outcomes in enumerate(pool.map(checker, names, chunksize=chunk), 1):
-            out.extend(outcomes)
+            out.extend(map(_logged, outcomes))
             if progress is not None:
                 progress(done, total)
     return out

@@ -1,0 +1,116 @@
+"""The CLI's ``--json`` output: one JSON object per run, on stdout (``docs`` and tests name
+the keys; they are stable, and chips are integers).
+
+``eval``:     ``cards``, ``high`` {``name``, ``category``, ``strength``, ``best_five``},
+              ``low`` {``name``, ``strength``, ``ranks``, ``best_five``} or ``null``.
+``equity``:   :meth:`splitpot.EquityResult.to_dict`.
+``replay``:   ``hands``, ``files``, ``skipped`` (names found that are not regular files: a
+              FIFO, a device), ``matched``, ``odd_chip``, ``unchecked``, ``unsupported``,
+              ``failed``, ``unsupported_variants`` {variant: count}, ``sites`` [{``site``,
+              ``game``, ``exact``, ``odd_chip``, ``unsupported``, ``mismatch``}],
+              ``failures`` [{``status``, ``detail``}].
+``simulate``: ``game``, ``structure``, ``players``, ``hands``, ``seed``, ``out``,
+              ``net`` (chips won or lost per seat, summed over the hands; ``null`` for a
+              tournament, whose players change seats), ``pots`` (chips
+              paid out of pots, all hands), ``biggest_pot``, ``showdowns``; with
+              ``--tournament`` also ``finished`` and ``standings`` [{``place``, ``name``,
+              ``tied``, ``payout``}].
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import splitpot as sp
+
+
+def emit(summary: dict[str, Any]) -> None:
+    """The summary as one line of JSON on stdout."""
+    sys.stdout.write(json.dumps(summary, ensure_ascii=False) + "\n")
+
+
+def high(hand: sp.HighHand) -> dict[str, Any]:
+    return {
+        "name": str(hand),
+        "category": hand.category.name,
+        "strength": hand.strength,
+        "best_five": [str(c) for c in hand.best_five()],
+    }
+
+
+def low(hand: sp.LowHand | None) -> dict[str, Any] | None:
+    if hand is None:
+        return None
+    return {
+        "name": str(hand),
+        "strength": hand.strength,
+        "ranks": list(hand.ranks),
+        "best_five": [str(c) for c in hand.best_five()],
+    }
+
+
+def replay(outcomes: Sequence[Any], files: int, skipped: Sequence[str] = ()) -> dict[str, Any]:
+    counts = Counter(o.status for o in outcomes)
+    sites: dict[tuple[str, str], Counter[str]] = {}
+    for o in outcomes:
+        if o.site:
+            status = "mismatch" if o.status == "error" else o.status
+            sites.setdefault((o.site, o.variant or "?"), Counter())[status] += 1
+    failed = [o for o in outcomes if o.status in ("mismatch", "error")]
+    return {
+        "hands": len(outcomes),
+        "files": files,
+        "skipped": list(skipped),
+        "matched": counts["match"],
+        "odd_chip": counts["odd_chip"],
+        "unchecked": counts["unchecked"],
+        "unsupported": counts["unsupported"],
+        "failed": len(failed),
+        "unsupported_variants": dict(
+            sorted(Counter(o.variant or "?" for o in outcomes if o.status == "unsupported").items())
+        ),
+        "sites": [
+            {
+                "site": site,
+                "game": game,
+                "exact": c["match"],
+                "odd_chip": c["odd_chip"],
+                "unsupported": c["unsupported"],
+                "mismatch": c["mismatch"],
+            }
+            for (site, game), c in sorted(sites.items())
+        ],
+        "failures": [{"status": o.status, "detail": o.detail} for o in failed],
+    }
+
+
+class Hands:
+    """The ``simulate`` summary, added to hand by hand as the hands are written."""
+
+    def __init__(self, players: int | None) -> None:
+        self.net = None if players is None else [0] * players
+        self.hands = self.pots = self.biggest_pot = self.showdowns = 0
+
+    def add(self, hand: Any) -> None:
+        result = hand.result
+        self.hands += 1
+        if self.net is not None:
+            for seat, chips in enumerate(result.net):
+                self.net[seat] += chips
+        paid = sum(p.amount for p in result.pots)
+        self.pots += paid
+        self.biggest_pot = max(self.biggest_pot, paid)
+        self.showdowns += bool(result.shown)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "hands": self.hands,
+            "net": self.net,
+            "pots": self.pots,
+            "biggest_pot": self.biggest_pot,
+            "showdowns": self.showdowns,
+        }
