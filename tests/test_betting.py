@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from splitpot._core import SplitpotError
 from splitpot.betting import (
     BettingStructure,
     FixedLimit,
@@ -199,3 +202,19 @@ def test_raise_limits_properties(
         assert hi == all_in
     if kind != "fl" and lo < all_in:
         assert lo - current >= max(last_raise, 50)
+
+
+@pytest.mark.parametrize(
+    ("make", "named"),
+    [
+        (lambda: NoLimit(2, 1), "small_blind 2 is more than big_blind 1"),
+        (lambda: PotLimit(5, 2), "small_blind 5 is more than big_blind 2"),
+        (lambda: FixedLimit(4, 2), "small_bet 4 is more than big_bet 2"),
+        (lambda: FixedLimit(2, 4, small_blind=3, big_blind=2), "small_blind 3"),
+    ],
+)
+def test_blinds_or_bets_the_wrong_way_round_are_refused(make: Any, named: str) -> None:
+    """docs/rules/poker.md §3, §4.1: the small blind is not more than the big blind."""
+    with pytest.raises(SplitpotError, match=named):
+        make()
+    assert NoLimit(1, 1).small_blind == 1  # equal blinds are a game (1/1)

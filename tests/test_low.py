@@ -136,14 +136,20 @@ def test_strength_ranks_and_str() -> None:
     assert [str(c) for c in low("Kc 8c6d4h2sAc").best_five()] == ["8c", "6d", "4h", "2s", "Ac"]
 
 
-def test_low_and_high_never_compare() -> None:
+def test_low_and_high_are_never_equal_and_never_ordered() -> None:
+    """docs/rules/poker.md §1: highs and lows are different orderings. A low is never equal
+    to a high (``low in [high]`` is False, as for any two kinds), and ordering them is a
+    TypeError."""
     hi, lo = sp.evaluate_hilo("Ad7d 2d3c4c5d6d")
     assert lo is not None
-    for op in ("__lt__", "__le__", "__gt__", "__ge__", "__eq__", "__ne__"):
-        with pytest.raises(TypeError):
+    for op in ("__lt__", "__le__", "__gt__", "__ge__"):
+        with pytest.raises(TypeError, match="different orderings"):
             getattr(lo, op)(hi)
-        with pytest.raises(TypeError):
+        with pytest.raises(TypeError, match="different orderings"):
             getattr(hi, op)(lo)
+    assert lo != hi and hi != lo and not lo == hi
+    assert lo not in [hi] and hi not in [lo]
+    assert lo == lo and lo in [hi, lo]
 
 
 def test_bad_input() -> None:

@@ -79,3 +79,21 @@ def test_static_imports_match_the_export_table() -> None:
         n for m in splitpot._EAGER for n in splitpot._EXPORTS[m]
     }
     assert set(dir(splitpot)) >= set(splitpot.__all__)
+
+
+def test_the_cores_evaluators_have_real_docstrings_whose_examples_run() -> None:
+    """help(sp.evaluate_high) says what it takes, gives and raises, with an example; the
+    examples written in the Rust doc comments run here, as doctests do for Python."""
+    import doctest
+
+    from splitpot import _core
+
+    names = [n for n in _core.__all__ if n.startswith("evaluate_")]
+    assert len(names) == 7
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for name in names:
+        doc = getattr(_core, name).__doc__ or ""
+        assert "Raises:" in doc and ">>> " in doc, name
+        test = doctest.DocTestParser().get_doctest(doc, {}, name, None, 0)
+        runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0

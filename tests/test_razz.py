@@ -65,16 +65,17 @@ def test_named_orders() -> None:
     assert seven > razz("AcAdAhAsKc")
 
 
-def test_razz_never_compares_with_highs_or_lows() -> None:
+def test_razz_is_never_equal_to_highs_or_lows_and_never_ordered_against_them() -> None:
     r = razz("Ad7d2d3c4c")
     hi, lo = sp.evaluate_hilo("Ad7d2d3c4c")
     assert lo is not None
     for other in (hi, lo):
-        for op in ("__lt__", "__le__", "__gt__", "__ge__", "__eq__", "__ne__"):
+        for op in ("__lt__", "__le__", "__gt__", "__ge__"):
             with pytest.raises(TypeError, match="different orderings"):
                 getattr(r, op)(other)
             with pytest.raises(TypeError, match="different orderings"):
                 getattr(other, op)(r)
+        assert r != other and other != r and r not in [other]
     assert r != 6175 and r.__lt__(6175) is NotImplemented
 
 

@@ -258,6 +258,8 @@ class FixedLimit(Structure):
             max_raises=chips(self.max_raises, "max_raises"),
             bring_in=bring_in,
         )
+        _ordered(self, "small_bet", "big_bet")
+        _ordered(self, "small_blind", "big_blind")
         if self.heads_up_max_raises is not None:
             _set(self, heads_up_max_raises=chips(self.heads_up_max_raises, "heads_up_max_raises"))
         flag(self.half_bet_rule, "half_bet_rule")
@@ -303,6 +305,7 @@ class _BlindStructure(Structure):
             big_blind=chips(self.big_blind, "big_blind", positive=True),
             ante=chips(self.ante, "ante"),
         )
+        _ordered(self, "small_blind", "big_blind")
         _check_units(self, "big_blind")
 
     def min_bet(self, big_street: bool = False) -> int:
@@ -371,6 +374,15 @@ class NoLimit(_BlindStructure):
 def _set(record: object, **values: object) -> None:
     for name, value in values.items():
         object.__setattr__(record, name, value)
+
+
+def _ordered(record: Structure, small: str, big: str) -> None:
+    """Blinds (and fixed limit's bets) the wrong way round are a mistake, not a game:
+    ``NoLimit(2, 1)`` is refused (docs/rules/poker.md §3, §4.1)."""
+    if getattr(record, small) > getattr(record, big):
+        raise SplitpotError(
+            f"{small} {getattr(record, small)} is more than {big} {getattr(record, big)}"
+        )
 
 
 def _check_units(record: Structure, *names: str) -> None:

@@ -10,7 +10,24 @@ use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
-/// Best five of 5, 6 or 7 cards.
+/// The best five-card high hand of 5, 6 or 7 cards (docs/rules/poker.md §1).
+///
+/// Args: `cards`, a string (`"AhKhQhJhTh2c3d"`, spaces allowed, `10` for `T`), an iterable
+/// of `Card`, `str` or `int` (`rank * 4 + suit`), or a `CardSet`.
+///
+/// Returns: a `HighHand`: `strength` 1..7462 (larger is better), `category`, `best_five()`.
+///
+/// Raises: `InvalidCards` (a `ValueError`) naming the bad token, a repeated card, or a count
+/// outside 5..7.
+///
+/// Example:
+///
+/// >>> import splitpot as sp
+/// >>> h = sp.evaluate_high("AhKhQhJhTh 2c3d")
+/// >>> h.strength, str(h)
+/// (7462, 'Straight Flush, Ace high')
+/// >>> sp.evaluate_high("2c3d4h5s7c") < sp.evaluate_high("2c2d4h5s7c")
+/// True
 #[pyfunction]
 pub fn evaluate_high(cards: &Bound<'_, PyAny>) -> PyResult<HighHand> {
     if let Ok(s) = cards.cast::<CardSet>() {
@@ -33,7 +50,21 @@ fn omaha_cards(hole: &Bound<'_, PyAny>, board: &Bound<'_, PyAny>) -> PyResult<(V
     ))
 }
 
-/// Omaha high: exactly two of 4..6 hole cards and exactly three of 3..5 board cards.
+/// The best Omaha high hand: exactly two of the 4..6 hole cards and exactly three of the
+/// 3..5 board cards (docs/rules/poker.md §2).
+///
+/// Args: `hole` and `board`, each cards as for `evaluate_high`.
+///
+/// Returns: a `HighHand`; `best_five()` gives the two hole cards, then the three of the board.
+///
+/// Raises: `InvalidCards` for a bad or repeated card (also across hole and board) or a count
+/// outside those ranges.
+///
+/// Example:
+///
+/// >>> import splitpot as sp
+/// >>> sp.evaluate_omaha_high("AhKcQd2s", "3h4h5h9hJc").category.name  # no flush: 2 + 3
+/// 'STRAIGHT'
 #[pyfunction]
 pub fn evaluate_omaha_high(
     hole: &Bound<'_, PyAny>,
@@ -46,21 +77,64 @@ pub fn evaluate_omaha_high(
     ))
 }
 
-/// Best 8-or-better low of any five of 5, 6 or 7 cards, or None.
+/// The best 8-or-better low of any five of 5, 6 or 7 cards, or None when no five distinct
+/// ranks of eight or lower make one (docs/rules/poker.md §1; aces low, straights and flushes
+/// do not count).
+///
+/// Args: `cards` as for `evaluate_high`.
+///
+/// Returns: a `LowHand` (`strength` 1..56, larger is better, 56 = A-2-3-4-5; `ranks`) or
+/// None.
+///
+/// Raises: `InvalidCards` for a bad or repeated card or a count outside 5..7.
+///
+/// Example:
+///
+/// >>> import splitpot as sp
+/// >>> low = sp.evaluate_low8("Ah2c3d4s8h KdKc")
+/// >>> low is not None and (low.strength, str(low))
+/// (35, '8-4-3-2-A')
+/// >>> sp.evaluate_low8("9h9cTdKsQh2c3d") is None
+/// True
 #[pyfunction]
 pub fn evaluate_low8(cards: &Bound<'_, PyAny>) -> PyResult<Option<LowHand>> {
     let c = cards_of(cards, HAND_CARDS)?;
     Ok(low_hand(low::evaluate_low8(&c)?, Dealt::any(&c)))
 }
 
-/// The razz low of 5, 6 or 7 cards: the best ace-to-five five, every hand counting.
+/// The razz low of 5, 6 or 7 cards: the best ace-to-five five, every hand counting (a pair
+/// is a poor low, never no low; docs/rules/poker.md §1).
+///
+/// Args: `cards` as for `evaluate_high`.
+///
+/// Returns: a `RazzLow`, larger `strength` better.
+///
+/// Raises: `InvalidCards` for a bad or repeated card or a count outside 5..7.
+///
+/// Example:
+///
+/// >>> import splitpot as sp
+/// >>> str(sp.evaluate_razz("AcAd 2c3d4h 2s4c"))
+/// 'Pair of Aces, 4-3-2'
 #[pyfunction]
 pub fn evaluate_razz(cards: &Bound<'_, PyAny>) -> PyResult<RazzLow> {
     let c = cards_of(cards, HAND_CARDS)?;
     Ok(RazzLow::new(razz::evaluate_razz(&c)?, Dealt::any(&c)))
 }
 
-/// Omaha 8-or-better low: exactly two hole and three board cards, or None.
+/// The Omaha 8-or-better low: exactly two hole and three board cards, or None.
+///
+/// Args: `hole` (4..6 cards) and `board` (3..5 cards), as for `evaluate_omaha_high`.
+///
+/// Returns: a `LowHand` or None.
+///
+/// Raises: `InvalidCards` as `evaluate_omaha_high`.
+///
+/// Example:
+///
+/// >>> import splitpot as sp
+/// >>> str(sp.evaluate_omaha_low8("Ad2dKcKs", "3c4c5d9hJd"))
+/// '5-4-3-2-A'
 #[pyfunction]
 pub fn evaluate_omaha_low8(
     hole: &Bound<'_, PyAny>,
@@ -73,7 +147,17 @@ pub fn evaluate_omaha_low8(
     ))
 }
 
-/// Both halves of a hi/lo showdown from one pass over 5, 6 or 7 cards.
+/// Both halves of a hi/lo showdown from one pass over 5, 6 or 7 cards: the `HighHand` and
+/// the 8-or-better `LowHand` or None, each as its own evaluator gives it.
+///
+/// Raises: `InvalidCards` as `evaluate_high`.
+///
+/// Example:
+///
+/// >>> import splitpot as sp
+/// >>> hi, lo = sp.evaluate_hilo("Ah2c3d4s5h KdKc")
+/// >>> hi.category.name, str(lo)
+/// ('STRAIGHT', '5-4-3-2-A')
 #[pyfunction]
 pub fn evaluate_hilo(cards: &Bound<'_, PyAny>) -> PyResult<(HighHand, Option<LowHand>)> {
     let c = cards_of(cards, HAND_CARDS)?;
@@ -82,7 +166,17 @@ pub fn evaluate_hilo(cards: &Bound<'_, PyAny>) -> PyResult<(HighHand, Option<Low
     Ok((HighHand::new(hi, dealt), low_hand(lo, dealt)))
 }
 
-/// Both halves of an Omaha Hi/Lo showdown, each exactly two hole plus three board cards.
+/// Both halves of an Omaha Hi/Lo showdown, each exactly two hole plus three board cards
+/// (the two halves may use different hole cards).
+///
+/// Raises: `InvalidCards` as `evaluate_omaha_high`.
+///
+/// Example:
+///
+/// >>> import splitpot as sp
+/// >>> hi, lo = sp.evaluate_omaha_hilo("Ad2dKcKs", "3c4c5d9hJd")
+/// >>> hi.category.name, str(lo)
+/// ('STRAIGHT', '5-4-3-2-A')
 #[pyfunction]
 pub fn evaluate_omaha_hilo(
     hole: &Bound<'_, PyAny>,

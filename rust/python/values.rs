@@ -56,8 +56,8 @@ pub fn hand_category(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
 }
 
 /// Compares a value with another of its kind (`theirs`) by strength; a value of the other kind
-/// (`crossed`) is a `TypeError`, since highs and lows are different orderings (docs/rules/poker.md
-/// §1); anything else is `NotImplemented`.
+/// (`crossed`) is unequal, and ordering against it a `TypeError`, since highs and lows are
+/// different orderings (docs/rules/poker.md §1); anything else is `NotImplemented`.
 fn richcmp(
     other: &Bound<'_, PyAny>,
     mine: u16,
@@ -75,8 +75,17 @@ fn richcmp(
             .to_owned()
             .into_any()
             .unbind()),
+        // A high is never equal to a low (`low in [high]` is False), but ordering them is
+        // a mistake: there is no such order.
+        None if crossed && matches!(op, CompareOp::Eq | CompareOp::Ne) => {
+            Ok(matches!(op, CompareOp::Ne)
+                .into_pyobject(py)?
+                .to_owned()
+                .into_any()
+                .unbind())
+        }
         None if crossed => Err(pyo3::exceptions::PyTypeError::new_err(format!(
-            "{kind} cannot be compared with {other_kind}: they are different orderings"
+            "{kind} cannot be ordered against {other_kind}: they are different orderings"
         ))),
         None => Ok(py.NotImplemented()),
     }
