@@ -233,7 +233,8 @@ macro_rules! enumerate_seven {
 pub const ALL_SEVEN: u64 = 133_784_560;
 
 pub fn sp_enumerate() -> u64 {
-    enumerate_seven!(HandKey::EMPTY, HandKey::with, |k: HandKey| k.strength() as u64)
+    enumerate_seven!(HandKey::EMPTY, HandKey::with, |k: HandKey| k.strength()
+        as u64)
 }
 
 pub fn aya_enumerate() -> u64 {

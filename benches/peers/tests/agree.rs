@@ -47,23 +47,22 @@ fn omaha_high_4_5_6() {
     }
 }
 
+/// The high and the low halves of every Omaha 4 deal, apart.
+fn halves<C: Copy>(deals: &[C], f: impl Fn(&[C], &[C]) -> (u64, u64)) -> (Vec<u64>, Vec<u64>) {
+    deals.chunks_exact(9).map(|x| f(&x[..4], &x[4..])).unzip()
+}
+
 #[test]
 fn omaha_hilo_both_halves() {
     let d = random_deals(N, 9, 2);
-    let halves = |v: Vec<(u64, u64)>| -> (Vec<u64>, Vec<u64>) { v.into_iter().unzip() };
-    let run = |f: &dyn Fn(&[u8], &[u8]) -> (u64, u64)| {
-        halves(d.chunks_exact(9).map(|x| f(&x[..4], &x[4..])).collect())
-    };
-    let (hi, lo) = run(&sp_omaha_hilo);
+    let (hi, lo) = halves(&d, sp_omaha_hilo);
     assert!(lo.contains(&0) && lo.iter().any(|&v| v > 0));
-    let aya = to_aya(&d);
-    let (ahi, alo) = halves(aya.chunks_exact(9).map(|x| aya_omaha_hilo(&x[..4], &x[4..])).collect());
-    agree(&hi, &ahi).unwrap();
-    agree(&lo, &alo).unwrap();
-    let ducy = to_ducy(&d);
-    let (dhi, dlo) = halves(ducy.chunks_exact(9).map(|x| ducy_omaha_hilo(&x[..4], &x[4..])).collect());
-    agree(&hi, &dhi).unwrap();
-    agree(&lo, &dlo).unwrap();
+    let (aya_hi, aya_lo) = halves(&to_aya(&d), aya_omaha_hilo);
+    agree(&hi, &aya_hi).unwrap();
+    agree(&lo, &aya_lo).unwrap();
+    let (ducy_hi, ducy_lo) = halves(&to_ducy(&d), ducy_omaha_hilo);
+    agree(&hi, &ducy_hi).unwrap();
+    agree(&lo, &ducy_lo).unwrap();
 }
 
 #[test]
