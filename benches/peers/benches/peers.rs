@@ -122,6 +122,8 @@ fn seven_card(c: &mut Criterion) {
         &ours,
         &values(&d, 7, sp_high_checked),
     );
+    let two_pass = values(&d, 7, sp_high_checked_two_pass);
+    checked("splitpot two-pass check", &ours, &two_pass);
     checked("aya_poker", &ours, &values(&aya, 7, aya_high));
     checked("rs_poker", &ours, &values(&rs, 7, rs_high));
     checked("ducy", &ours, &values(&ducy, 7, ducy_high));
@@ -139,6 +141,13 @@ fn seven_card(c: &mut Criterion) {
         &d,
         7,
         sp_high_checked,
+    );
+    per_hand(
+        &mut g,
+        "splitpot high::evaluate before issue 17 (count, CardSet, then key)",
+        &d,
+        7,
+        sp_high_checked_two_pass,
     );
     per_hand(
         &mut g,

@@ -66,6 +66,15 @@ pub fn sp_high_checked(h: &[u8]) -> u64 {
     splitpot::eval::high::evaluate(h).map_or(0, u64::from)
 }
 
+/// The checked call as it was before issue 17 folded the checks into the key: the count, a
+/// `CardSet` pass for range and duplicates, then a second pass building the key.
+pub fn sp_high_checked_two_pass(h: &[u8]) -> u64 {
+    if !(5..=7).contains(&h.len()) || splitpot::cards::CardSet::from_cards(h).is_err() {
+        return 0;
+    }
+    HandKey::from_cards(h).strength() as u64
+}
+
 /// aya builds its `Hand` by collecting cards, which checks duplicates and the count.
 pub fn aya_high(h: &[AyaCard]) -> u64 {
     let hand: aya_poker::base::Hand = h.iter().collect();

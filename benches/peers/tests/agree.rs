@@ -20,6 +20,7 @@ fn seven_card_high() {
     let d = random_deals(N, 7, 1);
     let ours = each7(&d, sp_high_unchecked);
     assert_eq!(ours, each7(&d, sp_high_checked));
+    assert_eq!(ours, each7(&d, sp_high_checked_two_pass));
     agree(&ours, &each7(&to_aya(&d), aya_high)).unwrap();
     agree(&ours, &each7(&to_rs(&d), rs_high)).unwrap();
     agree(&ours, &each7(&to_ducy(&d), ducy_high)).unwrap();
