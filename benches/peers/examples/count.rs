@@ -41,7 +41,9 @@ fn omaha(hole: usize, imp: &str, reps: usize) -> Option<u64> {
         "splitpot-checked" => run(&d, k, reps, |x| sp_omaha_checked(&x[..hole], &x[hole..])),
         "aya" => run(&to_aya(&d), k, reps, |x| aya_omaha(&x[..hole], &x[hole..])),
         "rs" => run(&to_rs(&d), k, reps, |x| rs_omaha(&x[..hole], &x[hole..])),
-        "ducy" => run(&to_ducy(&d), k, reps, |x| ducy_omaha(&x[..hole], &x[hole..])),
+        "ducy" => run(&to_ducy(&d), k, reps, |x| {
+            ducy_omaha(&x[..hole], &x[hole..])
+        }),
         _ => return None,
     })
 }
