@@ -287,6 +287,9 @@ mod tests {
             assert_eq!(check_disjoint(&[&a, &b]), want, "{a:?} {b:?}");
         }
         assert!(refused > 1000 && refused < 19_000, "{refused}");
-        assert_eq!(check_disjoint(&[&[3], &[4, 3]]), Err(CardError::Duplicate(3)));
+        assert_eq!(
+            check_disjoint(&[&[3], &[4, 3]]),
+            Err(CardError::Duplicate(3))
+        );
     }
 }
