@@ -125,6 +125,7 @@ fn seven_card(c: &mut Criterion) {
     let two_pass = values(&d, 7, sp_high_checked_two_pass);
     checked("splitpot two-pass check", &ours, &two_pass);
     checked("aya_poker", &ours, &values(&aya, 7, aya_high));
+    checked("aya_poker codes", &ours, &values(&d, 7, aya_high_codes));
     checked("rs_poker", &ours, &values(&rs, 7, rs_high));
     checked("ducy", &ours, &values(&ducy, 7, ducy_high));
     let mut g = group(c, "random seven-card high", SEVEN);
@@ -155,6 +156,13 @@ fn seven_card(c: &mut Criterion) {
         &aya,
         7,
         aya_high,
+    );
+    per_hand(
+        &mut g,
+        "aya_poker Hand from one-byte codes via CARDS + poker_rank",
+        &d,
+        7,
+        aya_high_codes,
     );
     per_hand(&mut g, "rs_poker [Card]::rank", &rs, 7, rs_high);
     per_hand(

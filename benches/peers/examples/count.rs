@@ -27,6 +27,7 @@ fn seven(imp: &str, reps: usize) -> Option<u64> {
         "splitpot-checked" => run(&d, 7, reps, sp_high_checked),
         "splitpot-two-pass" => run(&d, 7, reps, sp_high_checked_two_pass),
         "aya" => run(&to_aya(&d), 7, reps, aya_high),
+        "aya-codes" => run(&d, 7, reps, aya_high_codes),
         "rs" => run(&to_rs(&d), 7, reps, rs_high),
         "ducy" => run(&to_ducy(&d), 7, reps, ducy_high),
         _ => return None,

@@ -88,6 +88,14 @@ pub fn rs_value(r: rs_poker::core::Rank) -> u64 {
     ((r.category() as u64) << 12) | r.value_bits() as u64
 }
 
+/// The same from splitpot's one-byte codes, which are aya's `CARDS` indices: the input
+/// splitpot reads, and a 16-byte `Card` fetched per code as splitpot fetches its key.
+pub fn aya_high_codes(h: &[u8]) -> u64 {
+    let cards = &aya_poker::base::CARDS;
+    let hand: aya_poker::base::Hand = h.iter().map(|&c| &cards[c as usize]).collect();
+    aya_poker::poker_rank(&hand).0 as u64
+}
+
 pub fn rs_high(h: &[RsCard]) -> u64 {
     use rs_poker::core::Rankable;
     rs_value(h.rank())

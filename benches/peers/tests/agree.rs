@@ -22,6 +22,7 @@ fn seven_card_high() {
     assert_eq!(ours, each7(&d, sp_high_checked));
     assert_eq!(ours, each7(&d, sp_high_checked_two_pass));
     agree(&ours, &each7(&to_aya(&d), aya_high)).unwrap();
+    agree(&ours, &each7(&d, aya_high_codes)).unwrap();
     agree(&ours, &each7(&to_rs(&d), rs_high)).unwrap();
     agree(&ours, &each7(&to_ducy(&d), ducy_high)).unwrap();
 }
