@@ -3,7 +3,10 @@ fastest peer of its group (issue 17). The ratios are the result; the absolute fi
 "this run, this machine".
 
 cargo bench --manifest-path benches/peers/Cargo.toml
-python benches/peers_report.py "${CARGO_TARGET_DIR:-target}/criterion"
+python benches/peers_report.py [CRITERION_DIR]
+
+CRITERION_DIR defaults to $CARGO_TARGET_DIR/criterion, or benches/peers/target/criterion (the
+package's own target directory) when that is not set.
 
 A group is a directory of criterion's output whose rows are named after an implementation
 ("splitpot ...", "aya_poker ...", "rs_poker ...", "ducy ..."); other benchmarks that share the
@@ -14,6 +17,7 @@ leftover of an earlier run under a name since changed).
 from __future__ import annotations
 
 import json
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,15 +122,32 @@ def detail(group: str, rows: list[Row]) -> list[str]:
     return out
 
 
+def omaha_against_seven(groups: dict[str, list[Row]]) -> list[str]:
+    """Issue 17's within-splitpot figure: an Omaha 4 hand's time over a seven-card hand's."""
+    seven = groups.get("random seven-card high", [])
+    omaha = groups.get("random Omaha 4-card high (5-card board)", [])
+    ours = [(s, o) for s in seven for o in omaha if OURS in s.name and OURS in o.name]
+    unchecked = [(s, o) for s, o in ours if "unchecked" in s.name and "unchecked" in o.name]
+    if not unchecked:
+        return []
+    s, o = unchecked[0]
+    return [
+        "",
+        f"Omaha 4-card high per hand against seven-card high per hand ({o.name} over "
+        f"{s.name}): {o.per_hand / s.per_hand:.1f}x the time.",
+    ]
+
+
 def main(root: str) -> None:
     groups = by_group(read_rows(Path(root)))
     if not groups:
         sys.exit(f"no peers benchmark output under {root}")
-    lines = summary(groups)
+    lines = summary(groups) + omaha_against_seven(groups)
     for group, rows in groups.items():
         lines += ["", *detail(group, rows)]
     print("\n".join(lines))
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "target/criterion")
+    target = os.environ.get("CARGO_TARGET_DIR", "benches/peers/target")
+    main(sys.argv[1] if len(sys.argv) > 1 else f"{target}/criterion")

@@ -7,7 +7,7 @@
 //! `benches/peers_report.py` turns them into ratios against the fastest peer of the group.
 //!
 //!   cargo bench --manifest-path benches/peers/Cargo.toml
-//!   python benches/peers_report.py "$CARGO_TARGET_DIR/criterion"   (or target/criterion)
+//!   python benches/peers_report.py   (from the repository root)
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, SamplingMode, Throughput};
 use splitpot_peers::*;

@@ -34,6 +34,31 @@ fn seven(imp: &str, reps: usize) -> Option<u64> {
     })
 }
 
+fn low8(imp: &str, reps: usize) -> Option<u64> {
+    let d = random_deals(SEVEN, 7, 1);
+    Some(match imp {
+        "splitpot" => run(&d, 7, reps, sp_low8),
+        "aya" => run(&to_aya(&d), 7, reps, aya_low8),
+        "ducy" => run(&to_ducy(&d), 7, reps, ducy_low8),
+        _ => return None,
+    })
+}
+
+fn hilo(imp: &str, reps: usize) -> Option<u64> {
+    let d = random_deals(OMAHA, 9, 2);
+    let both = |(hi, lo): (u64, u64)| hi + lo;
+    Some(match imp {
+        "splitpot" => run(&d, 9, reps, |x| both(sp_omaha_hilo(&x[..4], &x[4..]))),
+        "aya" => run(&to_aya(&d), 9, reps, |x| {
+            both(aya_omaha_hilo(&x[..4], &x[4..]))
+        }),
+        "ducy" => run(&to_ducy(&d), 9, reps, |x| {
+            both(ducy_omaha_hilo(&x[..4], &x[4..]))
+        }),
+        _ => return None,
+    })
+}
+
 fn omaha(hole: usize, imp: &str, reps: usize) -> Option<u64> {
     let k = hole + 5;
     let d = random_deals(OMAHA, k, [2, 3, 4][hole - 4]);
@@ -52,12 +77,14 @@ fn omaha(hole: usize, imp: &str, reps: usize) -> Option<u64> {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [task, imp, reps] = &args[..] else {
-        eprintln!("usage: count high|omaha4|omaha5|omaha6 IMPL REPS");
+        eprintln!("usage: count high|low8|omaha4|omaha5|omaha6|hilo IMPL REPS");
         std::process::exit(2);
     };
     let reps: usize = reps.parse().unwrap_or(1);
     let out = match task.as_str() {
         "high" => seven(imp, reps),
+        "low8" => low8(imp, reps),
+        "hilo" => hilo(imp, reps),
         "omaha4" => omaha(4, imp, reps),
         "omaha5" => omaha(5, imp, reps),
         "omaha6" => omaha(6, imp, reps),
