@@ -146,7 +146,12 @@ pub struct CardSet(pub u64);
 impl CardSet {
     /// The set of `cards`, refusing a card given twice.
     pub fn from_cards(cards: &[u8]) -> Result<CardSet, CardError> {
-        let mut m = 0u64;
+        CardSet(0).with_cards(cards)
+    }
+
+    /// This set and `cards`, refusing a card given twice or already in the set.
+    fn with_cards(self, cards: &[u8]) -> Result<CardSet, CardError> {
+        let mut m = self.0;
         for &c in cards {
             if c >= 52 {
                 return Err(CardError::BadCode(c as i64));
@@ -197,8 +202,11 @@ pub fn five_card_hands() -> impl Iterator<Item = [u8; 5]> {
 
 /// Refuses a card that appears in two places (hole and board, two players...).
 pub fn check_disjoint(parts: &[&[u8]]) -> Result<CardSet, CardError> {
-    let all: Vec<u8> = parts.iter().flat_map(|p| p.iter().copied()).collect();
-    CardSet::from_cards(&all)
+    // Part by part into one set, as if they were one list, with nothing allocated: the Omaha
+    // checks run this on every call.
+    parts
+        .iter()
+        .try_fold(CardSet(0), |set, part| set.with_cards(part))
 }
 
 #[cfg(test)]
@@ -263,5 +271,25 @@ mod tests {
         assert_eq!(s.len(), 3);
         assert_eq!(s.cards().collect::<Vec<_>>(), vec![0, 7, 51]);
         assert!(s.contains(7) && !s.contains(8) && !s.contains(200));
+    }
+
+    #[test]
+    fn disjoint_parts_are_checked_as_one_list() {
+        // The reference is the parts joined into one list; a card in two parts is a duplicate.
+        let mut rng = crate::rng::Rng::new(16, 0);
+        let mut refused = 0;
+        for _ in 0..20_000 {
+            let a: Vec<u8> = (0..rng.below(7)).map(|_| rng.below(54) as u8).collect();
+            let b: Vec<u8> = (0..rng.below(7)).map(|_| rng.below(54) as u8).collect();
+            let joined: Vec<u8> = a.iter().chain(&b).copied().collect();
+            let want = CardSet::from_cards(&joined);
+            refused += want.is_err() as u32;
+            assert_eq!(check_disjoint(&[&a, &b]), want, "{a:?} {b:?}");
+        }
+        assert!(refused > 1000 && refused < 19_000, "{refused}");
+        assert_eq!(
+            check_disjoint(&[&[3], &[4, 3]]),
+            Err(CardError::Duplicate(3))
+        );
     }
 }

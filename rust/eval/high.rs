@@ -1,7 +1,7 @@
 //! Perfect-hash high-hand evaluation for 5, 6 and 7 cards, and Omaha's exactly two plus three
 //! (docs/rules/poker.md §1). Strength is 1..=7462, larger is better; the tables come from build.rs.
 use super::tables::{CLASS_VALUES, FLUSH, LOOKUP, OFFSETS, RANK_BASES, ROW_SHIFT};
-use super::{check_any_five, pairs};
+use super::{check_count, pairs};
 use crate::cards::{CardError, CardSet};
 /// Hand categories, weakest first (docs/rules/poker.md §1).
 pub const CATEGORY_NAMES: [&str; 9] = [
@@ -38,8 +38,18 @@ const fn card_key(card: u8) -> HandKey {
     }
 }
 
-static CARD_KEYS: [HandKey; 52] = {
-    let mut t = [HandKey { key: 0, mask: 0 }; 52];
+/// Bit 15 of the clubs lane: no card has it (ranks take bits 0..=12 of each suit's 16), so it
+/// marks a code that is not a card in a key built by [`HandKey::from_checked`].
+const NOT_A_CARD: u64 = 1 << 15;
+
+/// The key of each card, and for every code from 52 up nothing but the [`NOT_A_CARD`] bit in
+/// the mask: any `u8` indexes it with no bounds check and no clamp (4 KB, of which the 52
+/// cards' 832 bytes are the ones read).
+static CARD_KEYS: [HandKey; 256] = {
+    let mut t = [HandKey {
+        key: 0,
+        mask: NOT_A_CARD,
+    }; 256];
     let mut c = 0;
     while c < 52 {
         t[c] = card_key(c as u8);
@@ -51,7 +61,7 @@ static CARD_KEYS: [HandKey; 52] = {
 impl HandKey {
     pub const EMPTY: HandKey = HandKey { key: 0, mask: 0 };
 
-    /// Adds one card (`card < 52`).
+    /// Adds one card (`card < 52`; a larger code adds [`NOT_A_CARD`], which means nothing).
     #[inline(always)]
     pub fn with(self, card: u8) -> HandKey {
         let k = CARD_KEYS[card as usize];
@@ -71,7 +81,33 @@ impl HandKey {
     }
 
     pub fn from_cards(cards: &[u8]) -> HandKey {
-        cards.iter().fold(HandKey::EMPTY, |h, &c| h.with(c))
+        // The hand sizes unrolled, the rest folded.
+        match cards {
+            [a, b, c, d, e] => fold_checked([*a, *b, *c, *d, *e]).0,
+            [a, b, c, d, e, f] => fold_checked([*a, *b, *c, *d, *e, *f]).0,
+            [a, b, c, d, e, f, g] => fold_checked([*a, *b, *c, *d, *e, *f, *g]).0,
+            _ => cards.iter().fold(HandKey::EMPTY, |h, &c| h.with(c)),
+        }
+    }
+
+    /// The key of 5, 6 or 7 distinct cards, validated while it is built rather than in a pass
+    /// of its own: a code from 52 up reads the [`NOT_A_CARD`] key, and a card given twice makes
+    /// the sum of the mask bits differ from the mask. Only a bad hand pays for
+    /// [`CardSet::from_cards`], which names the first bad card as the separate check always did.
+    #[inline]
+    pub fn from_checked(cards: &[u8]) -> Result<HandKey, CardError> {
+        // One fixed-length fold per count, so each is unrolled.
+        let (h, sum) = match cards {
+            [a, b, c, d, e] => fold_checked([*a, *b, *c, *d, *e]),
+            [a, b, c, d, e, f] => fold_checked([*a, *b, *c, *d, *e, *f]),
+            [a, b, c, d, e, f, g] => fold_checked([*a, *b, *c, *d, *e, *f, *g]),
+            // Every other count is refused here.
+            _ => return check_count(cards.len(), 5..=7, "5 to 7 cards").map(|()| HandKey::EMPTY),
+        };
+        if (sum ^ h.mask) | (h.mask & NOT_A_CARD) != 0 {
+            CardSet::from_cards(cards)?;
+        }
+        Ok(h)
     }
 
     pub fn from_set(set: CardSet) -> HandKey {
@@ -94,6 +130,37 @@ impl HandKey {
         }
         rank_strength(self.key as u32)
     }
+}
+
+/// Whether `parts` together are distinct cards (codes below 52), decided without a branch per
+/// card: the sum of their mask bits is their mask exactly when no card came twice (see
+/// [`fold_checked`]; eleven bits of at most 2^60 cannot overflow either).
+#[inline]
+pub(crate) fn distinct_cards(parts: [&[u8]; 2]) -> bool {
+    let (mut mask, mut sum) = (0u64, 0u64);
+    // A loop per part: a chained iterator costs more than the test.
+    for part in parts {
+        for &c in part {
+            let m = CARD_KEYS[c as usize].mask;
+            mask |= m;
+            sum = sum.wrapping_add(m);
+        }
+    }
+    sum == mask && mask & NOT_A_CARD == 0
+}
+
+/// The key of `N` codes, and the sum of their mask bits: it equals the mask exactly when no
+/// card came twice (a second copy adds its bit again where the mask keeps it once; seven bits
+/// of at most 2^60 cannot overflow). A code from 52 up adds [`NOT_A_CARD`].
+#[inline(always)]
+fn fold_checked<const N: usize>(cards: [u8; N]) -> (HandKey, u64) {
+    let (mut h, mut sum) = (HandKey::EMPTY, 0u64);
+    for c in cards {
+        let k = CARD_KEYS[c as usize];
+        sum = sum.wrapping_add(k.mask);
+        h = h.join(k);
+    }
+    (h, sum)
 }
 
 #[inline(always)]
@@ -161,8 +228,7 @@ pub fn describe(strength: u16) -> String {
 }
 /// Best five of 5, 6 or 7 distinct cards.
 pub fn evaluate(cards: &[u8]) -> Result<u16, CardError> {
-    check_any_five(cards)?;
-    Ok(HandKey::from_cards(cards).strength())
+    HandKey::from_checked(cards).map(HandKey::strength)
 }
 
 /// Best five of a card set of 5, 6 or 7 cards.
@@ -357,6 +423,32 @@ mod tests {
             "Four of a Kind, Deuces, Ace kicker"
         );
     }
+    #[test]
+    fn checking_while_building_the_key_matches_checking_first() {
+        // The separate checks (count, then CardSet) then the key are the reference: the same
+        // strength for every good hand and the same error, first bad card, for every bad one.
+        let mut rng = crate::rng::Rng::new(17, 0);
+        let (mut good, mut bad) = (0, 0);
+        for _ in 0..200_000 {
+            let n = 4 + rng.below(5);
+            let cards: Vec<u8> = (0..n).map(|_| rng.below(56) as u8).collect();
+            let reference = super::check_count(n, 5..=7, "5 to 7 cards")
+                .and_then(|()| CardSet::from_cards(&cards))
+                .map(|_| HandKey::from_cards(&cards).strength());
+            assert_eq!(evaluate(&cards), reference, "{cards:?}");
+            if reference.is_ok() {
+                good += 1
+            } else {
+                bad += 1
+            }
+        }
+        assert!(good > 10_000 && bad > 10_000, "{good} good, {bad} bad");
+        assert_eq!(evaluate(&[0, 4, 8, 12, 255]), Err(CardError::BadCode(255)));
+        assert_eq!(evaluate(&[0, 4, 8, 12, 52]), Err(CardError::BadCode(52)));
+        assert_eq!(evaluate(&[52, 4, 8, 4, 0]), Err(CardError::BadCode(52)));
+        assert_eq!(evaluate(&[9, 4, 8, 4, 60]), Err(CardError::Duplicate(4)));
+    }
+
     #[test]
     fn best_five_makes_the_hand() {
         let c = parse_cards("2c AhKhQhJhTh 3d").unwrap();

@@ -1,15 +1,15 @@
 //! Both halves of a hi/lo showdown at once: the high and the 8-or-better low, each chosen on
 //! its own (docs/rules/poker.md §1, §6).
-use super::check_any_five;
 use super::high::HandKey;
-use super::low::{omaha_low8_unchecked, LOW8, LOW8_BITS};
+use super::low::{low8_unchecked, omaha_low8_unchecked, LOW8, LOW8_BITS};
 use super::omaha::{check_omaha, omaha_unchecked};
 use crate::cards::CardError;
 /// Both halves of a hi/lo showdown for 5, 6 or 7 cards: (high strength 1..=7462, 8-or-better
 /// low 0..=56). The high and the low may use different fives (seed 000).
 pub fn evaluate_hilo(cards: &[u8]) -> Result<(u16, u8), CardError> {
-    check_any_five(cards)?;
-    Ok(hilo_unchecked(cards))
+    // The checked key is the high half's key: the check builds it, nothing builds it twice.
+    let key = HandKey::from_checked(cards)?;
+    Ok((key.strength(), low8_unchecked(cards)))
 }
 
 /// [`evaluate_hilo`] on validated input: one pass over the cards builds the high key and the

@@ -11,7 +11,7 @@ mod tables;
 
 pub use high::HandKey;
 
-use crate::cards::{CardError, CardSet};
+use crate::cards::CardError;
 /// Pairs of a hole and triples of a board as partial keys, reused for every combination.
 pub(crate) fn pairs(hole: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
     (0..hole.len()).flat_map(move |i| (i + 1..hole.len()).map(move |j| (i, j)))
@@ -37,8 +37,8 @@ pub(crate) fn check_count(
     }
 }
 
-/// 5, 6 or 7 distinct cards, as for the high hand.
+/// 5, 6 or 7 distinct cards, as for the high hand: the check [`HandKey::from_checked`] makes
+/// while it builds a key, which costs less than a pass of its own.
 pub(crate) fn check_any_five(cards: &[u8]) -> Result<(), CardError> {
-    check_count(cards.len(), 5..=7, "5 to 7 cards")?;
-    CardSet::from_cards(cards).map(|_| ())
+    HandKey::from_checked(cards).map(|_| ())
 }

@@ -10,7 +10,11 @@ use crate::cards::CardError;
 pub fn check_omaha(hole: &[u8], board: &[u8]) -> Result<(), CardError> {
     check_count(hole.len(), 4..=6, "4 to 6 hole cards")?;
     check_count(board.len(), 3..=5, "3 to 5 board cards")?;
-    crate::cards::check_disjoint(&[hole, board]).map(|_| ())
+    // The branch-free test first; only a bad deal is walked again to name its first bad card.
+    if !super::high::distinct_cards([hole, board]) {
+        crate::cards::check_disjoint(&[hole, board])?;
+    }
+    Ok(())
 }
 
 /// Omaha high: exactly two hole cards and exactly three board cards.
@@ -255,5 +259,29 @@ mod tests {
             }
             assert_eq!(omaha_unchecked(hole, board), want, "{hole:?} {board:?}");
         }
+    }
+
+    #[test]
+    fn check_omaha_refuses_what_the_separate_checks_refuse() {
+        // Reference: the counts, then every card checked in order (hole first, then board).
+        let mut rng = crate::rng::Rng::new(1717, 0);
+        let (mut good, mut bad) = (0, 0);
+        for _ in 0..100_000 {
+            let hole: Vec<u8> = (0..3 + rng.below(5)).map(|_| rng.below(54) as u8).collect();
+            let board: Vec<u8> = (0..2 + rng.below(5)).map(|_| rng.below(54) as u8).collect();
+            let want = check_count(hole.len(), 4..=6, "4 to 6 hole cards")
+                .and_then(|()| check_count(board.len(), 3..=5, "3 to 5 board cards"))
+                .and_then(|()| {
+                    let all: Vec<u8> = hole.iter().chain(&board).copied().collect();
+                    crate::cards::CardSet::from_cards(&all).map(|_| ())
+                });
+            assert_eq!(check_omaha(&hole, &board), want, "{hole:?} {board:?}");
+            if want.is_ok() {
+                good += 1
+            } else {
+                bad += 1
+            }
+        }
+        assert!(good > 5_000 && bad > 5_000, "{good} good, {bad} bad");
     }
 }
