@@ -139,8 +139,9 @@ def to_pokerstars(history: HandHistory) -> str:
 
     Returns:
         The text; :func:`~splitpot.sites.read_text` reads it back to the same actions.
-        Raises :class:`~splitpot.phh.PHHError` (:class:`~splitpot.phh.UnsupportedHistory`
-        for a game PokerStars' format cannot say) for a history it cannot write.
+        Raises :class:`~splitpot.phh.UnsupportedHistory` for a history it cannot write
+        (Crazy Pineapple, a hand that is not over), a :class:`~splitpot.phh.PHHError` for
+        one that does not replay.
 
     >>> from splitpot import HOLDEM, Hand, NoLimit
     >>> from splitpot.phh import HandHistory
