@@ -107,6 +107,16 @@ class Structure:
     A structure defines :meth:`min_bet`, :meth:`max_raise_to`, the size of a full raise
     (``_full_raise``) and whether it counts from the last full bet level; the raise questions
     below are answered from those once, for every structure.
+
+    Not made directly: the subclasses take the amounts and raise a
+    :class:`~splitpot.SplitpotError` naming a bad one (blinds the wrong way round, an amount
+    not a whole number of ``chip_unit``). :func:`structure` makes one by name.
+
+    >>> s = NoLimit(1, 2)
+    >>> isinstance(s, Structure), s.blinds, s.min_bet(), s.min_raise_to(2, last_raise=2)
+    (True, (1, 2), 2, 4)
+    >>> FixedLimit(2, 4).min_bet(big_street=True)
+    4
     """
 
     kind: ClassVar[BettingStructure]

@@ -43,7 +43,21 @@ def __getattr__(name: str) -> Any:
 
 
 class Bot(Protocol):
-    """Anything that can take the decision of the seat to act."""
+    """Anything that can take the decision of the seat to act.
+
+    A protocol (not checked at run time): any object with ``act(hand)`` that takes one legal
+    decision for ``hand.actor`` and returns its record, as :class:`CallingStation`,
+    :class:`RandomBot` and :class:`SimpleBot` do; :func:`play_bots` drives them. A bot that
+    tries an illegal action gets the hand's ``IllegalAction``.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> hand = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> class Folder:
+    ...     def act(self, hand: Hand) -> Operation:
+    ...         return hand.check() if hand.can_check() else hand.fold()
+    >>> play_bots(hand, [Folder(), Folder()]).final_stacks
+    [101, 99]
+    """
 
     def act(self, hand: Hand) -> Operation:
         """Make one legal decision for :attr:`Hand.actor` and return its record."""
@@ -65,7 +79,18 @@ def _last_card(hand: Hand, seat: int) -> int:
 
 
 class CallingStation:
-    """Checks or calls everything, discards its last card, shows at showdown."""
+    """Checks or calls everything, discards its last card, shows at showdown.
+
+    ``act(hand)`` takes the decision of the seat to act and returns its record; it never
+    raises on a hand that is waiting for a decision. No arguments, no randomness.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> hand = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> CallingStation().act(hand)
+    Calling(seat=1, amount=1, all_in=False)
+    >>> play_bots(hand, [CallingStation()] * 2).final_stacks
+    [98, 102]
+    """
 
     def act(self, hand: Hand) -> Operation:
         la = hand.legal_actions()
@@ -77,7 +102,16 @@ class CallingStation:
 
 class RandomBot:
     """A uniformly random legal decision, amounts anywhere in the legal range (seeded); it
-    folds only facing a bet (an open fold is legal, §3, but never better than a check)."""
+    folds only facing a bet (an open fold is legal, §3, but never better than a check).
+
+    ``seed`` seeds its own generator (``None``: random), so a seeded bot repeats its
+    decisions; ``act(hand)`` takes the decision of the seat to act and returns its record.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> hand = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> play_bots(hand, lambda seat: RandomBot(seed=seat)).is_over
+    True
+    """
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -110,7 +144,17 @@ class SimpleBot:
 
     Strength is a number from 0 to 1: before the flop from the hole cards' ranks, pairs,
     suits and low cards; after it from the hand's high value (and its low in a hi/lo game).
-    ``aggression`` (0..1) shifts how often it bets and how much.
+    ``aggression`` (0..1) shifts how often it bets and how much; ``seed`` seeds the small
+    random part of its play (``None``: random). ``act(hand)`` takes the decision of the seat
+    to act and returns its record.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> hand = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> bot = SimpleBot(seed=1)
+    >>> round(bot.strength(hand, 0), 3), round(bot.strength(hand, 1), 3)   # A4 and J3 suited
+    (0.588, 0.435)
+    >>> bot.act(hand)
+    Calling(seat=1, amount=1, all_in=False)
     """
 
     def __init__(self, seed: int | None = None, aggression: float = 0.5) -> None:

@@ -16,7 +16,17 @@ from splitpot.limits import shown
 __all__ = ["CARDS", "DECK_SIZE", "CardsLike", "as_cards", "bounded", "card_codes"]
 
 CardsLike = Union[str, Iterable[Union[Card, str, int]]]  # noqa: UP007 - runtime alias, Python 3.9
-"""Cards as text (``"AhKd 7c"``) or an iterable of :class:`Card`, text or int codes."""
+"""Cards as text (``"AhKd 7c"``) or an iterable of :class:`Card`, text or int codes.
+
+What every function taking cards accepts (:func:`card_codes`, :func:`as_cards`, the
+evaluators, :func:`splitpot.equity`...): text separated by spaces, commas or nothing, or
+items each a :class:`Card`, a card's text or its code 0..51 (``rank * 4 + suit``). A type
+alias: the functions check the cards and raise :class:`~splitpot.InvalidCards` naming the
+bad one.
+
+>>> card_codes("Ah Kd") == card_codes(["Ah", Card("Kd")]) == card_codes([50, 45])
+True
+"""
 
 DECK_SIZE = 52
 

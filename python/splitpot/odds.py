@@ -99,7 +99,16 @@ class EquityResult:
     ``deals`` is how many deals were evaluated (with ranges: every compatible choice of hands
     times every board); ``seed`` is the Monte Carlo seed (``None`` when exact), so a run can be
     repeated exactly. ``str()`` gives a table, and so does a notebook (``_repr_html_``);
-    :meth:`to_dict` gives plain data (JSON) and :meth:`to_pandas` a DataFrame.
+    :meth:`to_dict` gives plain data (JSON) and :meth:`to_pandas` a DataFrame. ``game`` is the
+    game's code, ``game_name`` its name, ``board`` and ``dead`` the cards given, ``hi_lo``
+    whether the players' entries carry the high and low shares. Made only by :func:`equity`,
+    which raises the errors (``InvalidCards``, ``EquityError``).
+
+    >>> r = equity("holdem", ["AcAd", "KhKs"], board="Kd7c2s")   # the aces need an ace
+    >>> r.exact, r.deals, [round(e, 4) for e in r.equities]
+    (True, 990, [0.0859, 0.9141])
+    >>> r.players[1].hand, r.players[1].win
+    ('KhKs', 0.9141414141414141)
     """
 
     game: str
@@ -352,13 +361,12 @@ def equity(
         EquityError: an unknown game, a bad range or one that leaves a player no possible
             hand, Crazy Pineapple before the discard, or options that do not fit (the
             bounds are in :mod:`splitpot.limits`: ``EQUITY_MAX_SAMPLES``...).
+
+    >>> [round(e, 4) for e in equity("holdem", ["AcAd", "KhKs"], board="Kd7c2s").equities]
+    [0.0859, 0.9141]
     """
     code = _game_code(game)
-    if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
-        raise EquityError(
-            f"players must be a list with one hand per player, such as ['AhKh', 'QQ+'], "
-            f"got {shown(players)}"
-        )
+    _check_players(players)
     options = _options(exact, samples, seed, time_limit, threads)
     bar = _progress.Fraction("equity") if progress else None
     try:
@@ -372,6 +380,15 @@ def equity(
         if bar is not None:
             bar.close()
     return _logged(EquityResult._from_core(raw), options)
+
+
+def _check_players(players: object) -> None:
+    """A list of hands, not one hand's string: ``EquityError`` otherwise."""
+    if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
+        raise EquityError(
+            f"players must be a list with one hand per player, such as ['AhKh', 'QQ+'], "
+            f"got {shown(players)}"
+        )
 
 
 def _logged(result: EquityResult, options: _Options) -> EquityResult:

@@ -51,20 +51,19 @@ from splitpot import _check
 from splitpot._core import SplitpotError
 from splitpot.limits import MAX_CHIPS, shown
 
-__all__ = [
-    "Award",
-    "Payout",
-    "Pot",
-    "PotError",
-    "Rake",
-    "Side",
-    "award",
-    "build_pots",
-    "uncalled",
-]
+__all__ = ["Award", "Payout", "Pot", "PotError", "Rake", "Side", "award", "build_pots", "uncalled"]
 
 Side = Literal["high", "low", "whole"]
-"""Which part of a pot an :class:`Award` pays: a hi/lo half or the whole pot."""
+"""Which part of a pot an :class:`Award` pays: a hi/lo half or the whole pot.
+
+The type of ``Award.side``: ``"whole"`` in a high-only game, ``"high"`` and ``"low"`` for
+the halves of a hi/lo pot (docs/rules/poker.md §6). A type alias: nothing checks it at run
+time, mypy does.
+
+>>> pots, _ = build_pots({0: 10, 1: 10}, folded=())
+>>> [(a.seat, a.side) for a in award(pots, {0: 1, 1: 2}, low_ranking={0: 5}).awards]
+[(1, 'high'), (0, 'low')]
+"""
 
 _SIDES: frozenset[str] = frozenset(("high", "low", "whole"))
 

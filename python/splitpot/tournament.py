@@ -129,7 +129,12 @@ class Finish:
     ``place`` is the best of the places he shares with ``tied - 1`` others (players out in
     the same hand with the same chips at its start); ``hand`` is the number (from 1) of the
     hand he went out in, ``None`` for the winner; ``chips_at_start`` his chips when that hand
-    began (the winner: his chips at the end, every chip in play).
+    began (the winner: his chips at the end, every chip in play). ``name`` is the player's.
+    Found in ``Tournament.standings`` and ``TournamentResult.standings``, best place first.
+
+    >>> r = play_tournament(3, starting_stack=100, prizes=[70, 30], seed=1)
+    >>> r.standings[0], r.standings[2].place, r.standings[2].hand
+    (Finish(name='P1', place=1, tied=1, hand=None, chips_at_start=300), 3, 30)
     """
 
     name: str
@@ -446,7 +451,19 @@ class TournamentResult:
     """A tournament played by bots: ``finished`` is ``False`` when ``max_hands`` stopped it
     first. ``payouts`` is ``None`` then; ``equity`` (:meth:`Tournament.icm`) is always
     there, and equals the payouts once finished. :meth:`to_dict` and :meth:`to_pandas`
-    give the standings as a table."""
+    give the standings as a table.
+
+    ``tournament`` is the :class:`Tournament` played, ``hands`` every hand of it,
+    ``standings`` the :class:`Finish` of each player, best first; ``payouts`` and ``equity``
+    map names to prize units. Returned by :func:`play_tournament` (which raises the
+    :class:`~splitpot.SplitpotError` for a bad argument).
+
+    >>> r = play_tournament(3, starting_stack=100, prizes=[70, 30], seed=1)
+    >>> r.finished, r.payouts, [f.name for f in r.standings]
+    (True, {'P1': 70, 'P2': 30, 'P3': 0}, ['P1', 'P2', 'P3'])
+    >>> r.equity == r.payouts             # once finished, the ICM equity is the prizes
+    True
+    """
 
     tournament: Tournament
     hands: tuple[Hand, ...]

@@ -75,6 +75,17 @@ def describe(event: Operation, names: Sequence[str] = NAMES) -> str:
     """One event as a line of text with player names instead of seat numbers.
 
     A seat named ``"You"`` is written in the second person ("You call 10").
+
+    Args:
+        event: a record of ``Hand.events`` (an :class:`~splitpot.hand.Operation`).
+        names: one name per seat (default :data:`NAMES`); a seat past them is "Seat N".
+
+    Returns the line; raises nothing.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> raised = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1).raise_to(6)
+    >>> describe(raised), describe(raised, ["Ann", "You"])
+    ('Bob raises to 6', 'You raise to 6')
     """
     text = str(event)
     seat = getattr(event, "seat", None)
@@ -111,7 +122,18 @@ def _blind_names(hand: Hand) -> dict[int, str]:
 
 
 def render(hand: Hand, names: Sequence[str] = NAMES, *, show_hole: bool = True) -> str:
-    """A finished hand as text: seats, actions street by street, showdown and payouts."""
+    """A finished hand as text: seats, actions street by street, showdown and payouts.
+
+    ``names`` are one per seat (default :data:`NAMES`); ``show_hole=False`` leaves out the
+    hole cards dealt face down. Returns the text (of the events so far, for a hand not yet
+    over); raises nothing.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> hand = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = hand.raise_to(6), hand.fold()
+    >>> render(hand).splitlines()[-3:]
+    ['Result', '  Ann     98 chips (-2)', '  Bob    102 chips (+2)']
+    """
     start = hand.events[0]
     assert isinstance(start, HandStarting)
     lines = []
@@ -148,24 +170,31 @@ def render(hand: Hand, names: Sequence[str] = NAMES, *, show_hole: bool = True) 
         if isinstance(e, Showing) and "Showdown" not in lines:
             lines.append("Showdown")
         if isinstance(e, PotAwarding) and "Pots" not in lines:
-            lines.append("Pots")
-            for i, p in enumerate(hand.result.pots):
-                who = ", ".join(_name(s, names) for s in p.eligible)
-                label = "Main pot" if i == 0 else f"Side pot {i}"
-                lines.append(f"  {label}: {p.amount} chips, contested by {who}")
+            lines += ["Pots", *_pot_lines(hand, names)]
         if isinstance(e, PotAwarding):
             lines.append(f"  {describe(e, names)}{_with_hand(hand, e)}")
             continue
         if isinstance(e, HandEnding):
-            lines.append("Result")
-            for seat in hand.seats:
-                net = hand.result.net[seat]
-                lines.append(
-                    f"  {_name(seat, names):<4} {e.final_stacks[seat]:>5} chips ({net:+d})"
-                )
+            lines += ["Result", *_result_lines(hand, e, names)]
             continue
         lines.append(f"  {describe(e, names)}")
     return "\n".join(lines)
+
+
+def _pot_lines(hand: Hand, names: Sequence[str]) -> list[str]:
+    lines = []
+    for i, p in enumerate(hand.result.pots):
+        who = ", ".join(_name(s, names) for s in p.eligible)
+        label = "Main pot" if i == 0 else f"Side pot {i}"
+        lines.append(f"  {label}: {p.amount} chips, contested by {who}")
+    return lines
+
+
+def _result_lines(hand: Hand, end: HandEnding, names: Sequence[str]) -> list[str]:
+    return [
+        f"  {_name(seat, names):<4} {end.final_stacks[seat]:>5} chips ({hand.result.net[seat]:+d})"
+        for seat in hand.seats
+    ]
 
 
 def _with_hand(hand: Hand, event: PotAwarding) -> str:

@@ -55,7 +55,16 @@ class StrEnum(str, Enum):
 class TimeoutOutcome(StrEnum):
     """What a timeout amounted to (docs/rules/poker.md §7; see :mod:`splitpot.hand.timeout`).
 
-    ``record.outcome == "all_in"`` keeps working.
+    The ``outcome`` of a :class:`TimingOut`, returned by ``Hand.timeout_outcome()``; a ``str``
+    enum, so ``record.outcome == "all_in"`` keeps working. ``TimeoutOutcome("x")`` with an
+    unknown string raises ``ValueError``.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> h.timeout_outcome()             # the big blind has chips in: all-in, not folded
+    <TimeoutOutcome.ALL_IN: 'all_in'>
+    >>> h.timeout_outcome() == "all_in"
+    True
     """
 
     ALL_IN = "all_in"
@@ -96,7 +105,18 @@ class Phase(str, Enum):
 
 @dataclass(frozen=True)
 class Operation:
-    """A state change of a :class:`Hand`; the list of them rebuilds the hand."""
+    """A state change of a :class:`Hand`; the list of them rebuilds the hand.
+
+    The base of every record in ``Hand.events`` (from :class:`HandStarting` to
+    :class:`HandEnding`); ``Hand.from_events`` replays such a list. Records are frozen
+    dataclasses made by the hand and are not validated on construction; ``str()`` reads as
+    the terminal game prints them.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> all(isinstance(e, Operation) for e in h.events), str(h.events[1])
+    (True, 'Seat 1 posts a blind of 1')
+    """
 
     def __str__(self) -> str:
         return repr(self)
@@ -104,7 +124,14 @@ class Operation:
 
 @dataclass(frozen=True)
 class AntePosting(Operation):
-    """A seat posts its ante: dead money in the pot (docs/rules/poker.md §4)."""
+    """A seat posts its ante: dead money in the pot (docs/rules/poker.md §4).
+
+    ``seat`` posts ``amount`` chips (less than the ante when short of chips).
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> Hand(HOLDEM, NoLimit(1, 2, ante=1), [100, 100], seed=1).events[1]
+    AntePosting(seat=0, amount=1)
+    """
 
     seat: int
     amount: int
@@ -116,7 +143,15 @@ class AntePosting(Operation):
 @dataclass(frozen=True)
 class BlindPosting(Operation):
     """A seat posts a blind. A live blind is its bet for the first round (§4.1); a dead one
-    (a missed small blind made up on return) only goes into the pot."""
+    (a missed small blind made up on return) only goes into the pot.
+
+    ``seat`` posts ``amount`` chips (what it has, when short); ``dead`` marks a dead blind.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> h.events[1], str(h.events[2])
+    (BlindPosting(seat=1, amount=1, dead=False), 'Seat 0 posts a blind of 2')
+    """
 
     seat: int
     amount: int
@@ -128,7 +163,15 @@ class BlindPosting(Operation):
 
 @dataclass(frozen=True)
 class HoleDealing(Operation):
-    """A seat's cards of a street: ``cards`` face down and, in stud, ``up`` face up (§4.2)."""
+    """A seat's cards of a street: ``cards`` face down and, in stud, ``up`` face up (§4.2).
+
+    ``seat`` is the seat dealt; ``cards`` and ``up`` are tuples of :class:`~splitpot.Card`.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> h.events[3]
+    HoleDealing(seat=0, cards=(Card('4c'), Card('Ac')), up=())
+    """
 
     seat: int
     cards: tuple[Card, ...]
@@ -145,7 +188,15 @@ class HoleDealing(Operation):
 @dataclass(frozen=True)
 class BringingIn(Operation):
     """The stud bring-in: the forced opening bet of the seat with the lowest door card
-    (docs/rules/poker.md §4.2), all-in when short."""
+    (docs/rules/poker.md §4.2), all-in when short.
+
+    ``seat`` puts in ``amount``; ``all_in`` says it was all it had. Made by ``Hand.bring_in()``.
+
+    >>> from splitpot import SEVEN_CARD_STUD, FixedLimit, Hand
+    >>> h = Hand(SEVEN_CARD_STUD, FixedLimit(2, 4, bring_in=1), [100, 100], seed=1)
+    >>> h.bring_in()
+    BringingIn(seat=1, amount=1, all_in=False)
+    """
 
     seat: int
     amount: int
@@ -159,7 +210,17 @@ class BringingIn(Operation):
 
 @dataclass(frozen=True)
 class BoardDealing(Operation):
-    """Community cards dealt for a street."""
+    """Community cards dealt for a street.
+
+    ``street`` is the street's name (``"flop"``, ``"turn"``, ``"river"``); ``cards`` the
+    :class:`~splitpot.Card` tuple dealt to the board.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = h.call(), h.check()
+    >>> h.events[-1], str(h.events[-1])
+    (BoardDealing(street='flop', cards=(Card('6c'), Card('3s'), Card('9s'))), 'Flop: 6c 3s 9s')
+    """
 
     street: str
     cards: tuple[Card, ...]
@@ -170,7 +231,15 @@ class BoardDealing(Operation):
 
 @dataclass(frozen=True)
 class Folding(Operation):
-    """The seat folds."""
+    """The seat folds: it gives up the hand and every pot (docs/rules/poker.md §6).
+
+    ``seat`` is the seat that folded. Made by ``Hand.fold()``.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> h.fold(), str(h.events[-4])
+    (Folding(seat=1), 'Seat 1 folds')
+    """
 
     seat: int
 
@@ -181,7 +250,15 @@ class Folding(Operation):
 @dataclass(frozen=True)
 class SittingOut(Operation):
     """The seat sat out during the hand and is folded (seed 003: a Sit Out "after the round
-    has started counts as a fold"), in his turn or, if he asked, at once."""
+    has started counts as a fold"), in his turn or, if he asked, at once.
+
+    ``seat`` is the seat folded. Made by ``Hand.sit_out(seat)`` when the fold happens.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100, 100], seed=1)
+    >>> h.sit_out(2)                    # seat 2 is to act: folded at once
+    SittingOut(seat=2)
+    """
 
     seat: int
 
@@ -191,7 +268,16 @@ class SittingOut(Operation):
 
 @dataclass(frozen=True)
 class Checking(Operation):
-    """The seat checks."""
+    """The seat checks: it stays in without putting chips in (docs/rules/poker.md §3).
+
+    ``seat`` is the seat that checked. Made by ``Hand.check()``.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = h.call()
+    >>> h.check(), str(h.events[-2])
+    (Checking(seat=0), 'Seat 0 checks')
+    """
 
     seat: int
 
@@ -201,7 +287,15 @@ class Checking(Operation):
 
 @dataclass(frozen=True)
 class Calling(Operation):
-    """The seat calls, putting in ``amount`` more chips (all-in when short)."""
+    """The seat calls, putting in ``amount`` more chips (all-in when short).
+
+    ``seat`` is the caller; ``all_in`` says the call took its last chip. Made by ``Hand.call()``.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> h.call(), str(h.events[-1])
+    (Calling(seat=1, amount=1, all_in=False), 'Seat 1 calls 1')
+    """
 
     seat: int
     amount: int
@@ -213,7 +307,16 @@ class Calling(Operation):
 
 @dataclass(frozen=True)
 class Betting(Operation):
-    """The seat makes the first bet of a round, ``amount`` in total."""
+    """The seat makes the first bet of a round, ``amount`` in total.
+
+    ``seat`` is the bettor; ``all_in`` says it bet its last chip. Made by ``Hand.bet(amount)``.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = h.call(), h.check()      # to the flop
+    >>> h.bet(10), str(h.events[-1])
+    (Betting(seat=0, amount=10, all_in=False), 'Seat 0 bets 10')
+    """
 
     seat: int
     amount: int
@@ -225,7 +328,16 @@ class Betting(Operation):
 
 @dataclass(frozen=True)
 class RaisingTo(Operation):
-    """The seat raises the round's bet to ``amount`` in total."""
+    """The seat raises the round's bet to ``amount`` in total.
+
+    ``seat`` is the raiser; ``all_in`` says it raised with its last chip. Made by
+    ``Hand.raise_to(amount)``.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> h.raise_to(6), str(h.events[-1])
+    (RaisingTo(seat=1, amount=6, all_in=False), 'Seat 1 raises to 6')
+    """
 
     seat: int
     amount: int
@@ -237,7 +349,16 @@ class RaisingTo(Operation):
 
 @dataclass(frozen=True)
 class Discarding(Operation):
-    """The seat discards a hole card (Crazy Pineapple, docs/rules/poker.md §2)."""
+    """The seat discards a hole card (Crazy Pineapple, docs/rules/poker.md §2).
+
+    ``seat`` discards ``card``, a :class:`~splitpot.Card`. Made by ``Hand.discard(card)``.
+
+    >>> from splitpot import CRAZY_PINEAPPLE, Hand, NoLimit
+    >>> h = Hand(CRAZY_PINEAPPLE, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = h.call(), h.check(), h.check(), h.check()   # the flop is checked through
+    >>> h.discard("4c"), str(h.events[-1])
+    (Discarding(seat=0, card=Card('4c')), 'Seat 0 discards 4c')
+    """
 
     seat: int
     card: Card
@@ -251,7 +372,14 @@ class TimingOut(Operation):
     """The seat ran out of time (docs/rules/poker.md §7). ``outcome`` is what the rule made of it:
     ``"all_in"`` (all-in for what he has put in, chips kept behind), ``"fold"``, ``"check"``,
     ``"discard"`` (of ``card``) or ``"show"`` (a :class:`TimeoutOutcome`, equal to those
-    strings)."""
+    strings). ``seat`` is the seat that timed out. Made by ``Hand.timeout()``.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> r = h.timeout()                 # the small blind has chips in: all-in for them
+    >>> r.seat, r.outcome == "all_in", str(r)
+    (1, True, 'Seat 1 times out and is all-in for what he has put in')
+    """
 
     seat: int
     outcome: str  # a TimeoutOutcome when the hand made it; equal to its string
@@ -274,7 +402,16 @@ _TIMED_OUT: dict[str, str] = {
 
 @dataclass(frozen=True)
 class Showing(Operation):
-    """The seat shows its hole cards at showdown (docs/rules/poker.md §5)."""
+    """The seat shows its hole cards at showdown (docs/rules/poker.md §5).
+
+    ``seat`` shows ``cards``; ``description`` names the hand (``"Flush, Ace high"``).
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = h.call(), [h.check() for _ in range(7)]   # checked down to the showdown
+    >>> h.events[-4]
+    Showing(seat=0, cards=(Card('4c'), Card('Ac')), description='Three of a Kind, Nines')
+    """
 
     seat: int
     cards: tuple[Card, ...]
@@ -286,7 +423,17 @@ class Showing(Operation):
 
 @dataclass(frozen=True)
 class Mucking(Operation):
-    """The seat mucks: it gives up any claim to the pot (docs/rules/poker.md §5)."""
+    """The seat mucks: it gives up any claim to the pot (docs/rules/poker.md §5).
+
+    ``seat`` is the seat that mucked. Made by ``Hand.muck()`` in a hand without
+    ``auto_showdown``.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1, auto_showdown=False)
+    >>> _ = h.call(), [h.check() for _ in range(7)], h.show()
+    >>> h.muck()
+    Mucking(seat=1)
+    """
 
     seat: int
 
@@ -296,7 +443,16 @@ class Mucking(Operation):
 
 @dataclass(frozen=True)
 class ChipsReturning(Operation):
-    """The uncalled part of a bet goes back to the bettor (docs/rules/poker.md §6)."""
+    """The uncalled part of a bet goes back to the bettor (docs/rules/poker.md §6).
+
+    ``amount`` chips go back to ``seat``.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = h.raise_to(6), h.fold()     # 4 of the raise to 6 is uncalled
+    >>> h.events[-3], str(h.events[-3])
+    (ChipsReturning(seat=1, amount=4), 'Uncalled 4 returned to seat 1')
+    """
 
     seat: int
     amount: int
@@ -307,7 +463,16 @@ class ChipsReturning(Operation):
 
 @dataclass(frozen=True)
 class PotAwarding(Operation):
-    """Chips from one pot (or half of it) paid to one seat, with the reason (§6)."""
+    """Chips from one pot (or half of it) paid to one seat, with the reason (§6).
+
+    ``award`` is the :class:`~splitpot.pots.Award` (pot, side, seat, amount, why).
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = h.fold()
+    >>> str(h.events[-2])
+    'Seat 0 wins the main pot (2): only eligible seat; the others folded'
+    """
 
     award: Award
 
@@ -317,7 +482,17 @@ class PotAwarding(Operation):
 
 @dataclass(frozen=True)
 class HandEnding(Operation):
-    """The hand is over: every seat's stack, and the rake taken."""
+    """The hand is over: every seat's stack, and the rake taken.
+
+    ``final_stacks`` is indexed by seat; ``rake`` is the chips the house took. Always the
+    last record of a finished hand.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = h.fold()
+    >>> h.events[-1], str(h.events[-1])
+    (HandEnding(final_stacks=(101, 99), rake=0), 'Final stacks [101, 99]')
+    """
 
     final_stacks: tuple[int, ...]
     rake: int = 0
@@ -399,7 +574,17 @@ class LegalActions:
 @dataclass(frozen=True)
 class ShownHand:
     """A hand shown at showdown with its values (docs/rules/poker.md §5). ``high`` is the
-    value that takes the whole pot or its high half: in Razz, the ace-to-five low."""
+    value that takes the whole pot or its high half: in Razz, the ace-to-five low.
+
+    ``seat`` showed ``cards``; ``low`` is the eight-or-better low (``None`` without one);
+    ``hi_lo`` says the game splits the pot. Found in ``HandResult.shown``.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = h.call(), [h.check() for _ in range(7)]   # checked down to the showdown
+    >>> [(s.seat, s.description) for s in h.result.shown]
+    [(0, 'Three of a Kind, Nines'), (1, 'Full House, Nines over Threes')]
+    """
 
     seat: int
     cards: tuple[Card, ...]

@@ -75,7 +75,16 @@ class HandStarting(Operation):
     ``antes``, ``blinds`` (live) and ``dead_blinds`` are per seat, as configured (a seat
     short of chips posts what it has). ``hole`` and ``board`` are the cards given instead of
     shuffled ones (``None`` where the shuffle deals); with ``seed`` they fix every card.
-    :meth:`build` makes one from the arguments of :class:`~splitpot.hand.Hand`.
+    :meth:`build` makes one from the arguments of :class:`~splitpot.hand.Hand` (a bad
+    argument raises a :class:`~splitpot.SplitpotError` naming it); :meth:`validate` checks
+    one made by hand. Always ``Hand.events[0]``; ``Hand.from_setup`` deals it again.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> start = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1).events[0]
+    >>> str(start), start.blinds, start.seed
+    ("Texas Hold'em, NoLimit; button seat 1; stacks [100, 100]", (2, 1), 1)
+    >>> str(Hand.from_setup(start).events[3])      # the same cards, dealt again
+    'Seat 0 is dealt 4cAc'
     """
 
     game: Game

@@ -25,7 +25,16 @@ __all__ = ["TimeoutOutcome", "TimeoutPolicy", "outcome", "outcomes", "policy"]
 class TimeoutPolicy(StrEnum):
     """What a timeout does in a betting round (docs/rules/poker.md §7 DECISION).
 
-    ``"seed"`` and ``"check_or_fold"`` are accepted and compare equal.
+    The ``timeout_policy`` argument of :class:`~splitpot.hand.Hand`: ``"seed"`` and
+    ``"check_or_fold"`` are accepted and compare equal to the members; any other value is a
+    :class:`~splitpot.SplitpotError` naming the choices.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1, timeout_policy="check_or_fold")
+    >>> h.timeout_outcome()             # owes a chip, has no "seed" protection: folded
+    <TimeoutOutcome.FOLD: 'fold'>
+    >>> TimeoutPolicy.SEED == "seed"
+    True
     """
 
     SEED = "seed"

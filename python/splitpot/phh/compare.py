@@ -32,7 +32,19 @@ class Comparison:
     seats that shared a pot), ``"mismatch"``, or ``"unchecked"`` (no ``finishing_stacks``).
     ``player`` is the first differing player (0-based), ``expected`` and ``got`` the stacks
     per player. The spec allows ``finishing_stacks`` for a hand that is not over: they are
-    then the chips behind after the last action.
+    then the chips behind after the last action. Returned by :func:`compare`; ``str()`` names
+    the first difference.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> from splitpot.phh import dumps, loads, replay
+    >>> hand = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = hand.fold()                 # the small blind folds
+    >>> hh = loads(dumps(hand))
+    >>> compare(hh, replay(hh))
+    Comparison(status='match', expected=(101, 99), got=(101, 99), player=None)
+    >>> hh.finishing_stacks = [100, 100]
+    >>> str(compare(hh, replay(hh)))
+    'mismatch: p1 finishes with 101, the history says 100'
     """
 
     status: Literal["match", "odd_chip", "mismatch", "unchecked"]
@@ -51,7 +63,24 @@ class Comparison:
 
 
 def compare(history: HandHistory, hand: Hand) -> Comparison:
-    """Compare ``hand`` (from :func:`replay`) with ``history.finishing_stacks``."""
+    """Compare ``hand`` (from :func:`replay`) with ``history.finishing_stacks``.
+
+    Args:
+        history: the :class:`HandHistory` the hand was replayed from.
+        hand: the :class:`~splitpot.hand.Hand` :func:`replay` made of it (over or not).
+
+    Returns:
+        A :class:`Comparison`: ``"match"``, ``"odd_chip"``, ``"mismatch"`` or
+        ``"unchecked"``. Raises nothing for a hand replayed from ``history``.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> from splitpot.phh import dumps, loads, replay
+    >>> hand = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = hand.fold()                 # the small blind folds
+    >>> hh = loads(dumps(hand))
+    >>> compare(hh, replay(hh)).status
+    'match'
+    """
     expected = history.finishing_stacks
     seat_of, _, _ = _layout(history)
     stacks = hand.final_stacks if hand.is_over else hand.stacks
@@ -115,7 +144,18 @@ class Outcome:
     ``"unsupported"`` (:class:`UnsupportedHistory`) or ``"error"`` (:class:`PHHError`);
     ``detail`` says why, ``variant`` is the history's variant code (for a site's hand
     splitpot does not play, the site's name of the game), ``site`` the poker site's name for
-    a hand read from a site's file (:mod:`splitpot.sites`), else ``""``."""
+    a hand read from a site's file (:mod:`splitpot.sites`), else ``""``. ``source`` names
+    the history (the file, and the hand of a site's file). Returned by :func:`check`,
+    :func:`check_file` and :func:`check_files`.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> from splitpot.phh import dumps, loads, replay
+    >>> hand = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = hand.fold()                 # the small blind folds
+    >>> hh = loads(dumps(hand))
+    >>> check(hh)
+    Outcome(source='<string>', status='match', detail='', variant='NT', site='')
+    """
 
     source: str
     status: Status
@@ -126,7 +166,26 @@ class Outcome:
 
 def check(history: HandHistory) -> Outcome:
     """Replay ``history`` and compare it with its ``finishing_stacks``; never raises a
-    :class:`PHHError` (it becomes the outcome)."""
+    :class:`PHHError` (it becomes the outcome).
+
+    Args:
+        history: a :class:`HandHistory` (from :func:`loads`, or a site's file).
+
+    Returns:
+        An :class:`Outcome`: the :class:`Comparison` status, ``"unsupported"`` or ``"error"``
+        with the message in ``detail``.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> from splitpot.phh import dumps, loads, replay
+    >>> hand = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = hand.fold()                 # the small blind folds
+    >>> hh = loads(dumps(hand))
+    >>> check(hh).status
+    'match'
+    >>> hh.actions[2] = "p2 cbr 1000"
+    >>> check(hh).detail
+    "<string>: action 2 ('p2 cbr 1000'): seat 1 may raise to 4..100, not 1000 (seat 1 is p2)"
+    """
     source = history.source or "<string>"
     site = str(history.user_fields.get("_site", ""))
     if site and history.hand is not None:
@@ -154,7 +213,18 @@ def _logged(outcome: Outcome) -> Outcome:
 
 
 def check_file(path: str | os.PathLike[str]) -> list[Outcome]:
-    """:func:`check` every hand of a ``.phh`` or ``.phhs`` file."""
+    """:func:`check` every hand of a ``.phh`` or ``.phhs`` file.
+
+    Args:
+        path: the file.
+
+    Returns:
+        One :class:`Outcome` per hand, in the file's order. Never raises for a bad file: one
+        that cannot be read or parsed gives a single ``"error"`` outcome.
+
+    >>> check_file("/no/such/file.phh")[0].status
+    'error'
+    """
     name = os.fspath(path)
     try:
         text, _ = _read(name)
@@ -176,7 +246,19 @@ def find_files(
     are taken as given), sorted within each directory. A name found in a directory that is
     not a regular file (a FIFO, a device, a dangling symlink: opening one can block) is left
     out, and appended to ``skipped`` if given; a directory of that name is searched like any
-    other."""
+    other.
+
+    Returns the paths as strings. Raises nothing: a path that does not exist is returned as
+    given, for :func:`check_file` to report.
+
+    >>> import os, tempfile
+    >>> tmp = tempfile.TemporaryDirectory()
+    >>> for name in ("b.phhs", "a.phh", "notes.txt"):
+    ...     _ = open(os.path.join(tmp.name, name), "w").close()
+    >>> [os.path.basename(f) for f in find_files([tmp.name])]
+    ['a.phh', 'b.phhs']
+    >>> tmp.cleanup()
+    """
     out: list[str] = []
     for p in paths:
         path = Path(p)
@@ -205,7 +287,14 @@ def check_files(
     processes (started with "spawn": a script that calls this with ``jobs > 1`` needs the
     usual ``if __name__ == "__main__":`` guard). ``progress(done, total)`` is called as
     files finish. Each history refused (WARNING), replayed to other stacks (WARNING) or not
-    played (INFO) is logged to ``splitpot.phh.compare``, by this process for every worker."""
+    played (INFO) is logged to ``splitpot.phh.compare``, by this process for every worker.
+
+    Returns every :class:`Outcome`, file by file in order. Raises
+    :class:`~splitpot.SplitpotError` for ``jobs`` outside 1..``limits.PHH_MAX_JOBS``.
+
+    >>> [o.status for o in check_files(["/no/such/file.phh"])]
+    ['error']
+    """
     names = [os.fspath(f) for f in files]
     total = len(names)
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= PHH_MAX_JOBS:

@@ -79,6 +79,21 @@ class HandHistory:
 
     Values are checked when the record is made: a list per player must have one entry per
     player of ``starting_stacks``; amounts are ``int`` or :class:`~decimal.Decimal`, >= 0.
+    A value that breaks them raises :class:`~splitpot.phh.PHHError` naming the field.
+    :func:`~splitpot.phh.loads` reads one, :meth:`from_hand` makes one of a splitpot hand,
+    :meth:`dumps` writes it.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> hand = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = hand.fold()
+    >>> hh = HandHistory.from_hand(hand)
+    >>> hh.variant, hh.actions, hh.finishing_stacks
+    ('NT', ['d dh p1 4cAc', 'd dh p2 Jc3c', 'p2 f'], [101, 99])
+    >>> HandHistory(variant="NT", antes=[0, 0], starting_stacks=[100], actions=["p1 f"])
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    splitpot.phh.errors.PHHError: <string>: field 'antes' has 2 entries; starting_stacks has 1 ...
     """
 
     variant: str

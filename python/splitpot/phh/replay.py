@@ -678,5 +678,12 @@ def replay(history: HandHistory) -> Hand:
     :class:`UnsupportedHistory` for a variant or feature splitpot does not play, and
     :class:`PHHError` naming the file, the action's index and the reason for anything that
     breaks the rules. How each field and action is read: see the package docstring.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> from splitpot.phh import dumps, loads
+    >>> hand = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = hand.raise_to(6), hand.fold()
+    >>> replay(loads(dumps(hand))).final_stacks   # 4 of the raise returned, the blinds won
+    [98, 102]
     """
     return _Replayer(history).run()

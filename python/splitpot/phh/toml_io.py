@@ -158,6 +158,13 @@ def load(file: str | os.PathLike[str] | IO[bytes] | IO[str]) -> HandHistory:
     The file is refused before it is read when larger than ``limits.PHH_MAX_BYTES``; the
     text must be UTF-8. Raises :class:`PHHError` as :func:`loads` does (naming the file),
     and ``OSError`` when the file cannot be opened. ``load_all`` reads a ``.phhs`` file.
+    Returns the :class:`HandHistory`, not replayed.
+
+    >>> import io
+    >>> load(io.StringIO('variant = "NT"'))
+    Traceback (most recent call last):
+    ...
+    splitpot.phh.errors.PHHError: <file>: missing required field 'antes'
     """
     text, source = _read(file)
     return loads(text, source=source)
@@ -165,7 +172,17 @@ def load(file: str | os.PathLike[str] | IO[bytes] | IO[str]) -> HandHistory:
 
 def loads_all(text: str, *, source: str | None = None) -> list[HandHistory]:
     """Read every hand of ``.phhs`` text (tables ``[1]``, ``[2]``, ...); a single ``.phh``
-    hand gives a list of one."""
+    hand gives a list of one.
+
+    ``source`` names the text in messages (each hand as ``"source[key]"``). Returns a list
+    of :class:`HandHistory` in the text's order; raises :class:`PHHError` as :func:`loads`
+    does, and for a top-level value that is not a hand's table.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> hand = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> [hh.source for hh in loads_all(dumps_all([hand, hand]), source="two.phhs")]
+    ['two.phhs[1]', 'two.phhs[2]']
+    """
     data = _parse_toml(text, source)
     if "variant" in data:
         return [HandHistory.from_mapping(data, source=source)]
@@ -184,6 +201,15 @@ def load_all(file: str | os.PathLike[str] | IO[bytes] | IO[str]) -> list[HandHis
     Returns a list of :class:`HandHistory` in the file's order, each named
     ``"path[key]"`` in messages; raises as :func:`load` does. To read a large file hand by
     hand, or to go on past a bad hand, use :func:`check_file` or :func:`loads_all` on parts.
+
+    >>> import os, tempfile
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> tmp = tempfile.TemporaryDirectory()
+    >>> path = os.path.join(tmp.name, "hands.phhs")
+    >>> dump_all([Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=s) for s in (1, 2)], path)
+    >>> [os.path.basename(hh.source) for hh in load_all(path)]
+    ['hands.phhs[1]', 'hands.phhs[2]']
+    >>> tmp.cleanup()
     """
     text, source = _read(file)
     return loads_all(text, source=source)
@@ -210,7 +236,18 @@ def dumps(hand: Hand | HandHistory, **fields: Any) -> str:
 
 
 def dump(hand: Hand | HandHistory, file: str | os.PathLike[str] | IO[str], **fields: Any) -> None:
-    """Write :func:`dumps` of ``hand`` to a path or a text file."""
+    """Write :func:`dumps` of ``hand`` to a path or a text file.
+
+    ``fields`` are as in :meth:`HandHistory.from_hand`. A path is written in UTF-8 (an
+    ``OSError`` if it cannot be); a file object gets the text. Returns ``None``.
+
+    >>> import io
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> out = io.StringIO()
+    >>> dump(Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1), out)
+    >>> load(io.StringIO(out.getvalue())).starting_stacks
+    [100, 100]
+    """
     text = dumps(hand, **fields)
     if isinstance(file, (str, os.PathLike)):
         Path(file).write_text(text, encoding="utf-8")
@@ -219,12 +256,32 @@ def dump(hand: Hand | HandHistory, file: str | os.PathLike[str] | IO[str], **fie
 
 
 def dumps_all(hands: Iterable[Hand | HandHistory]) -> str:
-    """``.phhs`` text: the hands as the tables ``[1]``, ``[2]``, ..."""
+    """``.phhs`` text: the hands as the tables ``[1]``, ``[2]``, ...
+
+    ``hands`` are splitpot hands or :class:`HandHistory` records, in order; :func:`loads_all`
+    reads the text back. Raises as :func:`dumps` does.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> text = dumps_all([Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)] * 2)
+    >>> text.splitlines()[:2], len(loads_all(text))
+    (['[1]', 'variant = "NT"'], 2)
+    """
     return "\n".join(_phhs_chunks(hands))
 
 
 def dump_all(hands: Iterable[Hand | HandHistory], file: str | os.PathLike[str] | IO[str]) -> None:
-    """Write :func:`dumps_all` of ``hands`` to a path or a text file, one hand at a time."""
+    """Write :func:`dumps_all` of ``hands`` to a path or a text file, one hand at a time.
+
+    A path is written in UTF-8 (an ``OSError`` if it cannot be); a file object gets the
+    text. Returns ``None``; :func:`load_all` reads the file back.
+
+    >>> import io
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> out = io.StringIO()
+    >>> dump_all([Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=s) for s in (1, 2)], out)
+    >>> len(loads_all(out.getvalue()))
+    2
+    """
     if isinstance(file, (str, os.PathLike)):
         with open(file, "w", encoding="utf-8") as f:
             dump_all(hands, f)

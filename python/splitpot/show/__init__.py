@@ -25,6 +25,28 @@ def histories(
     (or that splitpot does not play) are appended to ``skipped``.
 
     The one place ``splitpot show`` reads hands from.
+
+    Args:
+        path: the file; ``.phh`` and ``.phhs`` are read as PHH, anything else as a site's.
+        skipped: a list to collect the :class:`~splitpot.sites.SiteError` of each site's
+            hand left out (``None``: they are dropped).
+
+    Returns an iterator of :class:`~splitpot.phh.HandHistory`. Raises
+    :class:`~splitpot.phh.PHHError` for a PHH file that does not load (``OSError`` when it
+    cannot be opened); a site's file never raises (an unreadable one is a ``skipped`` error).
+
+    >>> import os, tempfile
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> from splitpot.phh import dump_all
+    >>> tmp = tempfile.TemporaryDirectory()
+    >>> path = os.path.join(tmp.name, "two.phhs")
+    >>> dump_all([Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=s) for s in (1, 2)], path)
+    >>> len(list(histories(path)))
+    2
+    >>> skipped = []
+    >>> list(histories(os.path.join(tmp.name, "none.txt"), skipped)), len(skipped)
+    ([], 1)
+    >>> tmp.cleanup()
     """
     if os.fspath(path).endswith((".phh", ".phhs")):
         yield from load_all(path)

@@ -40,7 +40,23 @@ def render_html(history: HandHistory, *, names: Sequence[str] | None = None) -> 
     Prev/Next/Start/End buttons (and the arrow keys) stepping through every action to the
     showdown and who won which pot and why. ``names`` (one per player) replaces
     ``history.players``. Raises :class:`~splitpot.phh.PHHError` for a history that does not
-    replay."""
+    replay.
+
+    Args:
+        history: a :class:`~splitpot.phh.HandHistory` splitpot plays.
+        names: one display name per player (default the history's players, else p1, p2...).
+
+    Returns the page as text: no file is written, nothing is fetched from the network.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> from splitpot.phh import HandHistory
+    >>> hand = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = hand.raise_to(6), hand.fold()
+    >>> history = HandHistory.from_hand(hand)
+    >>> page = render_html(history, names=["Ann", "Bob"])
+    >>> page.startswith("<!DOCTYPE html>"), "Ann" in page
+    (True, True)
+    """
     story = Story(history, replay(history), names)
     title, *rest = story.header()
     data = {

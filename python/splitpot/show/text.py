@@ -52,6 +52,30 @@ def render_text(history: HandHistory, *, names: Sequence[str] | None = None) -> 
 
     Amounts are money when the history has ``_site_unit`` (``$1.25``), else chips. Raises
     :class:`~splitpot.phh.PHHError` for a history that does not replay.
+
+    Args:
+        history: a :class:`~splitpot.phh.HandHistory` splitpot plays.
+        names: one display name per player (default the history's players, else p1, p2...).
+
+    Returns the text, lines joined with ``\\n``.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> from splitpot.phh import HandHistory
+    >>> hand = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = hand.raise_to(6), hand.fold()
+    >>> history = HandHistory.from_hand(hand)
+    >>> print(render_text(history, names=["Ann", "Bob"]))   # doctest: +ELLIPSIS
+    Texas Hold'em, no limit 1/2
+    <BLANKLINE>
+      Ann  seat 1: 100 (big blind)
+      Bob  seat 2: 100 (small blind, button)
+    ...
+      Bob raises to 6
+      Ann folds
+      Uncalled 4 returned to Bob
+    ...
+      Ann   98 (-2)
+      Bob  102 (+2)
     """
     story = Story(history, replay(history), names)
     lines = [*story.header(), "", *_seats(story, [s or 0 for s in story.start.stacks]), ""]

@@ -11,7 +11,17 @@ class SiteError(PHHError):
     """A hand of a site's file that cannot be read: ``source`` is the file, ``hand_id`` the
     site's number of the hand (``None`` before the header is read), ``line`` the 1-based line
     of the file, ``reason`` what is wrong, ``site`` and ``game`` the site's name and its
-    name of the game, where known. The reader goes on with the next hand."""
+    name of the game, where known. The reader goes on with the next hand.
+
+    A :class:`~splitpot.phh.PHHError` (a ``ValueError``); :func:`~splitpot.sites.read_text`
+    and :func:`~splitpot.sites.read_file` yield it in the hand's place rather than raise it.
+    It pickles, so worker processes can return it.
+
+    >>> from splitpot.sites import read_text
+    >>> [error] = read_text("no hand here", source="notes.txt")
+    >>> type(error).__name__, str(error)
+    ('SiteError', 'notes.txt: no hand of a site splitpot reads was found')
+    """
 
     def __init__(
         self,
@@ -43,7 +53,16 @@ class SiteError(PHHError):
 
 class UnsupportedHand(SiteError, UnsupportedHistory):
     """A hand of a game or with a feature splitpot does not play (short deck, draw games,
-    run it twice, cash-out insurance...): ``reason`` says which. Never guessed."""
+    run it twice, cash-out insurance...): ``reason`` says which. Never guessed.
+
+    Both a :class:`SiteError` and an :class:`~splitpot.phh.UnsupportedHistory`, yielded by
+    the readers like any :class:`SiteError`.
+
+    >>> from splitpot.sites import read_text
+    >>> [error] = read_text("PokerStars Hand #7:  Razz (1/2) - 2024/01/01 0:00:00 UTC\\n")
+    >>> type(error).__name__, error.hand_id, error.line
+    ('UnsupportedHand', '7', 1)
+    """
 
 
 def _rebuild(

@@ -118,7 +118,20 @@ def readers() -> list[ModuleType]:
 
 
 def sniff(text: str) -> ModuleType | None:
-    """The reader of the site whose hand header comes first in ``text``, or None."""
+    """The reader of the site whose hand header comes first in ``text``, or None.
+
+    Args:
+        text: a site's hand history text (the start of a file is enough).
+
+    Returns:
+        The reader module (:mod:`splitpot.sites.pokerstars`...), or ``None`` when no site's
+        header is found. Raises nothing.
+
+    >>> sniff("PokerStars Hand #7:  Hold'em No Limit (1/2) - 2024/01/01 0:00:00 UTC").__name__
+    'splitpot.sites.pokerstars'
+    >>> sniff("no hand here") is None
+    True
+    """
     first: tuple[int, ModuleType] | None = None
     for reader in readers():
         found = reader.HEADER.search(text) if hasattr(reader, "HEADER") else None
@@ -129,7 +142,26 @@ def sniff(text: str) -> ModuleType | None:
 
 def read_text(text: str, source: str | None = None) -> Iterator[HandHistory | SiteError]:
     """Every hand of ``text``, as a history or the error that stops it being read (an
-    :class:`~splitpot.sites.UnsupportedHand` for a game or feature splitpot does not play)."""
+    :class:`~splitpot.sites.UnsupportedHand` for a game or feature splitpot does not play).
+
+    Args:
+        text: one site's hand histories, decoded.
+        source: names the text in errors (a path, say).
+
+    Returns:
+        An iterator of :class:`~splitpot.phh.HandHistory` or :class:`SiteError`, one per
+        hand, in order. Errors are yielded, never raised; the reader goes on.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> from splitpot.phh import HandHistory
+    >>> hand = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = hand.raise_to(6), hand.fold()
+    >>> from splitpot.phh import check
+    >>> from splitpot.sites import to_pokerstars
+    >>> [hh] = read_text(to_pokerstars(HandHistory.from_hand(hand)))
+    >>> hh.actions, hh.user_fields["_site"], check(hh).status
+    (['d dh p1 4cAc', 'd dh p2 Jc3c', 'p2 cbr 6', 'p1 f'], 'PokerStars', 'match')
+    """
     reader = sniff(text)
     if reader is None:
         yield SiteError("no hand of a site splitpot reads was found", source=source)
@@ -153,7 +185,27 @@ def read_file(path: str | os.PathLike[str]) -> Iterator[HandHistory | SiteError]
     own (:func:`decode`: a file appended to by two clients may mix UTF-8 and Windows-1252).
     The site is the one whose header comes first in the file's first 64 KiB. An XML file
     (iPoker) and a UTF-16 one are read whole, and refused over
-    :data:`~splitpot.limits.PHH_MAX_BYTES`."""
+    :data:`~splitpot.limits.PHH_MAX_BYTES`.
+
+    Returns an iterator of :class:`~splitpot.phh.HandHistory` or :class:`SiteError`; a
+    file that cannot be opened is one :class:`SiteError` too, never an ``OSError``.
+
+    >>> import os, tempfile
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> from splitpot.phh import HandHistory
+    >>> hand = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = hand.raise_to(6), hand.fold()
+    >>> from splitpot.sites import dumps_pokerstars
+    >>> tmp = tempfile.TemporaryDirectory()
+    >>> path = os.path.join(tmp.name, "stars.txt")
+    >>> with open(path, "w", encoding="utf-8") as f:
+    ...     _ = f.write(dumps_pokerstars([HandHistory.from_hand(hand)] * 2))
+    >>> [hh.finishing_stacks for hh in read_file(path)]
+    [[98, 102], [98, 102]]
+    >>> [str(e) for e in read_file(os.path.join(tmp.name, "none.txt"))]  # doctest: +ELLIPSIS
+    ['/...none.txt: cannot read: No such file or directory']
+    >>> tmp.cleanup()
+    """
     name = os.fspath(path)
     try:
         with open(name, "rb") as f:

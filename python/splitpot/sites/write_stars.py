@@ -131,12 +131,42 @@ _EPOCH = datetime.datetime(1970, 1, 1)
 
 
 def to_pokerstars(history: HandHistory) -> str:
-    """One hand as PokerStars writes it (lines end in ``\\n``)."""
+    """One hand as PokerStars writes it (lines end in ``\\n``).
+
+    Args:
+        history: a :class:`~splitpot.phh.HandHistory` of a game splitpot plays (but Crazy
+            Pineapple), read from a file or made by ``HandHistory.from_hand``.
+
+    Returns:
+        The text; :func:`~splitpot.sites.read_text` reads it back to the same actions.
+        Raises :class:`~splitpot.phh.UnsupportedHistory` for a history it cannot write
+        (Crazy Pineapple, a hand that is not over), a :class:`~splitpot.phh.PHHError` for
+        one that does not replay.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> from splitpot.phh import HandHistory
+    >>> hand = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = hand.raise_to(6), hand.fold()
+    >>> print(to_pokerstars(HandHistory.from_hand(hand)).splitlines()[9])
+    Player2: raises 4 to 6
+    """
     return _Writer(history).run()
 
 
 def dumps_pokerstars(histories: Iterable[HandHistory]) -> str:
-    """Many hands, three blank lines apart, as the client writes them to a file."""
+    """Many hands, three blank lines apart, as the client writes them to a file.
+
+    ``histories`` are written in order by :func:`to_pokerstars`, which raises what it
+    raises. Returns the text.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> from splitpot.phh import HandHistory
+    >>> hand = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = hand.raise_to(6), hand.fold()
+    >>> text = dumps_pokerstars([HandHistory.from_hand(hand)] * 2)
+    >>> text.count("PokerStars Hand #"), "\\n\\n\\n\\nPokerStars Hand #" in text
+    (2, True)
+    """
     return "\n\n\n".join(to_pokerstars(h) for h in histories)
 
 

@@ -28,7 +28,18 @@ PROTECTIONS = 2
 
 
 class PlayerState(StrEnum):
-    """Where a seated player stands between hands (equal to ``"playing"`` ...)."""
+    """Where a seated player stands between hands (equal to ``"playing"`` ...).
+
+    The ``state`` of a :class:`SeatView`; a ``str`` enum, so the bare strings compare equal.
+    ``PlayerState("x")`` with an unknown string raises ``ValueError``.
+
+    >>> from splitpot import HOLDEM, NoLimit
+    >>> from splitpot.table import Table
+    >>> t = Table(HOLDEM, NoLimit(1, 2), seed=1)
+    >>> _ = t.join("ann", 100), t.join("bob", 100), t.sit_out(1)
+    >>> t.seat(0).state, t.seat(1).state == "sitting_out"
+    (<PlayerState.PLAYING: 'playing'>, True)
+    """
 
     PLAYING = "playing"
     """Dealt in every hand."""
@@ -66,7 +77,20 @@ class SeatView:
 
     ``state`` is ``"playing"``, ``"sitting_out"``, ``"waiting"`` (for the big blind) or
     ``"posting"`` (posts what he owes next hand): a :class:`PlayerState`, equal to those
-    strings. ``owes_small`` and ``owes_big`` are the blinds he missed (§4.1).
+    strings. ``owes_small`` and ``owes_big`` are the blinds he missed (§4.1),
+    ``missed_big_blinds`` how many in a row (:data:`MISSED_BIG_BLINDS_LIMIT` removes him),
+    ``protections`` the disconnection protections he has left (§7). A frozen snapshot,
+    returned by ``Table.seat(seat)`` (``None`` for an empty seat) and ``Table.players()``;
+    changing the table does not change it.
+
+    >>> from splitpot import HOLDEM, NoLimit
+    >>> from splitpot.table import Table
+    >>> t = Table(HOLDEM, NoLimit(1, 2), seed=1)
+    >>> t.join("ann", 100)
+    0
+    >>> v = t.seat(0)
+    >>> v.name, v.stack, v.state == "playing", v.protections, t.seat(1)
+    ('ann', 100, True, 2, None)
     """
 
     seat: int
