@@ -74,8 +74,9 @@ class PanHand(Turns):
     :meth:`apply`; :meth:`legal_moves` lists them; :attr:`events` records everything, and
     :attr:`result` settles a finished hand.
 
-    Raises: ``ValueError`` for fewer than 2 or more than 15 seats dealt in, or a seat short
-    of the posting; ``splitpot.InvalidCards`` for a bad ``deck``. A move the rules do not
+    Raises: ``ValueError`` for fewer than 2 or more than 15 seats dealt in, a seat short of
+    the posting, or a ``deck`` too short to deal; ``splitpot.InvalidCards`` for a bad card in
+    ``deck``. A move the rules do not
     allow now raises ``splitpot.IllegalAction`` and leaves the hand as it was.
 
     >>> from splitpot import pan
