@@ -158,3 +158,10 @@ def test_the_stub_carries_the_cores_class_docstrings() -> None:
             )
         assert isinstance(node, (ast.ClassDef, ast.FunctionDef))
         assert ast.get_docstring(node) == _core_doc(name), name
+    # Every documented public method and property of those classes, likewise.
+    for name in _CORE_CLASSES:
+        members = [n for n in classes[name].body if isinstance(n, ast.FunctionDef)]
+        for member in members:
+            if not member.name.startswith("_") and _core_doc(f"{name}.{member.name}"):
+                doc = _core_doc(f"{name}.{member.name}")
+                assert ast.get_docstring(member) == doc, f"{name}.{member.name}"

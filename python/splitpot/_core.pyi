@@ -178,15 +178,20 @@ class Card:
 
     def __new__(cls, card: Card | str | int) -> Card: ...
     @property
-    def code(self) -> int: ...
+    def code(self) -> int:
+        """The card code, 0 (2c) .. 51 (As): `rank * 4 + suit`."""
     @property
-    def rank(self) -> int: ...
+    def rank(self) -> int:
+        """Rank index, 0 (deuce) .. 12 (ace)."""
     @property
-    def suit(self) -> int: ...
+    def suit(self) -> int:
+        """Suit index: clubs 0, diamonds 1, hearts 2, spades 3."""
     @property
-    def rank_char(self) -> str: ...
+    def rank_char(self) -> str:
+        """The rank letter, "2".."9", "T", "J", "Q", "K", "A"."""
     @property
-    def suit_char(self) -> str: ...
+    def suit_char(self) -> str:
+        """The suit letter, "c", "d", "h" or "s"."""
     def __int__(self) -> int: ...
     def __index__(self) -> int: ...
     def __lt__(self, other: Card, /) -> bool: ...
@@ -223,9 +228,11 @@ class CardSet:
 
     def __new__(cls, cards: _CardsLike | None = None) -> CardSet: ...
     @property
-    def mask(self) -> int: ...
+    def mask(self) -> int:
+        """Bit `code` is set for each card."""
     @property
-    def cards(self) -> list[Card]: ...
+    def cards(self) -> list[Card]:
+        """The cards, lowest code first."""
     def __len__(self) -> int: ...
     def __contains__(self, card: object, /) -> bool: ...
     def __iter__(self) -> Iterator[Card]: ...
@@ -257,7 +264,8 @@ class HighHand:
     def strength(self) -> int:
         """1..7462, larger is better (7462 = royal flush)."""
     @property
-    def category(self) -> HandCategory: ...
+    def category(self) -> HandCategory:
+        """The `HandCategory` (HIGH_CARD = 0 .. STRAIGHT_FLUSH = 8)."""
     def best_five(self) -> list[Card]:
         """The five cards that make the hand, strongest part first (for Omaha, the two hole and
         three board cards), as `Card`s.
@@ -297,7 +305,7 @@ class LowHand:
         """1..56, larger is better (56 = A-2-3-4-5)."""
     @property
     def ranks(self) -> tuple[int, int, int, int, int]:
-        """High to low, ace = 1: (8, 4, 3, 2, 1)."""
+        """The five ranks, high to low, ace = 1: (8, 4, 3, 2, 1)."""
     def best_five(self) -> list[Card]:
         """The five cards that make the low (for Omaha, two hole and three board cards), as
         `Card`s.
@@ -337,8 +345,9 @@ class RazzLow:
         """1..6175, larger is better (6175 = 5-4-3-2-A, 1 = K-K-K-K-Q)."""
     @property
     def ranks(self) -> tuple[int, int, int, int, int]:
-        """As the hand is read, ace = 1: the largest group of a rank first, each group high to
-        low: (7, 5, 4, 3, 2); a pair of fours with 7-2-A is (4, 4, 7, 2, 1)."""
+        """The five ranks as the hand is read, ace = 1: the largest group of a rank first, each
+        group high to low: (7, 5, 4, 3, 2); a pair of fours with 7-2-A is (4, 4, 7, 2, 1).
+        """
     def best_five(self) -> list[Card]:
         """The five cards that make the low, as `Card`s.
 
@@ -478,16 +487,19 @@ class PanCard:
     def __new__(cls, card: PanCard | Card | str | int) -> PanCard: ...
     @property
     def code(self) -> int:
-        """0 (Ac) .. 39 (Ks): ``rank * 4 + suit``."""
+        """The card code, 0 (Ac) .. 39 (Ks): `rank * 4 + suit`."""
     @property
     def rank(self) -> int:
-        """0 (ace) .. 9 (king); 7 is 6 and J is 7."""
+        """Rank index, 0 (ace) .. 9 (king); 7 is 6 and J is 7 (docs/rules/pan.md §2.1)."""
     @property
-    def suit(self) -> int: ...
+    def suit(self) -> int:
+        """Suit index: clubs 0, diamonds 1, hearts 2, spades 3."""
     @property
-    def rank_char(self) -> str: ...
+    def rank_char(self) -> str:
+        """The rank letter: "A", "2".."7", "J", "Q", "K"."""
     @property
-    def suit_char(self) -> str: ...
+    def suit_char(self) -> str:
+        """The suit letter, "c", "d", "h" or "s"."""
     def __int__(self) -> int: ...
     def __index__(self) -> int: ...
     def __lt__(self, other: PanCard, /) -> bool: ...

@@ -44,7 +44,7 @@ impl Card {
         })
     }
 
-    /// The card code, 0 (2c) .. 51 (As).
+    /// The card code, 0 (2c) .. 51 (As): `rank * 4 + suit`.
     #[getter]
     fn code(&self) -> u8 {
         self.code

@@ -61,7 +61,7 @@ impl PanCard {
         })
     }
 
-    /// The card code, 0 (Ac) .. 39 (Ks).
+    /// The card code, 0 (Ac) .. 39 (Ks): `rank * 4 + suit`.
     #[getter]
     fn code(&self) -> u8 {
         self.code

@@ -296,8 +296,8 @@ impl RazzLow {
         self.strength
     }
 
-    /// The five ranks as the hand is read, ace = 1: (7, 5, 4, 3, 2); a pair of fours with
-    /// 7-2-A is (4, 4, 7, 2, 1).
+    /// The five ranks as the hand is read, ace = 1: the largest group of a rank first, each
+    /// group high to low: (7, 5, 4, 3, 2); a pair of fours with 7-2-A is (4, 4, 7, 2, 1).
     #[getter]
     fn ranks(&self) -> (u8, u8, u8, u8, u8) {
         let r = razz::razz_ranks(self.strength);
