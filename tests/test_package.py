@@ -97,3 +97,71 @@ def test_the_cores_evaluators_have_real_docstrings_whose_examples_run() -> None:
         test = doctest.DocTestParser().get_doctest(doc, {}, name, None, 0)
         runner.run(test)
     assert runner.summarize(verbose=False).failed == 0
+
+
+# The classes the core defines, and the methods whose Rust doc comments carry an example.
+_CORE_CLASSES = (
+    "Card",
+    "CardSet",
+    "HighHand",
+    "LowHand",
+    "RazzLow",
+    "HandCategory",
+    "PanCard",
+    "SplitpotError",
+    "InvalidCards",
+    "IllegalAction",
+    "EquityError",
+)
+_CORE_METHODS = ("HighHand.best_five", "LowHand.best_five", "RazzLow.best_five")
+
+
+def _core_doc(dotted: str) -> str:
+    import inspect
+
+    obj: object = _core
+    for part in dotted.split("."):
+        obj = getattr(obj, part)
+    return inspect.getdoc(obj) or ""
+
+
+def test_the_cores_classes_have_real_docstrings_whose_examples_run() -> None:
+    """help(sp.Card), help(sp.InvalidCards)... say what the class is, with an example; the
+    examples of the Rust doc comments (and create_exception! docs) run here."""
+    import doctest
+
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for name in _CORE_CLASSES + _CORE_METHODS:
+        doc = _core_doc(name)
+        assert len(doc.splitlines()) >= 3 and ">>> " in doc, name
+        test = doctest.DocTestParser().get_doctest(doc, {}, name, None, 0)
+        assert test.examples, name
+        runner.run(test)
+    for name in ("Card", "CardSet", "PanCard"):  # built from user input: say what is refused
+        assert "Raises: `InvalidCards`" in _core_doc(name), name
+    assert runner.summarize(verbose=False).failed == 0
+
+
+def test_the_stub_carries_the_cores_class_docstrings() -> None:
+    """The API pages are rendered from the stub (docs/api/splitpot.md): its docstrings for the
+    core's classes are the ones the extension has, word for word."""
+    stub = Path(splitpot.__file__).with_name("_core.pyi")
+    tree = ast.parse(stub.read_text())
+    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    for name in _CORE_CLASSES + _CORE_METHODS:
+        node: ast.AST = classes[name.split(".")[0]]
+        if "." in name:
+            node = next(
+                n
+                for n in ast.iter_child_nodes(node)
+                if isinstance(n, ast.FunctionDef) and n.name == name.split(".")[1]
+            )
+        assert isinstance(node, (ast.ClassDef, ast.FunctionDef))
+        assert ast.get_docstring(node) == _core_doc(name), name
+    # Every documented public method and property of those classes, likewise.
+    for name in _CORE_CLASSES:
+        members = [n for n in classes[name].body if isinstance(n, ast.FunctionDef)]
+        for member in members:
+            if not member.name.startswith("_") and _core_doc(f"{name}.{member.name}"):
+                doc = _core_doc(f"{name}.{member.name}")
+                assert ast.get_docstring(member) == doc, f"{name}.{member.name}"

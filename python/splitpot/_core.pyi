@@ -70,8 +70,17 @@ _PanCardsLike = str | "PanCard" | Iterable["PanCard" | "Card" | str | int]
 _PanMelds = tuple[tuple["PanCard", ...], ...]
 
 class HandCategory(IntEnum):
-    """High-hand categories, weakest first (seed 003, "Hand ranking"); built from the core's
-    category names (rust/eval/high.rs)."""
+    """High-hand categories, weakest first (seed 003, "Hand ranking"): HIGH_CARD = 0,
+    PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND,
+    STRAIGHT_FLUSH = 8; an IntEnum, so categories compare as ints. `HighHand.category`
+    gives one.
+
+    >>> import splitpot as sp
+    >>> sp.evaluate_high("AhKhQhJh9h").category
+    <HandCategory.FLUSH: 5>
+    >>> sp.HandCategory.FLUSH > sp.HandCategory.STRAIGHT, int(sp.HandCategory.PAIR)
+    (True, 1)
+    """
 
     HIGH_CARD = 0
     PAIR = 1
@@ -84,26 +93,105 @@ class HandCategory(IntEnum):
     FOUR_OF_A_KIND = 7
     STRAIGHT_FLUSH = 8
 
-class SplitpotError(ValueError): ...
-class InvalidCards(SplitpotError): ...
-class IllegalAction(SplitpotError): ...
-class EquityError(SplitpotError): ...
+class SplitpotError(ValueError):
+    """Base of splitpot's errors, a ValueError: catch it for anything splitpot refuses.
+    Raised as one of InvalidCards (cards that cannot be read), IllegalAction (an action or
+    Pan operation the rules forbid) or EquityError (an equity question with no answer), or
+    as itself for a bad value such as an unknown Pan rule setting; the message says what is
+    wrong.
+
+    Example:
+
+    >>> import splitpot as sp
+    >>> issubclass(sp.InvalidCards, sp.SplitpotError), issubclass(sp.SplitpotError, ValueError)
+    (True, True)
+    >>> try:
+    ...     sp.evaluate_high("AhKh")
+    ... except sp.SplitpotError as e:
+    ...     print(type(e).__name__)
+    InvalidCards
+    """
+
+class InvalidCards(SplitpotError):
+    """Cards that cannot be parsed, repeat, or are the wrong number; the message names the bad
+    token or card. A SplitpotError, so a ValueError.
+
+    Example:
+
+    >>> import splitpot as sp
+    >>> sp.Card("Xx")
+    Traceback (most recent call last):
+    splitpot._core.InvalidCards: invalid card "Xx" at position 0
+    >>> sp.evaluate_high("AhAh KdQc2s")
+    Traceback (most recent call last):
+    splitpot._core.InvalidCards: duplicate card Ah
+    """
+
+class IllegalAction(SplitpotError):
+    """An action the rules do not allow now (a bet, a Pan meld or lay-off); the message says
+    why, and the state is left as it was. A SplitpotError, so a ValueError.
+
+    Example:
+
+    >>> import splitpot as sp
+    >>> sp.pan.meld("7c 7d")
+    Traceback (most recent call last):
+    splitpot._core.IllegalAction: the new meld 7c 7d is not valid: ... got 2
+    """
+
+class EquityError(SplitpotError):
+    """An equity question that cannot be answered: unknown game, bad or impossible range,
+    options; bad cards are InvalidCards instead. A SplitpotError, so a ValueError.
+
+    Example:
+
+    >>> import splitpot as sp
+    >>> try:
+    ...     sp.equity("chess", ["AhAd", "KcKd"])
+    ... except sp.EquityError as e:
+    ...     print(str(e)[:20])
+    unknown game "chess"
+    """
 
 @final
 class Card:
-    """One playing card: ``Card("Ah")``, ``Card("10d")``, ``Card(51)``."""
+    """One playing card: `Card("Ah")`, `Card("10d")`, `Card(51)`. Its int is `rank * 4 + suit`,
+    so 2c is 0 and As is 51; cards order by that code and hash by it.
+
+    Args: `card`, a card string (rank `2`..`9`, `T` or `10`, `J`, `Q`, `K`, `A`, then suit
+    `c`, `d`, `h`, `s`, any case), an int 0..51, or a `Card`.
+
+    Returns: the card, with `code`, `rank`, `suit`, `rank_char` and `suit_char`.
+
+    Raises: `InvalidCards` (a `ValueError`) naming a token that is not a card, an int outside
+    0..51, or a bool.
+
+    Example:
+
+    >>> import splitpot as sp
+    >>> c = sp.Card("Ah")
+    >>> c, int(c), c.rank, c.suit, c.rank_char + c.suit_char
+    (Card('Ah'), 50, 12, 2, 'Ah')
+    >>> sp.Card(51), str(sp.Card("10d")), sp.Card("Ah") > sp.Card("Kh")
+    (Card('As'), 'Td', True)
+    """
 
     def __new__(cls, card: Card | str | int) -> Card: ...
     @property
-    def code(self) -> int: ...
+    def code(self) -> int:
+        """The card code, 0 (2c) .. 51 (As): `rank * 4 + suit`."""
     @property
-    def rank(self) -> int: ...
+    def rank(self) -> int:
+        """Rank index, 0 (deuce) .. 12 (ace)."""
     @property
-    def suit(self) -> int: ...
+    def suit(self) -> int:
+        """Suit index: clubs 0, diamonds 1, hearts 2, spades 3."""
     @property
-    def rank_char(self) -> str: ...
+    def rank_char(self) -> str:
+        """The rank letter, "2".."9", "T", "J", "Q", "K", "A"."""
     @property
-    def suit_char(self) -> str: ...
+    def suit_char(self) -> str:
+        """The suit letter, "c", "d", "h" or "s"."""
     def __int__(self) -> int: ...
     def __index__(self) -> int: ...
     def __lt__(self, other: Card, /) -> bool: ...
@@ -114,13 +202,37 @@ class Card:
 
 @final
 class CardSet:
-    """Distinct cards packed in 64 bits; the fastest argument to ``evaluate_high``."""
+    """A set of distinct cards packed in 64 bits, with its evaluation key built once: the fastest
+    thing to hand to `evaluate_high` again and again. Iterating, `cards` and `str` give the
+    cards lowest code first; `card in s` takes any one-card form; sets compare and hash by
+    their cards.
+
+    Args: `cards`, cards as for `evaluate_high` (a string, an iterable of `Card`, `str` or
+    `int`, or a `CardSet`); None or nothing for the empty set.
+
+    Returns: the set, with `mask` (bit `code` set for each card) and `cards`.
+
+    Raises: `InvalidCards` for a bad card, a card given twice, or more than 52 cards.
+
+    Example:
+
+    >>> import splitpot as sp
+    >>> s = sp.CardSet("AhKh 2c")
+    >>> s, len(s), "Kh" in s, s.mask == 1 << 0 | 1 << 46 | 1 << 50
+    (CardSet('2cKhAh'), 3, True, True)
+    >>> sp.evaluate_high(sp.CardSet("AhKhQhJhTh")).strength
+    7462
+    >>> len(sp.CardSet())
+    0
+    """
 
     def __new__(cls, cards: _CardsLike | None = None) -> CardSet: ...
     @property
-    def mask(self) -> int: ...
+    def mask(self) -> int:
+        """Bit `code` is set for each card."""
     @property
-    def cards(self) -> list[Card]: ...
+    def cards(self) -> list[Card]:
+        """The cards, lowest code first."""
     def __len__(self) -> int: ...
     def __contains__(self, card: object, /) -> bool: ...
     def __iter__(self) -> Iterator[Card]: ...
@@ -128,14 +240,40 @@ class CardSet:
 
 @final
 class HighHand:
-    """A high hand's value; compares by strength; never with a LowHand or a RazzLow."""
+    """The value of a high hand, as `evaluate_high` and the other high evaluators return it (it
+    is not built directly). Compares and hashes by poker strength only, so equal hands tie; it
+    is never equal to a `LowHand` or a `RazzLow`, and ordering against one is a `TypeError`
+    (docs/rules/poker.md §1: lows and highs are different orderings).
+
+    Attributes: `strength` 1..7462 (larger is better), `category` (a `HandCategory`);
+    `best_five()` the five cards that make it; `str()` the hand in words.
+
+    Example:
+
+    >>> import splitpot as sp
+    >>> h = sp.evaluate_high("AhAd KcKd 7s")
+    >>> h
+    HighHand(strength=4990, category=TWO_PAIR)
+    >>> str(h), h.category.name
+    ('Two Pair, Aces and Kings, Seven kicker', 'TWO_PAIR')
+    >>> h == sp.evaluate_high("AsAc KhKs 7d"), h > sp.evaluate_high("AhAd KcKd 6s")
+    (True, True)
+    """
 
     @property
     def strength(self) -> int:
         """1..7462, larger is better (7462 = royal flush)."""
     @property
-    def category(self) -> HandCategory: ...
-    def best_five(self) -> list[Card]: ...
+    def category(self) -> HandCategory:
+        """The `HandCategory` (HIGH_CARD = 0 .. STRAIGHT_FLUSH = 8)."""
+    def best_five(self) -> list[Card]:
+        """The five cards that make the hand, strongest part first (for Omaha, the two hole and
+        three board cards), as `Card`s.
+
+        >>> import splitpot as sp
+        >>> [str(c) for c in sp.evaluate_high("AhAd KcKd 7s 2c 3d").best_five()]
+        ['Ah', 'Ad', 'Kc', 'Kd', '7s']
+        """
     def __lt__(self, other: HighHand, /) -> bool: ...
     def __le__(self, other: HighHand, /) -> bool: ...
     def __gt__(self, other: HighHand, /) -> bool: ...
@@ -144,15 +282,38 @@ class HighHand:
 
 @final
 class LowHand:
-    """An 8-or-better low's value; compares by strength; never with a HighHand or a RazzLow."""
+    """The value of an 8-or-better low, as `evaluate_low8` and the other low evaluators return it
+    (it is not built directly). Compares and hashes by strength among lows only: never equal
+    to a `HighHand` or a `RazzLow`, and ordering against one is a `TypeError`
+    (docs/rules/poker.md §1).
+
+    Attributes: `strength` 1..56 (larger is better, 56 = A-2-3-4-5), `ranks` high to low with
+    ace = 1; `best_five()` the five cards; `str()` the low as read ("8-4-3-2-A").
+
+    Example:
+
+    >>> import splitpot as sp
+    >>> low = sp.evaluate_low8("Ah2c3d4s8h")
+    >>> low, str(low)
+    (LowHand(strength=35, ranks=(8, 4, 3, 2, 1)), '8-4-3-2-A')
+    >>> low < sp.evaluate_low8("Ah2c3d4s5h")
+    True
+    """
 
     @property
     def strength(self) -> int:
         """1..56, larger is better (56 = A-2-3-4-5)."""
     @property
     def ranks(self) -> tuple[int, int, int, int, int]:
-        """High to low, ace = 1: (8, 4, 3, 2, 1)."""
-    def best_five(self) -> list[Card]: ...
+        """The five ranks, high to low, ace = 1: (8, 4, 3, 2, 1)."""
+    def best_five(self) -> list[Card]:
+        """The five cards that make the low (for Omaha, two hole and three board cards), as
+        `Card`s.
+
+        >>> import splitpot as sp
+        >>> [str(c) for c in sp.evaluate_low8("Ah2c3d4s8h KdKc").best_five()]
+        ['Ah', '2c', '3d', '4s', '8h']
+        """
     def __lt__(self, other: LowHand, /) -> bool: ...
     def __le__(self, other: LowHand, /) -> bool: ...
     def __gt__(self, other: LowHand, /) -> bool: ...
@@ -161,18 +322,39 @@ class LowHand:
 
 @final
 class RazzLow:
-    """A razz value: the ace-to-five low of every hand, no qualifier (aces low, straights and
-    flushes do not count, pairs and worse rank below every five different ranks). Compares by
-    strength with other razz lows only; never with a HighHand or a LowHand."""
+    """The razz value of a hand: the ace-to-five low every hand has, no qualifier (eval/razz.rs),
+    as `evaluate_razz` returns it (it is not built directly). Compares and hashes by strength
+    among razz lows only: never equal to a `HighHand`, nor to an 8-or-better `LowHand`, whose
+    strengths are another numbering; ordering against either is a `TypeError`.
+
+    Attributes: `strength` 1..6175 (larger is better, 6175 = 5-4-3-2-A), `ranks` as the hand
+    is read with ace = 1; `best_five()` the five cards; `str()` the low in words.
+
+    Example:
+
+    >>> import splitpot as sp
+    >>> r = sp.evaluate_razz("AcAd 2c3d4h 2s4c")
+    >>> r, str(r)
+    (RazzLow(strength=4888, ranks=(1, 1, 4, 3, 2)), 'Pair of Aces, 4-3-2')
+    >>> r < sp.evaluate_razz("Ac2d3c4d6h KsKc")
+    True
+    """
 
     @property
     def strength(self) -> int:
         """1..6175, larger is better (6175 = 5-4-3-2-A, 1 = K-K-K-K-Q)."""
     @property
     def ranks(self) -> tuple[int, int, int, int, int]:
-        """As the hand is read, ace = 1: the largest group of a rank first, each group high to
-        low: (7, 5, 4, 3, 2); a pair of fours with 7-2-A is (4, 4, 7, 2, 1)."""
-    def best_five(self) -> list[Card]: ...
+        """The five ranks as the hand is read, ace = 1: the largest group of a rank first, each
+        group high to low: (7, 5, 4, 3, 2); a pair of fours with 7-2-A is (4, 4, 7, 2, 1).
+        """
+    def best_five(self) -> list[Card]:
+        """The five cards that make the low, as `Card`s.
+
+        >>> import splitpot as sp
+        >>> [str(c) for c in sp.evaluate_razz("AcAd 2c3d4h 2s4c").best_five()]
+        ['Ac', 'Ad', '2c', '3d', '4h']
+        """
     def __lt__(self, other: RazzLow, /) -> bool: ...
     def __le__(self, other: RazzLow, /) -> bool: ...
     def __gt__(self, other: RazzLow, /) -> bool: ...
@@ -277,21 +459,47 @@ def _omaha_high_batch(
 
 @final
 class PanCard:
-    """One Pan card, ``splitpot.pan.Card`` at runtime: ``Card("7c")``, ``Card(24)``."""
+    """One Pan card: `Card("7c")`, `Card("Jh")`, `Card(24)`. Ranks A 2 3 4 5 6 7 J Q K (no 8, 9
+    or 10), suits c d h s; its int is `rank * 4 + suit`, so `Ac` is 0 and `Ks` is 39.
+    Cards order and hash by that code; a Pan deck holds copies, and copies are equal.
+
+    Args: `card`, a card string (any case), an int 0..39, a `pan.Card`, or a poker
+    `splitpot.Card` of a rank Pan has.
+
+    Returns: the card, with `code`, `rank`, `suit`, `rank_char` and `suit_char`.
+
+    Raises: `InvalidCards` (a `ValueError`) for a token that is not a Pan card (an 8, 9 or 10
+    among them), an int outside 0..39, or a bool.
+
+    Example:
+
+    >>> from splitpot import pan
+    >>> c = pan.Card("jh")
+    >>> c, int(c), c.rank, c.suit, c.rank_char
+    (pan.Card('Jh'), 30, 7, 2, 'J')
+    >>> pan.Card(0), pan.Card("Ks") > pan.Card("Ac"), pan.Card("7c") == pan.Card("7C")
+    (pan.Card('Ac'), True, True)
+    >>> pan.Card("8c")
+    Traceback (most recent call last):
+    splitpot._core.InvalidCards: invalid Pan card "8c" at position 0: Pan has no 8, 9 or 10
+    """
 
     def __new__(cls, card: PanCard | Card | str | int) -> PanCard: ...
     @property
     def code(self) -> int:
-        """0 (Ac) .. 39 (Ks): ``rank * 4 + suit``."""
+        """The card code, 0 (Ac) .. 39 (Ks): `rank * 4 + suit`."""
     @property
     def rank(self) -> int:
-        """0 (ace) .. 9 (king); 7 is 6 and J is 7."""
+        """Rank index, 0 (ace) .. 9 (king); 7 is 6 and J is 7 (docs/rules/pan.md §2.1)."""
     @property
-    def suit(self) -> int: ...
+    def suit(self) -> int:
+        """Suit index: clubs 0, diamonds 1, hearts 2, spades 3."""
     @property
-    def rank_char(self) -> str: ...
+    def rank_char(self) -> str:
+        """The rank letter: "A", "2".."7", "J", "Q", "K"."""
     @property
-    def suit_char(self) -> str: ...
+    def suit_char(self) -> str:
+        """The suit letter, "c", "d", "h" or "s"."""
     def __int__(self) -> int: ...
     def __index__(self) -> int: ...
     def __lt__(self, other: PanCard, /) -> bool: ...

@@ -10,7 +10,25 @@ use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyString};
 use std::cell::Cell;
 
-/// One playing card: `Card("Ah")`, `Card("10d")`, `Card(51)`. Its int is `rank * 4 + suit`.
+/// One playing card: `Card("Ah")`, `Card("10d")`, `Card(51)`. Its int is `rank * 4 + suit`,
+/// so 2c is 0 and As is 51; cards order by that code and hash by it.
+///
+/// Args: `card`, a card string (rank `2`..`9`, `T` or `10`, `J`, `Q`, `K`, `A`, then suit
+/// `c`, `d`, `h`, `s`, any case), an int 0..51, or a `Card`.
+///
+/// Returns: the card, with `code`, `rank`, `suit`, `rank_char` and `suit_char`.
+///
+/// Raises: `InvalidCards` (a `ValueError`) naming a token that is not a card, an int outside
+/// 0..51, or a bool.
+///
+/// Example:
+///
+/// >>> import splitpot as sp
+/// >>> c = sp.Card("Ah")
+/// >>> c, int(c), c.rank, c.suit, c.rank_char + c.suit_char
+/// (Card('Ah'), 50, 12, 2, 'Ah')
+/// >>> sp.Card(51), str(sp.Card("10d")), sp.Card("Ah") > sp.Card("Kh")
+/// (Card('As'), 'Td', True)
 #[pyclass(frozen, eq, ord, hash, from_py_object, module = "splitpot._core")]
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Card {
@@ -26,7 +44,7 @@ impl Card {
         })
     }
 
-    /// The card code, 0 (2c) .. 51 (As).
+    /// The card code, 0 (2c) .. 51 (As): `rank * 4 + suit`.
     #[getter]
     fn code(&self) -> u8 {
         self.code
@@ -74,7 +92,27 @@ impl Card {
 }
 
 /// A set of distinct cards packed in 64 bits, with its evaluation key built once: the fastest
-/// thing to hand to `evaluate_high` again and again.
+/// thing to hand to `evaluate_high` again and again. Iterating, `cards` and `str` give the
+/// cards lowest code first; `card in s` takes any one-card form; sets compare and hash by
+/// their cards.
+///
+/// Args: `cards`, cards as for `evaluate_high` (a string, an iterable of `Card`, `str` or
+/// `int`, or a `CardSet`); None or nothing for the empty set.
+///
+/// Returns: the set, with `mask` (bit `code` set for each card) and `cards`.
+///
+/// Raises: `InvalidCards` for a bad card, a card given twice, or more than 52 cards.
+///
+/// Example:
+///
+/// >>> import splitpot as sp
+/// >>> s = sp.CardSet("AhKh 2c")
+/// >>> s, len(s), "Kh" in s, s.mask == 1 << 0 | 1 << 46 | 1 << 50
+/// (CardSet('2cKhAh'), 3, True, True)
+/// >>> sp.evaluate_high(sp.CardSet("AhKhQhJhTh")).strength
+/// 7462
+/// >>> len(sp.CardSet())
+/// 0
 #[pyclass(frozen, eq, hash, module = "splitpot._core")]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CardSet {

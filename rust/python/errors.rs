@@ -10,26 +10,62 @@ create_exception!(
     splitpot._core,
     SplitpotError,
     PyValueError,
-    "Base of splitpot's errors; a ValueError."
+    "Base of splitpot's errors, a ValueError: catch it for anything splitpot refuses.\n\
+     Raised as one of InvalidCards (cards that cannot be read), IllegalAction (an action or\n\
+     Pan operation the rules forbid) or EquityError (an equity question with no answer), or\n\
+     as itself for a bad value such as an unknown Pan rule setting; the message says what is\n\
+     wrong.\n\n\
+     Example:\n\n\
+     >>> import splitpot as sp\n\
+     >>> issubclass(sp.InvalidCards, sp.SplitpotError), issubclass(sp.SplitpotError, ValueError)\n\
+     (True, True)\n\
+     >>> try:\n\
+     ...     sp.evaluate_high(\"AhKh\")\n\
+     ... except sp.SplitpotError as e:\n\
+     ...     print(type(e).__name__)\n\
+     InvalidCards"
 );
 create_exception!(
     splitpot._core,
     InvalidCards,
     SplitpotError,
-    "Cards that cannot be parsed, repeat, or are the wrong number; the message names the card."
+    "Cards that cannot be parsed, repeat, or are the wrong number; the message names the bad\n\
+     token or card. A SplitpotError, so a ValueError.\n\n\
+     Example:\n\n\
+     >>> import splitpot as sp\n\
+     >>> sp.Card(\"Xx\")\n\
+     Traceback (most recent call last):\n\
+     splitpot._core.InvalidCards: invalid card \"Xx\" at position 0\n\
+     >>> sp.evaluate_high(\"AhAh KdQc2s\")\n\
+     Traceback (most recent call last):\n\
+     splitpot._core.InvalidCards: duplicate card Ah"
 );
 create_exception!(
     splitpot._core,
     IllegalAction,
     SplitpotError,
-    "An action the rules do not allow now; the state is left as it was."
+    "An action the rules do not allow now (a bet, a Pan meld or lay-off); the message says\n\
+     why, and the state is left as it was. A SplitpotError, so a ValueError.\n\n\
+     Example:\n\n\
+     >>> import splitpot as sp\n\
+     >>> sp.pan.meld(\"7c 7d\")\n\
+     Traceback (most recent call last):\n\
+     splitpot._core.IllegalAction: the new meld 7c 7d is not valid: ... got 2"
 );
 
 create_exception!(
     splitpot._core,
     EquityError,
     SplitpotError,
-    "An equity question that cannot be answered: unknown game, bad or impossible range, options."
+    "An equity question that cannot be answered: unknown game, bad or impossible range,\n\
+     options; bad cards are InvalidCards instead. A SplitpotError, so a ValueError.\n\n\
+     Example:\n\n\
+     >>> import splitpot as sp\n\
+     >>> try:\n\
+     ...     sp.equity(\"chess\", [\"AhAd\", \"KcKd\"])\n\
+     ... except sp.EquityError as e:\n\
+     ...     print(str(e)[:20])\n\
+     unknown game \"chess\""
 );
 
 /// Card problems stay `InvalidCards`; the rest of an equity question is an `EquityError`.

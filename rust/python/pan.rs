@@ -17,6 +17,27 @@ use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
 
 /// One Pan card: `Card("7c")`, `Card("Jh")`, `Card(24)`. Ranks A 2 3 4 5 6 7 J Q K (no 8, 9
 /// or 10), suits c d h s; its int is `rank * 4 + suit`, so `Ac` is 0 and `Ks` is 39.
+/// Cards order and hash by that code; a Pan deck holds copies, and copies are equal.
+///
+/// Args: `card`, a card string (any case), an int 0..39, a `pan.Card`, or a poker
+/// `splitpot.Card` of a rank Pan has.
+///
+/// Returns: the card, with `code`, `rank`, `suit`, `rank_char` and `suit_char`.
+///
+/// Raises: `InvalidCards` (a `ValueError`) for a token that is not a Pan card (an 8, 9 or 10
+/// among them), an int outside 0..39, or a bool.
+///
+/// Example:
+///
+/// >>> from splitpot import pan
+/// >>> c = pan.Card("jh")
+/// >>> c, int(c), c.rank, c.suit, c.rank_char
+/// (pan.Card('Jh'), 30, 7, 2, 'J')
+/// >>> pan.Card(0), pan.Card("Ks") > pan.Card("Ac"), pan.Card("7c") == pan.Card("7C")
+/// (pan.Card('Ac'), True, True)
+/// >>> pan.Card("8c")
+/// Traceback (most recent call last):
+/// splitpot._core.InvalidCards: invalid Pan card "8c" at position 0: Pan has no 8, 9 or 10
 #[pyclass(
     frozen,
     eq,
@@ -40,7 +61,7 @@ impl PanCard {
         })
     }
 
-    /// The card code, 0 (Ac) .. 39 (Ks).
+    /// The card code, 0 (Ac) .. 39 (Ks): `rank * 4 + suit`.
     #[getter]
     fn code(&self) -> u8 {
         self.code

@@ -15,8 +15,24 @@ pub fn to_cards(five: [u8; 5]) -> Vec<Card> {
     five.iter().map(|&code| Card { code }).collect()
 }
 
-/// The value of a high hand. Compares by poker strength only, so equal hands tie; it never
-/// compares with a `LowHand` (docs/rules/poker.md §1: lows and highs are different orderings).
+/// The value of a high hand, as `evaluate_high` and the other high evaluators return it (it
+/// is not built directly). Compares and hashes by poker strength only, so equal hands tie; it
+/// is never equal to a `LowHand` or a `RazzLow`, and ordering against one is a `TypeError`
+/// (docs/rules/poker.md §1: lows and highs are different orderings).
+///
+/// Attributes: `strength` 1..7462 (larger is better), `category` (a `HandCategory`);
+/// `best_five()` the five cards that make it; `str()` the hand in words.
+///
+/// Example:
+///
+/// >>> import splitpot as sp
+/// >>> h = sp.evaluate_high("AhAd KcKd 7s")
+/// >>> h
+/// HighHand(strength=4990, category=TWO_PAIR)
+/// >>> str(h), h.category.name
+/// ('Two Pair, Aces and Kings, Seven kicker', 'TWO_PAIR')
+/// >>> h == sp.evaluate_high("AsAc KhKs 7d"), h > sp.evaluate_high("AhAd KcKd 6s")
+/// (True, True)
 #[pyclass(frozen, module = "splitpot._core")]
 #[derive(Clone, Copy)]
 pub struct HighHand {
@@ -48,7 +64,15 @@ pub fn hand_category(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
             .call(("HandCategory", members), Some(&options))?;
         enum_type.setattr(
             "__doc__",
-            "High-hand categories, weakest first (seed 003, \"Hand ranking\").",
+            "High-hand categories, weakest first (seed 003, \"Hand ranking\"): HIGH_CARD = 0,\n\
+             PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND,\n\
+             STRAIGHT_FLUSH = 8; an IntEnum, so categories compare as ints. `HighHand.category`\n\
+             gives one.\n\n\
+             >>> import splitpot as sp\n\
+             >>> sp.evaluate_high(\"AhKhQhJh9h\").category\n\
+             <HandCategory.FLUSH: 5>\n\
+             >>> sp.HandCategory.FLUSH > sp.HandCategory.STRAIGHT, int(sp.HandCategory.PAIR)\n\
+             (True, 1)",
         )?;
         Ok::<_, PyErr>(enum_type.unbind())
     })?;
@@ -105,7 +129,12 @@ impl HighHand {
         hand_category(py)?.call1((high::category(self.strength),))
     }
 
-    /// The five cards that make the hand (for Omaha, the two hole and three board cards).
+    /// The five cards that make the hand, strongest part first (for Omaha, the two hole and
+    /// three board cards), as `Card`s.
+    ///
+    /// >>> import splitpot as sp
+    /// >>> [str(c) for c in sp.evaluate_high("AhAd KcKd 7s 2c 3d").best_five()]
+    /// ['Ah', 'Ad', 'Kc', 'Kd', '7s']
     fn best_five(&self) -> PyResult<Vec<Card>> {
         Ok(to_cards(self.dealt.high_five()?))
     }
@@ -147,7 +176,22 @@ impl HighHand {
     }
 }
 
-/// The value of an 8-or-better low. Compares by strength among lows only (docs/rules/poker.md §1).
+/// The value of an 8-or-better low, as `evaluate_low8` and the other low evaluators return it
+/// (it is not built directly). Compares and hashes by strength among lows only: never equal
+/// to a `HighHand` or a `RazzLow`, and ordering against one is a `TypeError`
+/// (docs/rules/poker.md §1).
+///
+/// Attributes: `strength` 1..56 (larger is better, 56 = A-2-3-4-5), `ranks` high to low with
+/// ace = 1; `best_five()` the five cards; `str()` the low as read ("8-4-3-2-A").
+///
+/// Example:
+///
+/// >>> import splitpot as sp
+/// >>> low = sp.evaluate_low8("Ah2c3d4s8h")
+/// >>> low, str(low)
+/// (LowHand(strength=35, ranks=(8, 4, 3, 2, 1)), '8-4-3-2-A')
+/// >>> low < sp.evaluate_low8("Ah2c3d4s5h")
+/// True
 #[pyclass(frozen, module = "splitpot._core")]
 #[derive(Clone, Copy)]
 pub struct LowHand {
@@ -170,7 +214,12 @@ impl LowHand {
         (r[0], r[1], r[2], r[3], r[4])
     }
 
-    /// The five cards that make the low (for Omaha, two hole and three board cards).
+    /// The five cards that make the low (for Omaha, two hole and three board cards), as
+    /// `Card`s.
+    ///
+    /// >>> import splitpot as sp
+    /// >>> [str(c) for c in sp.evaluate_low8("Ah2c3d4s8h KdKc").best_five()]
+    /// ['Ah', '2c', '3d', '4s', '8h']
     fn best_five(&self) -> PyResult<Vec<Card>> {
         match self.dealt.low8_five()? {
             Some(five) => Ok(to_cards(five)),
@@ -216,9 +265,22 @@ pub fn low_hand(strength: u8, dealt: Dealt) -> Option<LowHand> {
     (strength > 0).then_some(LowHand { strength, dealt })
 }
 
-/// The razz value of a hand: the ace-to-five low every hand has, no qualifier (eval/razz.rs).
-/// Compares by strength among razz lows only: not with a `HighHand`, nor with an 8-or-better
-/// `LowHand`, whose strengths are another numbering.
+/// The razz value of a hand: the ace-to-five low every hand has, no qualifier (eval/razz.rs),
+/// as `evaluate_razz` returns it (it is not built directly). Compares and hashes by strength
+/// among razz lows only: never equal to a `HighHand`, nor to an 8-or-better `LowHand`, whose
+/// strengths are another numbering; ordering against either is a `TypeError`.
+///
+/// Attributes: `strength` 1..6175 (larger is better, 6175 = 5-4-3-2-A), `ranks` as the hand
+/// is read with ace = 1; `best_five()` the five cards; `str()` the low in words.
+///
+/// Example:
+///
+/// >>> import splitpot as sp
+/// >>> r = sp.evaluate_razz("AcAd 2c3d4h 2s4c")
+/// >>> r, str(r)
+/// (RazzLow(strength=4888, ranks=(1, 1, 4, 3, 2)), 'Pair of Aces, 4-3-2')
+/// >>> r < sp.evaluate_razz("Ac2d3c4d6h KsKc")
+/// True
 #[pyclass(frozen, module = "splitpot._core")]
 #[derive(Clone, Copy)]
 pub struct RazzLow {
@@ -234,15 +296,19 @@ impl RazzLow {
         self.strength
     }
 
-    /// The five ranks as the hand is read, ace = 1: (7, 5, 4, 3, 2); a pair of fours with
-    /// 7-2-A is (4, 4, 7, 2, 1).
+    /// The five ranks as the hand is read, ace = 1: the largest group of a rank first, each
+    /// group high to low: (7, 5, 4, 3, 2); a pair of fours with 7-2-A is (4, 4, 7, 2, 1).
     #[getter]
     fn ranks(&self) -> (u8, u8, u8, u8, u8) {
         let r = razz::razz_ranks(self.strength);
         (r[0], r[1], r[2], r[3], r[4])
     }
 
-    /// The five cards that make the low.
+    /// The five cards that make the low, as `Card`s.
+    ///
+    /// >>> import splitpot as sp
+    /// >>> [str(c) for c in sp.evaluate_razz("AcAd 2c3d4h 2s4c").best_five()]
+    /// ['Ac', 'Ad', '2c', '3d', '4h']
     fn best_five(&self) -> PyResult<Vec<Card>> {
         Ok(to_cards(self.dealt.razz_five()?))
     }

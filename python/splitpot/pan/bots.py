@@ -36,7 +36,21 @@ class PanBot(Protocol):
 
 
 class RandomPanBot:
-    """A uniformly random move among :meth:`PanHand.legal_moves`."""
+    """A uniformly random move among :meth:`PanHand.legal_moves
+    <splitpot.pan.game.PanHand.legal_moves>`, for tests and fuzzing.
+
+    ``seed``: the bot's own random generator (None: unseeded); the same seed on the same
+    hand makes the same moves. :meth:`act` makes one move for the seat to act and returns its
+    record; on a hand that is over (no legal move) it raises ``IndexError``.
+
+    >>> from splitpot import pan
+    >>> hand = pan.PanHand([20, 20, 20], seed=1)
+    >>> print(pan.RandomPanBot(seed=7).act(hand))
+    Seat 0 sluffs
+    >>> bots = [pan.RandomPanBot(seed=s) for s in range(3)]
+    >>> pan.play_pan_bots(hand, bots).is_over
+    True
+    """
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
@@ -71,7 +85,24 @@ def _hand_cards(step: Step) -> int:
 
 class GreedyPanBot:
     """The greedy melder described in the module doc. ``play_below``: it sluffs a hand with
-    no meld and fewer than this many cards connected to another (default 6 of 10)."""
+    no meld and fewer than this many cards connected to another (default 6 of 10).
+
+    ``seed``: the generator that breaks ties between discards (None: unseeded). :meth:`act`
+    makes one decision for the seat to act (a whole going-out plan at once) and returns the
+    last record; on a hand that is over it fails an assertion. :meth:`wants_to_play` is its
+    declaration.
+
+    >>> from splitpot import pan
+    >>> hand = pan.PanHand([20, 20, 20], seed=1)
+    >>> bot = pan.GreedyPanBot(seed=0)
+    >>> bot.wants_to_play(hand, 0)  # it holds 3c 3d 3h, a meld already
+    True
+    >>> print(bot.act(hand))
+    Seat 0 plays
+    >>> hand = pan.play_pan_bots(pan.PanHand([20] * 4, seed=5), lambda s: pan.GreedyPanBot(s))
+    >>> hand.result.winner, sum(hand.result.final_stacks)
+    (3, 80)
+    """
 
     def __init__(self, seed: int | None = None, play_below: int = 6) -> None:
         self._rng = random.Random(seed)
@@ -145,7 +176,26 @@ class GreedyPanBot:
 
 
 def play_pan_bots(hand: PanHand, bots: Sequence[PanBot] | Callable[[int], PanBot]) -> PanHand:
-    """Let the bots (one per seat, or a function of the seat) play the hand to its end."""
+    """Let the bots (one per seat, or a function of the seat) play the hand to its end.
+
+    Args:
+        hand: a :class:`~splitpot.pan.PanHand`, played in place.
+        bots: a sequence indexed by seat (a seat not dealt in may hold anything), or a
+            function from a seat to its bot; a bot is anything with ``act(hand)`` making one
+            legal decision (:class:`RandomPanBot`, :class:`GreedyPanBot` or your own).
+
+    Returns:
+        The same ``hand``, now over: its ``result`` and ``events`` are the game.
+
+    Raises:
+        ``IndexError`` from a sequence with no bot for a seat; whatever a bot raises, such as
+        ``splitpot.IllegalAction`` for an illegal move of its own.
+
+    >>> from splitpot import pan
+    >>> hand = pan.play_pan_bots(pan.PanHand([20, 20, 20], seed=3), lambda s: pan.GreedyPanBot(s))
+    >>> hand.is_over, sum(hand.result.final_stacks) + hand.result.carry
+    (True, 60)
+    """
     pick = bots if callable(bots) else bots.__getitem__
     while not hand.is_over:
         seat = hand.actor

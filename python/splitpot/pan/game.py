@@ -67,6 +67,34 @@ class PanHand(Turns):
       same cards, on any machine. ``deck`` gives the cards in order instead (tests, replays).
     * ``rules``: the house rules (:class:`~splitpot.pan.PanRules`, §8).
     * ``carry``: tops carried over from the last hand (§5.2, §6.6), added to the pot.
+
+    Dealing posts the tops and deals ten cards to each seat dealt in; the hand then waits in
+    :attr:`phase` for :attr:`actor`. Each decision is a method (``play``, ``draw``,
+    ``discard``...) with its ``can_``/``verify_`` checks, or a move record given to
+    :meth:`apply`; :meth:`legal_moves` lists them; :attr:`events` records everything, and
+    :attr:`result` settles a finished hand.
+
+    Raises: ``ValueError`` for fewer than 2 or more than 15 seats dealt in, a seat short of
+    the posting, or a ``deck`` too short to deal; ``splitpot.InvalidCards`` for a bad card in
+    ``deck``. A move the rules do not
+    allow now raises ``splitpot.IllegalAction`` and leaves the hand as it was.
+
+    >>> from splitpot import pan
+    >>> hand = pan.PanHand([20, 20, 20], seed=1)
+    >>> hand.phase, hand.actor, hand.pot, hand.stacks
+    (<PanPhase.DECLARE: 'declare'>, 0, 3, [19, 19, 19])
+    >>> " ".join(map(str, hand.hand(0)))
+    'Ac 2d 3c 3d 3h 4h 4s 6h Jc Jh'
+    >>> for move in (pan.Play(), pan.Play(), pan.Play(), pan.Draw()):
+    ...     _ = hand.apply(move)
+    >>> hand.drawn, hand.legal_moves()[-1]
+    (pan.Card('Jd'), Reject())
+    >>> hand.apply(pan.Play())
+    Traceback (most recent call last):
+    ...
+    splitpot._core.IllegalAction: no declarations now: seat 0 is to place the drawn card
+    >>> pan.PanHand.from_events(hand.events).drawn  # the record replays the hand
+    pan.Card('Jd')
     """
 
     __slots__ = ()

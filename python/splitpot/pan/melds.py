@@ -44,7 +44,15 @@ class _DocumentedEnum(Enum):
 class MeldKind(_DocumentedEnum):
     """The kind of a valid meld (docs/rules/pan.md §3.4); each member's ``__doc__`` states its rule.
 
-    The Rust core sends a kind as its index in this order (``MeldKind`` in rust/pan/melds.rs).
+    What :func:`classify` returns (None for cards that are no meld). ``MeldKind("sequence")``
+    gives a member from its value (an unknown one is a ``ValueError``). The Rust core sends a
+    kind as its index in this order (``MeldKind`` in rust/pan/melds.rs).
+
+    >>> from splitpot import pan
+    >>> pan.classify("5d 6d 7d"), pan.classify("Jc Jd Jh")
+    (<MeldKind.SEQUENCE: 'sequence'>, <MeldKind.GROUP_UNSUITED: 'group_unsuited'>)
+    >>> pan.MeldKind("group_suited").__doc__.startswith("Three or more cards")
+    True
     """
 
     SEQUENCE = (
@@ -73,7 +81,15 @@ class MeldKind(_DocumentedEnum):
 class Condition(_DocumentedEnum):
     """The paying melds ("conditions") of table docs/rules/pan.md §4.1, valued by ``PanRules``.
 
-    The Rust core sends a condition as its index in this order (C1 = 0 .. C5 = 4).
+    :func:`condition_list` gives each one a meld carries with its chips; the value is the
+    table's name (``Condition("C2")``; an unknown one is a ``ValueError``). The Rust core
+    sends a condition as its index in this order (C1 = 0 .. C5 = 4).
+
+    >>> from splitpot import pan
+    >>> pan.condition_list("5s 5s 5s")  # a bong: C2, doubled in spades
+    [(<Condition.VALLE_SUITED: 'C2'>, 4)]
+    >>> pan.Condition("C4") is pan.Condition.LOW_RUN
+    True
     """
 
     VALLE_UNSUITED = ("C1", "C1: a valle group (3s, 5s or 7s) of different suits; pays 1.")
@@ -89,7 +105,15 @@ _CONDITIONS = tuple(Condition)  # indexed by the core's `Condition as u8`
 
 @dataclass(frozen=True)
 class Outcome:
-    """What an operation leaves on the table and what every active opponent pays for it."""
+    """What an operation leaves on the table and what every active opponent pays for it: the
+    answer of :func:`meld`, :func:`lay_off`, :func:`split` and :func:`borrow` (which raise
+    ``splitpot.IllegalAction`` instead when the rules forbid the operation).
+
+    >>> from splitpot import pan
+    >>> out = pan.lay_off("2d 3d 4d", "Ad")
+    >>> out.melds, out.pays  # the lay-off makes the A-2-3 condition
+    (((pan.Card('Ad'), pan.Card('2d'), pan.Card('3d'), pan.Card('4d')),), 1)
+    """
 
     melds: tuple[Meld, ...]
     """The new or changed melds, each sorted by code."""
@@ -99,7 +123,15 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Arrangement:
-    """Cards arranged into valid melds, and what their conditions pay (docs/rules/pan.md §4.4)."""
+    """Cards arranged into valid melds, and what their conditions pay (docs/rules/pan.md §4.4):
+    the answer of :func:`go_out` (exactly 11 cards) and :func:`arrange` (at most 11), each None
+    when the cards cannot all be melded (bad cards raise ``splitpot.InvalidCards``).
+
+    >>> from splitpot import pan
+    >>> a = pan.arrange("5h 5h 5h Ac 2c 3c")
+    >>> [" ".join(map(str, m)) for m in a.melds], a.pays
+    (['Ac 2c 3c', '5h 5h 5h'], 3)
+    """
 
     melds: tuple[Meld, ...]
     """The melds, each sorted by code, in code order."""
@@ -110,7 +142,17 @@ class Arrangement:
 
 @dataclass(frozen=True)
 class NewMeld:
-    """Lay down a new meld from the hand (and the drawn card); replay with ``meld``."""
+    """Lay down a new meld from the hand (and the drawn card); replay with ``meld``.
+
+    A step of :func:`turn_moves`, :func:`go_out_with`'s :class:`TurnPlan` and
+    :meth:`PanHand.legal_moves <splitpot.pan.game.PanHand.legal_moves>`, made with
+    :meth:`PanHand.apply <splitpot.pan.game.PanHand.apply>` (``splitpot.IllegalAction`` if
+    the player cannot): ``cards`` the meld, sorted; ``pays`` what each active opponent owes.
+
+    >>> from splitpot import pan
+    >>> pan.turn_moves("5h", "5h 5h", [])
+    [NewMeld(cards=(pan.Card('5h'), pan.Card('5h'), pan.Card('5h')), pays=2)]
+    """
 
     cards: Meld
     pays: int
@@ -118,7 +160,18 @@ class NewMeld:
 
 @dataclass(frozen=True)
 class LayOff:
-    """Add ``cards`` to the table meld ``meld``; replay with ``lay_off(meld, cards)``."""
+    """Add ``cards`` to the table meld ``meld``; replay with ``lay_off(meld, cards)``.
+
+    A step of :func:`turn_moves`, a :class:`TurnPlan` and :meth:`PanHand.legal_moves
+    <splitpot.pan.game.PanHand.legal_moves>`, made with :meth:`PanHand.apply
+    <splitpot.pan.game.PanHand.apply>` (``splitpot.IllegalAction`` if the player cannot);
+    ``pays`` is what each active opponent owes (§4.2).
+
+    >>> from splitpot import pan
+    >>> move = pan.turn_moves("5h", "", ["Ah 2h 3h 4h"])[0]
+    >>> move.cards, move.pays, move.meld_index
+    ((pan.Card('5h'),), 1, 0)
+    """
 
     meld: Meld
     cards: Meld
@@ -131,7 +184,18 @@ class LayOff:
 @dataclass(frozen=True)
 class Split:
     """Add ``added`` (maybe none) to ``meld`` and split off ``part``; replay with
-    ``split(meld, part, added)``."""
+    ``split(meld, part, added)``.
+
+    A step of :func:`turn_moves`, a :class:`TurnPlan` and :meth:`PanHand.legal_moves
+    <splitpot.pan.game.PanHand.legal_moves>`, made with :meth:`PanHand.apply
+    <splitpot.pan.game.PanHand.apply>` (``splitpot.IllegalAction`` if the player cannot);
+    ``pays`` is what each active opponent owes (§4.3).
+
+    >>> from splitpot import pan
+    >>> move = pan.turn_moves(None, "", ["3d 4d 5d 6d 7d Jd"])[0]
+    >>> type(move).__name__, " ".join(map(str, move.part)), move.added, move.pays
+    ('Split', '3d 4d 5d', (), 0)
+    """
 
     meld: Meld
     added: Meld
@@ -145,7 +209,18 @@ class Split:
 @dataclass(frozen=True)
 class Borrow:
     """Take ``take`` from ``meld`` into a new meld with the hand ``cards``; replay with
-    ``borrow(meld, take, cards)``."""
+    ``borrow(meld, take, cards)``.
+
+    A step of :func:`turn_moves`, a :class:`TurnPlan` and :meth:`PanHand.legal_moves
+    <splitpot.pan.game.PanHand.legal_moves>`, made with :meth:`PanHand.apply
+    <splitpot.pan.game.PanHand.apply>` (``splitpot.IllegalAction`` if the player cannot);
+    ``pays`` is what each active opponent owes (§4.3).
+
+    >>> from splitpot import pan
+    >>> move = pan.turn_moves(None, "Jc Js", ["Jh 7h 6h 5h 4h"])[0]
+    >>> type(move).__name__, move.take, move.cards
+    ('Borrow', (pan.Card('Jh'),), (pan.Card('Jc'), pan.Card('Js')))
+    """
 
     meld: Meld
     take: Meld
@@ -161,7 +236,17 @@ Step: TypeAlias = NewMeld | LayOff | Split | Borrow
 
 @dataclass(frozen=True)
 class TurnPlan:
-    """How a player goes out this turn (docs/rules/pan.md §6.3, §6.4)."""
+    """How a player goes out this turn (docs/rules/pan.md §6.3, §6.4): the answer of
+    :func:`go_out_with` (None when he cannot). Its steps have ``meld_index`` None: each names
+    its meld by its cards.
+
+    >>> from splitpot import pan
+    >>> plan = pan.go_out_with("5c", hand="", table=["Ac 2c 3c 4c", "5s 5s 5s", "6d 6h 6c"])
+    >>> [type(step).__name__ for step in plan.steps], plan.pays, plan.board_conditions
+    (['LayOff'], 1, 5)
+    >>> len(plan.melds), sum(map(len, plan.melds))
+    (3, 11)
+    """
 
     steps: tuple[Step, ...]
     """The operations in order; the first places the drawn card."""

@@ -26,7 +26,20 @@ def _names(cards: tuple[Card, ...]) -> str:
 
 
 class PanPhase(str, Enum):
-    """What the hand waits for (docs/rules/pan.md §5, §6)."""
+    """What the hand waits for (docs/rules/pan.md §5, §6): :attr:`PanHand.phase
+    <splitpot.pan.game.PanHand.phase>`. A ``str`` enum; :meth:`PanHand.legal_moves
+    <splitpot.pan.game.PanHand.legal_moves>` lists the moves of the phase, and a move of
+    another phase raises ``splitpot.IllegalAction``.
+
+    >>> from splitpot import pan
+    >>> hand = pan.PanHand([20, 20, 20], seed=1)
+    >>> hand.phase
+    <PanPhase.DECLARE: 'declare'>
+    >>> for _ in range(3):
+    ...     _ = hand.apply(pan.Play())
+    >>> hand.phase, pan.PanPhase("draw") is hand.phase
+    (<PanPhase.DRAW: 'draw'>, True)
+    """
 
     DECLARE = "declare"
     """Each player in turn declares play or sluff (§5.2)."""
@@ -307,44 +320,160 @@ def _pays(pays: int) -> str:
 
 @dataclass(frozen=True)
 class Play:
-    """Declare play (§5.2)."""
+    """Declare play (§5.2): the move of the seat to declare, in the ``DECLARE`` phase; the
+    seat stays in the hand. :meth:`PanHand.apply <splitpot.pan.game.PanHand.apply>` returns
+    its ``Declaring`` record; out of turn it raises ``splitpot.IllegalAction``.
+
+    >>> from splitpot import pan
+    >>> hand = pan.PanHand([20, 20, 20], seed=1)
+    >>> hand.legal_moves()
+    [Play(), Sluff()]
+    >>> print(hand.apply(pan.Play()))
+    Seat 0 plays
+    """
 
 
 @dataclass(frozen=True)
 class Sluff:
-    """Declare sluff: lose the tops, pay nothing else (§5.3)."""
+    """Declare sluff: lose the tops, pay nothing else (§5.3). The move of the seat to declare,
+    in the ``DECLARE`` phase; :meth:`PanHand.apply <splitpot.pan.game.PanHand.apply>`
+    returns its ``Declaring`` record and the seat is out of the hand; out of turn it raises
+    ``splitpot.IllegalAction``.
+
+    >>> from splitpot import pan
+    >>> hand = pan.PanHand([20, 20, 20], seed=1)
+    >>> print(hand.apply(pan.Sluff()))
+    Seat 0 sluffs
+    >>> hand.actor  # the turn passes to the right (Rotation.COUNTERCLOCKWISE)
+    2
+    """
 
 
 @dataclass(frozen=True)
 class Draw:
-    """Draw the top card of the stock (§6.2)."""
+    """Draw the top card of the stock (§6.2), in the ``DRAW`` phase; the hand then waits in
+    ``PLACE`` for the card to be placed or rejected. :meth:`PanHand.apply
+    <splitpot.pan.game.PanHand.apply>` returns the ``Drawing`` record; it raises
+    ``splitpot.IllegalAction`` in another phase or when the live discard is forced (§6.5).
+
+    >>> from splitpot import pan
+    >>> hand = pan.PanHand([20, 20, 20], seed=1)
+    >>> for _ in range(3):
+    ...     _ = hand.apply(pan.Play())
+    >>> print(hand.apply(pan.Draw()))
+    Seat 0 draws Jd from the stock
+    >>> hand.phase
+    <PanPhase.PLACE: 'place'>
+    """
 
 
 @dataclass(frozen=True)
 class Take:
-    """Take the live discard, to use it this turn (§6.2); forced if it lays off (§6.5)."""
+    """Take the live discard, to use it this turn (§6.2); forced if it lays off (§6.5). In
+    the ``DRAW`` phase, when the card can be placed at once; :meth:`PanHand.apply
+    <splitpot.pan.game.PanHand.apply>` returns the ``Drawing`` record, and raises
+    ``splitpot.IllegalAction`` when the discard may not be taken.
+
+    >>> from splitpot import pan
+    >>> hand = pan.PanHand([20, 20, 20], seed=1)
+    >>> for _ in range(3):
+    ...     _ = hand.apply(pan.Play())
+    >>> for move in (pan.Draw(), pan.Reject(), pan.Draw(), pan.Reject()):
+    ...     _ = hand.apply(move)
+    >>> hand.actor, hand.live_discard, hand.legal_moves()
+    (1, pan.Card('2s'), [Take(), Draw()])
+    >>> print(hand.apply(pan.Take()))
+    Seat 1 draws 2s from the discard
+    """
 
 
 @dataclass(frozen=True)
 class Reject:
-    """Reject the card drawn from the stock: it becomes the live discard (§6.3)."""
+    """Reject the card drawn from the stock: it becomes the live discard (§6.3) and the turn
+    passes. In the ``PLACE`` phase after a :class:`Draw`; :meth:`PanHand.apply
+    <splitpot.pan.game.PanHand.apply>` returns the ``Rejecting`` record, and raises
+    ``splitpot.IllegalAction`` otherwise (a card taken from the discard must be used).
+
+    >>> from splitpot import pan
+    >>> hand = pan.PanHand([20, 20, 20], seed=1)
+    >>> for _ in range(3):
+    ...     _ = hand.apply(pan.Play())
+    >>> _ = hand.apply(pan.Draw())
+    >>> print(hand.apply(pan.Reject()))
+    Seat 0 rejects Jd
+    >>> hand.live_discard, hand.actor
+    (pan.Card('Jd'), 2)
+    """
 
 
 @dataclass(frozen=True)
 class Discard:
-    """Discard ``card`` from the hand, ending the turn (§6.3)."""
+    """Discard ``card`` from the hand, ending the turn (§6.3): the last move of the ``USE``
+    phase. :meth:`PanHand.apply <splitpot.pan.game.PanHand.apply>` returns the
+    ``Discarding`` record; it raises ``splitpot.IllegalAction`` for a card the player does
+    not hold or in another phase, ``splitpot.InvalidCards`` for a card that is not one.
+
+    >>> from splitpot import pan
+    >>> hand = pan.PanHand([20, 20, 20], seed=1)
+    >>> for _ in range(3):
+    ...     _ = hand.apply(pan.Play())
+    >>> _ = hand.apply(pan.Draw())
+    >>> print(hand.apply(hand.legal_moves()[0]))  # a NewMeld of the drawn Jd
+    Seat 0 melds Jc Jd Jh
+    >>> hand.legal_moves()[-1]
+    Discard(card=pan.Card('6h'))
+    >>> print(hand.apply(pan.Discard(pan.Card("6h"))))
+    Seat 0 discards 6h
+    """
 
     card: Card
 
 
 @dataclass(frozen=True)
 class Claim:
-    """Claim the pays not yet collected (§4.5)."""
+    """Claim the pays not yet collected (§4.5), under ``PanRules(must_claim_before_discard=
+    True)``: in the ``USE`` phase, before the discard, or the pays are lost.
+    :meth:`PanHand.apply <splitpot.pan.game.PanHand.apply>` returns the ``Claiming``
+    record (the ``Paying`` records follow in ``events``); it raises
+    ``splitpot.IllegalAction`` when nothing is owed.
+
+    >>> from splitpot import pan
+    >>> rules = pan.PanRules(must_claim_before_discard=True)
+    >>> hand = pan.PanHand([20, 20, 20], seed=1, rules=rules)
+    >>> for _ in range(3):
+    ...     _ = hand.apply(pan.Play())
+    >>> _ = hand.apply(pan.Draw())
+    >>> _ = hand.apply(hand.legal_moves()[0])
+    >>> print(hand.apply(hand.legal_moves()[0]))
+    Seat 0 melds 3c 3d 3h (pays 1)
+    >>> hand.legal_moves()[0]
+    Claim()
+    >>> print(hand.apply(pan.Claim()))
+    Seat 0 claims his pays
+    """
 
 
 @dataclass(frozen=True)
 class Demand:
-    """Another player calls for the live discard to be forced (``forcing = onDemand``, §6.5)."""
+    """Another player calls for the live discard to be forced (``forcing = onDemand``, §6.5).
+
+    ``seat``: the caller, another active player, before the actor draws, when the live
+    discard lays off on one of the actor's melds; the actor must then take it. Made out of
+    turn, so :meth:`PanHand.legal_moves <splitpot.pan.game.PanHand.legal_moves>` (the
+    actor's) never lists it; :meth:`PanHand.apply <splitpot.pan.game.PanHand.apply>` returns
+    the ``Demanding`` record, and raises ``splitpot.IllegalAction`` otherwise.
+
+    >>> from splitpot import pan
+    >>> hand = pan.PanHand([20, 20, 20], seed=1)
+    >>> for _ in range(3):
+    ...     _ = hand.apply(pan.Play())
+    >>> for move in (pan.Draw(), pan.Reject()):
+    ...     _ = hand.apply(move)
+    >>> hand.can_demand(1)  # the default rules force the card without a call
+    False
+    >>> pan.Demand(1)
+    Demand(seat=1)
+    """
 
     seat: int
 
@@ -352,7 +481,21 @@ class Demand:
 @dataclass(frozen=True)
 class SplitTops:
     """The two players left agree to divide the tops without playing (``tops_allow_split``,
-    §5.2): the first hand makes the call for both, before the first draw."""
+    §5.2): the first hand makes the call for both, before the first draw, and the hand ends.
+    :meth:`PanHand.apply <splitpot.pan.game.PanHand.apply>` returns the ``TopsSplitting``
+    record; it raises ``splitpot.IllegalAction`` when the rules or the table do not allow it.
+
+    >>> from splitpot import pan
+    >>> hand = pan.PanHand([20, 20], seed=1, rules=pan.PanRules(tops_allow_split=True))
+    >>> for _ in range(2):
+    ...     _ = hand.apply(pan.Play())
+    >>> hand.legal_moves()
+    [Draw(), SplitTops()]
+    >>> print(hand.apply(pan.SplitTops()))
+    Seats 0 and 1 split the tops
+    >>> hand.is_over
+    True
+    """
 
 
 Move: TypeAlias = Play | Sluff | Draw | Take | Reject | Step | Discard | Claim | SplitTops | Demand
@@ -363,8 +506,22 @@ records), the discard."""
 @dataclass(frozen=True)
 class PanResult:
     """How a finished hand was settled: ``winner`` (``None`` when no one won), ``outs`` each
-    active opponent owed him, the chips each seat ends with and won or lost (``net``), the
-    tops ``carry`` to the next hand and the ``house`` collection."""
+    active opponent owed him, the chips each seat ends with (``final_stacks``, ``None`` for a
+    seat not dealt in) and won or lost (``net``), the tops ``carry`` to the next hand and the
+    ``house`` collection. :attr:`PanHand.result <splitpot.pan.game.PanHand.result>` gives it
+    once the hand is over (before, it raises ``splitpot.IllegalAction``); chips are kept:
+    the final stacks, the carry and the house add up to the stacks dealt in.
+
+    >>> from splitpot import pan
+    >>> hand = pan.PanHand([20, 20, 20], seed=1)
+    >>> for move in (pan.Play(), pan.Sluff(), pan.Sluff()):
+    ...     _ = hand.apply(move)
+    >>> result = hand.result
+    >>> result.winner, result.final_stacks, result.net
+    (0, (22, 19, 19), (2, -1, -1))
+    >>> sum(result.final_stacks) + result.carry + result.house
+    60
+    """
 
     winner: int | None
     outs: int

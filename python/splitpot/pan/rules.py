@@ -20,7 +20,18 @@ from splitpot.limits import shown
 
 
 class UnsuitedRule(str, Enum):
-    """`group.unsuitedRule` (docs/rules/pan.md §3.2): which mixed-suit comoquer groups are valid."""
+    """`group.unsuitedRule` (docs/rules/pan.md §3.2): which mixed-suit comoquer groups are valid.
+
+    A ``str`` enum: ``PanRules.unsuited_rule`` takes a member or its config string, and
+    ``UnsuitedRule("allDistinct")`` gives the member (an unknown string is a ``ValueError``;
+    given to ``PanRules`` it is a ``splitpot.SplitpotError`` naming the field).
+
+    >>> from splitpot.pan import PanRules, UnsuitedRule, is_meld
+    >>> is_meld("5c 5c 5d 5h"), is_meld("5c 5c 5d 5h", PanRules(unsuited_rule="allDistinct"))
+    (True, False)
+    >>> UnsuitedRule("allDistinct")
+    <UnsuitedRule.ALL_DISTINCT: 'allDistinct'>
+    """
 
     AT_LEAST_THREE_DISTINCT = "atLeastThreeDistinct"
     """One suit, or at least three different suits; repeats allowed in 4+ card groups (PF,
@@ -31,7 +42,18 @@ class UnsuitedRule(str, Enum):
 
 class Escalera(str, Enum):
     """`pays.escalera` (docs/rules/pan.md §4.1): when a run carries the A-2-3 and J-Q-K
-    conditions."""
+    conditions.
+
+    A ``str`` enum: ``PanRules.escalera`` takes a member or its config string, and
+    ``Escalera("exactThree")`` gives the member (an unknown string is a ``ValueError``; given to
+    ``PanRules`` it is a ``splitpot.SplitpotError`` naming the field).
+
+    >>> from splitpot.pan import Escalera, PanRules, condition_list
+    >>> condition_list("Ac 2c 3c 4c")
+    [(<Condition.LOW_RUN: 'C4'>, 1)]
+    >>> condition_list("Ac 2c 3c 4c", PanRules(escalera=Escalera.EXACT_THREE))
+    []
+    """
 
     ENDS_AT_A_OR_K = "endsAtAOrK"
     """A run whose lowest card is an ace pays C4, one whose highest is a king pays C5; the
@@ -41,7 +63,16 @@ class Escalera(str, Enum):
 
 
 class LayoffPay(str, Enum):
-    """`pays.layoff` (docs/rules/pan.md §4.2): what laying off onto a meld pays."""
+    """`pays.layoff` (docs/rules/pan.md §4.2): what laying off onto a meld pays.
+
+    A ``str`` enum: ``PanRules.layoff_pay`` takes a member or its config string, and
+    ``LayoffPay("none")`` gives the member (an unknown string is a ``ValueError``; given to
+    ``PanRules`` it is a ``splitpot.SplitpotError`` naming the field).
+
+    >>> from splitpot.pan import PanRules, lay_off
+    >>> lay_off("3c 3c 3c", "3c").pays, lay_off("3c 3c 3c", "3c", PanRules(layoff_pay="none")).pays
+    (1, 0)
+    """
 
     PER_CARD = "perCard"
     """Each added card collects the condition's lay-off value again (PW), plus any condition
@@ -53,7 +84,16 @@ class LayoffPay(str, Enum):
 
 
 class AllSluff(str, Enum):
-    """`tops.allSluff` (docs/rules/pan.md §5.2): the tops when every player sluffs."""
+    """`tops.allSluff` (docs/rules/pan.md §5.2): the tops when every player sluffs.
+
+    A ``str`` enum: ``PanRules.tops_all_sluff`` takes a member or its config string, and
+    ``AllSluff("refund")`` gives the member (an unknown string is a ``ValueError``; given to
+    ``PanRules`` it is a ``splitpot.SplitpotError`` naming the field).
+
+    >>> from splitpot.pan import AllSluff, PanRules
+    >>> PanRules().tops_all_sluff, PanRules(tops_all_sluff="refund").tops_all_sluff
+    (<AllSluff.CARRY_OVER: 'carryOver'>, <AllSluff.REFUND: 'refund'>)
+    """
 
     CARRY_OVER = "carryOver"
     """The tops stay in the pot for the next deal."""
@@ -62,7 +102,18 @@ class AllSluff(str, Enum):
 
 
 class Rotation(str, Enum):
-    """`rotation` (docs/rules/pan.md §6.1)."""
+    """`rotation` (docs/rules/pan.md §6.1).
+
+    A ``str`` enum: ``PanRules.rotation`` takes a member or its config string, and
+    ``Rotation("cw")`` gives the member (an unknown string is a ``ValueError``; given to
+    ``PanRules`` it is a ``splitpot.SplitpotError`` naming the field).
+
+    The direction the deal and the turn pass round the table.
+
+    >>> from splitpot.pan import PanRules, Rotation
+    >>> PanRules().rotation, PanRules(rotation="cw").rotation is Rotation.CLOCKWISE
+    (<Rotation.COUNTERCLOCKWISE: 'ccw'>, True)
+    """
 
     COUNTERCLOCKWISE = "ccw"
     """To the right (PF, WIK, BIC, PW, B101, POC)."""
@@ -71,7 +122,16 @@ class Rotation(str, Enum):
 
 
 class DrawFromDiscard(str, Enum):
-    """`drawFromDiscard` (docs/rules/pan.md §6.2, §8): which discard may be taken."""
+    """`drawFromDiscard` (docs/rules/pan.md §6.2, §8): which discard may be taken.
+
+    A ``str`` enum: ``PanRules.draw_from_discard`` takes a member or its config string, and
+    ``DrawFromDiscard("never")`` gives the member (an unknown string is a ``ValueError``; given to
+    ``PanRules`` it is a ``splitpot.SplitpotError`` naming the field).
+
+    >>> from splitpot.pan import DrawFromDiscard, PanRules
+    >>> PanRules(draw_from_discard="never").draw_from_discard is DrawFromDiscard.NEVER
+    True
+    """
 
     PRECEDING_STOCK_ONLY = "precedingStockOnly"
     """Only the card the preceding player drew from the stock and rejected (PF, B101)."""
@@ -82,7 +142,18 @@ class DrawFromDiscard(str, Enum):
 
 
 class Forcing(str, Enum):
-    """`forcing` (docs/rules/pan.md §6.5)."""
+    """`forcing` (docs/rules/pan.md §6.5).
+
+    A ``str`` enum: ``PanRules.forcing`` takes a member or its config string, and
+    ``Forcing("off")`` gives the member (an unknown string is a ``ValueError``; given to
+    ``PanRules`` it is a ``splitpot.SplitpotError`` naming the field).
+
+    Whether a player must take a discard that lays off on his melds.
+
+    >>> from splitpot.pan import Forcing, PanRules
+    >>> PanRules().forcing, PanRules(forcing="off").forcing is Forcing.OFF
+    (<Forcing.MANDATORY: 'mandatory'>, True)
+    """
 
     MANDATORY = "mandatory"
     """A live discard that lays off on one's melds must be taken (BCG, GW, PP)."""
@@ -93,7 +164,18 @@ class Forcing(str, Enum):
 
 
 class StockExhausted(str, Enum):
-    """`stockExhausted` (docs/rules/pan.md §6.6)."""
+    """`stockExhausted` (docs/rules/pan.md §6.6).
+
+    A ``str`` enum: ``PanRules.stock_exhausted`` takes a member or its config string, and
+    ``StockExhausted("voidHand")`` gives the member (an unknown string is a ``ValueError``; given to
+    ``PanRules`` it is a ``splitpot.SplitpotError`` naming the field).
+
+    What happens when the stock runs out before anyone goes out.
+
+    >>> from splitpot.pan import PanRules, StockExhausted
+    >>> PanRules(stock_exhausted="voidHand").stock_exhausted is StockExhausted.VOID_HAND
+    True
+    """
 
     RESHUFFLE_DEAD = "reshuffleDead"
     """Shuffle the dead discards into a new stock, keeping the live discard."""

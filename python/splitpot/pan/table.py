@@ -55,7 +55,31 @@ class PanSeat:
 
 class PanTable:
     """Pan hand after hand (see the module doc). ``seats``: the chairs, 2..``players_max``
-    (default 8, the best game by BIC and PW, §6.7)."""
+    (default 8, the best game by BIC and PW, §6.7).
+
+    Args:
+        rules: the house rules of every hand (:class:`~splitpot.pan.PanRules`; None for the
+            defaults).
+        seats: the number of chairs, 2..15.
+        seed: seeds the first lot and every hand's shuffle (None: a random seed, kept in
+            ``seed``).
+
+    Raises:
+        ``TypeError`` for rules that are not a ``PanRules``, ``ValueError`` for a seat count
+        outside 2..15. Later, :meth:`join` and :meth:`leave` during a hand raise
+        ``splitpot.IllegalAction``, and :meth:`start_hand` with fewer than ``players_min``
+        players able to post a ``splitpot.SplitpotError``.
+
+    >>> from splitpot import pan
+    >>> table = pan.PanTable(seed=3)
+    >>> [table.join(name, 20) for name in ("Ann", "Bob", "Cy")]
+    [0, 1, 2]
+    >>> hand = pan.play_pan_bots(table.start_hand(), lambda s: pan.GreedyPanBot(s))
+    >>> table.settle().winner, [p.chips for p in table.players]
+    (1, [6, 33, 21])
+    >>> table.first, table.leave(1), table.hands_played
+    (1, 33, 1)
+    """
 
     def __init__(
         self, rules: PanRules | None = None, *, seats: int = 8, seed: int | None = None
