@@ -23,7 +23,14 @@ from splitpot.pan.cards import Card, CardsLike
 from splitpot.pan.rules import PanRules, native
 
 Meld: TypeAlias = tuple[Card, ...]
-"""A meld as the functions return it: its cards, sorted by code."""
+"""A meld as the functions return it: its cards, sorted by code (a plain tuple, so melds
+compare, hash and sort as tuples do).
+
+>>> from splitpot import pan
+>>> (made,) = pan.lay_off("2d 3d 4d", "Ad").melds
+>>> made, len(made)
+((pan.Card('Ad'), pan.Card('2d'), pan.Card('3d'), pan.Card('4d')), 4)
+"""
 
 
 _E = TypeVar("_E", bound="_DocumentedEnum")
