@@ -188,8 +188,9 @@ def play_pan_bots(hand: PanHand, bots: Sequence[PanBot] | Callable[[int], PanBot
         The same ``hand``, now over: its ``result`` and ``events`` are the game.
 
     Raises:
-        ``IndexError`` from a sequence with no bot for a seat; whatever a bot raises, such as
-        ``splitpot.IllegalAction`` for an illegal move of its own.
+        IndexError: from a sequence with no bot for a seat.
+        IllegalAction: for an illegal move of a bot's own (whatever a bot raises passes
+            through).
 
     >>> from splitpot import pan
     >>> hand = pan.play_pan_bots(pan.PanHand([20, 20, 20], seed=3), lambda s: pan.GreedyPanBot(s))

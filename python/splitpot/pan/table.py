@@ -65,10 +65,12 @@ class PanTable:
             ``seed``).
 
     Raises:
-        ``TypeError`` for rules that are not a ``PanRules``, ``ValueError`` for a seat count
-        outside 2..15. Later, :meth:`join` and :meth:`leave` during a hand raise
-        ``splitpot.IllegalAction``, and :meth:`start_hand` with fewer than ``players_min``
-        players able to post a ``splitpot.SplitpotError``.
+        TypeError: for rules that are not a ``PanRules``.
+        ValueError: for a seat count outside 2..15.
+
+    Later, :meth:`join` and :meth:`leave` during a hand raise ``splitpot.IllegalAction``, and
+    :meth:`start_hand` with fewer than ``players_min`` players able to post a
+    ``splitpot.SplitpotError``.
 
     >>> from splitpot import pan
     >>> table = pan.PanTable(seed=3)
