@@ -222,6 +222,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
     written in the target format; each hand that cannot is one line on stderr (exit 1)."""
     from splitpot import phh
     from splitpot.sites import read_file, to_pokerstars
+    from splitpot.sites.write_stars import HAND_SEPARATOR
 
     histories: list[phh.HandHistory] = []
     failed = 0
@@ -249,7 +250,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
             except phh.PHHError as e:  # a hand splitpot cannot write as PokerStars text
                 failed += 1
                 print(f"splitpot: skipped {_one_line(e)}", file=sys.stderr)
-        text = "\n\n\n".join(texts) + "\n" if texts else ""
+        text = HAND_SEPARATOR.join(texts) + "\n" if texts else ""
     with _output(args.out) as out:
         out.write(text)
     return 1 if failed else 0

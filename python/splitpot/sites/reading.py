@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import IO, Protocol
+from typing import IO
 
 from splitpot.limits import PHH_MAX_BYTES, SITE_MAX_HAND_LINES, SITE_MAX_LINE_BYTES
 from splitpot.phh.record import HandHistory
@@ -35,13 +35,6 @@ class Block:
 
     def numbered(self) -> Iterator[tuple[int, str]]:
         return enumerate(self.lines, self.first)
-
-
-class Reader(Protocol):
-    NAME: str
-    HEADER: re.Pattern[str]
-
-    def parse(self, block: Block) -> HandHistory: ...
 
 
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")

@@ -167,7 +167,11 @@ def dumps_pokerstars(histories: Iterable[HandHistory]) -> str:
     >>> text.count("PokerStars Hand #"), "\\n\\n\\n\\nPokerStars Hand #" in text
     (2, True)
     """
-    return "\n\n\n".join(to_pokerstars(h) for h in histories)
+    return HAND_SEPARATOR.join(to_pokerstars(h) for h in histories)
+
+
+HAND_SEPARATOR = "\n\n\n"
+"""What goes between two hands of a file: three blank lines, as the client writes them."""
 
 
 def _tokens(text: str) -> list[str | None]:
