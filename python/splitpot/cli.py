@@ -220,20 +220,15 @@ def _site_table(outcomes: Sequence[Any]) -> str:
 def cmd_convert(args: argparse.Namespace) -> int:
     """``splitpot convert FILE... --to phh|phhs|pokerstars``: every hand that can be read,
     written in the target format; each hand that cannot is one line on stderr (exit 1)."""
-    from splitpot import phh
-    from splitpot.sites import read_file, to_pokerstars
+    from splitpot import phh, show
+    from splitpot.sites import to_pokerstars
     from splitpot.sites.write_stars import HAND_SEPARATOR
 
-    histories: list[phh.HandHistory] = []
-    failed = 0
-    for name in args.files:
-        items = phh.load_all(name) if name.endswith((".phh", ".phhs")) else read_file(name)
-        for item in items:
-            if isinstance(item, Exception):
-                failed += 1
-                print(f"splitpot: skipped {_one_line(item)}", file=sys.stderr)
-            else:
-                histories.append(item)
+    skipped: list[Any] = []
+    histories = [hh for name in args.files for hh in show.histories(name, skipped)]
+    for error in skipped:
+        print(f"splitpot: skipped {_one_line(error)}", file=sys.stderr)
+    failed = len(skipped)
     if args.to == "phh":
         if len(histories) != 1:
             raise ValueError(
