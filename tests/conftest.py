@@ -1,6 +1,10 @@
+import logging
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("ci", deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -9,3 +13,35 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 # ../shared sits beside the checkout (and beside CI's clone); tests that need it skip without it.
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
+
+
+@pytest.fixture(scope="session")
+def dask_cluster() -> Iterator[Any]:
+    """A real ``dask.distributed.LocalCluster``: a scheduler and 2 worker processes (each under
+    a Nanny, which restarts a killed worker) on localhost, shut down after the session; skips
+    when Dask is not installed. Tests open their own ``Client(dask_cluster)``."""
+    distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed")
+    cluster = distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=None,
+        silence_logs=logging.ERROR,
+    )
+    try:
+        yield cluster
+    finally:
+        cluster.close()
+
+
+@pytest.fixture(scope="session")
+def ray_local() -> Iterator[Any]:
+    """Ray started locally (2 CPUs, no dashboard), shut down after the session; skips when the
+    ray wheel is not installed (it has no wheel for some platforms and Pythons)."""
+    ray = pytest.importorskip("ray", reason="ray is not installed (no wheel for this platform?)")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    try:
+        yield ray
+    finally:
+        ray.shutdown()

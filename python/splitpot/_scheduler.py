@@ -1,0 +1,41 @@
+"""The CLI's ``--scheduler ADDRESS``: a Dask client for the run, closed after it.
+
+One home for the connection, so ``replay``, ``simulate`` and ``table build`` refuse the same
+things the same way: no Dask installed (the ``splitpot[dask]`` extra), or no scheduler there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from splitpot._core import SplitpotError
+
+CONNECT_TIMEOUT = 10
+"""Seconds to reach the scheduler before giving up."""
+
+
+@contextmanager
+def connect(address: str | None) -> Iterator[Any]:
+    """``None`` for no address (the run stays on this machine), else a ``dask.distributed``
+    ``Client`` connected to ``address`` for the ``with`` block. Raises
+    :class:`~splitpot.SplitpotError` naming the address when Dask is missing or the scheduler
+    cannot be reached."""
+    if address is None:
+        yield None
+        return
+    try:
+        from distributed import Client
+    except ImportError:
+        raise SplitpotError(
+            f"--scheduler {address}: needs Dask (pip install 'splitpot[dask]')"
+        ) from None
+    try:
+        client = Client(address, timeout=CONNECT_TIMEOUT)
+    except (OSError, TimeoutError, ValueError) as e:
+        raise SplitpotError(f"--scheduler {address}: cannot reach a Dask scheduler ({e})") from None
+    try:
+        yield client
+    finally:
+        client.close()
