@@ -32,10 +32,10 @@ def connect(address: str | None) -> Iterator[Any]:
             f"--scheduler {address}: needs Dask (pip install 'splitpot[dask]')"
         ) from None
     try:
-        client = Client(address, timeout=CONNECT_TIMEOUT)
+        client = Client(address, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call,unused-ignore]
     except (OSError, TimeoutError, ValueError) as e:
         raise SplitpotError(f"--scheduler {address}: cannot reach a Dask scheduler ({e})") from None
     try:
         yield client
     finally:
-        client.close()
+        client.close()  # type: ignore[no-untyped-call,unused-ignore]
