@@ -399,7 +399,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.json and args.out == "-":
         raise sp.SplitpotError("--json needs --out FILE: the hands go there, the summary to stdout")
     if args.scheduler is not None and (args.game == "pan" or args.tournament):
-        raise sp.SplitpotError("--scheduler: Pan and --tournament run on this machine only")
+        raise sp.SplitpotError("--scheduler: Pan and --tournament run here only")
     if args.game == "pan":
         return _simulate_pan(args)
     if args.tournament:
