@@ -145,6 +145,8 @@ def simulate(
     Hand(table, structure, list(stacks))  # refuses bad settings before any hand
     if seed is None:
         seed = random.randrange(1 << SEED_BITS)
+    elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise SplitpotError(f"seed must be an int >= 0 or None, got {shown(seed)}")
     parts = chunks(table, structure, stacks, hands, seed, bots, hands_per_chunk)
 
     def report(done: int, _: int) -> None:
