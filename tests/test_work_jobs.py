@@ -10,6 +10,7 @@ import itertools
 import os
 import random
 import shutil
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -152,9 +153,23 @@ def test_simulate_on_dask_and_ray_is_the_local_run(client: Any, ray_local: Any) 
 
 
 def test_a_worker_killed_mid_simulation_changes_nothing(client: Any, tmp_path: Path) -> None:
+    _killed_mid_simulation(client, tmp_path)
+
+
+def test_a_ray_worker_killed_mid_simulation_changes_nothing(ray_local: Any, tmp_path: Path) -> None:
+    # Ray's workers do not have tests/ on their path: this module's functions go by value.
+    pickler = ray_local.cloudpickle
+    pickler.register_pickle_by_value(sys.modules[__name__])
+    try:
+        _killed_mid_simulation(ray_local, tmp_path)
+    finally:
+        pickler.unregister_pickle_by_value(sys.modules[__name__])
+
+
+def _killed_mid_simulation(executor: Any, tmp_path: Path) -> None:
     marker = str(tmp_path / "died")
     parts = simulation.chunks(OMAHA8, STRUCTURE, [200] * 4, 30, 11, hands_per_chunk=6)
-    done = run_chunks(_play_dies_once, [(marker, c) for c in parts], client)
+    done = run_chunks(_play_dies_once, [(marker, c) for c in parts], executor)
     assert os.path.exists(marker)
     assert simulation.merge(done, 4) == _run()  # nothing counted twice, nothing lost
 
