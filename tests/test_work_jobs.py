@@ -280,3 +280,13 @@ def test_pan_and_tournaments_refuse_a_scheduler(
 ) -> None:
     status, _, err = _cli(["simulate", *extra, "--scheduler", "tcp://127.0.0.1:9"], capsys)
     assert status == 2 and err == "splitpot: --scheduler: Pan and --tournament run here only\n"
+
+
+def test_windows_of_chunks_write_the_same_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    whole = _run(13)
+    monkeypatch.setattr(simulation, "WINDOW", 3)  # 7 chunks of 2 hands: 3 windows
+    seen: list[tuple[int, int]] = []
+    assert _run(13, hands_per_chunk=2, progress=lambda d, t: seen.append((d, t))) == whole
+    assert seen == [(min(13, 2 * k), 13) for k in range(1, 8)]
+    with ThreadPoolExecutor(2) as ex:
+        assert _run(13, hands_per_chunk=2, executor=ex) == whole

@@ -404,7 +404,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return _simulate_pan(args)
     if args.tournament:
         return _simulate_tournament(args)
-    from splitpot.simulation import simulate
+    from splitpot import simulation
 
     game = sp.game(args.game)
     _check_players(game, args.players)
@@ -413,25 +413,25 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     )
     if args.hands < 0:
         raise sp.SplitpotError(f"--hands must be >= 0, got {args.hands}")
+    stacks = [args.stack] * args.players
     progress = None if args.quiet else _progress.Counted("simulating", "hand")
     try:
         with _scheduler.connect(args.scheduler) as client:
-            run = simulate(
+            parts = simulation.played(
                 game,
                 structure,
-                [args.stack] * args.players,
+                stacks,
                 args.hands,
                 seed=args.seed,
                 bots=args.bots,
                 executor=client,
                 progress=progress,
             )
+            with _output(args.out) as out:
+                summary = simulation.write(parts, out, args.players)
     finally:
         if progress is not None:
             progress.close()
-    with _output(args.out) as out:
-        out.write(run.text)
-    summary = run.summary
     if args.json:
         _summary.emit({**_simulated(args), **summary.to_dict()})
     elif args.out != "-":

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TextIO
 
 from splitpot import _summary
 from splitpot._core import SplitpotError
@@ -138,9 +138,48 @@ def simulate(
     ``seed`` (``None``: a random one) fixes every hand whatever the executor and the chunking;
     ``progress(done, total)`` counts hands. Returns the :class:`Simulated` hands and summary;
     raises :class:`~splitpot.SplitpotError` for bad settings, before any hand is played.
+    :func:`played` gives the same chunk by chunk, to write as they come.
+    """
+    parts = played(
+        table,
+        structure,
+        stacks,
+        hands,
+        seed=seed,
+        bots=bots,
+        executor=executor,
+        progress=progress,
+        hands_per_chunk=hands_per_chunk,
+    )
+    return merge(list(parts), len(stacks))
+
+
+WINDOW = 256
+"""Chunks sent to the executor at a time by :func:`played`: the results held at once stay
+bounded (about 15 MB of text by default) however many hands are played."""
+
+
+def played(
+    table: Game,
+    structure: Structure,
+    stacks: Sequence[int],
+    hands: int,
+    *,
+    seed: int | None = None,
+    bots: str = "simple",
+    executor: object = None,
+    progress: Callable[[int, int], None] | None = None,
+    hands_per_chunk: int = HANDS_PER_CHUNK,
+) -> Iterator[Simulated]:
+    """:func:`simulate`'s chunks, played :data:`WINDOW` chunks at a time, in order; the
+    settings are checked here, before the first chunk is asked for.
+
+    >>> from splitpot import HOLDEM, NoLimit
+    >>> parts = played(HOLDEM, NoLimit(1, 2), [100] * 2, 5, seed=3, hands_per_chunk=2)
+    >>> [p.summary.hands for p in parts]
+    [2, 2, 1]
     """
     from splitpot.hand import Hand
-    from splitpot.work import run_chunks
 
     Hand(table, structure, list(stacks))  # refuses bad settings before any hand
     if seed is None:
@@ -148,13 +187,37 @@ def simulate(
     elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise SplitpotError(f"seed must be an int >= 0 or None, got {shown(seed)}")
     parts = chunks(table, structure, stacks, hands, seed, bots, hands_per_chunk)
+    return _windows(parts, executor, progress, hands)
 
-    def report(done: int, _: int) -> None:
-        if progress is not None:
-            progress(min(hands, done * hands_per_chunk), hands)
 
-    done = run_chunks(play_chunk, parts, executor, progress=report)
-    return merge(done, len(stacks))
+def _windows(
+    parts: list[HandsChunk],
+    executor: object,
+    progress: Callable[[int, int], None] | None,
+    hands: int,
+) -> Iterator[Simulated]:
+    from splitpot.work import run_chunks
+
+    for w in range(0, len(parts), WINDOW):
+        window = parts[w : w + WINDOW]
+
+        def report(done: int, _: int, window: list[HandsChunk] = window) -> None:
+            if progress is not None:  # ``done`` chunks of the window: about the first ``done``
+                progress(window[done - 1].stop, hands)
+
+        yield from run_chunks(play_chunk, window, executor, progress=report)
+
+
+def write(parts: Iterable[Simulated], out: TextIO, players: int | None) -> _summary.Hands:
+    """Write consecutive chunks' texts to ``out`` as one ``.phhs`` text; their merged summary."""
+    summary = _summary.Hands(players)
+    first = True
+    for p in parts:
+        if p.text:
+            out.write(p.text if first else "\n" + p.text)
+            first = False
+        summary = summary.merge(p.summary)
+    return summary
 
 
 def merge(parts: Sequence[Simulated], players: int | None) -> Simulated:
