@@ -274,6 +274,11 @@ def test_simulate_seeds_do_not_follow_one_generator() -> None:
     assert random.Random(11).randrange(1 << 63) != deal
 
 
+def test_jobs_and_a_scheduler_are_not_both_taken(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = _cli(["replay", "-j", "2", str(DATA), "--scheduler", "x:1"], capsys)
+    assert status == 2 and err.startswith("splitpot: --jobs or --scheduler, not both")
+
+
 @pytest.mark.parametrize("extra", [["--game", "pan"], ["--tournament"]])
 def test_pan_and_tournaments_refuse_a_scheduler(
     extra: list[str], capsys: pytest.CaptureFixture[str]

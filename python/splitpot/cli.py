@@ -155,6 +155,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from splitpot import phh
     from splitpot.sites import check
 
+    if args.scheduler is not None and args.jobs != 1:
+        raise sp.SplitpotError("--jobs or --scheduler, not both: the cluster's workers do the work")
     for path in args.paths:
         if not os.path.exists(path):
             raise sp.SplitpotError(f"FILE_OR_DIR {path}: no such file or folder")
