@@ -26,7 +26,9 @@ def dask_cluster() -> Iterator[Any]:
         threads_per_worker=1,
         processes=True,
         host="127.0.0.1",
-        dashboard_address=None,
+        # The scheduler's HTTP server starts whatever this says (None means port 8787, and a
+        # busy 8787 is a warning, an error here): any free port, so two clusters can coexist.
+        dashboard_address="127.0.0.1:0",
         silence_logs=logging.ERROR,
     )
     try:

@@ -106,6 +106,28 @@ class Hands:
         self.biggest_pot = max(self.biggest_pot, paid)
         self.showdowns += bool(result.shown)
 
+    def merge(self, other: Hands) -> Hands:
+        """The summary of both runs' hands, as if added one by one: exact (integers) and
+        associative, so chunks' summaries merge to the one-process summary in any grouping."""
+        if (self.net is None) != (other.net is None) or len(self.net or ()) != len(other.net or ()):
+            raise ValueError("summaries of tables of different sizes do not merge")
+        out = Hands(None)
+        if self.net is not None and other.net is not None:
+            out.net = [a + b for a, b in zip(self.net, other.net, strict=True)]
+        out.hands = self.hands + other.hands
+        out.pots = self.pots + other.pots
+        out.biggest_pot = max(self.biggest_pot, other.biggest_pot)
+        out.showdowns = self.showdowns + other.showdowns
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hands) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Hands({self.to_dict()})"
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "hands": self.hands,

@@ -14,13 +14,13 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
 import splitpot as sp
-from splitpot import _progress, _summary
+from splitpot import _progress, _scheduler, _summary
 from splitpot.betting import DEFAULT_STAKES, STRUCTURE_NAMES, BettingStructure, structure_kind
 from splitpot.betting import structure as make_structure
 from splitpot.limits import CLI_MAX_TOURNAMENT_PLAYERS, CLI_MESSAGE_CHARS
 
 _SEED_RANGE = 1 << 63
-"""Seeds drawn for the simulated hands and their bots."""
+"""Seeds drawn for the Pan table and its bots (poker hands: splitpot.simulation.hand_seeds)."""
 
 
 def _describe_high(hand: sp.HighHand) -> str:
@@ -155,6 +155,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from splitpot import phh
     from splitpot.sites import check
 
+    if args.scheduler is not None and args.jobs != 1:
+        raise sp.SplitpotError("--jobs or --scheduler, not both: the cluster's workers do the work")
     for path in args.paths:
         if not os.path.exists(path):
             raise sp.SplitpotError(f"FILE_OR_DIR {path}: no such file or folder")
@@ -169,9 +171,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 2
     progress = None if args.quiet else _progress.Counted("replaying", "file")
     try:
-        outcomes = phh.check_files(
-            files, jobs=args.jobs, progress=progress, checker=check.check_file
-        )
+        with _scheduler.connect(args.scheduler) as client:
+            outcomes = phh.check_files(
+                files, jobs=args.jobs, executor=client, progress=progress, checker=check.check_file
+            )
     finally:
         if progress is not None:
             progress.close()
@@ -397,13 +400,13 @@ def _simulate_tournament(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     if args.json and args.out == "-":
         raise sp.SplitpotError("--json needs --out FILE: the hands go there, the summary to stdout")
+    if args.scheduler is not None and (args.game == "pan" or args.tournament):
+        raise sp.SplitpotError("--scheduler: Pan and --tournament run here only")
     if args.game == "pan":
         return _simulate_pan(args)
     if args.tournament:
         return _simulate_tournament(args)
-    from splitpot import phh
-    from splitpot.bots import CallingStation, RandomBot, SimpleBot, play_bots
-    from splitpot.hand import Hand
+    from splitpot import simulation
 
     game = sp.game(args.game)
     _check_players(game, args.players)
@@ -412,33 +415,22 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     )
     if args.hands < 0:
         raise sp.SplitpotError(f"--hands must be >= 0, got {args.hands}")
-    Hand(game, structure, [args.stack] * args.players)  # refuses bad settings before any output
-    rng = random.Random(args.seed)
-    kinds = {"simple": SimpleBot, "random": RandomBot}
+    stacks = [args.stack] * args.players
     progress = None if args.quiet else _progress.Counted("simulating", "hand")
-    summary = _summary.Hands(args.players)
-
-    def hands() -> Iterator[Hand]:
-        for i in range(args.hands):
-            hand = Hand(
+    try:
+        with _scheduler.connect(args.scheduler) as client:
+            parts = simulation.played(
                 game,
                 structure,
-                [args.stack] * args.players,
-                button=i % args.players,  # the button moves round the table
-                seed=rng.randrange(_SEED_RANGE),
+                stacks,
+                args.hands,
+                seed=args.seed,
+                bots=args.bots,
+                executor=client,
+                progress=progress,
             )
-            if args.bots == "calling":
-                bots: list[Any] = [CallingStation() for _ in range(args.players)]
-            else:
-                bots = [kinds[args.bots](rng.randrange(_SEED_RANGE)) for _ in range(args.players)]
-            yield play_bots(hand, bots)
-            summary.add(hand)
-            if progress is not None:
-                progress(i + 1, args.hands)
-
-    try:
-        with _output(args.out) as out:
-            phh.dump_all(hands(), out)
+            with _output(args.out) as out:
+                summary = simulation.write(parts, out, args.players)
     finally:
         if progress is not None:
             progress.close()
@@ -589,6 +581,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="play one tournament to the end (blinds rising every 10 hands; --stack is the "
         "starting stack) and write every hand",
     )
+    _scheduler_option(p)
     p.set_defaults(func=cmd_simulate)
     p = sub.add_parser("show", help="replay one hand street by street, or as an HTML page")
     p.add_argument("file", metavar="FILE", help="a .phh or .phhs file")
@@ -610,6 +603,14 @@ def _json_options(sub: Any) -> None:
         )
 
 
+def _scheduler_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on the Dask cluster of that scheduler (tcp://host:8786); the same result",
+    )
+
+
 def _history_parsers(sub: Any) -> None:
     p = sub.add_parser(
         "replay",
@@ -625,6 +626,7 @@ def _history_parsers(sub: Any) -> None:
     p.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--verbose", "-v", action="store_true", help="list odd chips, unsupported")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    _scheduler_option(p)
     p.set_defaults(func=cmd_replay)
     p = sub.add_parser(
         "convert", help="convert poker sites' hand histories to PHH, or PHH to PokerStars text"

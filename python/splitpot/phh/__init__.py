@@ -150,6 +150,7 @@ from __future__ import annotations
 from splitpot.phh.compare import (
     Comparison,
     Outcome,
+    UnreadableOnWorker,
     check,
     check_file,
     check_files,
@@ -178,6 +179,7 @@ __all__ = [
     "HandHistory",
     "Outcome",
     "PHHError",
+    "UnreadableOnWorker",
     "UnsupportedHistory",
     "check",
     "check_file",

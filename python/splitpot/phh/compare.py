@@ -275,43 +275,121 @@ def find_files(
     return out
 
 
+class UnreadableOnWorker(SplitpotError):
+    """A worker of ``executor=`` could not open a file that this process found: the files
+    must be readable by every worker, at the same path (the same machine, or a filesystem
+    every worker mounts). The message names the file, the worker's host and the reason.
+
+    >>> chunk = FileChunk(("/no/such/file.phh",), found=(True,))  # found here, not there
+    >>> try:
+    ...     check_chunk(chunk)
+    ... except UnreadableOnWorker as e:
+    ...     print(str(e).split(" on ")[0], "cannot open it" in str(e))
+    /no/such/file.phh: a worker True
+    """
+
+
+@dataclass(frozen=True)
+class FileChunk:
+    """A work unit of :func:`check_files`: consecutive files, each flagged when this process
+    found it (a worker that cannot open it then raises :class:`UnreadableOnWorker` rather than
+    report a missing file the caller can see), and the checker, found by name on a worker."""
+
+    files: tuple[str, ...]
+    found: tuple[bool, ...]
+    checker: Callable[[str], list[Outcome]] = check_file
+
+
+def check_chunk(chunk: FileChunk) -> list[list[Outcome]]:
+    """The outcomes of each file of ``chunk``, in order: the function a worker runs."""
+    out = []
+    for name, found in zip(chunk.files, chunk.found, strict=True):
+        if found:
+            try:
+                with open(name, "rb"):
+                    pass
+            except OSError as e:
+                import socket
+
+                raise UnreadableOnWorker(
+                    f"{name}: a worker on {socket.gethostname()} cannot open it "
+                    f"({e.strerror or e}); the files must be readable by every worker at the "
+                    "same path (the same machine or a shared filesystem)"
+                ) from None
+        out.append(chunk.checker(name))
+    return out
+
+
 def check_files(
     files: Sequence[str | os.PathLike[str]],
     *,
     jobs: int = 1,
+    executor: object = None,
     progress: Callable[[int, int], None] | None = None,
     checker: Callable[[str], list[Outcome]] = check_file,
+    files_per_chunk: int | None = None,
 ) -> list[Outcome]:
     """``checker`` (:func:`check_file`; :func:`splitpot.sites.check_file` reads poker
     sites' files too) on every file, in order; ``jobs > 1`` runs that many worker
     processes (started with "spawn": a script that calls this with ``jobs > 1`` needs the
-    usual ``if __name__ == "__main__":`` guard). ``progress(done, total)`` is called as
-    files finish. Each history refused (WARNING), replayed to other stacks (WARNING) or not
-    played (INFO) is logged to ``splitpot.phh.compare``, by this process for every worker.
+    usual ``if __name__ == "__main__":`` guard). ``executor`` runs the files in chunks
+    (``files_per_chunk`` consecutive files each; by default about 64 chunks of at most 256)
+    on anything :func:`splitpot.work.run_chunks` takes: a ``concurrent.futures`` executor, a
+    pool with ``imap``, a ``dask.distributed.Client`` or the ``ray`` module; the workers
+    must be able to open the files at the same paths (the same machine or a shared
+    filesystem), else :class:`UnreadableOnWorker`. The outcomes are the same whatever ran
+    them. ``progress(done, total)`` is called as files finish. Each history refused
+    (WARNING), replayed to other stacks (WARNING) or not played (INFO) is logged to
+    ``splitpot.phh.compare``, by this process for every worker.
 
     Returns every :class:`Outcome`, file by file in order. Raises
-    :class:`~splitpot.SplitpotError` for ``jobs`` outside 1..``limits.PHH_MAX_JOBS``.
+    :class:`~splitpot.SplitpotError` for ``jobs`` outside 1..``limits.PHH_MAX_JOBS``, or
+    ``jobs > 1`` with an ``executor``.
 
     >>> [o.status for o in check_files(["/no/such/file.phh"])]
     ['error']
     """
     names = [os.fspath(f) for f in files]
-    total = len(names)
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= PHH_MAX_JOBS:
         raise SplitpotError(f"jobs must be 1..{PHH_MAX_JOBS}, got {shown(jobs)}")
-    out: list[Outcome] = []
-    if jobs == 1 or total < 2:
-        for done, name in enumerate(names, 1):
-            out.extend(map(_logged, checker(name)))
-            if progress is not None:
-                progress(done, total)
-        return out
-    # "spawn": no fork of a process that may run threads; workers import splitpot afresh.
-    context = multiprocessing.get_context("spawn")
-    chunk = max(1, min(256, total // (jobs * 8)))
-    with ProcessPoolExecutor(max_workers=min(jobs, total), mp_context=context) as pool:
-        for done, outcomes in enumerate(pool.map(checker, names, chunksize=chunk), 1):
-            out.extend(map(_logged, outcomes))
-            if progress is not None:
-                progress(done, total)
-    return out
+    if jobs > 1 and executor is not None:
+        raise SplitpotError(f"jobs={jobs} or executor=, not both")
+    if jobs > 1 and len(names) > 1:
+        # "spawn": no fork of a process that may run threads; workers import splitpot afresh.
+        context = multiprocessing.get_context("spawn")
+        per = files_per_chunk or max(1, min(256, len(names) // (jobs * 8)))
+        with ProcessPoolExecutor(min(jobs, len(names)), mp_context=context) as pool:
+            return _run(names, per, checker, pool, progress, remote=False)
+    if executor is None:
+        return _run(names, files_per_chunk or 1, checker, None, progress, remote=False)
+    per = files_per_chunk or max(1, min(256, -(-len(names) // 64)))
+    return _run(names, per, checker, executor, progress, remote=True)
+
+
+def _run(
+    names: list[str],
+    per: int,
+    checker: Callable[[str], list[Outcome]],
+    executor: object,
+    progress: Callable[[int, int], None] | None,
+    *,
+    remote: bool,
+) -> list[Outcome]:
+    """The files in chunks of ``per``, run by :func:`~splitpot.work.run_chunks`; each file
+    this process finds is flagged for the workers when they are elsewhere (``remote``)."""
+    from splitpot.work import run_chunks
+
+    if isinstance(per, bool) or not isinstance(per, int) or per < 1:
+        raise SplitpotError(f"files_per_chunk must be >= 1, got {shown(per)}")
+    total = len(names)
+    chunks = []
+    for i in range(0, total, per):
+        part = tuple(names[i : i + per])
+        chunks.append(FileChunk(part, tuple(remote and os.path.isfile(n) for n in part), checker))
+
+    def report(done: int, _: int) -> None:
+        if progress is not None:
+            progress(min(total, done * per), total)
+
+    results = run_chunks(check_chunk, chunks, executor, progress=report)
+    return [_logged(o) for per_file in results for outcomes in per_file for o in outcomes]

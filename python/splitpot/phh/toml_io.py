@@ -290,7 +290,9 @@ def dump_all(hands: Iterable[Hand | HandHistory], file: str | os.PathLike[str] |
         file.write(("\n" if i else "") + chunk)
 
 
-def _phhs_chunks(hands: Iterable[Hand | HandHistory]) -> Iterator[str]:
-    for i, h in enumerate(hands, 1):
+def _phhs_chunks(hands: Iterable[Hand | HandHistory], start: int = 1) -> Iterator[str]:
+    """Each hand's table of a ``.phhs`` text, numbered from ``start`` (a chunk of a longer
+    run is numbered as in the whole run)."""
+    for i, h in enumerate(hands, start):
         hh = h if isinstance(h, HandHistory) else HandHistory.from_hand(h)
         yield _toml_dumps({str(i): hh.to_dict()})
