@@ -106,6 +106,11 @@ def _headers(text: str) -> int:
     most = 0
     for reader in readers():
         at_starts = sum(1 for line in lines if _line_start(reader.HEADER).match(line))
+        # partypoker's hands may also start at "Game #N starts." (partypoker.blocks): a
+        # shuffle can put that line and a header far apart, two blocks.
+        opening = getattr(reader, "_STARTS", None)
+        if opening is not None:
+            at_starts += sum(1 for line in lines if opening.match(line))
         most = max(most, at_starts, len(reader.HEADER.findall(text)))
     return most
 
