@@ -204,7 +204,8 @@ def _chosen(classes: Sequence[str] | None, known: Sequence[str]) -> tuple[str, .
 # Suit isomorphism, the standard reduction behind the 169 classes and preflop tables (as in
 # PokerStove's and OMPEval's): relabelling the suits changes no equity, so two matchups whose
 # cards differ by a permutation of the suits are enumerated once. A matchup's key is the
-# lowest first-appearance relabelling over the orders of the cards within each hand; a key
+# lowest first-appearance relabelling of its cards (each hand's higher card first, a pair's
+# two cards either way round); a key
 # and its mirror (villain first) are one computation, its result read the other way round.
 # The full 169 x 169 table needs 47,008 such canonical matchups (of 1,624,350 ordered pairs
 # of hands that share no card); tests/test_tables.py checks entries against direct
@@ -221,14 +222,29 @@ def _combos(cls: str) -> tuple[tuple[Card, Card], ...]:
     return tuple(((hi, a), (lo, b)) for a in range(4) for b in range(4) if a != b)
 
 
-def _relabel(cards: Sequence[Card]) -> Pattern:
+def _first_appearance(suits: Sequence[int]) -> tuple[int, ...]:
     labels: dict[int, int] = {}
-    a, b, c, d = ((r, labels.setdefault(s, len(labels))) for r, s in cards)
-    return (a, b, c, d)
+    return tuple(labels.setdefault(s, len(labels)) for s in suits)
+
+
+_LABELS = {s: _first_appearance(s) for s in itertools.product(range(4), repeat=4)}
+"""Four cards' suits relabelled by first appearance, looked up (the listing's hot path)."""
+
+
+def _relabel(cards: Sequence[Card]) -> Pattern:
+    (r0, s0), (r1, s1), (r2, s2), (r3, s3) = cards
+    l0, l1, l2, l3 = _LABELS[s0, s1, s2, s3]
+    return ((r0, l0), (r1, l1), (r2, l2), (r3, l3))
+
+
+def _orders(hand: tuple[Card, Card]) -> tuple[tuple[Card, Card], ...]:
+    # Higher rank first; a pair's two cards differ only by suit, so either may come first.
+    a, b = hand if hand[0][0] <= hand[1][0] else (hand[1], hand[0])
+    return ((a, b), (b, a)) if a[0] == b[0] else ((a, b),)
 
 
 def _oriented(h1: tuple[Card, Card], h2: tuple[Card, Card]) -> Pattern:
-    return min(_relabel((*a, *b)) for a in (h1, (h1[1], h1[0])) for b in (h2, (h2[1], h2[0])))
+    return min(_relabel((*a, *b)) for a in _orders(h1) for b in _orders(h2))
 
 
 def _canonical(h1: tuple[Card, Card], h2: tuple[Card, Card]) -> tuple[Pattern, bool]:
