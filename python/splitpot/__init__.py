@@ -111,6 +111,7 @@ _SUBMODULES = (
     "phh",
     "pots",
     "table",
+    "tables",
     "tournament",
 )
 """Modules served as attributes: ``sp.phh.load(...)``."""
@@ -148,6 +149,7 @@ if TYPE_CHECKING:
         phh as phh,
         pots as pots,
         table as table,
+        tables as tables,
         tournament as tournament,
     )
     from splitpot.betting import (

@@ -6,6 +6,7 @@ things the same way: no Dask installed (the ``splitpot[dask]`` extra), or no sch
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -14,6 +15,15 @@ from splitpot._core import SplitpotError
 
 CONNECT_TIMEOUT = 10
 """Seconds to reach the scheduler before giving up."""
+
+
+def add_option(parser: argparse.ArgumentParser) -> None:
+    """The ``--scheduler ADDRESS`` option, worded alike on every command that takes it."""
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on the Dask cluster of that scheduler (tcp://host:8786); the same result",
+    )
 
 
 @contextmanager

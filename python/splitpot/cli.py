@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
 import splitpot as sp
-from splitpot import _progress, _scheduler, _summary
+from splitpot import _cli_table, _progress, _scheduler, _summary
 from splitpot.betting import DEFAULT_STAKES, STRUCTURE_NAMES, BettingStructure, structure_kind
 from splitpot.betting import structure as make_structure
 from splitpot.limits import CLI_MAX_TOURNAMENT_PLAYERS, CLI_MESSAGE_CHARS
@@ -563,6 +563,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_play)
     _equity_parser(sub)
     _history_parsers(sub)
+    _cli_table.add_parser(sub)
     p = sub.add_parser("simulate", help="play hands among the built-in bots and write them as PHH")
     _table_options(p)
     p.add_argument("--hands", type=int, default=100, help="hands to play (default 100)")
@@ -581,7 +582,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="play one tournament to the end (blinds rising every 10 hands; --stack is the "
         "starting stack) and write every hand",
     )
-    _scheduler_option(p)
+    _scheduler.add_option(p)
     p.set_defaults(func=cmd_simulate)
     p = sub.add_parser("show", help="replay one hand street by street, or as an HTML page")
     p.add_argument("file", metavar="FILE", help="a .phh or .phhs file")
@@ -603,14 +604,6 @@ def _json_options(sub: Any) -> None:
         )
 
 
-def _scheduler_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        help="run on the Dask cluster of that scheduler (tcp://host:8786); the same result",
-    )
-
-
 def _history_parsers(sub: Any) -> None:
     p = sub.add_parser(
         "replay",
@@ -626,7 +619,7 @@ def _history_parsers(sub: Any) -> None:
     p.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--verbose", "-v", action="store_true", help="list odd chips, unsupported")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-    _scheduler_option(p)
+    _scheduler.add_option(p)
     p.set_defaults(func=cmd_replay)
     p = sub.add_parser(
         "convert", help="convert poker sites' hand histories to PHH, or PHH to PokerStars text"
