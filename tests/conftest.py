@@ -27,6 +27,9 @@ def dask_cluster() -> Iterator[Any]:
         processes=True,
         host="127.0.0.1",
         dashboard_address=None,
+        # The scheduler's HTTP server (metrics) even so: a free port, not 8787, which another
+        # cluster on this machine may hold (distributed then warns, and warnings are errors).
+        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
         silence_logs=logging.ERROR,
     )
     try:
