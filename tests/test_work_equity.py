@@ -151,17 +151,23 @@ def test_a_unit_in_two_parts_is_refused() -> None:
     job = _job(0)
     a = units.run_chunk(units.EquityChunk(job, 0, 10))
     b = units.run_chunk(units.EquityChunk(job, 9, 20))
-    with pytest.raises(sp.EquityError, match="unit 9 is in two parts"):
+    with pytest.raises(sp.EquityError, match=r"units 9\.\.10 are in two parts"):
         units.merge(a, b)
+    with pytest.raises(sp.EquityError, match="is in two parts"):
+        units.merge(a, a)  # the same chunk's result twice (a retry counted twice)
 
 
 def test_finishing_needs_every_unit_and_no_other() -> None:
     job = _job(4)
-    whole = units.run_chunk(units.EquityChunk(job, 0, job.units))
-    with pytest.raises(sp.EquityError, match=r"missing \[2\]"):
-        units.finish(job, {u: s for u, s in whole.items() if u != 2})
-    with pytest.raises(sp.EquityError, match=r"unknown \[99\]"):
-        units.finish(job, {**whole, 99: whole[0]})
+    head, tail = (units.run_chunk(units.EquityChunk(job, a, b)) for a, b in [(0, 2), (3, 19)])
+    with pytest.raises(sp.EquityError, match=r"units 2\.\.3 are missing"):
+        units.finish(job, units.merge(head, tail))
+    last = units.run_chunk(units.EquityChunk(job, 18, 19))
+    whole = units.merge(head, units.run_chunk(units.EquityChunk(job, 2, 19)))
+    with pytest.raises(sp.EquityError, match=r"units 19\.\.20 are not units of this question"):
+        units.finish(job, {**whole, (19, 20): last[18, 19]})
+    with pytest.raises(sp.EquityError, match="not whole units"):
+        units.finish(job, {(0, 19): whole[0, 2][:-1]})
     with pytest.raises(sp.EquityError, match="not within the 19 units"):
         units.EquityChunk(job, 3, 20)
 

@@ -448,8 +448,6 @@ class _Equity:
 
 # Equity in work units (splitpot._equity_units, docs/distributed.md).
 
-_UnitSums = tuple[float, int, list[tuple[float, float, float, float, float, float]]]
-
 @final
 class _EquityPlan:
     """A question's work units, planned once: the players, board and dead cards as text (what a
@@ -494,7 +492,7 @@ def _equity_units(
     begin: int,
     end: int,
     threads: int | None = None,
-) -> list[_UnitSums]:
+) -> bytes:
     """The sums of units `begin..end` of a planned question, on all cores with the GIL released."""
 
 def _equity_finish(
@@ -506,7 +504,7 @@ def _equity_finish(
     samples: int | None,
     seed: int | None,
     units: int,
-    sums: Sequence[_UnitSums],
+    sums: bytes,
 ) -> _Equity:
     """The answer from every unit's sums in unit order: `_equity`'s for the same question."""
 

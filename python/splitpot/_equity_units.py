@@ -5,10 +5,10 @@ enumeration, or Monte Carlo chunks whose random stream is keyed by ``(seed, unit
 answers with the fold of the units' sums in unit order. Here the question is planned once on
 the client (:class:`EquityJob`: the cards as text, exact or not, the seed, the unit count),
 cut into :class:`EquityChunk` slices of units that any process computes with
-:func:`run_chunk`, and finished from every unit's sums. A part is a mapping unit -> sums;
-:func:`merge` is their disjoint union (a unit given twice is an error, so nothing is counted
-twice) and :func:`finish` folds in unit order, so any partition of the units, on any number of
-workers, merged in any grouping, gives the local answer to the bit.
+:func:`run_chunk`, and finished from every unit's sums. A part maps slices of units to their
+units' sums; :func:`merge` is the disjoint union (a unit given twice is an error, so nothing
+is counted twice) and :func:`finish` folds every unit in unit order, so any partition of the
+units, on any number of workers, merged in any grouping, gives the local answer to the bit.
 
 >>> import splitpot as sp
 >>> job = EquityJob.plan("holdem", ["AcAd", "KhKs"], "Kd7c2s", "")
@@ -30,12 +30,11 @@ from typing import Any
 from splitpot import _core, _progress, work
 from splitpot._core import EquityError
 
-Sums = tuple[float, int, list[tuple[float, float, float, float, float, float]]]
-"""One unit's sufficient statistics: (deal weight, deals, per player (win, tie, quarter, high,
-low, squared share)), sums in pot units; floats and ints, which pickle carries exactly."""
-
-Part = dict[int, Sums]
-"""Some units' sums by unit index."""
+Part = dict[tuple[int, int], bytes]
+"""Some units' sums: ``(begin, end)`` -> the sufficient statistics of units ``begin`` to
+``end``, packed by the core (per unit: the deal weight, the deals, and per player the weighted
+sums of wins, ties, quarters, high and low shares and the squared share; 8 bytes each,
+little-endian, so exact on any machine)."""
 
 MIN_UNITS_PER_CHUNK = 8
 """A chunk holds at least this many units (a unit is about 20,000 deals or 16,384 samples), so
@@ -114,34 +113,42 @@ class EquityChunk:
 
 
 def run_chunk(chunk: EquityChunk) -> Part:
-    """The sums of the chunk's units, by unit index, computed on all cores (GIL released)."""
+    """The sums of the chunk's units, computed on all cores (GIL released)."""
     job = chunk.job
     sums = _core._equity_units(*job._args(), chunk.begin, chunk.end, job.threads)
-    return dict(zip(range(chunk.begin, chunk.end), sums, strict=True))
+    return {(chunk.begin, chunk.end): sums}
 
 
-def merge(*parts: Mapping[int, Sums]) -> Part:
+def merge(*parts: Mapping[tuple[int, int], bytes]) -> Part:
     """The disjoint union of ``parts``; ``EquityError`` when a unit is in two of them, since
     its deals would be counted twice. Associative and commutative."""
     out: Part = {}
     for part in parts:
-        for unit, sums in part.items():
-            if unit in out:
-                raise EquityError(f"unit {unit} is in two parts: its deals would count twice")
-            out[unit] = sums
+        out.update(part)
+    slices = sorted(s for s in out if s[0] < s[1])
+    if sum(len(part) for part in parts) != len(out):
+        raise EquityError("a slice of units is in two parts: its deals would count twice")
+    for (_, end), (begin, _) in itertools.pairwise(slices):
+        if begin < end:
+            raise EquityError(
+                f"units {begin}..{end} are in two parts: their deals would count twice"
+            )
     return out
 
 
-def finish(job: EquityJob, part: Mapping[int, Sums]) -> _core._Equity:
+def finish(job: EquityJob, part: Mapping[tuple[int, int], bytes]) -> _core._Equity:
     """The answer from every unit's sums, folded in unit order: ``_core._equity``'s."""
-    missing = [u for u in range(job.units) if u not in part]
-    unknown = [u for u in part if not 0 <= u < job.units]
-    if missing or unknown:
-        raise EquityError(
-            f"finishing needs the sums of all {job.units} units and no others; "
-            f"missing {missing[:5]}, unknown {unknown[:5]}"
-        )
-    sums = [part[u] for u in range(job.units)]
+    need = f"finishing needs each of the {job.units} units once"
+    at = 0
+    for begin, end in sorted(s for s in part if s[0] < s[1]):
+        if begin != at:
+            lost = "missing" if begin > at else "in two parts"
+            raise EquityError(f"{need}: units {min(begin, at)}..{max(begin, at)} are {lost}")
+        at = end
+    if at != job.units:
+        lost = "missing" if at < job.units else "not units of this question"
+        raise EquityError(f"{need}: units {min(at, job.units)}..{max(at, job.units)} are {lost}")
+    sums = b"".join(part[s] for s in sorted(part))
     return _core._equity_finish(*job._args(), sums)
 
 

@@ -1,15 +1,13 @@
 //! Equity in work units for Python (`splitpot._equity_units`, docs/distributed.md): plan a
 //! question's units on the client, compute a slice of them on any worker, finish from all of
-//! them. Each delegates to `crate::equity::UnitRun`; sums cross as plain floats and ints, which
-//! Python and pickle carry exactly.
+//! them. Each delegates to `crate::equity::UnitRun`; the units' sums cross packed in bytes
+//! (little-endian, so exact on any machine; a million units are one buffer, not a million
+//! tuples).
 use super::equity::{cards_named, holdings, positive, RawEquity};
 use crate::cards::card_name;
 use crate::equity::{EquityError, Game, Options, Question, UnitPlan, UnitRun, UnitSums};
 use pyo3::prelude::*;
-
-/// One unit's sums as Python data: (weight, deals, per player (win, tie, quarter, high, low,
-/// sq)).
-type PySums = (f64, u64, Vec<(f64, f64, f64, f64, f64, f64)>);
+use pyo3::types::PyBytes;
 
 /// Units computed between checks for Ctrl-C.
 const SLICE: u64 = 64;
@@ -89,8 +87,8 @@ fn unit_run(
 #[pyfunction]
 #[pyo3(signature = (game, players, board, dead, exact, samples, seed, units, begin, end, threads=None))]
 #[allow(clippy::too_many_arguments)]
-pub fn _equity_units(
-    py: Python<'_>,
+pub fn _equity_units<'py>(
+    py: Python<'py>,
     game: &str,
     players: Vec<String>,
     board: &str,
@@ -102,7 +100,7 @@ pub fn _equity_units(
     begin: u64,
     end: u64,
     threads: Option<i64>,
-) -> PyResult<Vec<PySums>> {
+) -> PyResult<Bound<'py, PyBytes>> {
     let plan = UnitPlan {
         exact,
         units,
@@ -117,11 +115,11 @@ pub fn _equity_units(
     while at < end {
         let stop = end.min(at + SLICE);
         let sums = py.detach(|| run.compute(at, stop))?;
-        out.extend(sums.iter().map(to_py));
+        pack(&sums, &mut out);
         py.check_signals()?;
         at = stop;
     }
-    Ok(out)
+    Ok(PyBytes::new(py, &out))
 }
 
 /// The answer from every unit's sums in unit order: `_equity`'s for the same question.
@@ -138,7 +136,7 @@ pub fn _equity_finish(
     samples: Option<u64>,
     seed: Option<u64>,
     units: u64,
-    sums: Vec<PySums>,
+    sums: &[u8],
 ) -> PyResult<RawEquity> {
     let plan = UnitPlan {
         exact,
@@ -147,24 +145,41 @@ pub fn _equity_finish(
         samples,
     };
     let (question, run) = unit_run(py, game, &players, board, dead, plan, Some(1))?;
-    let sums: Vec<UnitSums> = sums.into_iter().map(from_py).collect();
+    let sums = unpack(sums, question.players.len())?;
     let result = run.finish(&sums)?;
     RawEquity::new(py, &question, &result)
 }
 
-fn to_py(u: &UnitSums) -> PySums {
-    let p = u
-        .players
-        .iter()
-        .map(|&[a, b, c, d, e, f]| (a, b, c, d, e, f));
-    (u.w, u.deals, p.collect())
+/// Each unit as its weight, deals (u64) and per player (win, tie, quarter, high, low, sq),
+/// 8 bytes each, little-endian.
+fn pack(sums: &[UnitSums], out: &mut Vec<u8>) {
+    for u in sums {
+        out.extend(u.w.to_le_bytes());
+        out.extend(u.deals.to_le_bytes());
+        for x in u.players.iter().flatten() {
+            out.extend(x.to_le_bytes());
+        }
+    }
 }
 
-fn from_py((w, deals, p): PySums) -> UnitSums {
-    let players = p.into_iter().map(|(a, b, c, d, e, f)| [a, b, c, d, e, f]);
-    UnitSums {
-        w,
-        deals,
-        players: players.collect(),
+fn unpack(bytes: &[u8], n: usize) -> Result<Vec<UnitSums>, EquityError> {
+    let size = 8 * (2 + 6 * n);
+    if bytes.len() % size != 0 {
+        return Err(EquityError::Options(format!(
+            "{} bytes of sums are not whole units of {size} bytes ({n} players)",
+            bytes.len()
+        )));
     }
+    let word = |b: &[u8]| -> [u8; 8] { b.try_into().unwrap_or_default() };
+    let unit = |b: &[u8]| {
+        let mut words = b.chunks_exact(8).map(word);
+        let mut next = || words.next().unwrap_or_default();
+        let w = f64::from_le_bytes(next());
+        let deals = u64::from_le_bytes(next());
+        let players = (0..n)
+            .map(|_| std::array::from_fn(|_| f64::from_le_bytes(next())))
+            .collect();
+        UnitSums { w, deals, players }
+    };
+    Ok(bytes.chunks_exact(size).map(unit).collect())
 }
