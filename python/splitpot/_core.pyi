@@ -1,6 +1,6 @@
 """Stubs for splitpot's Rust extension, hand-written; tests/test_package.py keeps them honest."""
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import IntEnum
 from typing import final
 
@@ -23,11 +23,15 @@ __all__ = [
     "RazzLow",
     "SplitpotError",
     "_Equity",
+    "_EquityPlan",
     "_PanRules",
     "_PlayerEquity",
     "__version__",
     "_card_codes",
     "_equity",
+    "_equity_finish",
+    "_equity_plan",
+    "_equity_units",
     "_high_batch",
     "_hilo_batch",
     "_limits",
@@ -441,6 +445,68 @@ class _Equity:
     def dead(self) -> str: ...
     @property
     def players(self) -> list[_PlayerEquity]: ...
+
+# Equity in work units (splitpot._equity_units, docs/distributed.md).
+
+@final
+class _EquityPlan:
+    """A question's work units, planned once: the players, board and dead cards as text (what a
+    chunk carries), whether exact, how many units, the Monte Carlo seed and samples."""
+
+    @property
+    def players(self) -> list[str]: ...
+    @property
+    def board(self) -> str: ...
+    @property
+    def dead(self) -> str: ...
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def units(self) -> int: ...
+    @property
+    def seed(self) -> int | None: ...
+    @property
+    def samples(self) -> int | None: ...
+
+def _equity_plan(
+    game: str,
+    players: Iterable[_CardsLike],
+    board: _CardsLike,
+    dead: _CardsLike,
+    exact: bool | None = None,
+    samples: int | None = None,
+    seed: int | None = None,
+    time_limit: float | None = None,
+) -> _EquityPlan:
+    """Plans `splitpot.equity`'s question in work units; the arguments are `_equity`'s."""
+
+def _equity_units(
+    game: str,
+    players: Sequence[str],
+    board: str,
+    dead: str,
+    exact: bool,
+    samples: int | None,
+    seed: int | None,
+    units: int,
+    begin: int,
+    end: int,
+    threads: int | None = None,
+) -> bytes:
+    """The sums of units `begin..end` of a planned question, on all cores with the GIL released."""
+
+def _equity_finish(
+    game: str,
+    players: Sequence[str],
+    board: str,
+    dead: str,
+    exact: bool,
+    samples: int | None,
+    seed: int | None,
+    units: int,
+    sums: bytes,
+) -> _Equity:
+    """The answer from every unit's sums in unit order: `_equity`'s for the same question."""
 
 def _limits() -> list[tuple[str, int]]:
     """The core's input limits (rust/limits.rs) by name: the most cards each kind of argument

@@ -48,7 +48,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, NamedTuple
 
-from splitpot import _check, _core, _log, _progress, _tabular, limits
+from splitpot import _check, _core, _equity_units, _log, _progress, _tabular, limits
 from splitpot._core import Card, CardSet, EquityError
 from splitpot.cards import bounded
 from splitpot.limits import shown
@@ -334,6 +334,7 @@ def equity(
     *,
     time_limit: float | None = None,
     threads: int | None = None,
+    executor: object = None,
 ) -> EquityResult:
     """Each player's equity in ``game`` from the cards known so far: an :class:`EquityResult`.
 
@@ -354,13 +355,19 @@ def equity(
             ``None`` picks one (reported in the result).
         progress: draw a progress bar (tqdm) on stderr when the run takes over half a second.
         time_limit: stop Monte Carlo after this many seconds (and ``samples``, if given).
-        threads: worker threads (default: all cores).
+        threads: worker threads (default: all cores; with ``executor``, each worker's).
+        executor: run in chunks on a ``concurrent.futures.Executor``, a pool with ``imap``, a
+            ``dask.distributed.Client`` or the ``ray`` module (docs/distributed.md): the same
+            answer to the bit as ``None``, which runs here.
 
     Raises:
         InvalidCards: a bad or repeated card, or the wrong number of cards for the game.
         EquityError: an unknown game, a bad range or one that leaves a player no possible
             hand, Crazy Pineapple before the discard, or options that do not fit (the
-            bounds are in :mod:`splitpot.limits`: ``EQUITY_MAX_SAMPLES``...).
+            bounds are in :mod:`splitpot.limits`: ``EQUITY_MAX_SAMPLES``...), or a
+            ``time_limit`` with an ``executor`` (a time cannot be split in chunks).
+        splitpot.work.ExecutorError: an ``executor`` of an unknown kind (a ValueError, as
+            all these are).
 
     >>> [round(e, 4) for e in equity("holdem", ["AcAd", "KhKs"], board="Kd7c2s").equities]
     [0.0859, 0.9141]
@@ -368,18 +375,24 @@ def equity(
     code = _game_code(game)
     _check_players(players)
     options = _options(exact, samples, seed, time_limit, threads)
+    cards = _cards_read(players, board, dead)
+    if executor is None:
+        raw = _local(code, cards, options, progress)
+    else:
+        raw = _equity_units.distributed(code, cards, options._asdict(), executor, progress)
+    return _logged(EquityResult._from_core(raw), options)
+
+
+def _local(
+    code: str, cards: tuple[list[Any], Any, Any], options: _Options, progress: bool
+) -> _core._Equity:
+    """The answer computed here, in slices, with a progress bar when asked."""
     bar = _progress.Fraction("equity") if progress else None
     try:
-        raw = _core._equity(
-            code,
-            *_cards_read(players, board, dead),
-            **options._asdict(),
-            progress=bar,
-        )
+        return _core._equity(code, *cards, **options._asdict(), progress=bar)
     finally:
         if bar is not None:
             bar.close()
-    return _logged(EquityResult._from_core(raw), options)
 
 
 def _check_players(players: object) -> None:

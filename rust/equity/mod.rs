@@ -51,6 +51,7 @@ mod plan;
 mod range;
 mod showdown;
 mod tally;
+mod units;
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -64,6 +65,7 @@ use plan::Plan;
 pub use range::{Combo, Holding, Range};
 use rayon::prelude::*;
 use tally::Accum;
+pub use units::{UnitPlan, UnitRun, UnitSums};
 /// The most players one deck serves in any supported game (Hold'em: 23 × 2 + 5 = 51 cards).
 pub const MAX_PLAYERS: usize = 23;
 /// Monte Carlo samples per unit of work; unit `i` draws from its own stream seeded by
@@ -281,6 +283,17 @@ fn thread_pool(threads: Option<usize>) -> Result<Option<rayon::ThreadPool>, Equi
 }
 
 impl Work {
+    /// Unit `u`: a slice of the exact enumeration, or Monte Carlo chunk `u` (its own stream).
+    fn unit(&self, plan: &Plan, u: u64) -> Result<Accum, EquityError> {
+        match self {
+            Work::Exact(e) => Ok(e.unit(plan, u)),
+            Work::Monte { seed, samples, .. } => {
+                let len = MC_CHUNK.min(samples - u * MC_CHUNK);
+                mc_chunk(plan, *seed, u, len)
+            }
+        }
+    }
+
     /// Monte Carlo with the options' seed (or one from the clock) and budget.
     fn monte(o: &Options) -> Work {
         let seed = o.seed.unwrap_or_else(|| {
@@ -358,6 +371,24 @@ impl Run {
         }
     }
 
+    /// The Accums of units `begin..end`, in unit order, on the run's threads.
+    fn compute(&self, begin: u64, end: u64) -> Result<Vec<Accum>, EquityError> {
+        let (plan, work) = (&self.plan, &self.work);
+        let unit = |u: u64| work.unit(plan, u);
+        let job = || -> Result<Vec<Accum>, EquityError> {
+            (begin..end).into_par_iter().map(unit).collect()
+        };
+        // One thread, or one unit of work: no thread pool to wake.
+        if self.single || end - begin == 1 {
+            (begin..end).map(unit).collect()
+        } else {
+            match &self.pool {
+                Some(p) => p.install(job),
+                None => job(),
+            }
+        }
+    }
+
     /// Works for about `budget` (at least one batch of units); `Ok(true)` once finished.
     pub fn step(&mut self, budget: Duration) -> Result<bool, EquityError> {
         let t0 = Instant::now();
@@ -365,27 +396,8 @@ impl Run {
         let total = self.total_units();
         while !self.done {
             let end = total.min(self.next + self.batch);
-            let (plan, work, begin) = (&self.plan, &self.work, self.next);
-            let unit = |u: u64| match work {
-                Work::Exact(e) => Ok(e.unit(plan, u)),
-                Work::Monte { seed, samples, .. } => {
-                    let len = MC_CHUNK.min(samples - u * MC_CHUNK);
-                    mc_chunk(plan, *seed, u, len)
-                }
-            };
-            let job = || -> Result<Vec<Accum>, EquityError> {
-                (begin..end).into_par_iter().map(unit).collect()
-            };
             let tb = Instant::now();
-            // One thread, or one unit of work: no thread pool to wake.
-            let parts: Vec<Accum> = if self.single || end - begin == 1 {
-                (begin..end).map(unit).collect::<Result<_, _>>()?
-            } else {
-                match &self.pool {
-                    Some(p) => p.install(job)?,
-                    None => job()?,
-                }
-            };
+            let parts = self.compute(self.next, end)?;
             for part in &parts {
                 self.acc.merge(part);
             }

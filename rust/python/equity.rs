@@ -13,7 +13,7 @@ use std::time::Duration;
 
 /// Card codes of `obj`, with `what` ("board", "player 2") prefixed to a card error; at most a
 /// deck's worth is read.
-fn cards_named(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<u8>> {
+pub(super) fn cards_named(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<u8>> {
     cards_of(obj, DECK_CARDS).map_err(|e| {
         if e.is_instance_of::<InvalidCards>(obj.py()) {
             InvalidCards::new_err(format!("{what}: {}", e.value(obj.py())))
@@ -23,7 +23,7 @@ fn cards_named(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<u8>> {
     })
 }
 
-fn positive(v: Option<i64>, what: &str) -> Result<Option<u64>, EquityError> {
+pub(super) fn positive(v: Option<i64>, what: &str) -> Result<Option<u64>, EquityError> {
     match v {
         Some(k) if k < 1 => Err(EquityError::Options(format!(
             "{what} must be at least 1, got {k}"
@@ -61,7 +61,7 @@ pub struct RawEquity {
 }
 
 impl RawEquity {
-    fn new(py: Python<'_>, question: &Question, result: &Equity) -> PyResult<RawEquity> {
+    pub(super) fn new(py: Python<'_>, question: &Question, result: &Equity) -> PyResult<RawEquity> {
         let players = question
             .players
             .iter()
@@ -98,7 +98,7 @@ impl RawEquity {
 
 /// Each player's holding: text goes through the game's own reading (cards or a range),
 /// anything else is cards.
-fn holdings(game: Game, players: &Bound<'_, PyAny>) -> PyResult<Vec<Holding>> {
+pub(super) fn holdings(game: Game, players: &Bound<'_, PyAny>) -> PyResult<Vec<Holding>> {
     let mut out = Vec::new();
     for (i, item) in players.try_iter()?.enumerate() {
         let item = item?;

@@ -8,6 +8,7 @@ mod game;
 mod pan;
 mod pan_moves;
 mod values;
+mod work;
 
 use pyo3::prelude::*;
 
@@ -35,6 +36,8 @@ mod _core {
     use super::pan_moves::{_pan_can_place, _pan_forces, _pan_turn_moves};
     #[pymodule_export]
     use super::values::{HighHand, LowHand, RazzLow};
+    #[pymodule_export]
+    use super::work::{_equity_finish, _equity_plan, _equity_units, RawPlan};
 
     use super::errors::{EquityError, IllegalAction, InvalidCards, SplitpotError};
     use pyo3::prelude::*;
