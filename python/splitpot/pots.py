@@ -45,7 +45,6 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import starmap
 from typing import Any, Literal
 
 from splitpot import _check, _pots_split
@@ -534,8 +533,17 @@ def _split(
             )
     except SplitpotError as error:  # a pot that no ranked seat may win
         raise PotError(str(error)) from None
+    awards: list[Award] = []
+    for pot, side, seat, amount, why in rows:  # _make_award inline: it is half award's time
+        one: Award = _new(Award)
+        _set_pot(one, pot)
+        _set_side(one, side)
+        _set_seat(one, seat)
+        _set_amount(one, amount)
+        _set_why(one, why)
+        awards.append(one)
     made: Payout = _new(Payout)
-    _set_awards(made, tuple(starmap(_make_award, rows)))
+    _set_awards(made, tuple(awards))
     _set_totals(made, totals)
     _set_rake(made, taken)
     return made
@@ -543,10 +551,13 @@ def _split(
 
 def _check_types(pots: object, high: object, low: object, order: object) -> None:
     """:func:`award`'s arguments of the right kinds, every seat and strength an ``int``."""
-    if isinstance(pots, (str, bytes)) or not isinstance(pots, Sequence):
+    # Exact types first: the ABC checks cost more than the rest for a table's few seats.
+    if not isinstance(pots, _SEQUENCES) and (
+        isinstance(pots, (str, bytes)) or not isinstance(pots, Sequence)
+    ):
         raise TypeError(f"pots must be a sequence of Pot records, got {shown(pots)}")
     for what, ranking in (("high_ranking", high), ("low_ranking", {} if low is None else low)):
-        if not isinstance(ranking, Mapping):
+        if type(ranking) is not dict and not isinstance(ranking, Mapping):
             raise TypeError(f"{what} must be a mapping {{seat: strength}}, got {shown(ranking)}")
         if not (
             _INT.issuperset(map(type, ranking)) and _INT.issuperset(map(type, ranking.values()))
@@ -554,7 +565,9 @@ def _check_types(pots: object, high: object, low: object, order: object) -> None
             for value in [*ranking.keys(), *ranking.values()]:
                 if type(value) is not int:
                     _check.integer(value, f"{what}: a seat or a strength", error=PotError)
-    if isinstance(order, (str, bytes)) or not isinstance(order, Sequence):
+    if not isinstance(order, _SEQUENCES) and (
+        isinstance(order, (str, bytes)) or not isinstance(order, Sequence)
+    ):
         raise TypeError(f"odd_chip_order must be a sequence of seats, got {shown(order)}")
     if not _INT.issuperset(map(type, order)):
         for seat in order:
@@ -563,6 +576,7 @@ def _check_types(pots: object, high: object, low: object, order: object) -> None
 
 
 _INT = frozenset((int,))
+_SEQUENCES = (tuple, list)
 
 
 def _pot_amounts(pots: Sequence[Pot], rake: Rake | None) -> list[int]:
@@ -686,20 +700,4 @@ def _make_pot(amount: int, eligible: tuple[int, ...]) -> Pot:
     made: Pot = _new(Pot)
     _set_pot_amount(made, amount)
     _set_eligible(made, eligible)
-    return made
-
-
-def _make_award(pot: int, side: str, seat: int, amount: int, why: str) -> Award:
-    """An :class:`Award` from values :func:`award` computed itself, so already valid.
-
-    Filling the slots directly costs about half of a frozen dataclass's ``__init__`` plus
-    ``__post_init__``, and ``award`` makes several per pot. The result is an ordinary
-    ``Award``: equal to, and hashing like, one built by the constructor.
-    """
-    made: Award = _new(Award)
-    _set_pot(made, pot)
-    _set_side(made, side)
-    _set_seat(made, seat)
-    _set_amount(made, amount)
-    _set_why(made, why)
     return made
