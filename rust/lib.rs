@@ -5,6 +5,7 @@ pub mod eval;
 pub mod game;
 pub mod limits;
 pub mod pan;
+pub mod pots;
 pub mod rng;
 
 #[cfg(feature = "python")]

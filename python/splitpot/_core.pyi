@@ -58,6 +58,7 @@ __all__ = [
     "_pan_outs",
     "_pan_split",
     "_pan_turn_moves",
+    "_split_pots",
     "_variants",
     "evaluate_high",
     "evaluate_hilo",
@@ -520,6 +521,24 @@ def _high_batch(a: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint16]: ...
 def _omaha_high_batch(
     hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]
 ) -> npt.NDArray[np.uint16]: ...
+
+# Pots (docs/rules/poker.md §6); splitpot.pots.award checks the arguments and makes records.
+
+def _split_pots(
+    amounts: list[int],
+    eligible: list[tuple[int, ...]],
+    high: dict[int, int],
+    low: dict[int, int] | None,
+    order: Sequence[int],
+    chip_unit: int,
+) -> tuple[list[tuple[int, str, int, int, str]], dict[int, int]]:
+    """Split the pots among their winners (docs/rules/poker.md §6), for `splitpot.pots.award`.
+
+    `amounts` are the pots' chips after the rake, `eligible` each pot's seats, the rankings
+    `{seat: strength}` (larger is better; `low` is None in a high-only game), `order` the
+    odd-chip order (empty: ascending seats). Returns `(awards, totals)`: `(pot, side, seat,
+    chips, why)` rows and `{seat: chips}`. Raises `OverflowError` for a number past the
+    core's integers and `SplitpotError` for a pot that no ranked seat may win."""
 
 # Pan (docs/rules/pan.md); splitpot.pan wraps these in enums and records.
 

@@ -6,9 +6,10 @@ Every rule here is from ``docs/rules/poker.md`` §6 ("Pots, splits and odd chips
 a :class:`fractions.Fraction`, never a float (DESIGN.md: "Chips are Python ints ... Never
 floats").
 
-The module imports only the standard library (and :mod:`splitpot._check`, the error
-family) so that it can be tested on its own. A wrong kind of argument (``None`` for the
-pots) is a ``TypeError``, a wrong value a :class:`PotError` (issue 15).
+The module imports only the standard library, :mod:`splitpot._check`, the error family and
+the core's pot split (``_core._split_pots``, rust/pots.rs; :mod:`splitpot._pots_split` is the
+same split in Python, for numbers past the core's integers). A wrong kind of argument
+(``None`` for the pots) is a ``TypeError``, a wrong value a :class:`PotError` (issue 15).
 
 Two calls pay out a hand:
 
@@ -41,14 +42,13 @@ Decisions taken where the spec leaves room (each is repeated where it applies):
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
-from splitpot import _check
-from splitpot._core import SplitpotError
+from splitpot import _check, _pots_split
+from splitpot._core import SplitpotError, _split_pots
 from splitpot.limits import MAX_CHIPS, shown
 
 __all__ = ["Award", "Payout", "Pot", "PotError", "Rake", "Side", "award", "build_pots", "uncalled"]
@@ -86,10 +86,6 @@ def _as_amount(value: object, what: str) -> int:
 def _as_seat(value: object) -> int:
     """``value`` as a seat number (a non-negative ``int``)."""
     return _check.seat(value, error=PotError)
-
-
-def _pot_name(index: int) -> str:
-    return "the main pot" if index == 0 else f"side pot {index}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -438,7 +434,7 @@ class Award:
             raise PotError(f"why must be a str, got {shown(self.why)}")
 
     def __str__(self) -> str:
-        pot = _pot_name(self.pot)
+        pot = _pots_split.pot_name(self.pot)
         if self.side != "whole":
             pot = f"the {self.side} half of {pot}"
         return f"Seat {self.seat} wins {pot} ({self.amount})"
@@ -512,25 +508,75 @@ def award(
     amounts = _pot_amounts(pots, rake)
     _check_rankings(pots, high_ranking, low_ranking, odd_chip_order)
     taken = 0 if rake is None else _rake_pots(amounts, rake, chip_unit, flop_seen)
-    parts = _parts(pots, amounts, high_ranking, low_ranking, chip_unit)
-    return _pay_parts(parts, odd_chip_order, chip_unit, taken)
+    return _split(amounts, pots, high_ranking, low_ranking, odd_chip_order, chip_unit, taken)
+
+
+def _split(
+    amounts: list[int],
+    pots: Sequence[Pot],
+    high_ranking: Mapping[int, int],
+    low_ranking: Mapping[int, int] | None,
+    odd_chip_order: Sequence[int],
+    chip_unit: int,
+    taken: int,
+) -> Payout:
+    """The :class:`Payout` of checked pots: the core splits them (rust/pots.rs, §6)."""
+    eligible = [pot.eligible for pot in pots]
+    high = high_ranking if type(high_ranking) is dict else dict(high_ranking)
+    low = low_ranking if low_ranking is None or type(low_ranking) is dict else dict(low_ranking)
+    try:
+        try:
+            rows, totals = _split_pots(amounts, eligible, high, low, odd_chip_order, chip_unit)
+        except (OverflowError, TypeError):  # past the core's integers, or ints by __index__
+            rows, totals = _pots_split.split(
+                amounts, eligible, high, low, odd_chip_order, chip_unit
+            )
+    except SplitpotError as error:  # a pot that no ranked seat may win
+        raise PotError(str(error)) from None
+    awards: list[Award] = []
+    for pot, side, seat, amount, why in rows:  # _make_award inline: it is half award's time
+        one: Award = _new(Award)
+        _set_pot(one, pot)
+        _set_side(one, side)
+        _set_seat(one, seat)
+        _set_amount(one, amount)
+        _set_why(one, why)
+        awards.append(one)
+    made: Payout = _new(Payout)
+    _set_awards(made, tuple(awards))
+    _set_totals(made, totals)
+    _set_rake(made, taken)
+    return made
 
 
 def _check_types(pots: object, high: object, low: object, order: object) -> None:
     """:func:`award`'s arguments of the right kinds, every seat and strength an ``int``."""
-    if isinstance(pots, (str, bytes)) or not isinstance(pots, Sequence):
+    # Exact types first: the ABC checks cost more than the rest for a table's few seats.
+    if not isinstance(pots, _SEQUENCES) and (
+        isinstance(pots, (str, bytes)) or not isinstance(pots, Sequence)
+    ):
         raise TypeError(f"pots must be a sequence of Pot records, got {shown(pots)}")
     for what, ranking in (("high_ranking", high), ("low_ranking", {} if low is None else low)):
-        if not isinstance(ranking, Mapping):
+        if type(ranking) is not dict and not isinstance(ranking, Mapping):
             raise TypeError(f"{what} must be a mapping {{seat: strength}}, got {shown(ranking)}")
-        for value in [*ranking.keys(), *ranking.values()]:
-            if type(value) is not int:
-                _check.integer(value, f"{what}: a seat or a strength", error=PotError)
-    if isinstance(order, (str, bytes)) or not isinstance(order, Sequence):
+        if not (
+            _INT.issuperset(map(type, ranking)) and _INT.issuperset(map(type, ranking.values()))
+        ):
+            for value in [*ranking.keys(), *ranking.values()]:
+                if type(value) is not int:
+                    _check.integer(value, f"{what}: a seat or a strength", error=PotError)
+    if not isinstance(order, _SEQUENCES) and (
+        isinstance(order, (str, bytes)) or not isinstance(order, Sequence)
+    ):
         raise TypeError(f"odd_chip_order must be a sequence of seats, got {shown(order)}")
-    for seat in order:
-        if type(seat) is not int:
-            _check.integer(seat, "odd_chip_order: seat", error=PotError)
+    if not _INT.issuperset(map(type, order)):
+        for seat in order:
+            if type(seat) is not int:
+                _check.integer(seat, "odd_chip_order: seat", error=PotError)
+
+
+_INT = frozenset((int,))
+_SEQUENCES = (tuple, list)
 
 
 def _pot_amounts(pots: Sequence[Pot], rake: Rake | None) -> list[int]:
@@ -595,132 +641,6 @@ def _rake_pots(amounts: list[int], rake: Rake, chip_unit: int, flop_seen: bool) 
     return units * chip_unit
 
 
-_Part = tuple[int, Side, int, Sequence[int], str]
-"""What one pot or half pot pays: (pot index, side, chips, winners, why)."""
-
-
-def _parts(
-    pots: Sequence[Pot],
-    amounts: list[int],
-    high_ranking: Mapping[int, int],
-    low_ranking: Mapping[int, int] | None,
-    chip_unit: int,
-) -> list[_Part]:
-    """Who wins what part of each pot (docs/rules/poker.md §6, §5).
-
-    Each pot is awarded on its own among its eligible seats; a pot with one eligible seat goes
-    to it, ranked or not (everyone else folded, §5). High only: the best high takes the pot;
-    tied best hands split it. Hi/lo: half to the best high, half to the best qualifying low
-    among the pot's eligible seats; if none of them has a low, the high takes it all. One seat
-    may win both halves (scoop); ties split the half they tie for (quartering). A hi/lo pot
-    with an odd number of units gives the odd unit, and any part below one unit, to the high
-    half ("any leftover odd chip goes to the 'High' side of the pot").
-    """
-    # Seats best first; a pot's winners are the first of its eligible seats in this list.
-    highs = sorted(high_ranking.items(), key=_strength, reverse=True)
-    lows = sorted(low_ranking.items(), key=_strength, reverse=True) if low_ranking else None
-    whole_why = _WHY_HIGH if low_ranking is None else _WHY_NO_LOW
-    parts: list[_Part] = []
-    for index, pot in enumerate(pots):
-        amount = amounts[index]
-        eligible = pot.eligible
-        if len(eligible) == 1:
-            parts.append((index, "whole", amount, eligible, _WHY_ALONE))
-            continue
-        high = _best(highs, eligible)
-        if not high:
-            raise PotError(f"no seat eligible for {_pot_name(index)} {eligible} has a ranking")
-        low = _best(lows, eligible) if lows else None
-        if not low:
-            parts.append((index, "whole", amount, high, whole_why))
-            continue
-        low_half = amount // chip_unit // 2 * chip_unit
-        scoop = len(high) == 1 and high == low
-        parts.append((index, "high", amount - low_half, high, _SCOOP_HIGH if scoop else _WHY_HIGH))
-        parts.append((index, "low", low_half, low, _SCOOP_LOW if scoop else _WHY_LOW))
-    return parts
-
-
-def _pay_parts(
-    parts: list[_Part], odd_chip_order: Sequence[int], chip_unit: int, rake: int
-) -> Payout:
-    """The :class:`Payout` of ``parts``; tied winners share by the odd-chip rule (§6).
-
-    Tied winners of a half or a whole pot get equal whole units and the leftover units go one
-    each in ``odd_chip_order`` ("the winning player to the left of the button/dealer will
-    receive it"); the part of a pot below one unit goes with the first of them.
-    """
-    awards: list[Award] = []
-    totals: dict[int, int] = {}
-    position: dict[int, int] | None = None
-    for index, side, amount, winners, why in parts:
-        if len(winners) == 1:
-            if amount:
-                seat = winners[0]
-                awards.append(_make_award(index, side, seat, amount, why))
-                totals[seat] = totals.get(seat, 0) + amount
-            continue
-        if odd_chip_order:
-            if position is None:
-                position = dict(zip(odd_chip_order, range(len(odd_chip_order)), strict=True))
-            winners = sorted(winners, key=position.__getitem__)
-        else:
-            winners = sorted(winners)
-        units, below = divmod(amount, chip_unit)
-        base, extra = divmod(units, len(winners))
-        tied, tied_odd = _TIED_WHY[why]
-        share = base * chip_unit
-        for k, seat in enumerate(winners):
-            got = share + chip_unit if k < extra else share
-            if not k:
-                got += below
-            if got:
-                awards.append(_make_award(index, side, seat, got, tied_odd if k < extra else tied))
-                totals[seat] = totals.get(seat, 0) + got
-    made: Payout = _new(Payout)
-    _set_awards(made, tuple(awards))
-    _set_totals(made, totals)
-    _set_rake(made, rake)
-    return made
-
-
-_WHY_ALONE = "only eligible seat; the others folded"
-_WHY_HIGH = "best high"
-_NO_LOW = "; no qualifying low"
-_WHY_NO_LOW = _WHY_HIGH + _NO_LOW
-_WHY_LOW = "best low"
-_SCOOP_HIGH = "best high; scoops"
-_SCOOP_LOW = "best low; scoops"
-_ODD_CHIP = "; odd chip by odd-chip order"
-_TIED_WHY = {
-    why: (tied, tied + _ODD_CHIP)
-    for why, tied in (
-        (_WHY_HIGH, "tied for best high"),
-        (_WHY_NO_LOW, "tied for best high; no qualifying low"),
-        (_WHY_LOW, "tied for best low"),
-    )
-}
-
-
-_strength = operator.itemgetter(1)
-
-
-def _best(ranked: list[tuple[int, int]], eligible: tuple[int, ...]) -> list[int]:
-    """The eligible seats with the best strength; ``ranked`` is sorted best first."""
-    winners: list[int] = []
-    best = 0
-    for seat, strength in ranked:
-        if winners:
-            if strength != best:
-                break
-            if seat in eligible:
-                winners.append(seat)
-        elif seat in eligible:
-            winners.append(seat)
-            best = strength
-    return winners
-
-
 def _take_rake(amounts: list[int], units: int, chip_unit: int) -> None:
     """Take ``units`` chip units of rake off the pots, in proportion to their sizes.
 
@@ -780,20 +700,4 @@ def _make_pot(amount: int, eligible: tuple[int, ...]) -> Pot:
     made: Pot = _new(Pot)
     _set_pot_amount(made, amount)
     _set_eligible(made, eligible)
-    return made
-
-
-def _make_award(pot: int, side: Side, seat: int, amount: int, why: str) -> Award:
-    """An :class:`Award` from values :func:`award` computed itself, so already valid.
-
-    Filling the slots directly costs about half of a frozen dataclass's ``__init__`` plus
-    ``__post_init__``, and ``award`` makes several per pot. The result is an ordinary
-    ``Award``: equal to, and hashing like, one built by the constructor.
-    """
-    made: Award = _new(Award)
-    _set_pot(made, pot)
-    _set_side(made, side)
-    _set_seat(made, seat)
-    _set_amount(made, amount)
-    _set_why(made, why)
     return made

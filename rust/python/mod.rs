@@ -7,6 +7,7 @@ mod eval;
 mod game;
 mod pan;
 mod pan_moves;
+mod pots;
 mod values;
 mod work;
 
@@ -34,6 +35,8 @@ mod _core {
     };
     #[pymodule_export]
     use super::pan_moves::{_pan_can_place, _pan_forces, _pan_turn_moves};
+    #[pymodule_export]
+    use super::pots::_split_pots;
     #[pymodule_export]
     use super::values::{HighHand, LowHand, RazzLow};
     #[pymodule_export]
