@@ -133,13 +133,15 @@ class Dealer(HandView):
         """Antes, then blinds (docs/rules/poker.md §4), each capped by the seat's stack."""
         order, stacks, events = self._order, self._stacks, self._events
         antes, live, dead = start.antes, start.blinds, start.dead_blinds
-        for seat in order:
+        for seat in order if any(antes) else ():
             if antes[seat]:
                 amount = min(antes[seat], stacks[seat])
                 self._put(seat, amount, live=False)
                 events.append(AntePosting(seat, amount))
         button = start.button
         for seat in [button, order[0]] if len(order) == 2 and button in order else order:
+            if not (live[seat] or dead[seat]):
+                continue
             for amount, is_dead in ((live[seat], False), (dead[seat], True)):
                 amount = min(amount, stacks[seat])
                 if amount:
@@ -186,6 +188,16 @@ class Dealer(HandView):
                 if down < count:
                     up[seat] += mine[down:]
                 dealt = as_cards(mine)
+                events.append(HoleDealing(seat, dealt[:down], dealt[down:]))
+            return
+        if all([len(given[s] or ()) >= len(hole[s]) + count for s in seats]):
+            # Every card given (a replayed history): each seat's own, in the order dealt.
+            for seat in seats:
+                at = len(hole[seat])
+                dealt = (given[seat] or ())[at : at + count]
+                hole[seat] += map(int, dealt)
+                if down < count:
+                    up[seat] += map(int, dealt[down:])
                 events.append(HoleDealing(seat, dealt[:down], dealt[down:]))
             return
         for i in range(count):

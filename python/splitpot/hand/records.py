@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
@@ -569,6 +569,21 @@ class LegalActions:
         if self.muck:
             parts.append("muck")
         return ", ".join(parts) if parts else "nothing"
+
+
+_LEGAL_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(LegalActions)}
+
+
+def _legal(seat: int, **allowed: Any) -> LegalActions:
+    """``LegalActions(seat, **allowed)``, equal in every way: the same fields in the same
+    ``__dict__``. A hand makes one per decision; this skips the frozen dataclass's
+    ``object.__setattr__`` call for each of its ten fields."""
+    values = _LEGAL_DEFAULTS.copy()
+    values["seat"] = seat
+    values.update(allowed)
+    record = object.__new__(LegalActions)
+    object.__setattr__(record, "__dict__", values)
+    return record
 
 
 @dataclass(frozen=True)

@@ -231,6 +231,8 @@ def _sequence(value: object, what: str) -> Collection[object]:
     """``value`` as a sized, ordered collection (a list, a tuple, an array), one entry per
     seat: a generator is refused rather than read (it may be endless), and a set or a
     mapping has no seat order."""
+    if type(value) is list or type(value) is tuple:  # the usual case, without the ABC checks
+        return value
     if isinstance(value, (str, bytes, Set, Mapping)) or not isinstance(value, Collection):
         raise TypeError(
             f"{what} must be a list or a tuple with one entry per seat, got {shown(value)}"
@@ -288,7 +290,7 @@ def _forced_bets(
     else:
         live = _per_seat(blinds, n, "blinds")
     dead = [0] * n if dead_blinds is None else _per_seat(dead_blinds, n, "dead_blinds")
-    for i in range(n):
+    for i in range(n) if None in start else ():
         if start[i] is None:
             if live[i] or dead[i]:
                 raise SplitpotError(f"seat {i} is not dealt in and cannot post a blind")

@@ -35,6 +35,7 @@ from splitpot.hand.records import (
     SittingOut,
     TimeoutOutcome,
     TimingOut,
+    _legal,
 )
 from splitpot.hand.setup import HandStarting, _Cards, _Hole
 from splitpot.hand.timeout import TimeoutPolicy
@@ -246,21 +247,21 @@ class Hand(Closing):
         seat = self._queue[0]
         phase = self._phase
         if phase is Phase.DISCARD:
-            return LegalActions(seat, discard=as_cards(self._hole[seat]))
+            return _legal(seat, discard=as_cards(self._hole[seat]))
         if phase is Phase.SHOWDOWN:
-            return LegalActions(seat, show=True, muck=self._why_not_muck(seat) is None)
+            return _legal(seat, show=True, muck=self._why_not_muck(seat) is None)
         rnd = self._round
         to_call = rnd.current - rnd.bets[seat]
         window = rnd.raise_window(seat, sum(self._contrib))
         if seat == self._bring_in:
-            return LegalActions(seat, fold=True, bring_in=self._bring_in_post(seat), bet=window)
+            return _legal(seat, fold=True, bring_in=self._bring_in_post(seat), bet=window)
         if to_call > 0:
             call = min(to_call, self._stacks[seat])
-            return LegalActions(seat, fold=True, call=call, raise_to=window)
+            return _legal(seat, fold=True, call=call, raise_to=window)
         fold = self._starting.open_folds
         if rnd.current == 0:
-            return LegalActions(seat, fold=fold, check=True, bet=window)
-        return LegalActions(seat, fold=fold, check=True, raise_to=window)
+            return _legal(seat, fold=fold, check=True, bet=window)
+        return _legal(seat, fold=fold, check=True, raise_to=window)
 
     # ------------------------------------------------------------------ fold / check / call
 

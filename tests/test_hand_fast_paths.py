@@ -1,0 +1,79 @@
+"""The engine's shortcuts against the plain code they stand for (issue 17).
+
+Each shortcut must be indistinguishable from what it replaces: the deck drawn one shuffle
+step at a time deals what ``random.Random(seed).shuffle`` and popping from the end deal, and
+the quick ``LegalActions`` equals the dataclass made the ordinary way, field for field.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from splitpot import HOLDEM, OMAHA_HILO, SEVEN_CARD_STUD, FixedLimit, Hand, NoLimit
+from splitpot.hand.records import LegalActions, _legal
+
+
+def shuffled_order(seed: int, deck: list[int]) -> list[int]:
+    """The cards in the order drawn: the whole deck shuffled, then popped from the end."""
+    cards = list(deck)
+    random.Random(seed).shuffle(cards)
+    return cards[::-1]
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(2, 9))
+def test_a_shuffled_holdem_hand_deals_the_shuffles_cards(seed: int, players: int) -> None:
+    hand = Hand(HOLDEM, NoLimit(1, 2), [100] * players, seed=seed)
+    order = shuffled_order(seed, list(range(52)))
+    seats = hand.seats  # dealt one card at a time from the button's left
+    for r in range(2):
+        for i, seat in enumerate(seats):
+            assert hand.hole(seat)[r].code == order[r * players + i]
+    while not hand.is_over:
+        hand.check_or_call()
+    board = [c.code for c in hand.board]
+    assert board == order[2 * players : 2 * players + 5]
+
+
+@given(st.integers(0, 2**64 - 1))
+def test_given_cards_are_left_out_of_the_shuffle(seed: int) -> None:
+    hand = Hand(
+        OMAHA_HILO, NoLimit(1, 2), [100, 100, 100], seed=seed, hole=[None, "AsKsQsJs", None]
+    )
+    deck = [c for c in range(52) if c not in (51, 47, 43, 39)]
+    order = shuffled_order(seed, deck)
+    assert [c.code for c in hand.hole(0)] == [order[i] for i in (0, 2, 4, 6)]
+    assert [c.code for c in hand.hole(2)] == [order[i] for i in (1, 3, 5, 7)]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 2**63])
+def test_stud_streets_come_from_the_same_shuffle(seed: int) -> None:
+    hand = Hand(SEVEN_CARD_STUD, FixedLimit(2, 4), [100, 100], seed=seed)
+    while not hand.is_over:
+        la = hand.legal_actions()
+        hand.bring_in() if la.bring_in is not None else hand.check_or_call()
+    order = shuffled_order(seed, list(range(52)))
+    dealt = [c for seat in (0, 1) for c in (x.code for x in hand.hole(seat))]
+    assert sorted(dealt) == sorted(order[:14])
+    assert [hand.hole(s)[0].code for s in (0, 1)] == order[:2]
+
+
+@pytest.mark.parametrize(
+    "allowed",
+    [
+        {},
+        {"fold": True, "call": 1, "raise_to": (4, 100)},
+        {"fold": False, "check": True, "bet": (2, 2)},
+        {"fold": True, "bring_in": 1, "bet": (2, 2)},
+        {"show": True, "muck": False},
+    ],
+)
+def test_quick_legal_actions_equal_the_dataclass(allowed: dict[str, object]) -> None:
+    quick, plain = _legal(3, **allowed), LegalActions(3, **allowed)  # type: ignore[arg-type]
+    assert quick == plain and hash(quick) == hash(plain)
+    assert vars(quick) == vars(plain) and list(vars(quick)) == list(vars(plain))
+    assert repr(quick) == repr(plain) and str(quick) == str(plain)
+    with pytest.raises(AttributeError):
+        quick.fold = True  # type: ignore[misc]
