@@ -77,3 +77,111 @@ def test_quick_legal_actions_equal_the_dataclass(allowed: dict[str, object]) -> 
     assert repr(quick) == repr(plain) and str(quick) == str(plain)
     with pytest.raises(AttributeError):
         quick.fold = True  # type: ignore[misc]
+
+
+# ---------------------------------------------------------------------- the PHH reader's TOML
+
+tomli = pytest.importorskip("tomli")
+
+PIECES = [
+    "a", "k_1", "-", " ", "\t", "=", " = ", "'", '"', "\\", "#", "[", "]", ",", "0", "1", "07",
+    "1.5", "2e3", "1E+2", "-3", "+4", "_", ".", "true", "false", "inf", "x", "é", "\x01", "\x7f",
+    "\n", "\r\n", "'d dh p1 AsKs'", '"p1 cc # timeout"', "[1, 2,]", "[]", "12:00:00",
+    "1979-05-27", "{a = 1}", "[t]", "'''", "0x1F", "1_000", "123456789012345678901",
+]  # fmt: skip
+
+
+def same(a: object, b: object) -> bool:
+    """Equal, and of the same types all the way down (``True`` is not ``1``)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(same(a[k], b[k]) for k in a)  # type: ignore[index]
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))  # type: ignore[arg-type]
+    return str(a) == str(b) and a == b
+
+
+def check_simple(text: str) -> None:
+    from decimal import Decimal
+
+    from splitpot.phh.toml_io import _simple_toml
+
+    simple = _simple_toml(text)
+    if simple is not None:  # what it reads, the full parser reads the same way
+        assert same(simple, tomli.loads(text, parse_float=Decimal)), text
+
+
+@given(st.lists(st.sampled_from(PIECES), max_size=14).map("".join))
+def test_the_quick_toml_reader_reads_only_what_tomli_reads_alike(text: str) -> None:
+    check_simple(text)
+
+
+SCALARS = st.one_of(
+    st.sampled_from(["true", "false", "0", "-0", "+7", "1.0", "3e2", "2.5E-1", "9" * 18]),
+    st.text(st.characters(codec="utf-8", exclude_characters="'\n\r"), max_size=6).map(
+        lambda t: f"'{t}'"
+    ),
+    st.text(st.characters(codec="utf-8", exclude_characters='"\\\n\r'), max_size=6).map(
+        lambda t: f'"{t}"'
+    ),
+    st.lists(st.sampled_from(PIECES[14:40]), min_size=1, max_size=3).map("".join),
+)
+VALUES = st.one_of(
+    SCALARS,
+    st.tuples(st.lists(SCALARS, max_size=4), st.sampled_from(["", ",", " , "])).map(
+        lambda a: "[" + ", ".join(a[0]) + a[1] + "]"
+    ),
+)
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["variant", "antes", "x", "a-b", "_u", "1"]),
+            VALUES,
+            st.sampled_from(["", " ", " # note", "#", "\t", "# \x01"]),
+        ),
+        max_size=6,
+    )
+)
+def test_the_quick_toml_reader_on_key_value_lines(lines: list[tuple[str, str, str]]) -> None:
+    check_simple("\n".join(f"{k} = {v}{end}" for k, v, end in lines))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "variant = 'NT'\nantes = [0, 0]\nactions = ['d dh p1 AsAh', \"p2 f # sits out\"]\n",
+        "a = 1.50\nb = -2E+3 # c\n# only a comment\n\t\nc = [true, false, 'x, y', ]\nd = []",
+        "min_bet = +0\nx = \"\"\ny = ''",
+    ],
+)
+def test_the_quick_toml_reader_takes_the_usual_phh(text: str) -> None:
+    from splitpot.phh.toml_io import _simple_toml
+
+    assert _simple_toml(text) is not None
+    check_simple(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'a = "tab\\t"',  # an escape
+        "a = 1\na = 2",  # a repeated key
+        "a = 01",
+        "a = 1\r\nb = 2",
+        "[1]\na = 1",
+        "a = [[1], 2]",
+        "a = [\n1]",
+        "a = 1_000",
+        "a = 12:00:00",
+        "a = inf",
+        "a.b = 1",
+        "a = 'x\x01'",
+    ],
+)
+def test_the_quick_toml_reader_leaves_the_rest_to_the_full_parser(text: str) -> None:
+    from splitpot.phh.toml_io import _simple_toml
+
+    assert _simple_toml(text) is None
