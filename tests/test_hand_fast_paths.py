@@ -79,6 +79,16 @@ def test_quick_legal_actions_equal_the_dataclass(allowed: dict[str, object]) -> 
         quick.fold = True  # type: ignore[misc]
 
 
+def test_quick_legal_actions_take_the_dataclass_arguments() -> None:
+    import dataclasses
+    import inspect
+
+    params = inspect.signature(_legal).parameters
+    assert list(params) == [f.name for f in dataclasses.fields(LegalActions)]
+    for f in dataclasses.fields(LegalActions)[1:]:
+        assert params[f.name].default == f.default, f.name
+
+
 # ---------------------------------------------------------------------- the PHH reader's TOML
 
 tomli = pytest.importorskip("tomli")
@@ -185,3 +195,15 @@ def test_the_quick_toml_reader_leaves_the_rest_to_the_full_parser(text: str) -> 
     from splitpot.phh.toml_io import _simple_toml
 
     assert _simple_toml(text) is None
+
+
+def test_the_quick_set_up_record_equals_the_dataclass() -> None:
+    import dataclasses
+
+    hand = Hand(OMAHA_HILO, NoLimit(1, 2), [50, None, 80], seed=3, hole=[None, None, "AsKsQsJs"])
+    plain = dataclasses.replace(hand.events[0])  # through the dataclass's own __init__
+    assert plain == hand.events[0] and list(vars(plain).items()) == list(
+        vars(hand.events[0]).items()
+    )
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        hand.events[0].seed = 1  # type: ignore[misc]

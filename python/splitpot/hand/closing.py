@@ -154,7 +154,7 @@ class Closing(Dealer):
         values = showdown.values if showdown is not None else {}
         hi_lo = self._game.hi_lo
         # Only seats some pot is open to are ranked (a hand with no chips in has no pot).
-        ranked = [s for s in shown if any(s in pot.eligible for pot in pots)]
+        ranked = [s for s in shown if any([s in pot.eligible for pot in pots])]
         high = {s: values[s][0].strength for s in ranked}
         low: dict[int, int] | None = None
         if hi_lo:
@@ -180,7 +180,7 @@ class Closing(Dealer):
             pots,
             dict(self._returned),
             payout.awards,
-            tuple(ShownHand(s, r.cards, *values[s], hi_lo) for s, r in shown.items()),
+            tuple([ShownHand(s, r.cards, *values[s], hi_lo) for s, r in shown.items()]),
             tuple(showdown.mucked) if showdown is not None else (),
             payout.rake,
             final,

@@ -28,7 +28,7 @@ from splitpot._core import Card, InvalidCards, SplitpotError
 from splitpot.betting import Structure
 from splitpot.cards import CardsLike, as_cards, card_codes
 from splitpot.games import Game
-from splitpot.hand.records import Operation
+from splitpot.hand.records import Operation, _frozen
 from splitpot.hand.timeout import TimeoutPolicy
 from splitpot.hand.timeout import policy as _policy
 from splitpot.limits import HAND_MAX_SEATS, MAX_CHIPS, SEED_LIMIT, shown
@@ -152,7 +152,8 @@ class HandStarting(Operation):
             if start[i] is None and holes[i] is not None:
                 raise SplitpotError(f"hole cards for seat {i}, which is not dealt in")
         seed = _seed(seed, _all_given(game, start, holes, board_codes))
-        return cls(
+        return _frozen(  # one per hand: without a setattr for each of its 15 fields
+            cls,
             game,
             structure,
             start,
