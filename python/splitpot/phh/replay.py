@@ -58,10 +58,12 @@ class _Replayer:
         # Hole cards of a player's first deal (stud: two down and the door), and in all.
         self.first = game.streets[0].hole + game.streets[0].up
         self.want = game.hole_cards
-        self.street_at = {street.name: i for i, street in enumerate(game.streets)}
-        self.street_at["showdown"] = len(game.streets)
+        # Read-only tables of the game and of the player count, shared by its hands.
+        self.street_at, self.boards, self.bounds = _game_tables(game)
         self.deals: dict[int, int] = {}  # stud: the streets each player has been dealt
-        self.labels = {f"p{k + 1}": k for k in range(self.n)}
+        self.labels = _LABELS.get(self.n) or _LABELS.setdefault(
+            self.n, {f"p{k + 1}": k for k in range(self.n)}
+        )
         self.at = _NO_ACTION  # the action being read
         self.lines: list[tuple[list[str], str]] = []  # words and commentary, per action
         self.cards_at: dict[int, Cards] = {}  # the cards of each card-bearing action
@@ -74,7 +76,6 @@ class _Replayer:
         self.streets = 0  # board streets the history has dealt so far
         self.player = 0  # the PHH player of the last turn()
         self.auto_discards: dict[int, int] = {}  # seat -> automatic discards matched so far
-        self.boards, self.bounds = _boards(self.setup.game)
 
     def fail(self, reason: str, at: int | None = None) -> PHHError:
         """An error at action ``at`` (the one being read by default)."""
@@ -622,6 +623,23 @@ class _Replayer:
                     f"the showdown needs {board} board cards; the history deals "
                     f"{self.announced} ('d db')"
                 )
+
+
+_LABELS: dict[int, dict[str, int]] = {}  # player count -> {"p1": 0, ...}; at most PHH_MAX_SEATS
+_GAME_TABLES: dict[int, tuple[Game, dict[str, int], dict[str, int], list[int]]] = {}
+
+
+def _game_tables(game: Game) -> tuple[dict[str, int], dict[str, int], list[int]]:
+    """The street of each name, and :func:`_boards`, once per game (by identity: the entry
+    holds the game, so its id is not reused while cached)."""
+    cached = _GAME_TABLES.get(id(game))
+    if cached is None or cached[0] is not game:
+        street_at = {street.name: i for i, street in enumerate(game.streets)}
+        street_at["showdown"] = len(game.streets)
+        if len(_GAME_TABLES) >= 64:
+            _GAME_TABLES.clear()
+        cached = _GAME_TABLES[id(game)] = (game, street_at, *_boards(game))
+    return cached[1:]
 
 
 def _boards(game: Game) -> tuple[dict[str, int], list[int]]:
