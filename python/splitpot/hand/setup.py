@@ -148,10 +148,10 @@ class HandStarting(Operation):
             structure, start, button, antes, blinds, dead_blinds, game.forced_bets == "blinds"
         )
         holes, board_codes = _given_cards(game, n, hole, board)
-        for i in range(n):
+        for i in range(n) if None in start else ():
             if start[i] is None and holes[i] is not None:
                 raise SplitpotError(f"hole cards for seat {i}, which is not dealt in")
-        seed = _seed(seed, _all_given(game, start, holes, board_codes))
+        seed = _seed(seed, seed is None and _all_given(game, start, holes, board_codes))
         return _frozen(  # one per hand: without a setattr for each of its 15 fields
             cls,
             game,
