@@ -71,7 +71,7 @@ class Dealer(HandView):
         "_up",
     )
 
-    _deck: list[int]
+    _deck: list[int] | None
     _below: Callable[[int], int] | None
     _given_board: list[int]
     _first_preflop: int
@@ -107,15 +107,11 @@ class Dealer(HandView):
         self._bring_in = -1  # the seat that owes the stud bring-in, while it does (§4.2)
         self._board: list[int] = []
         self._below = None
-        board = list(map(int, start.board or ()))
-        self._given_board = board[::-1]
-        # The deck is shuffled as its cards are drawn (_draw_cards): a hand whose cards are
-        # all given (a replayed history) never pays for the shuffle.
-        used = set(board)
-        for cards in start.hole:
-            if cards:
-                used.update(map(int, cards))
-        self._deck = [c for c in _DECK if c not in used] if used else _DECK[:]
+        self._given_board = list(map(int, start.board or ()))[::-1]
+        # The deck is made when first needed and shuffled as its cards are drawn
+        # (_draw_cards): a hand whose cards are all given (a replayed history) never pays
+        # for either.
+        self._deck = None
         self._street = 0
         self._phase = Phase.BETTING
         self._round = BettingRound(
@@ -229,7 +225,7 @@ class Dealer(HandView):
             cards = given[seat]
             if cards is None or len(cards) <= len(self._hole[seat]):
                 need += 1
-        return need > len(self._deck)
+        return need > len(self._cards_left())
 
     def _find_bring_in(self) -> None:
         """The lowest door card brings in (docs/rules/poker.md §4.2), among the players who
@@ -266,6 +262,18 @@ class Dealer(HandView):
         self._board.extend(cards)
         self._events.append(BoardDealing(self._game.streets[street].name, as_cards(cards)))
 
+    def _cards_left(self) -> list[int]:
+        """The deck: the cards not given and not yet drawn (made on first use)."""
+        deck = self._deck
+        if deck is None:
+            start = self._starting
+            used = set(map(int, start.board or ()))
+            for cards in start.hole:
+                if cards:
+                    used.update(map(int, cards))
+            deck = self._deck = [c for c in _DECK if c not in used] if used else _DECK[:]
+        return deck
+
     def _draw(self) -> int:
         """The next card of the deck (see :meth:`_draw_cards`)."""
         return self._draw_cards(1)[0]
@@ -283,7 +291,7 @@ class Dealer(HandView):
             # random.shuffle's own draw (CPython: the same method in 3.10 to 3.14).
             rng = random.Random(self._starting.seed)
             below = self._below = rng._randbelow  # type: ignore[attr-defined]
-        deck = self._deck
+        deck = self._cards_left()
         out = []
         for _ in range(count):
             i = len(deck) - 1
