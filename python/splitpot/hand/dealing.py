@@ -18,6 +18,7 @@ from splitpot.hand import stud as _stud
 from splitpot.hand.records import (
     _ACTIVE,
     _ALL_IN,
+    _BETTING,
     _FOLDED,
     _OUT,
     AntePosting,
@@ -27,7 +28,6 @@ from splitpot.hand.records import (
     HandResult,
     HoleDealing,
     Operation,
-    Phase,
 )
 from splitpot.hand.round import BettingRound
 from splitpot.hand.setup import HandStarting, seats_from_button
@@ -113,7 +113,7 @@ class Dealer(HandView):
         # for either.
         self._deck = None
         self._street = 0
-        self._phase = Phase.BETTING
+        self._phase = _BETTING
         self._round = BettingRound(
             structure, structure.max_bets(len(order) == 2), self._stacks, self._status
         )

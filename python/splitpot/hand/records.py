@@ -100,6 +100,11 @@ class Phase(str, Enum):
     """The pots have been paid."""
 
 
+# The phases as module constants: a hand compares its phase at every decision, and each
+# ``Phase.X`` is a lookup through the enum class (several times a plain name's cost).
+_BETTING, _DISCARD, _SHOWDOWN, _OVER = Phase.BETTING, Phase.DISCARD, Phase.SHOWDOWN, Phase.OVER
+
+
 # --------------------------------------------------------------------------- records
 
 

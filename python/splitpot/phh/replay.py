@@ -16,7 +16,8 @@ from decimal import Decimal
 from splitpot._core import Card, IllegalAction, InvalidCards
 from splitpot.cards import DECK_SIZE, card_codes
 from splitpot.games import Game
-from splitpot.hand import Hand, Phase, SeatStatus, TimingOut
+from splitpot.hand import Hand, SeatStatus, TimingOut
+from splitpot.hand.records import _BETTING, _DISCARD, _SHOWDOWN
 from splitpot.limits import PHH_MAX_AMOUNT_DIGITS, shown
 from splitpot.phh.errors import PHHError
 from splitpot.phh.record import HandHistory
@@ -387,7 +388,7 @@ class _Replayer:
         if self.stud:
             self.check_street_dealt(hand, k)
         elif self.boards[street] != self.announced:
-            if hand.phase is Phase.SHOWDOWN:
+            if hand.phase is _SHOWDOWN:
                 raise self.fail(f"out of turn: {self.waiting(hand)}")
             raise self.fail(f"p{k + 1} acts before the {street} is dealt")
         self.player = k
@@ -434,7 +435,7 @@ class _Replayer:
 
     def illegal(self, hand: Hand, error: IllegalAction) -> PHHError:
         """An action the engine refused: out of turn at a showdown, else its reason."""
-        if hand.phase is Phase.SHOWDOWN:
+        if hand.phase is _SHOWDOWN:
             return self.fail(f"out of turn: {self.waiting(hand)}")
         k = self.player
         return self.fail(f"{error} (seat {self.setup.seat_of[k]} is p{k + 1})")
@@ -480,8 +481,8 @@ class _Replayer:
         if timeout and self.auto_discarded(hand, label, card):
             return
         seat = self.turn(hand, label)
-        if hand.phase is not Phase.DISCARD:
-            if timeout and hand.phase is not Phase.SHOWDOWN:
+        if hand.phase is not _DISCARD:
+            if timeout and hand.phase is not _SHOWDOWN:
                 raise self.not_a_timeout()
             raise IllegalAction(f"no discard now: {self.waiting(hand)}")
         if timeout:
@@ -501,7 +502,7 @@ class _Replayer:
         if k is None:
             return False
         seat = self.setup.seat_of[k]
-        if hand.actor == seat and hand.phase is not Phase.SHOWDOWN:
+        if hand.actor == seat and hand.phase is not _SHOWDOWN:
             return False  # the seat discards now: not an automatic discard
         done = self.auto_discards.get(seat, 0)
         discards = _timed_out_discards(hand, seat)
@@ -516,9 +517,9 @@ class _Replayer:
     def timeout(self, hand: Hand, seat: int, want: str) -> None:
         """A timeout written as the action it amounted to (see the package docstring)."""
         phase = hand.phase
-        if phase is Phase.SHOWDOWN:
+        if phase is _SHOWDOWN:
             raise self.fail(f"out of turn: {self.waiting(hand)}")
-        if want == "check" and phase is not Phase.BETTING:
+        if want == "check" and phase is not _BETTING:
             raise self.not_a_timeout()
         default = hand.timeout_outcome(protected=True)
         record = hand.timeout(protected=not (want == "fold" and default != "fold"))
@@ -534,9 +535,9 @@ class _Replayer:
         if actor is None:
             return "the hand is over"
         label = f"p{self.setup.seat_of.index(actor) + 1}"
-        if hand.phase is Phase.DISCARD:
+        if hand.phase is _DISCARD:
             return f"{label} is to discard"
-        if hand.phase is Phase.SHOWDOWN:
+        if hand.phase is _SHOWDOWN:
             return f"the betting is over; {label} is to show or muck"
         return f"{label} is to act ({hand.street})"
 
@@ -558,7 +559,7 @@ class _Replayer:
 
     def showdown(self, hand: Hand, shows: dict[int, Show]) -> None:
         """Apply the shows and mucks in the engine's order (docs/rules/poker.md §5)."""
-        while hand.phase is Phase.SHOWDOWN:
+        while hand.phase is _SHOWDOWN:
             seat = hand.actor
             assert seat is not None
             k = self.setup.seat_of.index(seat)
@@ -611,7 +612,7 @@ class _Replayer:
                 raise self.fail(f"p{k + 1} shows {Card(c)}, which it does not hold ({names})")
 
     def finish(self, hand: Hand, shows: dict[int, Show]) -> None:
-        if shows or hand.phase is Phase.SHOWDOWN:
+        if shows or hand.phase is _SHOWDOWN:
             self.showdown(hand, shows)
         self.at = _NO_ACTION
         # One hand left at showdown wins whatever the board (a muck at an all-in showdown
