@@ -71,6 +71,8 @@ def bounded(
     ...
     splitpot._core.InvalidCards: cards: more than 52 items
     """
+    if type(items) is list or type(items) is tuple or type(items) is str:  # the usual case
+        return items
     if isinstance(items, int):  # never cards; and a 5000-digit one has no text for a message
         raise InvalidCards(
             f"invalid {what} {shown(items)}: expected a string such as 'AhKd 7c' "

@@ -15,11 +15,13 @@ from splitpot.cards import as_cards
 from splitpot.hand import stud as _stud
 from splitpot.hand.dealing import Dealer
 from splitpot.hand.records import (
+    _DISCARD,
     _FOLDED,
+    _OVER,
+    _SHOWDOWN,
     HandEnding,
     HandResult,
     Mucking,
-    Phase,
     PotAwarding,
     Showing,
     ShownHand,
@@ -38,7 +40,7 @@ class Closing(Dealer):
     def _begin_showdown(self) -> None:
         """Value the hands and line them up in showing order (docs/rules/poker.md §5): without
         a bet on the last round, stud starts with the best exposed hand, who acted first."""
-        self._phase = Phase.SHOWDOWN
+        self._phase = _SHOWDOWN
         contenders = [s for s in self._order if self._status[s] < _FOLDED]
         if self._game.forced_bets == "bring_in":
             i = contenders.index(_stud.first_to_act(self._game, self._up, contenders))
@@ -79,12 +81,12 @@ class Closing(Dealer):
     # ------------------------------------------------------------------ showdown
 
     def _showdown_actor(self) -> int:
-        if self._phase is not Phase.SHOWDOWN or not self._queue:
-            if self._phase is Phase.OVER:
+        if self._phase is not _SHOWDOWN or not self._queue:
+            if self._phase is _OVER:
                 raise IllegalAction("the hand is over; no one is to act")
             raise IllegalAction(
                 f"it is not the showdown: seat {self._queue[0]} is to "
-                + ("discard" if self._phase is Phase.DISCARD else "bet, check, call or fold")
+                + ("discard" if self._phase is _DISCARD else "bet, check, call or fold")
             )
         return self._queue[0]
 
@@ -154,7 +156,7 @@ class Closing(Dealer):
         values = showdown.values if showdown is not None else {}
         hi_lo = self._game.hi_lo
         # Only seats some pot is open to are ranked (a hand with no chips in has no pot).
-        ranked = [s for s in shown if any(s in pot.eligible for pot in pots)]
+        ranked = [s for s in shown if any([s in pot.eligible for pot in pots])]
         high = {s: values[s][0].strength for s in ranked}
         low: dict[int, int] | None = None
         if hi_lo:
@@ -180,13 +182,13 @@ class Closing(Dealer):
             pots,
             dict(self._returned),
             payout.awards,
-            tuple(ShownHand(s, r.cards, *values[s], hi_lo) for s, r in shown.items()),
+            tuple([ShownHand(s, r.cards, *values[s], hi_lo) for s, r in shown.items()]),
             tuple(showdown.mucked) if showdown is not None else (),
             payout.rake,
             final,
             [f - (s or 0) for f, s in zip(final, self._starting.stacks)],  # noqa: B905 - same length
         )
-        self._phase = Phase.OVER
+        self._phase = _OVER
         self._queue = deque()
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable
 
 from splitpot._core import Card
 from splitpot.cards import DECK_SIZE, as_cards
@@ -17,6 +18,7 @@ from splitpot.hand import stud as _stud
 from splitpot.hand.records import (
     _ACTIVE,
     _ALL_IN,
+    _BETTING,
     _FOLDED,
     _OUT,
     AntePosting,
@@ -26,7 +28,6 @@ from splitpot.hand.records import (
     HandResult,
     HoleDealing,
     Operation,
-    Phase,
 )
 from splitpot.hand.round import BettingRound
 from splitpot.hand.setup import HandStarting, seats_from_button
@@ -35,12 +36,15 @@ from splitpot.hand.view import HandView
 
 __all__ = ["Dealer"]
 
+_DECK = list(range(DECK_SIZE))
+
 
 class Dealer(HandView):
     """Chips and cards onto the table; the rules of play are :class:`Hand`'s."""
 
     __slots__ = (
         "_away",
+        "_below",
         "_board",
         "_bring_in",
         "_contrib",
@@ -60,7 +64,6 @@ class Dealer(HandView):
         "_returned",
         "_round",
         "_showdown",
-        "_shuffled",
         "_stacks",
         "_starting",
         "_status",
@@ -68,8 +71,8 @@ class Dealer(HandView):
         "_up",
     )
 
-    _deck: list[int]
-    _shuffled: bool
+    _deck: list[int] | None
+    _below: Callable[[int], int] | None
     _given_board: list[int]
     _first_preflop: int
     _live: int
@@ -103,17 +106,14 @@ class Dealer(HandView):
         self._up: list[list[int]] = [[] for _ in range(n)]
         self._bring_in = -1  # the seat that owes the stud bring-in, while it does (§4.2)
         self._board: list[int] = []
-        self._shuffled = False
-        board = list(map(int, start.board or ()))
-        self._given_board = board[::-1]
-        # The deck is shuffled when a card is first drawn from it (_draw): a hand whose
-        # cards are all given (a replayed history) never pays for the shuffle.
-        used = set(board)
-        for cards in start.hole:
-            used.update(map(int, cards or ()))
-        self._deck = [c for c in range(DECK_SIZE) if c not in used]
+        self._below = None
+        self._given_board = list(map(int, start.board or ()))[::-1]
+        # The deck is made when first needed and shuffled as its cards are drawn
+        # (_draw_cards): a hand whose cards are all given (a replayed history) never pays
+        # for either.
+        self._deck = None
         self._street = 0
-        self._phase = Phase.BETTING
+        self._phase = _BETTING
         self._round = BettingRound(
             structure, structure.max_bets(len(order) == 2), self._stacks, self._status
         )
@@ -129,13 +129,15 @@ class Dealer(HandView):
         """Antes, then blinds (docs/rules/poker.md §4), each capped by the seat's stack."""
         order, stacks, events = self._order, self._stacks, self._events
         antes, live, dead = start.antes, start.blinds, start.dead_blinds
-        for seat in order:
+        for seat in order if any(antes) else ():
             if antes[seat]:
                 amount = min(antes[seat], stacks[seat])
                 self._put(seat, amount, live=False)
                 events.append(AntePosting(seat, amount))
         button = start.button
         for seat in [button, order[0]] if len(order) == 2 and button in order else order:
+            if not (live[seat] or dead[seat]):
+                continue
             for amount, is_dead in ((live[seat], False), (dead[seat], True)):
                 amount = min(amount, stacks[seat])
                 if amount:
@@ -171,7 +173,29 @@ class Dealer(HandView):
         self, down: int, count: int, seats: list[int], given: tuple[tuple[Card, ...] | None, ...]
     ) -> None:
         """``count`` cards to each of ``seats``, the first ``down`` face down, one at a time."""
-        hole, up = self._hole, self._up
+        hole, up, events = self._hole, self._up, self._events
+        if all([given[s] is None for s in seats]):
+            # Nothing given (a shuffled hand): the cards in the order dealt, a round at a time.
+            k = len(seats)
+            drawn = self._draw_cards(count * k)
+            for j, seat in enumerate(seats):
+                mine = drawn[j::k]
+                hole[seat] += mine
+                if down < count:
+                    up[seat] += mine[down:]
+                dealt = as_cards(mine)
+                events.append(HoleDealing(seat, dealt[:down], dealt[down:]))
+            return
+        if all([len(given[s] or ()) >= len(hole[s]) + count for s in seats]):
+            # Every card given (a replayed history): each seat's own, in the order dealt.
+            for seat in seats:
+                at = len(hole[seat])
+                dealt = (given[seat] or ())[at : at + count]
+                hole[seat] += map(int, dealt)
+                if down < count:
+                    up[seat] += map(int, dealt[down:])
+                events.append(HoleDealing(seat, dealt[:down], dealt[down:]))
+            return
         for i in range(count):
             for seat in seats:
                 cards, at = given[seat], len(hole[seat])
@@ -179,7 +203,6 @@ class Dealer(HandView):
                 hole[seat].append(code)
                 if i >= down:
                     up[seat].append(code)
-        events = self._events
         for seat in seats:
             cards, at = given[seat], len(hole[seat])
             if cards is not None and at <= len(cards):  # all given: the record's own cards
@@ -202,7 +225,7 @@ class Dealer(HandView):
             cards = given[seat]
             if cards is None or len(cards) <= len(self._hole[seat]):
                 need += 1
-        return need > len(self._deck)
+        return need > len(self._cards_left())
 
     def _find_bring_in(self) -> None:
         """The lowest door card brings in (docs/rules/poker.md §4.2), among the players who
@@ -232,16 +255,51 @@ class Dealer(HandView):
 
     def _deal_board(self, street: int, count: int) -> None:
         given = self._given_board
-        cards = [given.pop() if given else self._draw() for _ in range(count)]
+        if given:
+            cards = [given.pop() if given else self._draw() for _ in range(count)]
+        else:
+            cards = self._draw_cards(count)
         self._board.extend(cards)
         self._events.append(BoardDealing(self._game.streets[street].name, as_cards(cards)))
 
+    def _cards_left(self) -> list[int]:
+        """The deck: the cards not given and not yet drawn (made on first use)."""
+        deck = self._deck
+        if deck is None:
+            start = self._starting
+            used = set(map(int, start.board or ()))
+            for cards in start.hole:
+                if cards:
+                    used.update(map(int, cards))
+            deck = self._deck = [c for c in _DECK if c not in used] if used else _DECK[:]
+        return deck
+
     def _draw(self) -> int:
-        """The next card of the deck, shuffled with the hand's seed on the first draw."""
-        if not self._shuffled:
-            random.Random(self._starting.seed).shuffle(self._deck)
-            self._shuffled = True
-        return self._deck.pop()
+        """The next card of the deck (see :meth:`_draw_cards`)."""
+        return self._draw_cards(1)[0]
+
+    def _draw_cards(self, count: int) -> list[int]:
+        """The next ``count`` cards of ``random.Random(seed).shuffle`` of the deck, the last
+        card first, shuffled only as far as they are drawn.
+
+        The shuffle's step ``i`` (from the last position down) swaps position ``i`` with a
+        random one at or below it, and no later step moves it again: the card drawn from the
+        end of the deck is final after one step. Taking one step per card drawn, with the
+        same generator calls as ``shuffle``, deals the same cards for the same seed."""
+        below = self._below
+        if below is None:
+            # random.shuffle's own draw (CPython: the same method in 3.10 to 3.14).
+            rng = random.Random(self._starting.seed)
+            below = self._below = rng._randbelow  # type: ignore[attr-defined]
+        deck = self._cards_left()
+        out = []
+        for _ in range(count):
+            i = len(deck) - 1
+            if i > 0:
+                j = below(i + 1)
+                deck[i], deck[j] = deck[j], deck[i]
+            out.append(deck.pop())
+        return out
 
     def _return_uncalled(self) -> None:
         """The round's top bet, as far as no one matched it, goes back (docs/rules/poker.md §6)."""

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from splitpot import _tabular
 from splitpot._core import Card, HighHand
@@ -98,6 +98,11 @@ class Phase(str, Enum):
     """Hands shown or mucked in the spec's order (§5); only without ``auto_showdown``."""
     OVER = "over"
     """The pots have been paid."""
+
+
+# The phases as module constants: a hand compares its phase at every decision, and each
+# ``Phase.X`` is a lookup through the enum class (several times a plain name's cost).
+_BETTING, _DISCARD, _SHOWDOWN, _OVER = Phase.BETTING, Phase.DISCARD, Phase.SHOWDOWN, Phase.OVER
 
 
 # --------------------------------------------------------------------------- records
@@ -569,6 +574,57 @@ class LegalActions:
         if self.muck:
             parts.append("muck")
         return ", ".join(parts) if parts else "nothing"
+
+
+_R = TypeVar("_R")
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
+def _frozen(cls: type[_R], *values: object) -> _R:
+    """``cls(*values)`` of a frozen dataclass given every field in order, equal in every way
+    (the same ``__dict__``), without the ``object.__setattr__`` call per field; a class with
+    a ``__post_init__`` or other fields is made the usual way."""
+    if cls not in _FIELDS:
+        names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+        _FIELDS[cls] = None if hasattr(cls, "__post_init__") else names
+    names_ = _FIELDS[cls]
+    if names_ is None or len(names_) != len(values):
+        return cls(*values)
+    record = object.__new__(cls)
+    object.__setattr__(record, "__dict__", dict(zip(names_, values)))  # noqa: B905 - same length
+    return record
+
+
+def _legal(
+    seat: int | None,
+    fold: bool = False,
+    check: bool = False,
+    call: int | None = None,
+    bet: tuple[int, int] | None = None,
+    raise_to: tuple[int, int] | None = None,
+    discard: tuple[Card, ...] = (),
+    show: bool = False,
+    muck: bool = False,
+    bring_in: int | None = None,
+) -> LegalActions:
+    """``LegalActions(...)`` of the same arguments, equal in every way: the same fields in
+    the same ``__dict__``. A hand makes one per decision; this skips the frozen dataclass's
+    ``object.__setattr__`` call for each of its ten fields."""
+    record = object.__new__(LegalActions)
+    values = {
+        "seat": seat,
+        "fold": fold,
+        "check": check,
+        "call": call,
+        "bet": bet,
+        "raise_to": raise_to,
+        "discard": discard,
+        "show": show,
+        "muck": muck,
+        "bring_in": bring_in,
+    }
+    object.__setattr__(record, "__dict__", values)
+    return record
 
 
 @dataclass(frozen=True)

@@ -206,6 +206,8 @@ class BettingRound:
     def uncalled(self) -> tuple[int, int] | None:
         """Take back the part of the top bet that no one matched (docs/rules/poker.md §6):
         ``(seat, chips)``, or ``None``. Only bets are matched, never antes or dead blinds."""
+        if not self.current:
+            return None  # no bet this round (the top bet is never below a bet)
         back = uncalled(self.bets)
         if back is not None:
             seat, chips = back

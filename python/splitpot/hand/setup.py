@@ -28,7 +28,7 @@ from splitpot._core import Card, InvalidCards, SplitpotError
 from splitpot.betting import Structure
 from splitpot.cards import CardsLike, as_cards, card_codes
 from splitpot.games import Game
-from splitpot.hand.records import Operation
+from splitpot.hand.records import Operation, _frozen
 from splitpot.hand.timeout import TimeoutPolicy
 from splitpot.hand.timeout import policy as _policy
 from splitpot.limits import HAND_MAX_SEATS, MAX_CHIPS, SEED_LIMIT, shown
@@ -148,11 +148,12 @@ class HandStarting(Operation):
             structure, start, button, antes, blinds, dead_blinds, game.forced_bets == "blinds"
         )
         holes, board_codes = _given_cards(game, n, hole, board)
-        for i in range(n):
+        for i in range(n) if None in start else ():
             if start[i] is None and holes[i] is not None:
                 raise SplitpotError(f"hole cards for seat {i}, which is not dealt in")
-        seed = _seed(seed, _all_given(game, start, holes, board_codes))
-        return cls(
+        seed = _seed(seed, seed is None and _all_given(game, start, holes, board_codes))
+        return _frozen(  # one per hand: without a setattr for each of its 15 fields
+            cls,
             game,
             structure,
             start,
@@ -231,6 +232,8 @@ def _sequence(value: object, what: str) -> Collection[object]:
     """``value`` as a sized, ordered collection (a list, a tuple, an array), one entry per
     seat: a generator is refused rather than read (it may be endless), and a set or a
     mapping has no seat order."""
+    if type(value) is list or type(value) is tuple:  # the usual case, without the ABC checks
+        return value
     if isinstance(value, (str, bytes, Set, Mapping)) or not isinstance(value, Collection):
         raise TypeError(
             f"{what} must be a list or a tuple with one entry per seat, got {shown(value)}"
@@ -288,7 +291,7 @@ def _forced_bets(
     else:
         live = _per_seat(blinds, n, "blinds")
     dead = [0] * n if dead_blinds is None else _per_seat(dead_blinds, n, "dead_blinds")
-    for i in range(n):
+    for i in range(n) if None in start else ():
         if start[i] is None:
             if live[i] or dead[i]:
                 raise SplitpotError(f"seat {i} is not dealt in and cannot post a blind")

@@ -56,7 +56,7 @@ class Showdown:
     def unopposed(self, seat: int) -> bool:
         """Whether every other hand was mucked: he wins without showing (§5)."""
         mucked = self.mucked
-        return all(s == seat or s in mucked for s in self.values)
+        return all([s == seat or s in mucked for s in self.values])  # a list: no generator
 
     def would_show(self, seat: int) -> bool:
         """Auto-showdown: show if the hand can win or tie part of a pot it is eligible for
@@ -71,7 +71,7 @@ class Showdown:
             rivals = [s for s in pot.eligible if s in shown]
             if not rivals:
                 return True
-            if high.strength >= max(values[s][0].strength for s in rivals):
+            if high.strength >= max([values[s][0].strength for s in rivals]):
                 return True
             if low is not None:
                 lows = [values[s][1].strength for s in rivals if values[s][1] is not None]

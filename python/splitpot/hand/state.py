@@ -20,7 +20,11 @@ from splitpot.hand import timeout as _timeout
 from splitpot.hand.closing import Closing, _can
 from splitpot.hand.records import (
     _ACTIVE,
+    _BETTING,
+    _DISCARD,
     _FOLDED,
+    _OVER,
+    _SHOWDOWN,
     _STOOD,
     Betting,
     BringingIn,
@@ -30,11 +34,11 @@ from splitpot.hand.records import (
     Folding,
     LegalActions,
     Operation,
-    Phase,
     RaisingTo,
     SittingOut,
     TimeoutOutcome,
     TimingOut,
+    _legal,
 )
 from splitpot.hand.setup import HandStarting, _Cards, _Hole
 from splitpot.hand.timeout import TimeoutPolicy
@@ -200,13 +204,13 @@ class Hand(Closing):
         if self._street >= len(self._game.streets):
             self._begin_showdown()
             return
-        self._phase = Phase.BETTING
+        self._phase = _BETTING
         self._deal_street(self._street)
         self._begin_round()
 
     def _begin_discard(self) -> None:
         """Every player still in discards, from the button's left (Crazy Pineapple, §2)."""
-        self._phase = Phase.DISCARD
+        self._phase = _DISCARD
         self._queue = deque([s for s in self._order if self._status[s] < _FOLDED])
         self._after_discard()
 
@@ -224,43 +228,43 @@ class Hand(Closing):
     # ------------------------------------------------------------------ legal actions
 
     def _betting_actor(self) -> int:
-        if self._phase is not Phase.BETTING or not self._queue:
+        if self._phase is not _BETTING or not self._queue:
             raise IllegalAction(self._waiting_for())
         return self._queue[0]
 
     def _waiting_for(self) -> str:
         """What the hand waits for, for the error of an action that does not fit."""
-        if self._phase is Phase.OVER or not self._queue:
+        if self._phase is _OVER or not self._queue:
             return "the hand is over; no one is to act"
         seat = self._queue[0]
-        if self._phase is Phase.DISCARD:
+        if self._phase is _DISCARD:
             return f"seat {seat} must discard a hole card first (discard(card))"
-        if self._phase is Phase.SHOWDOWN:
+        if self._phase is _SHOWDOWN:
             return f"it is the showdown: seat {seat} must show() or muck()"
         return f"seat {seat} is to bet, check, call or fold"
 
     def legal_actions(self) -> LegalActions:
         """What :attr:`actor` may do now (nothing when the hand is over)."""
-        if not self._queue or self._phase is Phase.OVER:
+        if not self._queue or self._phase is _OVER:
             return LegalActions(None)
         seat = self._queue[0]
         phase = self._phase
-        if phase is Phase.DISCARD:
-            return LegalActions(seat, discard=as_cards(self._hole[seat]))
-        if phase is Phase.SHOWDOWN:
-            return LegalActions(seat, show=True, muck=self._why_not_muck(seat) is None)
+        if phase is _DISCARD:
+            return _legal(seat, discard=as_cards(self._hole[seat]))
+        if phase is _SHOWDOWN:
+            return _legal(seat, show=True, muck=self._why_not_muck(seat) is None)
         rnd = self._round
         to_call = rnd.current - rnd.bets[seat]
         window = rnd.raise_window(seat, sum(self._contrib))
         if seat == self._bring_in:
-            return LegalActions(seat, fold=True, bring_in=self._bring_in_post(seat), bet=window)
+            return _legal(seat, fold=True, bring_in=self._bring_in_post(seat), bet=window)
         if to_call > 0:
             call = min(to_call, self._stacks[seat])
-            return LegalActions(seat, fold=True, call=call, raise_to=window)
+            return _legal(seat, fold=True, call=call, raise_to=window)
         fold = self._starting.open_folds
         if rnd.current == 0:
-            return LegalActions(seat, fold=fold, check=True, bet=window)
-        return LegalActions(seat, fold=fold, check=True, raise_to=window)
+            return _legal(seat, fold=fold, check=True, bet=window)
+        return _legal(seat, fold=fold, check=True, raise_to=window)
 
     # ------------------------------------------------------------------ fold / check / call
 
@@ -309,9 +313,9 @@ class Hand(Closing):
         """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
             raise SplitpotError(f"no seat {shown(seat)} in this hand (seats 0..{self._n - 1})")
-        if self._status[seat] != _ACTIVE or self._phase is Phase.OVER:
+        if self._status[seat] != _ACTIVE or self._phase is _OVER:
             return None
-        betting = self._phase is Phase.BETTING and self._live > 1
+        betting = self._phase is _BETTING and self._live > 1
         if betting and (now or self._queue[0] == seat):
             record = SittingOut(seat)
             self._fold(seat, record)
@@ -322,7 +326,7 @@ class Hand(Closing):
     def _fold_away(self) -> None:
         """Fold a player who sat out, now that his turn has come (seed 003)."""
         queue = self._queue
-        if queue and self._phase is Phase.BETTING and queue[0] in self._away:
+        if queue and self._phase is _BETTING and queue[0] in self._away:
             self._fold(queue[0], SittingOut(queue[0]))
 
     def _pass_bring_in(self) -> None:
@@ -424,7 +428,7 @@ class Hand(Closing):
     def check_or_call(self) -> Checking | Calling:
         """Check if nothing is owed, else call (PHH's ``cc``)."""
         rnd = self._round
-        if self._phase is Phase.BETTING and self._queue and rnd.current > rnd.bets[self._queue[0]]:
+        if self._phase is _BETTING and self._queue and rnd.current > rnd.bets[self._queue[0]]:
             return self.call()
         return self.check()
 
@@ -498,7 +502,7 @@ class Hand(Closing):
 
     def bet_or_raise_to(self, amount: int | None = None) -> Betting | RaisingTo:
         """Bet if no one has, else raise (PHH's ``cbr``)."""
-        if self._phase is Phase.BETTING and self._round.current == 0:
+        if self._phase is _BETTING and self._round.current == 0:
             return self.bet(amount)
         return self.raise_to(amount)
 
@@ -514,10 +518,10 @@ class Hand(Closing):
 
     def verify_discard(self, card: Card | str | int) -> int:
         """Raise :class:`IllegalAction` unless the actor may discard ``card``; return its code."""
-        if self._phase is not Phase.DISCARD or not self._queue:
+        if self._phase is not _DISCARD or not self._queue:
             raise IllegalAction(
                 "no discard now: " + self._waiting_for()
-                if self._phase is Phase.BETTING
+                if self._phase is _BETTING
                 else self._waiting_for()
             )
         seat = self._queue[0]
@@ -552,7 +556,7 @@ class Hand(Closing):
 
     def verify_timeout(self) -> int:
         """Raise :class:`IllegalAction` unless someone is to act; return the seat."""
-        if not self._queue or self._phase is Phase.OVER:
+        if not self._queue or self._phase is _OVER:
             raise IllegalAction("the hand is over; no one is to act")
         return self._queue[0]
 

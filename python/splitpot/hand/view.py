@@ -17,6 +17,7 @@ from splitpot.cards import as_cards
 from splitpot.games import Game
 from splitpot.hand.records import (
     _FOLDED,
+    _OVER,
     HandResult,
     Operation,
     Phase,
@@ -200,12 +201,12 @@ class HandView:
     @property
     def actor(self) -> int | None:
         """The seat to act, or ``None`` when no one is (the hand is over)."""
-        return self._queue[0] if self._queue and self._phase is not Phase.OVER else None
+        return self._queue[0] if self._queue and self._phase is not _OVER else None
 
     @property
     def is_over(self) -> bool:
         """Whether the pots have been paid."""
-        return self._phase is Phase.OVER
+        return self._phase is _OVER
 
     @property
     def events(self) -> tuple[Operation, ...]:

@@ -4,6 +4,7 @@ of field names (spec "Required Fields", "Optional Fields")."""
 from __future__ import annotations
 
 import datetime
+import operator
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -58,6 +59,11 @@ _STRINGS = tuple(
     ).split()
 )
 _INTS = ("day", "month", "year", "level", "seat_count")
+# Every such field at once, in C: the loops below run only to name a wrong one.
+_STRINGS_OF = operator.attrgetter(*_STRINGS)
+_INTS_OF = operator.attrgetter(*_INTS)
+_STR_OR_NONE = {str, type(None)}
+_INT_OR_NONE = {int, type(None)}
 
 
 @dataclass(kw_only=True)
@@ -162,11 +168,11 @@ class HandHistory:
                 f"field 'ante_trimming_status' must be true or false, "
                 f"got {shown(self.ante_trimming_status)}"
             )
-        for name in _STRINGS:
+        for name in _STRINGS if not set(map(type, _STRINGS_OF(self))) <= _STR_OR_NONE else ():
             value = getattr(self, name)
             if value is not None and not isinstance(value, str):
                 raise self._fail(f"field {name!r} must be a string, got {shown(value)}")
-        for name in _INTS:
+        for name in _INTS if not set(map(type, _INTS_OF(self))) <= _INT_OR_NONE else ():
             value = getattr(self, name)
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
                 raise self._fail(f"field {name!r} must be an integer, got {shown(value)}")

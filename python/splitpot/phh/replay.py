@@ -16,7 +16,8 @@ from decimal import Decimal
 from splitpot._core import Card, IllegalAction, InvalidCards
 from splitpot.cards import DECK_SIZE, card_codes
 from splitpot.games import Game
-from splitpot.hand import Hand, Phase, SeatStatus, TimingOut
+from splitpot.hand import Hand, SeatStatus, TimingOut
+from splitpot.hand.records import _BETTING, _DISCARD, _SHOWDOWN
 from splitpot.limits import PHH_MAX_AMOUNT_DIGITS, shown
 from splitpot.phh.errors import PHHError
 from splitpot.phh.record import HandHistory
@@ -58,10 +59,12 @@ class _Replayer:
         # Hole cards of a player's first deal (stud: two down and the door), and in all.
         self.first = game.streets[0].hole + game.streets[0].up
         self.want = game.hole_cards
-        self.street_at = {street.name: i for i, street in enumerate(game.streets)}
-        self.street_at["showdown"] = len(game.streets)
+        # Read-only tables of the game and of the player count, shared by its hands.
+        self.street_at, self.boards, self.bounds = _game_tables(game)
         self.deals: dict[int, int] = {}  # stud: the streets each player has been dealt
-        self.labels = {f"p{k + 1}": k for k in range(self.n)}
+        self.labels = _LABELS.get(self.n) or _LABELS.setdefault(
+            self.n, {f"p{k + 1}": k for k in range(self.n)}
+        )
         self.at = _NO_ACTION  # the action being read
         self.lines: list[tuple[list[str], str]] = []  # words and commentary, per action
         self.cards_at: dict[int, Cards] = {}  # the cards of each card-bearing action
@@ -74,7 +77,6 @@ class _Replayer:
         self.streets = 0  # board streets the history has dealt so far
         self.player = 0  # the PHH player of the last turn()
         self.auto_discards: dict[int, int] = {}  # seat -> automatic discards matched so far
-        self.boards, self.bounds = _boards(self.setup.game)
 
     def fail(self, reason: str, at: int | None = None) -> PHHError:
         """An error at action ``at`` (the one being read by default)."""
@@ -386,7 +388,7 @@ class _Replayer:
         if self.stud:
             self.check_street_dealt(hand, k)
         elif self.boards[street] != self.announced:
-            if hand.phase is Phase.SHOWDOWN:
+            if hand.phase is _SHOWDOWN:
                 raise self.fail(f"out of turn: {self.waiting(hand)}")
             raise self.fail(f"p{k + 1} acts before the {street} is dealt")
         self.player = k
@@ -433,7 +435,7 @@ class _Replayer:
 
     def illegal(self, hand: Hand, error: IllegalAction) -> PHHError:
         """An action the engine refused: out of turn at a showdown, else its reason."""
-        if hand.phase is Phase.SHOWDOWN:
+        if hand.phase is _SHOWDOWN:
             return self.fail(f"out of turn: {self.waiting(hand)}")
         k = self.player
         return self.fail(f"{error} (seat {self.setup.seat_of[k]} is p{k + 1})")
@@ -479,8 +481,8 @@ class _Replayer:
         if timeout and self.auto_discarded(hand, label, card):
             return
         seat = self.turn(hand, label)
-        if hand.phase is not Phase.DISCARD:
-            if timeout and hand.phase is not Phase.SHOWDOWN:
+        if hand.phase is not _DISCARD:
+            if timeout and hand.phase is not _SHOWDOWN:
                 raise self.not_a_timeout()
             raise IllegalAction(f"no discard now: {self.waiting(hand)}")
         if timeout:
@@ -500,7 +502,7 @@ class _Replayer:
         if k is None:
             return False
         seat = self.setup.seat_of[k]
-        if hand.actor == seat and hand.phase is not Phase.SHOWDOWN:
+        if hand.actor == seat and hand.phase is not _SHOWDOWN:
             return False  # the seat discards now: not an automatic discard
         done = self.auto_discards.get(seat, 0)
         discards = _timed_out_discards(hand, seat)
@@ -515,9 +517,9 @@ class _Replayer:
     def timeout(self, hand: Hand, seat: int, want: str) -> None:
         """A timeout written as the action it amounted to (see the package docstring)."""
         phase = hand.phase
-        if phase is Phase.SHOWDOWN:
+        if phase is _SHOWDOWN:
             raise self.fail(f"out of turn: {self.waiting(hand)}")
-        if want == "check" and phase is not Phase.BETTING:
+        if want == "check" and phase is not _BETTING:
             raise self.not_a_timeout()
         default = hand.timeout_outcome(protected=True)
         record = hand.timeout(protected=not (want == "fold" and default != "fold"))
@@ -533,9 +535,9 @@ class _Replayer:
         if actor is None:
             return "the hand is over"
         label = f"p{self.setup.seat_of.index(actor) + 1}"
-        if hand.phase is Phase.DISCARD:
+        if hand.phase is _DISCARD:
             return f"{label} is to discard"
-        if hand.phase is Phase.SHOWDOWN:
+        if hand.phase is _SHOWDOWN:
             return f"the betting is over; {label} is to show or muck"
         return f"{label} is to act ({hand.street})"
 
@@ -557,7 +559,7 @@ class _Replayer:
 
     def showdown(self, hand: Hand, shows: dict[int, Show]) -> None:
         """Apply the shows and mucks in the engine's order (docs/rules/poker.md §5)."""
-        while hand.phase is Phase.SHOWDOWN:
+        while hand.phase is _SHOWDOWN:
             seat = hand.actor
             assert seat is not None
             k = self.setup.seat_of.index(seat)
@@ -610,7 +612,7 @@ class _Replayer:
                 raise self.fail(f"p{k + 1} shows {Card(c)}, which it does not hold ({names})")
 
     def finish(self, hand: Hand, shows: dict[int, Show]) -> None:
-        if shows or hand.phase is Phase.SHOWDOWN:
+        if shows or hand.phase is _SHOWDOWN:
             self.showdown(hand, shows)
         self.at = _NO_ACTION
         # One hand left at showdown wins whatever the board (a muck at an all-in showdown
@@ -622,6 +624,23 @@ class _Replayer:
                     f"the showdown needs {board} board cards; the history deals "
                     f"{self.announced} ('d db')"
                 )
+
+
+_LABELS: dict[int, dict[str, int]] = {}  # player count -> {"p1": 0, ...}; at most PHH_MAX_SEATS
+_GAME_TABLES: dict[int, tuple[Game, dict[str, int], dict[str, int], list[int]]] = {}
+
+
+def _game_tables(game: Game) -> tuple[dict[str, int], dict[str, int], list[int]]:
+    """The street of each name, and :func:`_boards`, once per game (by identity: the entry
+    holds the game, so its id is not reused while cached)."""
+    cached = _GAME_TABLES.get(id(game))
+    if cached is None or cached[0] is not game:
+        street_at = {street.name: i for i, street in enumerate(game.streets)}
+        street_at["showdown"] = len(game.streets)
+        if len(_GAME_TABLES) >= 64:
+            _GAME_TABLES.clear()
+        cached = _GAME_TABLES[id(game)] = (game, street_at, *_boards(game))
+    return cached[1:]
 
 
 def _boards(game: Game) -> tuple[dict[str, int], list[int]]:
