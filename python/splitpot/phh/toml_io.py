@@ -45,8 +45,7 @@ _SCALAR = (
 )
 _VALUE = rf"{_SCALAR}|\[[ \t]*(?:(?:{_SCALAR})[ \t]*,[ \t]*)*(?:(?:{_SCALAR})[ \t]*,?[ \t]*)?\]"
 _LINE = re.compile(rf"[ \t]*(?:([A-Za-z0-9_-]+)[ \t]*=[ \t]*({_VALUE})[ \t]*)?(?:#{_CHAR}]*)?")
-# An array's items: the text of a string (single or double quoted), or another value.
-_ITEM = re.compile(rf"'({_CHAR}']*)'|\"({_CHAR}\"\\]*)\"|([^ \t,\[\]'\"]+)")
+_ITEM = re.compile(_SCALAR)
 _CONSTANTS = {"true": True, "false": False}
 
 
@@ -66,11 +65,8 @@ def _simple_toml(text: str) -> dict[str, Any] | None:
             continue  # a blank line or a comment
         if key in data:
             return None  # a repeated key: the full parser's error
-        if value[0] == "[":  # checked by _LINE: strings, and the other values between commas
-            data[key] = [
-                single or double if not other else int(other) if other.isdigit() else _scalar(other)
-                for single, double, other in _ITEM.findall(value)
-            ]
+        if value[0] == "[":
+            data[key] = [_scalar(item) for item in _ITEM.findall(value)]
         else:
             data[key] = _scalar(value)
     return data
