@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib
 import os
-import re
 import stat
 from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal
@@ -33,56 +32,6 @@ def _toml_reader() -> Callable[..., dict[str, Any]]:
 
 _TOML_LOADS = _toml_reader()
 
-# The TOML a PHH file usually is: one ``key = value`` a line, the value a string without
-# escapes, a decimal integer or float, a boolean, or a one-line array of those. _simple_toml
-# reads exactly that, in a few C-level regex calls a line, and leaves anything else (tables,
-# escapes, dates, multi-line values, a repeated key...) to the full parser, so that the
-# result, or the error, is always the full parser's.
-_CHAR = r"[^\x00-\x08\x0a-\x1f\x7f"  # what TOML allows in strings and comments, with more
-_SCALAR = (
-    rf"'{_CHAR}']*'|\"{_CHAR}\"\\]*\"|true|false"
-    r"|[+-]?(?:0|[1-9][0-9]{0,17})(?:\.[0-9]{1,40})?(?:[eE][+-]?[0-9]{1,4})?"
-)
-_VALUE = rf"{_SCALAR}|\[[ \t]*(?:(?:{_SCALAR})[ \t]*,[ \t]*)*(?:(?:{_SCALAR})[ \t]*,?[ \t]*)?\]"
-_LINE = re.compile(rf"[ \t]*(?:([A-Za-z0-9_-]+)[ \t]*=[ \t]*({_VALUE})[ \t]*)?(?:#{_CHAR}]*)?")
-_ITEM = re.compile(_SCALAR)
-_CONSTANTS = {"true": True, "false": False}
-
-
-def _simple_toml(text: str) -> dict[str, Any] | None:
-    """``text`` parsed as the full parser would, if it is of the usual PHH shape; else
-    ``None``. Every value it reads is one the full parser reads the same way."""
-    if "\r" in text:
-        return None
-    data: dict[str, Any] = {}
-    match = _LINE.fullmatch
-    for line in text.split("\n"):
-        m = match(line)
-        if m is None:
-            return None
-        key, value = m.groups()
-        if key is None:
-            continue  # a blank line or a comment
-        if key in data:
-            return None  # a repeated key: the full parser's error
-        if value[0] == "[":
-            data[key] = [_scalar(item) for item in _ITEM.findall(value)]
-        else:
-            data[key] = _scalar(value)
-    return data
-
-
-def _scalar(token: str) -> Any:
-    first = token[0]
-    if first == "'" or first == '"':
-        return token[1:-1]
-    constant = _CONSTANTS.get(token)
-    if constant is not None:
-        return constant
-    if "." in token or "e" in token or "E" in token:
-        return Decimal(token)
-    return int(token)
-
 
 def _parse_toml(text: str, source: str | None) -> dict[str, Any]:
     """The TOML of a history, its size checked before parsing and its nesting after (tomli
@@ -96,9 +45,6 @@ def _parse_toml(text: str, source: str | None) -> dict[str, Any]:
             f"the text has {len(text)} characters, more than the {PHH_MAX_BYTES} read",
             source=source,
         )
-    simple = _simple_toml(text)
-    if simple is not None:
-        return simple  # no tables or arrays in arrays: nothing nested to check
     try:
         data = _TOML_LOADS(text, parse_float=Decimal)
     except RecursionError:
