@@ -349,7 +349,12 @@ pub(super) fn ranges_fit(ranges: &[Option<Vec<Combo>>], used: u64) -> bool {
 /// player order) and the product of the weights.
 pub(super) fn assignments(plan: &Plan) -> (Vec<u8>, Vec<f64>) {
     let rs: Vec<&Vec<Combo>> = plan.range_players().map(|(_, r)| r).collect();
-    let (mut cards, mut weights) = (Vec::new(), Vec::new());
+    // The bound is exact for one range player, the common case; capped, it is only a guess.
+    let guess = plan.assignments_bound().min(1e5) as usize;
+    let (mut cards, mut weights) = (
+        Vec::with_capacity(2 * rs.len() * guess),
+        Vec::with_capacity(guess),
+    );
     pub(super) fn go(
         rs: &[&Vec<Combo>],
         used: u64,
