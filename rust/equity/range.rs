@@ -33,6 +33,21 @@ fn combo_index(a: u8, b: u8) -> usize {
     hi as usize * (hi as usize - 1) / 2 + lo as usize
 }
 
+/// The two cards of each `combo_index`, higher first.
+static COMBO_CARDS: [[u8; 2]; 1326] = {
+    let mut t = [[0u8; 2]; 1326];
+    let (mut hi, mut i) = (1u8, 0);
+    while hi < 52 {
+        let mut lo = 0u8;
+        while lo < hi {
+            t[i] = [hi, lo];
+            (lo, i) = (lo + 1, i + 1);
+        }
+        hi += 1;
+    }
+    t
+};
+
 fn rank_of_char(c: char) -> Option<u8> {
     RANK_CHARS
         .iter()
@@ -121,11 +136,11 @@ fn expand_dash(top: &str, bottom: &str, out: &mut Vec<[u8; 2]>) -> Result<(), St
 impl Range {
     /// Parses the notation described on [`Range`]; errors name the offending item.
     pub fn parse(text: &str) -> Result<Range, EquityError> {
-        // Each hand's weight by `combo_index`, NONE until an item names it. An array on the
-        // stack and one scan at the end: a call answered in microseconds (a hand against a
-        // range on the river) would otherwise spend most of them here.
-        const NONE: f64 = -1.0;
-        let mut weights = [NONE; 1326];
+        // Each hand's weight by `combo_index`, and a bit for each hand an item names: arrays on
+        // the stack and a walk over the named hands at the end. A call answered in
+        // microseconds (a hand against a range on the river) spent most of them here.
+        let mut weights = [0.0; 1326];
+        let mut named = [0u64; 1326usize.div_ceil(64)];
         let mut any = false;
         let mut hands = Vec::with_capacity(64);
         for item in text.split(|c: char| c == ',' || c.is_whitespace()) {
@@ -146,7 +161,9 @@ impl Range {
             hands.clear();
             Self::expand(body, &mut hands).map_err(|why| bad(&why))?;
             for &[a, b] in &hands {
-                weights[combo_index(a, b)] = weight;
+                let i = combo_index(a, b);
+                weights[i] = weight;
+                named[i / 64] |= 1 << (i % 64);
             }
         }
         if !any {
@@ -155,7 +172,7 @@ impl Range {
                 quoted(text)
             )));
         }
-        let combos = Self::weighted(&weights);
+        let combos = Self::weighted(&weights, &named);
         if combos.is_empty() {
             return Err(EquityError::Range(format!(
                 "range {} gives every hand weight 0",
@@ -168,21 +185,21 @@ impl Range {
         })
     }
 
-    /// The hands of positive weight, higher card first, in `combo_index` order (which walks
-    /// the high card up and, within it, the low card up).
-    fn weighted(weights: &[f64; 1326]) -> Vec<Combo> {
-        let mut combos = Vec::with_capacity(weights.iter().filter(|&&w| w > 0.0).count());
-        let mut i = 0;
-        for hi in 1..52u8 {
-            for lo in 0..hi {
-                debug_assert_eq!(i, combo_index(hi, lo));
+    /// The named hands of positive weight, higher card first, in `combo_index` order (the
+    /// high card up and, within it, the low card up).
+    fn weighted(weights: &[f64; 1326], named: &[u64; 21]) -> Vec<Combo> {
+        let mut combos = Vec::with_capacity(named.iter().map(|w| w.count_ones() as usize).sum());
+        for (k, &word) in named.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let i = 64 * k + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
                 if weights[i] > 0.0 {
                     combos.push(Combo {
-                        cards: [hi, lo],
+                        cards: COMBO_CARDS[i],
                         weight: weights[i],
                     });
                 }
-                i += 1;
             }
         }
         combos
@@ -292,6 +309,14 @@ impl Holding {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[test]
+    fn combo_cards_invert_combo_index() {
+        for (i, &[hi, lo]) in COMBO_CARDS.iter().enumerate() {
+            assert!(lo < hi && hi < 52);
+            assert_eq!(combo_index(hi, lo), i);
+        }
+    }
+
     #[test]
     fn ranges_parse() {
         let n = |s: &str| Range::parse(s).unwrap().combos().len();
