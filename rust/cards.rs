@@ -87,13 +87,16 @@ pub fn parse_card(token: &str) -> Result<u8, CardError> {
 
 /// Parses a whole string of cards, with or without spaces or commas: `"AhKd 7c"`, `"AhKd7c"`.
 pub fn parse_cards(text: &str) -> Result<Vec<u8>, CardError> {
-    tokenize(text, |b| match b {
-        // "10" is the only two-character rank.
+    tokenize(text, poker_rank).map_err(|(token, at)| CardError::BadToken { token, at })
+}
+
+/// A poker rank at the start of `b`: its index and length ("10" is the only two-character one).
+fn poker_rank(b: &[u8]) -> Option<(u8, usize)> {
+    match b {
         [b'1', b'0', ..] => Some((8, 2)),
         [c, ..] => rank_index(*c).map(|r| (r, 1)),
         [] => None,
-    })
-    .map_err(|(token, at)| CardError::BadToken { token, at })
+    }
 }
 
 /// Splits text into cards `rank * 4 + suit`, skipping spaces and commas. `rank` reads a rank
@@ -105,9 +108,57 @@ pub(crate) fn tokenize(
     text: &str,
     rank: impl Fn(&[u8]) -> Option<(u8, usize)>,
 ) -> Result<Vec<u8>, (String, usize)> {
-    let b = text.as_bytes();
     // Grows as cards are read: a first guess, not a size taken from the input.
-    let mut out = Vec::with_capacity(b.len().min(64) / 2);
+    let mut out = Vec::with_capacity(text.len().min(64) / 2);
+    scan(text, rank, |c| {
+        out.push(c);
+        true
+    })?;
+    Ok(out)
+}
+
+/// Up to `N` poker cards from text into an array, without allocating (the card count and the
+/// array); `None` when the text holds more than `N` cards or something that is not a card, for
+/// the caller to ask [`parse_cards`] why. A single evaluation's fast path.
+pub fn parse_cards_upto<const N: usize>(text: &str) -> Option<([u8; N], usize)> {
+    let (mut out, mut n) = ([0u8; N], 0);
+    let b = text.as_bytes();
+    // The dense form ("AhKh2c"), two bytes a card, read with no branch per card: a byte that
+    // is no rank or suit reads 0xff, whose top bit no real index has. Anything else (spaces,
+    // "10", a bad token) is read by `scan` below.
+    if b.len() % 2 == 0 && b.len() <= 2 * N {
+        let mut seen = 0u8;
+        for (o, pair) in out.iter_mut().zip(b.chunks_exact(2)) {
+            let (r, s) = (
+                RANK_OF_CHAR[pair[0] as usize],
+                SUIT_OF_CHAR[pair[1] as usize],
+            );
+            seen |= r | s;
+            *o = r.wrapping_mul(4).wrapping_add(s);
+        }
+        if seen & 0x80 == 0 {
+            return Some((out, b.len() / 2));
+        }
+    }
+    let all = scan(text, poker_rank, |c| {
+        if n == N {
+            return false;
+        }
+        out[n] = c;
+        n += 1;
+        true
+    });
+    matches!(all, Ok(true)).then_some((out, n))
+}
+
+/// The one reading of card text behind [`tokenize`] and [`parse_cards_upto`]: each card to
+/// `push`, which returns `false` to stop (then `Ok(false)`).
+fn scan(
+    text: &str,
+    rank: impl Fn(&[u8]) -> Option<(u8, usize)>,
+    mut push: impl FnMut(u8) -> bool,
+) -> Result<bool, (String, usize)> {
+    let b = text.as_bytes();
     let mut i = 0;
     while i < b.len() {
         if b[i].is_ascii_whitespace() || b[i] == b',' {
@@ -120,7 +171,9 @@ pub(crate) fn tokenize(
         });
         match card {
             Some((c, len)) => {
-                out.push(c);
+                if !push(c) {
+                    return Ok(false);
+                }
                 i += len;
             }
             None => {
@@ -136,7 +189,7 @@ pub(crate) fn tokenize(
             }
         }
     }
-    Ok(out)
+    Ok(true)
 }
 
 /// A set of distinct cards as a 64-bit mask, bit `code` per card.

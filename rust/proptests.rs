@@ -1,7 +1,7 @@
 //! Property tests (issue 15, fuzzing in CI): the card parsers take any text without a panic and
 //! accept exactly the valid tokens; the Pan solver takes any 11 cards without a panic and
 //! answers consistently with `is_meld`. A few hundred cases each, so `cargo test` stays quick.
-use crate::cards::{card_name, parse_cards, CardError, RANK_CHARS, SUIT_CHARS};
+use crate::cards::{card_name, parse_cards, parse_cards_upto, CardError, RANK_CHARS, SUIT_CHARS};
 use crate::pan::{self, PanRules};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
@@ -108,6 +108,20 @@ proptest! {
     ) {
         let text: String = codes.iter().zip(&seps).map(|(&c, s)| format!("{}{s}", card_name(c))).collect();
         prop_assert_eq!(parse_cards(&text).unwrap(), codes);
+    }
+
+    #[test]
+    fn the_fixed_array_reader_agrees_with_parse_cards(
+        text in card_text(),
+        codes in prop::collection::vec(0u8..52, 0..10),
+    ) {
+        // Any text, and the dense form (two bytes a card) its fast path reads.
+        let dense: String = codes.iter().map(|&c| card_name(c)).collect();
+        for t in [text.as_str(), dense.as_str(), &dense.to_lowercase()] {
+            let want = parse_cards(t).ok().filter(|c| c.len() <= 7);
+            let got = parse_cards_upto::<7>(t).map(|(a, n)| a[..n].to_vec());
+            prop_assert_eq!(got, want, "{:?}", t);
+        }
     }
 
     #[test]

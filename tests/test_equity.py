@@ -3,6 +3,7 @@ ranges with card removal, errors, determinism, Ctrl-C, the command line."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 import signal
@@ -264,6 +265,36 @@ def test_hand_versus_range_is_the_average_over_the_range() -> None:
     ]
     qq = sp.equity("holdem", ["AhAd", "QsQh"], board="2c7d9h").equities[0]
     assert r.equities[0] == pytest.approx((0.5 * sum(kk) + qq) / (0.5 * 6 + 1), abs=1e-12)
+
+
+def test_hand_versus_range_on_the_river_is_the_weighted_average() -> None:
+    # Nothing left to deal: each range hand is one showdown (the core's river path).
+    board = "QdJh2c7s9d"
+    r = sp.equity("holdem", ["AsKs", "AK:0.5, TT+"], board=board)
+    deck = [r + s for r in "23456789TJQKA" for s in "cdhs" if r + s not in "AsKs" + board]
+    hands = [a + b for a, b in combinations(deck, 2)]
+    weights = {}
+    for h in hands:
+        ranks = "".join(sorted(h[0] + h[2], key="23456789TJQKA".index))
+        if ranks == "KA":
+            weights[h] = 0.5
+        elif ranks[0] == ranks[1] and ranks[0] in "TJQKA":
+            weights[h] = 1.0
+    assert r.exact and r.deals == len(weights) == 9 + 6 + 3 + 3 + 3 + 3  # AK, TT, JJ..AA
+    each = {h: sp.equity("holdem", ["AsKs", h], board=board).equities[0] for h in weights}
+    want = sum(weights[h] * e for h, e in each.items()) / sum(weights.values())
+    assert r.equities[0] == pytest.approx(want, abs=1e-12)
+
+
+def test_results_are_the_dataclasses_their_init_would_make() -> None:
+    # odds._made skips the frozen dataclasses' __init__; the result must be the same.
+    for r in (
+        sp.equity("holdem", ["AsKs", "QQ+"], board="QdJh2c7s9d"),
+        sp.equity("omaha8", ["As2d3hKc", "KdKsQh7c"], board="4c5s9d"),
+    ):
+        again = dataclasses.replace(r, players=tuple(dataclasses.replace(p) for p in r.players))
+        assert again == r and [vars(p) for p in again.players] == [vars(p) for p in r.players]
+        assert vars(again) == vars(r) and hash(r.players[0]) == hash(again.players[0])
 
 
 def test_range_versus_range_removes_cards() -> None:

@@ -8,6 +8,7 @@ import splitpot as sp
 from hypothesis import given
 from hypothesis import strategies as st
 from reference import best_high, best_omaha_high, code
+from splitpot import _core
 
 deals = st.permutations(range(52))
 
@@ -70,6 +71,10 @@ def test_batch_equals_single_calls(hands: list[list[int]]) -> None:
     assert sp.evaluate_high_batch(a[:, :5]).tolist() == [
         sp.evaluate_high(h[:5]).strength for h in hands
     ]
+    # The rows are read in place; another layout is copied first, and one thread gives the
+    # same answers as all of them.
+    assert _core._high_batch(np.asfortranarray(a)).tolist() == got.tolist()
+    assert _core._high_batch(a, True).tolist() == got.tolist()
 
 
 @given(st.lists(st.permutations(range(52)), min_size=1, max_size=30), st.integers(4, 6))

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from splitpot import _check, _core, _equity_units, _log, _progress, _tabular, limits
 from splitpot._core import Card, CardSet, EquityError
@@ -237,7 +237,8 @@ class EquityResult:
     def _from_core(cls, raw: _core._Equity) -> EquityResult:
         hi_lo = raw.hi_lo
         players = tuple(
-            PlayerEquity(
+            _made(
+                PlayerEquity,
                 hand=p.hand,
                 equity=p.equity,
                 win=p.win,
@@ -250,7 +251,8 @@ class EquityResult:
             )
             for p in raw.players
         )
-        return cls(
+        return _made(
+            cls,
             game=raw.game,
             game_name=raw.game_name,
             players=players,
@@ -261,6 +263,19 @@ class EquityResult:
             seed=raw.seed,
             hi_lo=hi_lo,
         )
+
+
+_T = TypeVar("_T")
+
+
+def _made(cls: type[_T], **fields: object) -> _T:
+    """An instance of the frozen dataclass ``cls`` holding ``fields`` (every field, of the
+    right type: they come from the core), made without the generated ``__init__``, whose
+    ``object.__setattr__`` per field cost a third of a hand-against-range equity on the
+    river (issue 17); tests/test_equity.py checks the result equals the ``__init__``'s."""
+    obj = object.__new__(cls)
+    obj.__dict__.update(fields)
+    return obj
 
 
 class _Options(NamedTuple):

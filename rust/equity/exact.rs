@@ -297,12 +297,18 @@ impl ExactWork {
         // Deals of consecutive assignments with the same weight add up exactly in the tally.
         let mut weight = None;
         let mut deck = Vec::with_capacity(52);
+        let river = River::new(plan);
         for a in first..last {
             if weight != Some(self.weights[a]) {
                 if let Some(w) = weight {
                     tally.drain_into(&mut acc, w);
                 }
                 weight = Some(self.weights[a]);
+            }
+            if let Some(river) = &river {
+                let (h, l) = river.showdown(plan.n, &rp, &self.cards[a * stride..]);
+                tally.add(h, l);
+                continue;
             }
             let cards = &self.cards[a * stride..(a + 1) * stride];
             let mut used = plan.base_used;
@@ -335,5 +341,102 @@ impl ExactWork {
             tally.drain_into(&mut acc, w);
         }
         acc
+    }
+}
+
+/// Hold'em with the board complete (a hand against ranges on the river): each assignment is
+/// one deal, so the board's key and the known hands' strengths are found once, and each range
+/// hand costs one lookup, where the general walk would set up a deal per assignment.
+struct River {
+    board: HandKey,
+    hi: [u16; MAX_PLAYERS],
+}
+
+impl River {
+    fn new(plan: &Plan) -> Option<River> {
+        if plan.game != crate::game::Game::Holdem || !plan.slots.is_empty() {
+            return None;
+        }
+        let board = HandKey::from_cards(&plan.board);
+        let mut hi = [0u16; MAX_PLAYERS];
+        for (i, r) in plan.ranges.iter().enumerate() {
+            if r.is_none() {
+                hi[i] = board.join(HandKey::from_cards(&plan.fixed[i])).strength();
+            }
+        }
+        Some(River { board, hi })
+    }
+
+    /// The winners with the range players (`rp`) holding `cards`, two each in their order.
+    #[inline(always)]
+    fn showdown(&self, n: usize, rp: &[usize], cards: &[u8]) -> (u32, u32) {
+        let mut hi = self.hi;
+        for (k, &i) in rp.iter().enumerate() {
+            hi[i] = self
+                .board
+                .with(cards[2 * k])
+                .with(cards[2 * k + 1])
+                .strength();
+        }
+        settle::<MAX_PLAYERS, false>(n, &hi, &[0; MAX_PLAYERS])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::equity::range::Range;
+    use crate::equity::tests::{cards, q};
+    use crate::equity::{equity, Options};
+    use crate::eval::high;
+
+    /// A hand against two ranges on the river (the `River` path): every compatible pair of
+    /// range hands, weighted by the product of the weights, each deal settled straight from
+    /// the evaluator.
+    #[test]
+    fn river_against_ranges_matches_a_weighted_brute_force() {
+        let (hero, r2, r3, board) = (
+            "AsKs",
+            "22+, A2s+:0.5, KTs+, ATo+",
+            "QQ+, AK:0.25",
+            "QdJh2c7s9d",
+        );
+        let e = equity(&q("holdem", &[hero, r2, r3], board), &Options::default()).unwrap();
+        let (hero, board) = (cards(hero), cards(board));
+        let known: u64 = hero.iter().chain(&board).fold(0, |m, &c| m | 1 << c);
+        let (mut shares, mut total, mut deals) = ([0.0; 3], 0.0, 0u64);
+        for a in Range::parse(r2).unwrap().combos() {
+            for b in Range::parse(r3).unwrap().combos() {
+                let (ma, mb) = (a.mask(), b.mask());
+                if ma & known != 0 || mb & known != 0 || ma & mb != 0 {
+                    continue;
+                }
+                let hands = [hero.clone(), a.cards.to_vec(), b.cards.to_vec()];
+                let v: Vec<u16> = hands
+                    .iter()
+                    .map(|h| high::evaluate(&[h.as_slice(), &board].concat()).unwrap())
+                    .collect();
+                let best = *v.iter().max().unwrap();
+                let winners = v.iter().filter(|&&x| x == best).count() as f64;
+                let w = a.weight * b.weight;
+                for (s, &x) in shares.iter_mut().zip(&v) {
+                    *s += if x == best { w / winners } else { 0.0 };
+                }
+                total += w;
+                deals += 1;
+            }
+        }
+        assert!(
+            e.exact && e.deals == deals && deals > 1000,
+            "{} deals",
+            e.deals
+        );
+        for (p, s) in e.players.iter().zip(shares) {
+            assert!(
+                (p.equity - s / total).abs() < 1e-12,
+                "{} vs {}",
+                p.equity,
+                s / total
+            );
+        }
     }
 }

@@ -349,7 +349,17 @@ pub(super) fn ranges_fit(ranges: &[Option<Vec<Combo>>], used: u64) -> bool {
 /// player order) and the product of the weights.
 pub(super) fn assignments(plan: &Plan) -> (Vec<u8>, Vec<f64>) {
     let rs: Vec<&Vec<Combo>> = plan.range_players().map(|(_, r)| r).collect();
-    let (mut cards, mut weights) = (Vec::new(), Vec::new());
+    if let [one] = rs.as_slice() {
+        // One range: each hand (none uses a known card, `prune_ranges`) is an assignment.
+        let cards = one.iter().flat_map(|c| c.cards).collect();
+        return (cards, one.iter().map(|c| c.weight).collect());
+    }
+    // Capped, the bound is only a first guess.
+    let guess = plan.assignments_bound().min(1e5) as usize;
+    let (mut cards, mut weights) = (
+        Vec::with_capacity(2 * rs.len() * guess),
+        Vec::with_capacity(guess),
+    );
     pub(super) fn go(
         rs: &[&Vec<Combo>],
         used: u64,

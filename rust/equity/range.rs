@@ -33,6 +33,21 @@ fn combo_index(a: u8, b: u8) -> usize {
     hi as usize * (hi as usize - 1) / 2 + lo as usize
 }
 
+/// The two cards of each `combo_index`, higher first.
+static COMBO_CARDS: [[u8; 2]; 1326] = {
+    let mut t = [[0u8; 2]; 1326];
+    let (mut hi, mut i) = (1u8, 0);
+    while hi < 52 {
+        let mut lo = 0u8;
+        while lo < hi {
+            t[i] = [hi, lo];
+            (lo, i) = (lo + 1, i + 1);
+        }
+        hi += 1;
+    }
+    t
+};
+
 fn rank_of_char(c: char) -> Option<u8> {
     RANK_CHARS
         .iter()
@@ -50,15 +65,15 @@ enum Suitedness {
 
 /// `AKs` -> (12, 11, Suited): top rank first.
 fn hand_class(s: &str) -> Option<(u8, u8, Suitedness)> {
-    let ch: Vec<char> = s.chars().collect();
-    let (a, b) = (rank_of_char(*ch.first()?)?, rank_of_char(*ch.get(1)?)?);
-    let kind = match ch.get(2).map(|c| c.to_ascii_lowercase()) {
+    let mut ch = s.chars();
+    let (a, b) = (rank_of_char(ch.next()?)?, rank_of_char(ch.next()?)?);
+    let kind = match ch.next().map(|c| c.to_ascii_lowercase()) {
         None => Suitedness::Any,
         Some('s') => Suitedness::Suited,
         Some('o') => Suitedness::Offsuit,
         Some(_) => return None,
     };
-    if ch.len() > 3 {
+    if ch.next().is_some() {
         return None;
     }
     if a == b {
@@ -121,8 +136,13 @@ fn expand_dash(top: &str, bottom: &str, out: &mut Vec<[u8; 2]>) -> Result<(), St
 impl Range {
     /// Parses the notation described on [`Range`]; errors name the offending item.
     pub fn parse(text: &str) -> Result<Range, EquityError> {
-        let mut weights: Vec<Option<f64>> = vec![None; 1326];
+        // Each hand's weight by `combo_index`, and a bit for each hand an item names: arrays on
+        // the stack and a walk over the named hands at the end. A call answered in
+        // microseconds (a hand against a range on the river) spent most of them here.
+        let mut weights = [0.0; 1326];
+        let mut named = [0u64; 1326usize.div_ceil(64)];
         let mut any = false;
+        let mut hands = Vec::with_capacity(64);
         for item in text.split(|c: char| c == ',' || c.is_whitespace()) {
             if item.is_empty() {
                 continue;
@@ -138,10 +158,12 @@ impl Range {
                     _ => return Err(bad("the weight after ':' must be a number from 0 to 1")),
                 },
             };
-            let mut hands = Vec::new();
+            hands.clear();
             Self::expand(body, &mut hands).map_err(|why| bad(&why))?;
-            for [a, b] in hands {
-                weights[combo_index(a, b)] = Some(weight);
+            for &[a, b] in &hands {
+                let i = combo_index(a, b);
+                weights[i] = weight;
+                named[i / 64] |= 1 << (i % 64);
             }
         }
         if !any {
@@ -150,19 +172,7 @@ impl Range {
                 quoted(text)
             )));
         }
-        let mut combos = Vec::new();
-        for hi in 1..52u8 {
-            for lo in 0..hi {
-                if let Some(w) = weights[combo_index(hi, lo)] {
-                    if w > 0.0 {
-                        combos.push(Combo {
-                            cards: [hi, lo],
-                            weight: w,
-                        });
-                    }
-                }
-            }
-        }
+        let combos = Self::weighted(&weights, &named);
         if combos.is_empty() {
             return Err(EquityError::Range(format!(
                 "range {} gives every hand weight 0",
@@ -175,9 +185,29 @@ impl Range {
         })
     }
 
+    /// The named hands of positive weight, higher card first, in `combo_index` order (the
+    /// high card up and, within it, the low card up).
+    fn weighted(weights: &[f64; 1326], named: &[u64; 21]) -> Vec<Combo> {
+        let mut combos = Vec::with_capacity(named.iter().map(|w| w.count_ones() as usize).sum());
+        for (k, &word) in named.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let i = 64 * k + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if weights[i] > 0.0 {
+                    combos.push(Combo {
+                        cards: COMBO_CARDS[i],
+                        weight: weights[i],
+                    });
+                }
+            }
+        }
+        combos
+    }
+
     fn expand(body: &str, out: &mut Vec<[u8; 2]>) -> Result<(), String> {
-        let lower = body.to_ascii_lowercase();
-        if matches!(lower.as_str(), "random" | "any" | "xx" | "*" | "100%") {
+        let every = ["random", "any", "xx", "*", "100%"];
+        if every.iter().any(|w| body.eq_ignore_ascii_case(w)) {
             for hi in 1..52u8 {
                 for lo in 0..hi {
                     out.push([hi, lo]);
@@ -195,13 +225,17 @@ impl Range {
                 c => Err(format!("a hand has 2 cards, got {}", c.len())),
             };
         }
-        let body = body.replace("10", "T");
+        let body = if body.contains("10") {
+            std::borrow::Cow::Owned(body.replace("10", "T"))
+        } else {
+            std::borrow::Cow::Borrowed(body)
+        };
         if let Some((top, bottom)) = body.split_once('-') {
             return expand_dash(top, bottom, out);
         }
         let (core, plus) = match body.strip_suffix('+') {
             Some(c) => (c, true),
-            None => (body.as_str(), false),
+            None => (&*body, false),
         };
         let (a, b, kind) = hand_class(core).ok_or_else(unknown_class)?;
         match (kind, plus) {
@@ -275,6 +309,14 @@ impl Holding {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[test]
+    fn combo_cards_invert_combo_index() {
+        for (i, &[hi, lo]) in COMBO_CARDS.iter().enumerate() {
+            assert!(lo < hi && hi < 52);
+            assert_eq!(combo_index(hi, lo), i);
+        }
+    }
+
     #[test]
     fn ranges_parse() {
         let n = |s: &str| Range::parse(s).unwrap().combos().len();

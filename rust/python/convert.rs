@@ -7,6 +7,7 @@ use crate::limits;
 use numpy::ndarray::ArrayView2;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
+use std::borrow::Cow;
 
 /// How far a card argument is read: `most` is the most cards the call can use. An iterable
 /// is read lazily and refused as soon as it passes `most`, so an endless one costs `most`
@@ -114,22 +115,35 @@ pub fn rows_of(
     range: std::ops::RangeInclusive<usize>,
     what: &str,
 ) -> PyResult<Vec<u8>> {
+    let out = rows_in_place(a, range, what)?.into_owned();
+    for (i, row) in out.chunks_exact(a.ncols().max(1)).enumerate() {
+        CoreSet::from_cards(row).map_err(|e| bad_row(i, e))?;
+    }
+    Ok(out)
+}
+
+/// The rows of a batch with their width checked but not their cards: in place when the array
+/// is C-contiguous (the Python wrappers hand such arrays over), else copied.
+pub fn rows_in_place<'a>(
+    a: &'a ArrayView2<'_, u8>,
+    range: std::ops::RangeInclusive<usize>,
+    what: &str,
+) -> PyResult<Cow<'a, [u8]>> {
     if !range.contains(&a.ncols()) {
         return Err(InvalidCards::new_err(format!(
             "expected {what} per row, got {}",
             a.ncols()
         )));
     }
-    // The Python wrapper hands over C-contiguous arrays; anything else is copied row by row.
-    let out: Vec<u8> = match a.as_slice() {
-        Some(s) => s.to_vec(),
-        None => a.iter().copied().collect(),
-    };
-    for (i, row) in out.chunks_exact(a.ncols().max(1)).enumerate() {
-        CoreSet::from_cards(row)
-            .map_err(|e: CardError| InvalidCards::new_err(format!("row {i}: {e}")))?;
-    }
-    Ok(out)
+    Ok(match a.as_slice() {
+        Some(s) => Cow::Borrowed(s),
+        None => Cow::Owned(a.iter().copied().collect()),
+    })
+}
+
+/// The error for row `i` of a batch.
+pub fn bad_row(i: usize, e: CardError) -> PyErr {
+    InvalidCards::new_err(format!("row {i}: {e}"))
 }
 
 /// Checks that a batch of hole rows and a batch of board rows have the same length, and that no
@@ -152,8 +166,10 @@ pub fn omaha_rows(
     for (i, (hr, br)) in h.chunks_exact(nh).zip(b.chunks_exact(nb)).enumerate() {
         let both = mask(hr) & mask(br);
         if both != 0 {
-            let e = CardError::Duplicate(both.trailing_zeros() as u8);
-            return Err(InvalidCards::new_err(format!("row {i}: {e}")));
+            return Err(bad_row(
+                i,
+                CardError::Duplicate(both.trailing_zeros() as u8),
+            ));
         }
     }
     Ok((h, b))

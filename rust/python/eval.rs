@@ -1,14 +1,18 @@
 //! The evaluators for Python: single hands (`evaluate_*`) and numpy batches (`_*_batch`).
 
 use super::cards::{cards_of, CardSet};
-use super::convert::{omaha_rows, rows_of};
+use super::convert::{bad_row, omaha_rows, rows_in_place, rows_of};
+use super::errors::InvalidCards;
 use super::values::{low_hand, HighHand, LowHand, RazzLow};
+use crate::cards::{parse_cards_upto, CardSet as CoreSet};
 use crate::eval::made::Dealt;
 use crate::eval::{high, hilo, low, omaha, razz};
 use crate::limits::{HAND_CARDS, OMAHA_BOARD_CARDS, OMAHA_HOLE_CARDS};
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2};
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The best five-card high hand of 5, 6 or 7 cards (docs/rules/poker.md §1).
 ///
@@ -29,17 +33,23 @@ use rayon::prelude::*;
 /// >>> sp.evaluate_high("2c3d4h5s7c") < sp.evaluate_high("2c2d4h5s7c")
 /// True
 #[pyfunction]
-pub fn evaluate_high(cards: &Bound<'_, PyAny>) -> PyResult<HighHand> {
+pub fn evaluate_high<'py>(cards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, HighHand>> {
+    // A hand as text, the common call: read into an array, no allocation; anything unusual
+    // (a bad token, too many cards) goes the general way, which names the problem.
+    if let Ok(s) = cards.cast::<PyString>() {
+        if let Some((buf, n)) = parse_cards_upto::<HAND_CARDS>(&s.to_cow()?) {
+            let c = &buf[..n];
+            return HighHand::new(high::evaluate(c)?, Dealt::any(c)).into_untracked(cards.py());
+        }
+    }
     if let Ok(s) = cards.cast::<CardSet>() {
         let s = s.get();
         high::evaluate_set(s.set)?;
-        return Ok(HighHand::new(
-            s.key().strength(),
-            Dealt::any(&s.set.cards().collect::<Vec<_>>()),
-        ));
+        let dealt = Dealt::any(&s.set.cards().collect::<Vec<_>>());
+        return HighHand::new(s.key().strength(), dealt).into_untracked(cards.py());
     }
     let c = cards_of(cards, HAND_CARDS)?;
-    Ok(HighHand::new(high::evaluate(&c)?, Dealt::any(&c)))
+    HighHand::new(high::evaluate(&c)?, Dealt::any(&c)).into_untracked(cards.py())
 }
 
 /// Omaha hole and board cards, each read no further than an Omaha hand can use.
@@ -188,19 +198,52 @@ pub fn evaluate_omaha_hilo(
     Ok((HighHand::new(hi, dealt), low_hand(lo, dealt)))
 }
 
+/// Strengths of a batch of 5- to 7-card rows (`splitpot.evaluate_high_batch`); `one_thread`
+/// keeps the work on the calling thread (benches/test_bench_high.py's one-thread reference).
+///
+/// The rows are read in place, not copied, and each is checked while its key is built
+/// (`HandKey::from_checked`), in the parallel pass: copying and checking a million rows with
+/// the GIL held cost more than evaluating them on every core. The check is made on the key
+/// itself, so a Python thread writing the array meanwhile (as with numpy's own functions that
+/// release the GIL) can change the answers of the rows it writes, never make us read out of
+/// bounds: any byte indexes the card keys' 256 entries.
 #[pyfunction]
+#[pyo3(signature = (a, one_thread = false))]
 pub fn _high_batch<'py>(
     py: Python<'py>,
     a: PyReadonlyArray2<'py, u8>,
+    one_thread: bool,
 ) -> PyResult<Bound<'py, PyArray1<u16>>> {
-    let k = a.as_array().ncols();
-    let rows = rows_of(&a.as_array(), 5..=7, "5 to 7 cards")?;
+    let view = a.as_array();
+    let k = view.ncols();
+    let rows = rows_in_place(&view, 5..=7, "5 to 7 cards")?;
+    let bad = AtomicBool::new(false);
+    // Strength 0 marks a bad row (strengths start at 1); it is named after the pass.
+    let one = |r: &[u8]| match high::HandKey::from_checked(r) {
+        Ok(key) => key.strength(),
+        Err(_) => {
+            bad.store(true, Ordering::Relaxed);
+            0
+        }
+    };
     let out: Vec<u16> = py.detach(|| {
-        rows.par_chunks_exact(k)
-            .with_min_len(4096)
-            .map(|r| high::HandKey::from_cards(r).strength())
-            .collect()
+        if one_thread {
+            rows.chunks_exact(k).map(one).collect()
+        } else {
+            rows.par_chunks_exact(k)
+                .with_min_len(4096)
+                .map(one)
+                .collect()
+        }
     });
+    if bad.into_inner() {
+        let i = out.iter().position(|&s| s == 0).unwrap_or(0);
+        let row = &rows[i * k..(i + 1) * k];
+        return Err(match CoreSet::from_cards(row) {
+            Err(e) => bad_row(i, e),
+            Ok(_) => InvalidCards::new_err(format!("row {i}: the cards changed while being read")),
+        });
+    }
     Ok(out.into_pyarray(py))
 }
 
