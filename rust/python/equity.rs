@@ -13,7 +13,7 @@ use std::time::Duration;
 
 /// Card codes of `obj`, with `what` ("board", "player 2") prefixed to a card error; at most a
 /// deck's worth is read.
-pub(super) fn cards_named(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<u8>> {
+fn cards_named(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<u8>> {
     cards_of(obj, DECK_CARDS).map_err(|e| {
         if e.is_instance_of::<InvalidCards>(obj.py()) {
             InvalidCards::new_err(format!("{what}: {}", e.value(obj.py())))
@@ -98,7 +98,7 @@ impl RawEquity {
 
 /// Each player's holding: text goes through the game's own reading (cards or a range),
 /// anything else is cards.
-pub(super) fn holdings(game: Game, players: &Bound<'_, PyAny>) -> PyResult<Vec<Holding>> {
+fn holdings(game: Game, players: &Bound<'_, PyAny>) -> PyResult<Vec<Holding>> {
     let mut out = Vec::new();
     for (i, item) in players.try_iter()?.enumerate() {
         let item = item?;
@@ -115,6 +115,23 @@ pub(super) fn holdings(game: Game, players: &Bound<'_, PyAny>) -> PyResult<Vec<H
         });
     }
     Ok(out)
+}
+
+/// The question `_equity` and `_equity_plan` are asked: the game by name, each player's holding,
+/// the board and the dead cards.
+pub(super) fn question(
+    game: &str,
+    players: &Bound<'_, PyAny>,
+    board: &Bound<'_, PyAny>,
+    dead: &Bound<'_, PyAny>,
+) -> PyResult<Question> {
+    let game: Game = game.parse().map_err(EquityError::from)?;
+    Ok(Question {
+        game,
+        players: holdings(game, players)?,
+        board: cards_named(board, "board")?,
+        dead: cards_named(dead, "dead cards")?,
+    })
 }
 
 /// Each player's equity in `game`; see `splitpot.equity` for the arguments and the result.
@@ -134,13 +151,7 @@ pub fn _equity<'py>(
     threads: Option<i64>,
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<RawEquity> {
-    let game: Game = game.parse().map_err(EquityError::from)?;
-    let question = Question {
-        game,
-        players: holdings(game, players)?,
-        board: cards_named(board, "board")?,
-        dead: cards_named(dead, "dead cards")?,
-    };
+    let question = question(game, players, board, dead)?;
     let options = Options {
         exact,
         samples: positive(samples, "samples")?,

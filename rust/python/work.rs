@@ -3,9 +3,9 @@
 //! them. Each delegates to `crate::equity::UnitRun`; the units' sums cross packed in bytes
 //! (little-endian, so exact on any machine; a million units are one buffer, not a million
 //! tuples).
-use super::equity::{cards_named, holdings, positive, RawEquity};
+use super::equity::{positive, question, RawEquity};
 use crate::cards::card_name;
-use crate::equity::{EquityError, Game, Options, Question, UnitPlan, UnitRun, UnitSums};
+use crate::equity::{EquityError, Options, Question, UnitPlan, UnitRun, UnitSums};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
@@ -40,13 +40,7 @@ pub fn _equity_plan<'py>(
     seed: Option<u64>,
     time_limit: Option<f64>,
 ) -> PyResult<RawPlan> {
-    let game: Game = game.parse().map_err(EquityError::from)?;
-    let question = Question {
-        game,
-        players: holdings(game, players)?,
-        board: cards_named(board, "board")?,
-        dead: cards_named(dead, "dead cards")?,
-    };
+    let question = question(game, players, board, dead)?;
     let options = Options {
         exact,
         samples: positive(samples, "samples")?,
