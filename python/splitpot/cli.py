@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import errno
 import os
 import random
 import sys
-import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
 import splitpot as sp
-from splitpot import _cli_table, _progress, _scheduler, _summary
+from splitpot import _cli_table, _files, _progress, _scheduler, _summary
 from splitpot.betting import DEFAULT_STAKES, STRUCTURE_NAMES, BettingStructure, structure_kind
 from splitpot.betting import structure as make_structure
 from splitpot.limits import CLI_MAX_TOURNAMENT_PLAYERS, CLI_MESSAGE_CHARS
@@ -269,42 +267,11 @@ def _output(path: str) -> Iterator[TextIO]:
     if path == "-":
         yield sys.stdout
         return
-    target = os.path.realpath(path)
-    temp: str | None = None
     try:
-        if os.path.isdir(target):
-            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
-        if os.path.exists(target) and not os.path.isfile(target):
-            out = open(target, "w", encoding="utf-8")  # closed below
-        else:
-            directory, name = os.path.split(target)
-            fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory)
-            out = os.fdopen(fd, "w", encoding="utf-8")
+        with _files.replacing(path) as out:
+            yield out  # type: ignore[misc]
     except OSError as e:
         raise _WriteFailed(path, e) from None
-    try:
-        with out:
-            yield out
-        if temp is not None:
-            os.chmod(temp, _file_mode(target))
-            os.replace(temp, target)
-            temp = None
-    except OSError as e:
-        raise _WriteFailed(path, e) from None
-    finally:
-        if temp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
-
-
-def _file_mode(path: str) -> int:
-    """The mode of the file replaced, or of a new file (``mkstemp`` makes it private)."""
-    try:
-        return os.stat(path).st_mode & 0o7777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
 
 
 def _simulate_pan(args: argparse.Namespace) -> int:
