@@ -244,6 +244,16 @@ def test_bad_arguments_are_refused() -> None:
         tables.check_path("t.csv")
 
 
+def test_an_output_folder_that_cannot_take_the_file_is_refused_before_the_build(
+    holdem: tables.EquityTable, tmp_path: Path
+) -> None:
+    with pytest.raises(sp.SplitpotError, match="cannot write in the folder"):
+        tables.check_path(tmp_path / "missing" / "t.npz")
+    tables.save(holdem, tmp_path / "t.npz")
+    tables.check_path(tmp_path / "missing" / "t.npz", write=False)  # reading checks no folder
+    assert tables.load(tmp_path / "t.npz") == holdem
+
+
 def test_progress_counts_chunks(small_chunks: None) -> None:
     seen: list[tuple[int, int]] = []
     tables.preflop_equity("holdem", classes=["AA", "KK"], progress=lambda d, t: seen.append((d, t)))

@@ -31,17 +31,15 @@ import itertools
 import json
 import os
 import random
-import tempfile
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from typing import IO, Any
+from typing import Any
 
 import numpy as np
 
-from splitpot import games, work
+from splitpot import _files, games, work
 from splitpot._core import SplitpotError
 from splitpot.odds import equity
 
@@ -480,12 +478,16 @@ def _omaha_table(
 FORMATS = (".parquet", ".npz")
 
 
-def check_path(path: str | os.PathLike[str]) -> str:
+def check_path(path: str | os.PathLike[str], *, write: bool = True) -> str:
     """The format ``path``'s suffix names (``".parquet"`` or ``".npz"``); raises
-    :class:`~splitpot.SplitpotError` for another suffix, or Parquet without pyarrow."""
+    :class:`~splitpot.SplitpotError` for another suffix, Parquet without pyarrow, or a folder
+    that cannot take the file when ``write`` (checked before a build, not after it)."""
     suffix = os.path.splitext(os.fspath(path))[1].lower()
     if suffix not in FORMATS:
         raise SplitpotError(f"{os.fspath(path)}: a table is saved as .parquet or .npz")
+    folder = os.path.dirname(os.path.realpath(path))
+    if write and (not os.path.isdir(folder) or not os.access(folder, os.W_OK)):
+        raise SplitpotError(f"{os.fspath(path)}: cannot write in the folder {folder!r}")
     if suffix == ".parquet":
         _pyarrow()
     return suffix
@@ -517,34 +519,6 @@ def _meta(table: EquityTable) -> str:
     )
 
 
-@contextmanager
-def _replacing(path: str) -> Iterator[IO[bytes]]:
-    """The file at ``path``, written whole or not at all (a temporary file beside it,
-    renamed over it at the end)."""
-    target = os.path.realpath(path)
-    directory, name = os.path.split(target)
-    temp = None
-    try:
-        fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory)
-        with open(fd, "wb") as out:
-            yield out
-        os.chmod(temp, 0o666 & ~_umask())
-        os.replace(temp, target)
-        temp = None
-    except OSError as e:  # named by the path asked for, not the temporary file's
-        raise OSError(e.errno, e.strerror, path) from None
-    finally:
-        if temp is not None:
-            with suppress(OSError):
-                os.unlink(temp)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 def save(table: EquityTable, path: str | os.PathLike[str]) -> None:
     """Write ``table`` as Parquet or ``.npz``, by ``path``'s suffix: one row per entry (hero,
     villain, count, the fields), the rest in the metadata (Parquet: the schema's
@@ -552,7 +526,7 @@ def save(table: EquityTable, path: str | os.PathLike[str]) -> None:
     suffix = check_path(path)
     hero = [r for r in table.rows for _ in table.columns]
     villain = [c for _ in table.rows for c in table.columns]
-    with _replacing(os.fspath(path)) as out:
+    with _files.replacing(os.fspath(path), "wb") as out:
         if suffix == ".npz":
             arrays: dict[str, Any] = {
                 "hero": np.array(hero, dtype=str),
@@ -572,7 +546,7 @@ def save(table: EquityTable, path: str | os.PathLike[str]) -> None:
 
 def load(path: str | os.PathLike[str]) -> EquityTable:
     """The table :func:`save` wrote to ``path``."""
-    suffix = check_path(path)
+    suffix = check_path(path, write=False)
     if suffix == ".npz":
         with np.load(os.fspath(path), allow_pickle=False) as data:
             meta = json.loads(str(data["meta"]))
