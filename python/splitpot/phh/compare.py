@@ -357,13 +357,18 @@ def check_files(
     if jobs > 1 and len(names) > 1:
         # "spawn": no fork of a process that may run threads; workers import splitpot afresh.
         context = multiprocessing.get_context("spawn")
-        per = files_per_chunk or max(1, min(256, len(names) // (jobs * 8)))
+        per = _given(files_per_chunk, max(1, min(256, len(names) // (jobs * 8))))
         with ProcessPoolExecutor(min(jobs, len(names)), mp_context=context) as pool:
             return _run(names, per, checker, pool, progress, remote=False)
     if executor is None:
-        return _run(names, files_per_chunk or 1, checker, None, progress, remote=False)
-    per = files_per_chunk or max(1, min(256, -(-len(names) // 64)))
+        return _run(names, _given(files_per_chunk, 1), checker, None, progress, remote=False)
+    per = _given(files_per_chunk, max(1, min(256, -(-len(names) // 64))))
     return _run(names, per, checker, executor, progress, remote=True)
+
+
+def _given(value: int | None, default: int) -> int:
+    """``value`` unless it is ``None`` (``0`` stays ``0``, for ``_run`` to refuse)."""
+    return default if value is None else value
 
 
 def _run(
