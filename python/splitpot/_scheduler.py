@@ -47,5 +47,23 @@ def connect(address: str | None) -> Iterator[Any]:
         raise SplitpotError(f"--scheduler {address}: cannot reach a Dask scheduler ({e})") from None
     try:
         yield client
+    except Exception as e:
+        if not _from_the_cluster(e):
+            raise
+        # A worker that keeps dying (KilledWorker), a cancelled job, a lost connection: one
+        # line naming the scheduler, never a traceback.
+        raise SplitpotError(
+            f"--scheduler {address}: the cluster did not finish the job "
+            f"({type(e).__name__}: {str(e)[:200]})"
+        ) from None
     finally:
         client.close()  # type: ignore[no-untyped-call,unused-ignore]
+
+
+def _from_the_cluster(error: Exception) -> bool:
+    """Whether ``error`` is Dask's own (``distributed``'s exceptions, or a cancelled future),
+    not a chunk's error raised as it was raised on the worker."""
+    from concurrent.futures import CancelledError
+
+    module = type(error).__module__.split(".")[0]
+    return module in ("distributed", "dask") or isinstance(error, CancelledError)
