@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
+import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
 
 import pytest
+from splitpot import SplitpotError
 from splitpot.work import ExecutorError, run_chunks
 
 CHUNKS = [(i, i * 7 % 5) for i in range(20)]
@@ -50,3 +55,61 @@ def test_an_unknown_executor_is_refused_by_kind(executor: object) -> None:
     with pytest.raises(ExecutorError, match=f"executor={type(executor).__name__}"):
         run_chunks(_product, CHUNKS, executor)
     assert issubclass(ExecutorError, ValueError)
+
+
+_RAN: list[int] = []
+
+
+def _slow_unless_first(chunk: tuple[int, int]) -> int:
+    if chunk[0] == 0:
+        raise ValueError("chunk 0")
+    _RAN.append(chunk[0])
+    time.sleep(0.05)
+    return 0
+
+
+def test_the_first_failed_chunk_stops_the_job_at_once() -> None:
+    # One worker: chunk 0 fails first, and the chunks not started yet are never run.
+    _RAN.clear()
+    with ThreadPoolExecutor(1) as ex, pytest.raises(ValueError, match="chunk 0"):
+        run_chunks(_slow_unless_first, CHUNKS, ex)
+    assert len(_RAN) <= 2, _RAN  # at most the one the worker had begun
+
+
+def _fails_and_counts(job: tuple[str, int]) -> int:
+    folder, i = job
+    if i == 1:
+        Path(folder, f"attempt-{os.getpid()}-{time.monotonic_ns()}").touch()
+        raise ValueError("chunk 1")
+    return i
+
+
+def test_on_dask_a_chunk_that_raises_runs_once_and_its_error_comes_back(
+    dask_cluster: Any, tmp_path: Path
+) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.Client(dask_cluster) as client, pytest.raises(ValueError, match="chunk 1"):
+        run_chunks(_fails_and_counts, [(str(tmp_path), i) for i in range(4)], client)
+    assert len(list(tmp_path.iterdir())) == 1  # not retried: retries are for dead workers
+
+
+def test_check_files_refuses_zero_files_per_chunk() -> None:
+    from splitpot import phh
+
+    files = phh.find_files([str(Path(__file__).parent / "data")])
+    assert files
+    with pytest.raises(SplitpotError, match="files_per_chunk must be >= 1, got 0"):
+        phh.check_files(files, files_per_chunk=0)
+
+
+def test_a_failed_cluster_job_is_one_line_naming_the_scheduler(dask_cluster: Any) -> None:
+    from concurrent.futures import CancelledError
+
+    from splitpot import _scheduler
+
+    address = dask_cluster.scheduler_address
+    with pytest.raises(SplitpotError, match=f"--scheduler {address}: the cluster did not"):
+        with _scheduler.connect(address):
+            raise CancelledError("lost")
+    with pytest.raises(ValueError, match="a chunk's own"), _scheduler.connect(address):
+        raise ValueError("a chunk's own error, as it was raised")

@@ -38,9 +38,10 @@ C = TypeVar("C")
 R = TypeVar("R")
 
 RETRIES = 3
-"""Times a distributed engine runs a chunk again after its worker died: a chunk is a pure
-function of its description, so a retry gives the same result, and each chunk's result is
-taken once, so nothing is counted twice."""
+"""Times Ray runs a chunk again after its worker died (Dask: its scheduler's
+``allowed-failures``, 3 by default). A chunk is a pure function of its description, so a retry
+gives the same result, and each chunk's result is taken once, so nothing is counted twice. A
+chunk that raises is not run again: the first error stops the job and is raised here."""
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)`` in chunks, as the CLI's bars take it."""
@@ -129,7 +130,8 @@ def _on_futures(executor: Any, fn: Callable[[C], R], chunks: list[C], report: Pr
 
     futures = [executor.submit(fn, chunk) for chunk in chunks]
     try:
-        for done, _ in enumerate(as_completed(futures), 1):
+        for done, future in enumerate(as_completed(futures), 1):
+            future.result()  # the first chunk that failed stops the job now, not at the end
             report(done, len(chunks))
         return [f.result() for f in futures]
     except BaseException:
@@ -141,10 +143,13 @@ def _on_futures(executor: Any, fn: Callable[[C], R], chunks: list[C], report: Pr
 def _on_dask(client: Any, fn: Callable[[C], R], chunks: list[C], report: Progress) -> list[R]:
     from distributed import as_completed  # type: ignore[attr-defined,unused-ignore]
 
-    # pure=False: two equal chunks are two tasks (their results are both counted).
-    futures = client.map(fn, chunks, pure=False, retries=RETRIES)
+    # pure=False: two equal chunks are two tasks (their results are both counted). No
+    # retries=: those rerun a chunk that raised; a dead worker's chunks the scheduler reruns.
+    futures = client.map(fn, chunks, pure=False)
     try:
-        for done, _ in enumerate(as_completed(futures), 1):  # type: ignore[no-untyped-call,unused-ignore]
+        for done, future in enumerate(as_completed(futures), 1):  # type: ignore[no-untyped-call,unused-ignore]
+            if future.status == "error":
+                future.result()  # raises the chunk's error: the first failure stops the job
             report(done, len(chunks))
         return list(client.gather(futures))
     except BaseException:
@@ -159,6 +164,7 @@ def _on_ray(ray: Any, fn: Callable[[C], R], chunks: list[C], report: Progress) -
         pending, done = list(refs), 0
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)
+            ray.get(ready)  # raises the chunk's error: the first failure stops the job
             done += len(ready)
             report(done, len(chunks))
         return list(ray.get(refs))
