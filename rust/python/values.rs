@@ -16,10 +16,12 @@ use pyo3::types::PyDict;
 /// it only makes each collection walk every live value (a loop keeping a thousand hands spent
 /// about a sixth of its time in the collector). CPython does the same for tuples and dicts
 /// that hold only atomic values.
-pub fn untracked<T>(obj: Bound<'_, T>) -> PyResult<Bound<'_, T>> {
-    // SAFETY: `obj` is a live object of a GC type, attached to the interpreter; untracking an
-    // object that refers to no other object is always sound, and PyO3's dealloc untracks
-    // again, which CPython allows for an object no longer tracked.
+fn untracked(obj: Bound<'_, HighHand>) -> PyResult<Bound<'_, HighHand>> {
+    // SAFETY: `obj` is a live `HighHand`, a GC type, and we are attached to the interpreter
+    // (a `Bound` proves both). A `HighHand` holds only plain Rust values (a strength and card
+    // codes), no Python reference, so it can be in no cycle and the collector never needs to
+    // visit it; untracking changes nothing else. PyO3's dealloc untracks again, which CPython
+    // allows (`PyObject_GC_UnTrack` does nothing for an object not tracked).
     unsafe { pyo3::ffi::PyObject_GC_UnTrack(obj.as_ptr().cast()) };
     Ok(obj)
 }
