@@ -17,7 +17,7 @@ import splitpot as sp
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from splitpot import limits, phh
-from splitpot.phh.toml_io import _TOML_LOADS
+from splitpot._toml import _TOML_LOADS
 from splitpot.phh.write import _toml_dumps
 
 DATA = Path(__file__).parent / "data"

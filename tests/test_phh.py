@@ -18,12 +18,12 @@ from conftest import SHARED
 from hypothesis import given
 from hypothesis import strategies as st
 from splitpot import phh
+from splitpot._toml import _TOML_LOADS
 from splitpot.betting import FixedLimit, NoLimit, PotLimit
 from splitpot.bots import RandomBot
 from splitpot.cli import main
 from splitpot.games import GAMES, HOLDEM
 from splitpot.hand import Hand, HandStarting, Phase
-from splitpot.phh.toml_io import _TOML_LOADS
 from splitpot.pots import Rake
 
 DATA = Path(__file__).parent / "data"

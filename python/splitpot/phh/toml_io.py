@@ -7,12 +7,20 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from splitpot._toml import _TOML_LOADS as _TOML_LOADS
-from splitpot._toml import _parse_toml, _read
+from splitpot._toml import Reader
 from splitpot.hand import Hand
 from splitpot.phh.errors import PHHError
 from splitpot.phh.record import HandHistory
 from splitpot.phh.write import _toml_dumps
+
+
+def _phh_error(reason: str, source: str | None) -> PHHError:
+    return PHHError(reason, source=source)
+
+
+_READER = Reader("PHH", _phh_error)
+_read = _READER.read
+_parse_toml = _READER.parse
 
 
 def loads(text: str, *, source: str | None = None) -> HandHistory:
