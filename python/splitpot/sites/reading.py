@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import IO
 
+from splitpot import _files
 from splitpot.limits import PHH_MAX_BYTES, SITE_MAX_HAND_LINES, SITE_MAX_LINE_BYTES
 from splitpot.phh.record import HandHistory
 from splitpot.sites.errors import SiteError
@@ -201,7 +202,7 @@ def read_file(path: str | os.PathLike[str]) -> Iterator[HandHistory | SiteError]
     """
     name = os.fspath(path)
     try:
-        with open(name, "rb") as f:
+        with _files.open_regular(name) as f:  # a FIFO is refused, never waited on
             head = f.read(_SNIFF_BYTES)
             reader = sniff(decode(head))
             f.seek(0)
