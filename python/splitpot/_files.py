@@ -94,10 +94,10 @@ def _in_place(path: str) -> bool:
         return False  # a new file
     if stat.S_ISLNK(info.st_mode):
         try:
-            info = os.stat(path)
+            mode = os.stat(path).st_mode
         except OSError:
-            info = None  # a dangling link
-        if info is None or stat.S_ISREG(info.st_mode) or stat.S_ISDIR(info.st_mode):
+            mode = stat.S_IFREG  # a dangling link: writing would create its target
+        if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
             raise OSError(
                 errno.ELOOP, "a symbolic link: give the file's own path (a link is not followed)"
             )

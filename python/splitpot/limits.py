@@ -30,6 +30,9 @@ __all__ = [
     "OMAHA_HOLE_CARDS",
     "PAN_BATCH_MELDS",
     "PAN_CARDS",
+    "PAN_MAX_ACTIONS",
+    "PAN_MAX_RESHUFFLES",
+    "PAN_MAX_SEATS",
     "PAN_MELD_CARDS",
     "PAN_TABLE_MELDS",
     "PHH_MAX_ACTIONS",
@@ -94,6 +97,21 @@ PHH_MAX_NESTING = 16
 PHH_MAX_JOBS = 64
 """The most worker processes :func:`splitpot.phh.check_files` (``splitpot replay --jobs``)
 starts: each is a whole interpreter, and a pool starts them all at once."""
+
+# --------------------------------------------------------------------------- Pan
+
+PAN_MAX_SEATS = 255
+"""The most seats a Pan hand (:class:`~splitpot.pan.PanHand`, a Pan history's
+``seat_count``) has, empty ones included: ``PanRules.players_max`` is a byte, at most 255."""
+PAN_MAX_RESHUFFLES = 3
+"""The most times the stock of one Pan hand is rebuilt from the dead discards (HOUSE
+``stockExhausted = "reshuffleDead"``, docs/rules/pan.md §6.6): the next time it runs out the
+hand is void and the tops carry over. Without a bound two players who draw and reject could
+play one hand for ever; with it a hand draws at most four times the deck."""
+PAN_MAX_ACTIONS = 200_000
+"""The most entries of a Pan history's ``actions``: above the longest hand the rules allow
+(four passes of the largest deck, 20,400 cards, each draw followed by a reject or a discard),
+far above a real one (a few hundred)."""
 
 # --------------------------------------------------------------------------- Python API
 

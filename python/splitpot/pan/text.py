@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from itertools import count
 
-from splitpot._core import IllegalAction
+from splitpot._core import IllegalAction, SplitpotError
 from splitpot.pan.bots import GreedyPanBot, play_pan_bots
 from splitpot.pan.cards import Card
 from splitpot.pan.game import PanHand
@@ -259,9 +259,9 @@ def play(
     ``input`` is the terminal's (read when called) unless given."""
     ask = input if input is not None else builtins.input
     if not 2 <= players <= 15:
-        raise ValueError(f"Pan is played by 2 to 15 players, got {players}")
+        raise SplitpotError(f"Pan is played by 2 to 15 players, got {players}")
     if not 0 <= seat < players:
-        raise ValueError(f"seat must be 0..{players - 1}, got {seat}")
+        raise SplitpotError(f"seat must be 0..{players - 1}, got {seat}")
     rng = random.Random(seed)
     hand = PanHand([stack] * players, first=0, seed=rng.randrange(_SEED_RANGE), rules=rules)
     names = ["You" if i == seat else n for i, n in enumerate(NAMES[:players])]
