@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
 import splitpot as sp
-from splitpot import _cli_table, _files, _progress, _scheduler, _summary
+from splitpot import _check, _cli_table, _files, _progress, _scheduler, _summary
 from splitpot.betting import DEFAULT_STAKES, STRUCTURE_NAMES, BettingStructure, structure_kind
 from splitpot.betting import structure as make_structure
 from splitpot.limits import CLI_MAX_TOURNAMENT_PLAYERS, CLI_MESSAGE_CHARS
@@ -59,6 +59,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    _check.chips(args.stack, "--stack", positive=True)
     if args.game == "pan":
         from splitpot.pan import text
 
@@ -289,8 +290,6 @@ def _simulate_pan(args: argparse.Namespace) -> int:
         raise sp.SplitpotError(f"--hands must be >= 0, got {args.hands}")
     if not 2 <= args.players <= 15:
         raise sp.SplitpotError(f"Pan is played by 2 to 15 players, got {args.players}")
-    if args.stack < 1:
-        raise sp.SplitpotError(f"--stack must be >= 1, got {args.stack}")
     kind: Callable[[int], PanBot] = RandomPanBot if args.bots == "random" else GreedyPanBot
     rng = random.Random(args.seed)
     table = PanTable(seats=args.players, seed=rng.randrange(_SEED_RANGE))
@@ -365,6 +364,7 @@ def _simulate_tournament(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    _check.chips(args.stack, "--stack", positive=True)  # by name, before any hand is dealt
     if args.json and args.out == "-":
         raise sp.SplitpotError("--json needs --out FILE: the hands go there, the summary to stdout")
     if args.scheduler is not None and (args.game == "pan" or args.tournament):

@@ -24,6 +24,8 @@ __all__ = [
     "EQUITY_MAX_THREADS",
     "HAND_CARDS",
     "HAND_MAX_SEATS",
+    "ICM_MAX_PLAYERS",
+    "ICM_MAX_WORK",
     "MAX_CHIPS",
     "MESSAGE_VALUE_CHARS",
     "OMAHA_BOARD_CARDS",
@@ -90,8 +92,10 @@ PHH_MAX_SEATS = 10
 """The most seats (``seat_count``, ``max(seats)``) a PHH hand may have: a table's seats."""
 PHH_MAX_ACTIONS = 10_000
 """The most entries of a hand's ``actions`` (a real hand has well under a hundred)."""
-PHH_MAX_AMOUNT_DIGITS = 30
-"""The most digits of an amount in a PHH file (chip counts, not a billion-digit integer)."""
+PHH_MAX_AMOUNT_DIGITS = 39
+"""The most digits of an amount in a PHH file (chip counts, not a billion-digit integer): as
+many as :data:`MAX_CHIPS` has, so every hand splitpot plays can be written and read back
+(one chip limit everywhere)."""
 PHH_MAX_NESTING = 16
 """The deepest nesting of TOML arrays and tables read (PHH needs two)."""
 PHH_MAX_JOBS = 64
@@ -125,6 +129,15 @@ SEED_LIMIT = 1 << 64
 EQUITY_MAX_SAMPLES = (1 << 63) - 1
 """The most Monte Carlo deals :func:`~splitpot.equity` is asked for (the core counts in 64
 bits; a time limit or Ctrl-C stops a long run)."""
+ICM_MAX_PLAYERS = 10_000
+"""The most stacks :func:`splitpot.icm.icm_equity` reads (a tournament's whole field; ICM is
+asked of final tables)."""
+ICM_MAX_WORK = 40_000_000
+"""The most work one sampled :func:`splitpot.icm.icm_equity` may take, counted before it
+starts as ``samples x paid places x (players + 20)``: each place of each sample draws among
+the players left, at about the cost of summing 20 stacks for the draw itself. About one or
+two seconds of pure Python; a larger question is refused with its count (pass fewer
+``samples``)."""
 EQUITY_MAX_THREADS = 1024
 """The most threads :func:`~splitpot.equity` starts (the core's ``MAX_THREADS``)."""
 
