@@ -46,6 +46,8 @@ __all__ = [
     "SEED_LIMIT",
     "SITE_MAX_HAND_LINES",
     "SITE_MAX_LINE_BYTES",
+    "TABLE_MAX_BYTES",
+    "TABLE_MAX_META_BYTES",
     "shown",
 ]
 
@@ -116,6 +118,15 @@ PAN_MAX_ACTIONS = 200_000
 """The most entries of a Pan history's ``actions``: above the longest hand the rules allow
 (four passes of the largest deck, 20,400 cards, each draw followed by a reject or a discard),
 far above a real one (a few hundred)."""
+
+# --------------------------------------------------------------------------- preflop tables
+
+TABLE_MAX_BYTES = 64 << 20
+"""The largest preflop table file :func:`splitpot.tables.load` reads, in bytes: 64 MiB (the
+whole 169 x 169 Hold'em table is under 2 MB)."""
+TABLE_MAX_META_BYTES = 1 << 20
+"""The largest metadata of a table file read, in bytes (characters for ``.npz``): 1 MiB (the
+7,566 Omaha classes take under 100 KB)."""
 
 # --------------------------------------------------------------------------- Python API
 

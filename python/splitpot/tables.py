@@ -41,6 +41,7 @@ import numpy as np
 
 from splitpot import _files, games, work
 from splitpot._core import SplitpotError
+from splitpot.limits import TABLE_MAX_BYTES, TABLE_MAX_META_BYTES, shown
 from splitpot.odds import equity
 
 __all__ = [
@@ -545,23 +546,34 @@ def save(table: EquityTable, path: str | os.PathLike[str]) -> None:
 
 
 def load(path: str | os.PathLike[str]) -> EquityTable:
-    """The table :func:`save` wrote to ``path``."""
-    suffix = check_path(path, write=False)
-    if suffix == ".npz":
-        with np.load(os.fspath(path), allow_pickle=False) as data:
-            meta = json.loads(str(data["meta"]))
-            values = {f: tuple(float(x) for x in data[f"value_{f}"]) for f in meta["fields"]}
-            count = tuple(int(x) for x in data["count"])
-    else:
-        _, pq = _pyarrow()
-        data = pq.read_table(os.fspath(path))
-        meta = json.loads(data.schema.metadata[b"splitpot"])
-        values = {f: tuple(data.column(f).to_pylist()) for f in meta["fields"]}
-        count = tuple(data.column("count").to_pylist())
+    """The table :func:`save` wrote to ``path``.
+
+    The file is checked before anything in it is inflated (docs/limits.md): a regular file
+    of at most :data:`~splitpot.limits.TABLE_MAX_BYTES`; metadata of at most
+    :data:`~splitpot.limits.TABLE_MAX_META_BYTES` naming a known game, its classes and
+    fields; then each array's size, type and shape as the zip entry or the Parquet metadata
+    states them, against the metadata's rows x columns. Anything else is one
+    :class:`~splitpot.SplitpotError` naming the file; an ``OSError`` when it cannot be opened.
+    """
+    name = os.fspath(path)
+    suffix = check_path(name, write=False)
+    try:
+        f = _files.open_regular(name)
+    except _files.NotRegularFile:
+        raise SplitpotError(f"{name}: not a regular file") from None
+    with f:
+        size = os.fstat(f.fileno()).st_size
+        if size > TABLE_MAX_BYTES:
+            raise SplitpotError(f"{name}: larger than the {TABLE_MAX_BYTES} bytes a table has")
+        try:
+            read = _read_npz if suffix == ".npz" else _read_parquet
+            meta, values, count = read(f)
+        except _Damaged as e:
+            raise SplitpotError(f"{name}: not a table saved by splitpot: {e}") from None
     return EquityTable(
         meta["game"],
-        tuple(meta["rows"]),
-        tuple(meta["columns"]),
+        meta["rows"],
+        meta["columns"],
         values,
         count,
         meta["exact"],
@@ -569,3 +581,182 @@ def load(path: str | os.PathLike[str]) -> EquityTable:
         meta["samples"],
         meta["seed"],
     )
+
+
+class _Damaged(Exception):
+    """What is wrong with a table file (:func:`load` names the file)."""
+
+
+_META_TYPES: dict[str, tuple[type, ...]] = {
+    "game": (str,),
+    "rows": (list,),
+    "columns": (list,),
+    "fields": (list,),
+    "exact": (bool,),
+    "matchups": (int,),
+    "samples": (int, type(None)),
+    "seed": (int, type(None)),
+}
+
+
+def _checked_meta(text: object) -> dict[str, Any]:
+    """The metadata of a table file: its keys and types, the game's classes and fields."""
+    if not isinstance(text, str) or len(text) > TABLE_MAX_META_BYTES:
+        raise _Damaged(f"metadata that is not text of at most {TABLE_MAX_META_BYTES} bytes")
+    try:
+        meta = json.loads(text)
+    except ValueError as e:  # JSONDecodeError, and int() of a 5,000-digit number
+        raise _Damaged(f"metadata that is not JSON ({e})") from None
+    if not isinstance(meta, dict) or set(meta) != set(_META_TYPES):
+        raise _Damaged(f"metadata without the keys {sorted(_META_TYPES)}")
+    for key, kinds in _META_TYPES.items():
+        value = meta[key]
+        if not isinstance(value, kinds) or (bool not in kinds and isinstance(value, bool)):
+            raise _Damaged(f"metadata {key!r} of the wrong type")
+    Names = tuple[str, ...]
+    known: dict[str, tuple[Names, Names, Names]] = {
+        "holdem": (HOLDEM_CLASSES, HOLDEM_CLASSES, HOLDEM_FIELDS)
+    }
+    if meta["game"] == "omaha8":
+        known["omaha8"] = (omaha_classes(), ("random",), OMAHA_FIELDS)
+    if meta["game"] not in known:
+        raise _Damaged(f"metadata game {shown(meta['game'])} (holdem or omaha8)")
+    rows, columns, fields = known[meta["game"]]
+    for key, allowed in (("rows", rows), ("columns", columns), ("fields", fields)):
+        names = meta[key]
+        if not names or len(set(names)) < len(names) or not set(names) <= set(allowed):
+            raise _Damaged(f"metadata {key!r} that are not distinct {meta['game']} {key}")
+        meta[key] = tuple(names)
+    return meta
+
+
+def _arrays(meta: dict[str, Any]) -> dict[str, np.dtype[Any]]:
+    """The arrays a table file holds for ``meta`` and the kind each must be, ``count``
+    first; each has one entry a row x column."""
+    return {"count": np.dtype(np.int64), **{f: np.dtype(np.float64) for f in meta["fields"]}}
+
+
+def _read_npz(
+    f: Any,
+) -> tuple[dict[str, Any], dict[str, tuple[float, ...]], tuple[int, ...]]:
+    import zipfile
+
+    # zipfile and numpy's header parser raise a wide, open set on hostile bytes
+    # (BadZipFile, zlib.error, NotImplementedError for an unknown compression, EOFError,
+    # struct.error...): every one is a damaged file. The sizes are bounded before any read.
+    try:
+        archive = zipfile.ZipFile(f)
+    except Exception as e:
+        raise _Damaged(f"not a zip file ({type(e).__name__}: {e})") from None
+    with archive:
+        try:
+            meta = _checked_meta(_npy_meta(archive))
+            entries = len(meta["rows"]) * len(meta["columns"])
+            found = {}
+            for key, dtype in _arrays(meta).items():
+                member = "count.npy" if key == "count" else f"value_{key}.npy"
+                found[key] = _npy(archive, member, dtype, entries)
+        except _Damaged:
+            raise
+        except Exception as e:
+            raise _Damaged(f"a damaged array ({type(e).__name__}: {e})") from None
+    count = tuple(int(c) for c in found.pop("count").tolist())
+    return meta, {k: tuple(v.tolist()) for k, v in found.items()}, count
+
+
+_NPY_HEADER_BYTES = 4096
+"""The most bytes of an ``.npy`` header read (numpy writes 128)."""
+
+
+def _npy_header(archive: Any, member: str, most: int) -> tuple[Any, tuple[int, ...], np.dtype[Any]]:
+    """The open member, its shape and dtype read from the header alone, refused when the
+    zip entry says it inflates past ``most`` bytes (a zip bomb) or holds Python objects."""
+    try:
+        info = archive.getinfo(member)
+    except KeyError:
+        raise _Damaged(f"no {member}") from None
+    if info.file_size > most + _NPY_HEADER_BYTES:
+        raise _Damaged(f"{member} inflates to {info.file_size} bytes, more than it can hold")
+    fp = archive.open(info)
+    version = np.lib.format.read_magic(fp)
+    read_header = {
+        (1, 0): np.lib.format.read_array_header_1_0,
+        (2, 0): np.lib.format.read_array_header_2_0,
+    }.get(version)
+    if read_header is None:
+        raise _Damaged(f"{member}: an .npy version {version} splitpot does not write")
+    shape, fortran, dtype = read_header(fp, max_header_size=_NPY_HEADER_BYTES)
+    if dtype.hasobject or fortran:
+        raise _Damaged(f"{member}: not an array of numbers or text")
+    return fp, shape, dtype
+
+
+def _npy_meta(archive: Any) -> str:
+    fp, shape, dtype = _npy_header(archive, "meta.npy", TABLE_MAX_META_BYTES * 4)
+    with fp:
+        if shape != () or dtype.kind != "U" or dtype.itemsize > TABLE_MAX_META_BYTES * 4:
+            raise _Damaged(f"meta.npy: not one string of at most {TABLE_MAX_META_BYTES} characters")
+        data = fp.read(dtype.itemsize + 1)
+    if len(data) != dtype.itemsize:
+        raise _Damaged("meta.npy: cut short")
+    return str(np.frombuffer(data, dtype=dtype, count=1)[0])
+
+
+def _npy(archive: Any, member: str, dtype: np.dtype[Any], entries: int) -> np.ndarray[Any, Any]:
+    """The array ``member``: ``entries`` numbers of ``dtype``'s kind, checked before read."""
+    fp, shape, found = _npy_header(archive, member, entries * dtype.itemsize)
+    with fp:
+        if shape != (entries,) or found.kind != dtype.kind or found.itemsize != dtype.itemsize:
+            raise _Damaged(f"{member}: {found} of shape {shape}, not {dtype} of shape ({entries},)")
+        data = fp.read(entries * found.itemsize + 1)
+    if len(data) != entries * found.itemsize:
+        raise _Damaged(f"{member}: {len(data)} bytes for {entries} entries")
+    return np.frombuffer(data, dtype=found).astype(dtype)
+
+
+def _read_parquet(
+    f: Any,
+) -> tuple[dict[str, Any], dict[str, tuple[float, ...]], tuple[int, ...]]:
+    _, pq = _pyarrow()
+    try:
+        parquet = pq.ParquetFile(f)
+        schema = parquet.schema_arrow
+        text = (schema.metadata or {}).get(b"splitpot")
+        if text is None or len(text) > TABLE_MAX_META_BYTES:
+            raise _Damaged(f"no splitpot metadata of at most {TABLE_MAX_META_BYTES} bytes")
+        meta = _checked_meta(text.decode("utf-8", "replace"))
+        entries = len(meta["rows"]) * len(meta["columns"])
+        if parquet.metadata.num_rows != entries:
+            raise _Damaged(f"{parquet.metadata.num_rows} rows for {entries} entries")
+        wanted = _arrays(meta)
+        for key, dtype in wanted.items():
+            _parquet_column(parquet, schema, key, dtype, entries)
+        data = parquet.read(columns=list(wanted))
+    except _Damaged:
+        raise
+    except Exception as e:  # as for zip files: pyarrow's errors on hostile bytes are many
+        raise _Damaged(f"damaged Parquet ({type(e).__name__}: {e})") from None
+    columns = {key: data.column(key) for key in wanted}
+    if any(column.null_count for column in columns.values()):
+        raise _Damaged("an entry with no value")
+    count = tuple(int(c) for c in columns.pop("count").to_pylist())
+    return meta, {k: tuple(float(x) for x in v.to_pylist()) for k, v in columns.items()}, count
+
+
+def _parquet_column(
+    parquet: Any, schema: Any, key: str, dtype: np.dtype[Any], entries: int
+) -> None:
+    """Column ``key`` is of ``dtype``'s kind, and inflates to no more than its entries
+    take (twice over, for a dictionary and its indexes), as the file's metadata says."""
+    if schema.get_field_index(key) < 0:
+        raise _Damaged(f"no column {key!r}")
+    kind = str(schema.field(key).type)
+    if kind != {"i": "int64", "f": "double"}[dtype.kind]:
+        raise _Damaged(f"column {key!r} of type {kind}")
+    index = schema.get_field_index(key)
+    size = sum(
+        parquet.metadata.row_group(g).column(index).total_uncompressed_size
+        for g in range(parquet.metadata.num_row_groups)
+    )
+    if size > 2 * entries * dtype.itemsize + _NPY_HEADER_BYTES * 16:
+        raise _Damaged(f"column {key!r} inflates to {size} bytes for {entries} entries")
