@@ -48,6 +48,7 @@ __all__ = [
     "SITE_MAX_LINE_BYTES",
     "TABLE_MAX_BYTES",
     "TABLE_MAX_META_BYTES",
+    "TABLE_MAX_SAMPLES",
     "shown",
 ]
 
@@ -124,6 +125,10 @@ far above a real one (a few hundred)."""
 TABLE_MAX_BYTES = 64 << 20
 """The largest preflop table file :func:`splitpot.tables.load` reads, in bytes: 64 MiB (the
 whole 169 x 169 Hold'em table is under 2 MB)."""
+TABLE_MAX_SAMPLES = 10**8
+"""The most Monte Carlo deals per class of an Omaha Hi/Lo table (``samples``,
+``splitpot table build omaha8 --samples``): about 1.5 hours of one core per class, and a
+plan of 4 million draws per class in memory (the default is 10,000)."""
 TABLE_MAX_META_BYTES = 1 << 20
 """The largest metadata of a table file read, in bytes (characters for ``.npz``): 1 MiB (the
 7,566 Omaha classes take under 100 KB)."""

@@ -41,7 +41,7 @@ import numpy as np
 
 from splitpot import _files, games, work
 from splitpot._core import SplitpotError
-from splitpot.limits import TABLE_MAX_BYTES, TABLE_MAX_META_BYTES, shown
+from splitpot.limits import TABLE_MAX_BYTES, TABLE_MAX_META_BYTES, TABLE_MAX_SAMPLES, shown
 from splitpot.odds import equity
 
 __all__ = [
@@ -170,8 +170,8 @@ def preflop_equity(
         return _holdem_table(_chosen(classes, HOLDEM_CLASSES), executor, progress, threads)
     if code == "omaha8":
         n = OMAHA_SAMPLES if samples is None else samples
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise SplitpotError(f"samples must be an int >= 1, got {n!r}")
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= TABLE_MAX_SAMPLES:
+            raise SplitpotError(f"samples must be an int 1..{TABLE_MAX_SAMPLES}, got {shown(n)}")
         s = 0 if seed is None else seed
         if isinstance(s, bool) or not isinstance(s, int) or s < 0:
             raise SplitpotError(f"seed must be an int >= 0, got {s!r}")

@@ -5,6 +5,7 @@ use super::errors::InvalidCards;
 use crate::cards::{CardError, CardSet as CoreSet};
 use crate::limits;
 use numpy::ndarray::ArrayView2;
+use pyo3::exceptions::PyMemoryError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 use std::borrow::Cow;
@@ -115,7 +116,14 @@ pub fn rows_of(
     range: std::ops::RangeInclusive<usize>,
     what: &str,
 ) -> PyResult<Vec<u8>> {
-    let out = rows_in_place(a, range, what)?.into_owned();
+    let out = match rows_in_place(a, range, what)? {
+        Cow::Owned(rows) => rows,
+        Cow::Borrowed(rows) => {
+            let mut out = room(rows.len())?;
+            out.extend_from_slice(rows);
+            out
+        }
+    };
     for (i, row) in out.chunks_exact(a.ncols().max(1)).enumerate() {
         CoreSet::from_cards(row).map_err(|e| bad_row(i, e))?;
     }
@@ -137,8 +145,24 @@ pub fn rows_in_place<'a>(
     }
     Ok(match a.as_slice() {
         Some(s) => Cow::Borrowed(s),
-        None => Cow::Owned(a.iter().copied().collect()),
+        None => {
+            let mut out = room(a.len())?;
+            out.extend(a.iter().copied());
+            Cow::Owned(out)
+        }
     })
+}
+
+/// An empty vector with room for `n` items, or Python's `MemoryError`: a batch's sizes come
+/// from a Python array, and an allocation that fails in Rust aborts the whole process. Every
+/// buffer of the batch evaluators is reserved here, then filled without growing.
+pub fn room<T>(n: usize) -> PyResult<Vec<T>> {
+    let mut out = Vec::new();
+    out.try_reserve_exact(n).map_err(|_| {
+        let bytes = n.saturating_mul(std::mem::size_of::<T>());
+        PyMemoryError::new_err(format!("cannot allocate {bytes} bytes for a batch"))
+    })?;
+    Ok(out)
 }
 
 /// The error for row `i` of a batch.
