@@ -413,14 +413,15 @@ def hands_file(tmp_path: Path) -> Path:
     return path
 
 
-def test_show_prints_the_first_hand_and_says_how_many(
+def test_show_prints_the_first_hand_and_says_there_are_more(
     hands_file: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert [h.hand for h in histories(hands_file)] == [77, 78]
     assert main(["show", str(hands_file)]) == 0
     out, err = capsys.readouterr()
     assert "hand #77" in out and "Ann wins the main pot ($101.00)" in out
-    assert err.count("\n") == 1 and "2 hands" in err
+    # The file is read only as far as the second hand (issue 27, M10): not counted whole.
+    assert err.count("\n") == 1 and "has more hands; showing the first" in err
 
 
 @pytest.mark.parametrize("wanted", ["78", "2"])

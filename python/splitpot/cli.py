@@ -221,36 +221,67 @@ def _site_table(outcomes: Sequence[Any]) -> str:
 
 def cmd_convert(args: argparse.Namespace) -> int:
     """``splitpot convert FILE... --to phh|phhs|pokerstars``: every hand that can be read,
-    written in the target format; each hand that cannot is one line on stderr (exit 1)."""
-    from splitpot import phh, show
+    written in the target format as it is read (one hand held at a time); each hand that
+    cannot is one line on stderr (exit 1)."""
+    from splitpot import phh
+
+    failed = [0]
+    histories = _readable(args.files, failed)
+    if args.to == "phh":
+        first, more = next(histories, None), next(histories, None)
+        if first is None or more is not None:
+            read = "none was" if first is None else "more were"
+            raise ValueError(f"--to phh writes one hand, and {read} read: use --to phhs")
+        with _output(args.out) as out:
+            out.write(first.dumps())
+    else:
+        with _output(args.out) as out:
+            if args.to == "phhs":
+                phh.dump_all(histories, out)
+            else:
+                _write_pokerstars(histories, out, failed)
+    return 1 if failed[0] else 0
+
+
+def _write_pokerstars(histories: Iterator[Any], out: TextIO, failed: list[int]) -> None:
+    """Each hand as PokerStars text, three blank lines apart, as it is read; a hand that
+    cannot be written so is one line on stderr."""
+    from splitpot import phh
     from splitpot.sites import to_pokerstars
     from splitpot.sites.write_stars import HAND_SEPARATOR
 
+    written = 0
+    for hh in histories:
+        try:
+            text = to_pokerstars(hh)
+        except phh.PHHError as e:  # a hand splitpot cannot write as PokerStars text
+            failed[0] += 1
+            print(f"splitpot: skipped {_one_line(e)}", file=sys.stderr)
+            continue
+        out.write((HAND_SEPARATOR if written else "") + text)
+        written += 1
+    if written:
+        out.write("\n")
+
+
+def _readable(files: Sequence[str], failed: list[int]) -> Iterator[Any]:
+    """The hands of ``files`` in order, read as they are asked for; each hand that cannot be
+    read is one line on stderr as it is met, and counted in ``failed[0]``."""
+    from splitpot import show
+
     skipped: list[Any] = []
-    histories = [hh for name in args.files for hh in show.histories(name, skipped)]
+    for name in files:
+        for hh in show.histories(name, skipped):
+            _report(skipped, failed)
+            yield hh
+        _report(skipped, failed)
+
+
+def _report(skipped: list[Any], failed: list[int]) -> None:
     for error in skipped:
         print(f"splitpot: skipped {_one_line(error)}", file=sys.stderr)
-    failed = len(skipped)
-    if args.to == "phh":
-        if len(histories) != 1:
-            raise ValueError(
-                f"--to phh writes one hand, and {len(histories)} were read: use --to phhs"
-            )
-        text = histories[0].dumps()
-    elif args.to == "phhs":
-        text = phh.dumps_all(histories)
-    else:
-        texts = []
-        for hh in histories:
-            try:
-                texts.append(to_pokerstars(hh))
-            except phh.PHHError as e:  # a hand splitpot cannot write as PokerStars text
-                failed += 1
-                print(f"splitpot: skipped {_one_line(e)}", file=sys.stderr)
-        text = HAND_SEPARATOR.join(texts) + "\n" if texts else ""
-    with _output(args.out) as out:
-        out.write(text)
-    return 1 if failed else 0
+    failed[0] += len(skipped)
+    skipped.clear()
 
 
 class _WriteFailed(Exception):
@@ -412,18 +443,22 @@ def cmd_show(args: argparse.Namespace) -> int:
     from splitpot import show
 
     skipped: list[Any] = []
-    hands = list(show.histories(args.file, skipped))
-    if skipped:
+    unshown = [0, None]  # how many hands could not be shown, and the first's error
+    hands = _kept(show.histories(args.file, skipped), skipped, unshown)
+    if args.hand is None:
+        hand = next(hands, None)
+        if hand is not None and next(hands, None) is not None:
+            print(f"splitpot: {args.file} has more hands; showing the first", file=sys.stderr)
+    else:
+        hand = _pick_hand(hands, args.hand, args.file)
+    if unshown[0]:
         print(
-            f"splitpot: {len(skipped)} hand{'s' if len(skipped) > 1 else ''} of {args.file} "
-            f"cannot be shown; the first: {_one_line(skipped[0])}",
+            f"splitpot: {unshown[0]} hand{'s' if unshown[0] > 1 else ''} of {args.file} "
+            f"cannot be shown; the first: {_one_line(unshown[1])}",
             file=sys.stderr,
         )
-    if not hands:
+    if hand is None:
         raise sp.SplitpotError(f"{args.file}: no hands in the file that splitpot can show")
-    if args.hand is None and len(hands) > 1:
-        print(f"splitpot: {args.file} has {len(hands)} hands; showing the first", file=sys.stderr)
-    hand = hands[0] if args.hand is None else _pick_hand(hands, args.hand, args.file)
     if args.html is None:
         print(show.render_text(hand))
         return 0
@@ -435,21 +470,40 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
-def _pick_hand(hands: Sequence[Any], wanted: str, file: str) -> Any:
+def _kept(hands: Iterator[Any], skipped: list[Any], unshown: list[Any]) -> Iterator[Any]:
+    """``hands`` as they are read, keeping of the errors in ``skipped`` only their count and
+    the first (``unshown``): a file of bad hands is not held in memory either."""
+    for hand in hands:
+        _count(skipped, unshown)
+        yield hand
+    _count(skipped, unshown)
+
+
+def _count(skipped: list[Any], unshown: list[Any]) -> None:
+    if skipped and unshown[1] is None:
+        unshown[1] = skipped[0]
+    unshown[0] += len(skipped)
+    skipped.clear()
+
+
+def _pick_hand(hands: Iterator[Any], wanted: str, file: str) -> Any:
     """``--hand``: the hand with that id (the history's ``hand``, or the site's hand id),
-    else the hand of that 1-based number in the file."""
+    else the hand of that 1-based number in the file. Read as a stream: it stops at the id,
+    and keeps only the hand of that number while it looks for one."""
+    number = int(wanted) if wanted.isdecimal() and wanted.isascii() and len(wanted) < 10 else 0
+    by_number, count = None, 0
     for h in hands:
+        count += 1
         ids = (h.hand, h.user_fields.get("_site_hand_id"))
         if any(i is not None and str(i) == wanted for i in ids):
             return h
-    if (
-        wanted.isdecimal()
-        and wanted.isascii()
-        and len(wanted) < 10
-        and 1 <= int(wanted) <= len(hands)
-    ):
-        return hands[int(wanted) - 1]
-    raise sp.SplitpotError(f"{file}: no hand {wanted!r} (an id, or a number 1..{len(hands)})")
+        if count == number:
+            by_number = h
+    if by_number is not None:
+        return by_number
+    if count == 0:
+        return None
+    raise sp.SplitpotError(f"{file}: no hand {wanted!r} (an id, or a number 1..{count})")
 
 
 def _table_options(p: argparse.ArgumentParser) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Sequence
@@ -265,7 +266,7 @@ def find_files(
         if not path.is_dir():
             out.append(str(path))
             continue
-        for f in sorted(path.rglob("*")):
+        for f in sorted(_everything_under(path)):
             if f.suffix not in suffixes:
                 continue
             if f.is_file():
@@ -273,6 +274,26 @@ def find_files(
             elif skipped is not None and not f.is_dir():
                 skipped.append(str(f))
     return out
+
+
+def _everything_under(folder: Path) -> list[Path]:
+    """Every entry under ``folder``, as ``Path.rglob("*")`` finds them (a symlink to a folder
+    is listed, not entered; a folder that cannot be read is passed over), by a walk with a
+    stack of its own: a chain of folders thousands deep exhausts no recursion limit."""
+    found: list[Path] = []
+    stack = [folder]
+    while stack:
+        try:
+            with os.scandir(stack.pop()) as entries:
+                listed = list(entries)
+        except OSError:
+            continue
+        for entry in listed:
+            found.append(Path(entry.path))
+            with contextlib.suppress(OSError):
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append(Path(entry.path))
+    return found
 
 
 class UnreadableOnWorker(SplitpotError):

@@ -693,8 +693,9 @@ def _covering(hand: Hand, amount: int) -> int:
 def replay(history: HandHistory) -> Hand:
     """Play every action of ``history`` through splitpot's :class:`~splitpot.hand.Hand`.
 
-    Returns the hand (over, or where the history stops). Raises
-    :class:`UnsupportedHistory` for a variant or feature splitpot does not play, and
+    Returns the hand (over, or where the history stops). Raises ``TypeError`` for a
+    ``history`` that is not a :class:`HandHistory`, :class:`UnsupportedHistory` for a
+    variant or feature splitpot does not play, and
     :class:`PHHError` naming the file, the action's index and the reason for anything that
     breaks the rules. How each field and action is read: see the package docstring.
 
@@ -705,4 +706,6 @@ def replay(history: HandHistory) -> Hand:
     >>> replay(loads(dumps(hand))).final_stacks   # 4 of the raise returned, the blinds won
     [98, 102]
     """
+    if not isinstance(history, HandHistory):  # as every reader of a history (show, sites)
+        raise TypeError(f"history must be a splitpot.phh.HandHistory, got {shown(history)}")
     return _Replayer(history).run()
