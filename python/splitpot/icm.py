@@ -135,12 +135,7 @@ def icm_equity(
     ...
     splitpot._core.SplitpotError: prizes: 3 prizes for 2 players with chips; ...
     """
-    chips = [
-        _whole(s, f"stacks[{i}]")
-        for i, s in enumerate(_sequence(stacks, "stacks", ICM_MAX_PLAYERS))
-    ]
-    prize_list = _sequence(prizes, "prizes", ICM_MAX_PLAYERS)
-    money = [_money(p, f"prizes[{i}]") for i, p in enumerate(prize_list)]
+    chips, money = _stacks_and_prizes(stacks, prizes)
     if samples is not None:
         samples = _whole(samples, "samples")
         if not 1 <= samples <= MAX_SAMPLES:
@@ -148,32 +143,50 @@ def icm_equity(
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise TypeError(f"seed must be an int or None, got {shown(seed)}")
     live = [i for i, s in enumerate(chips) if s > 0]
-    if not live:
-        raise SplitpotError(f"stacks: no chips at all, got {chips}")
-    if len(money) > len(live):
-        raise SplitpotError(
-            f"prizes: {len(money)} prizes for {len(live)} players with chips; "
-            "pass only the prizes still to be won"
-        )
     weights = [chips[i] for i in live]
     if samples is None and len(live) <= EXACT_LIMIT:
         found = _exact(weights, money)
     else:
         n = samples or DEFAULT_SAMPLES
-        work = _sampling_work(n, len(money), len(live))
-        if work > ICM_MAX_WORK:
-            most = ICM_MAX_WORK // _sampling_work(1, len(money), len(live))
-            advice = f"pass samples <= {most}" if most else "pay fewer places"
-            raise SplitpotError(
-                f"samples: {n} finishing orders of {len(live)} players for {len(money)} "
-                f"places is {work:,} of work, more than the {ICM_MAX_WORK:,} allowed "
-                f"(limits.ICM_MAX_WORK): {advice}"
-            )
+        _check_work(n, len(money), len(live))
         found = _sampled(weights, money, n, seed)
     equity = [Fraction(0)] * len(chips)
     for i, e in zip(live, found, strict=True):
         equity[i] = e
     return equity
+
+
+def _stacks_and_prizes(stacks: object, prizes: object) -> tuple[list[int], list[Money]]:
+    """The stacks and the prizes, checked: no more prizes than stacks with chips."""
+    chips = [
+        _whole(s, f"stacks[{i}]")
+        for i, s in enumerate(_sequence(stacks, "stacks", ICM_MAX_PLAYERS))
+    ]
+    prize_list = _sequence(prizes, "prizes", ICM_MAX_PLAYERS)
+    money = [_money(p, f"prizes[{i}]") for i, p in enumerate(prize_list)]
+    live = sum(1 for s in chips if s > 0)
+    if not live:
+        raise SplitpotError(f"stacks: no chips at all, got {shown(chips)}")
+    if len(money) > live:
+        raise SplitpotError(
+            f"prizes: {len(money)} prizes for {live} players with chips; "
+            "pass only the prizes still to be won"
+        )
+    return chips, money
+
+
+def _check_work(samples: int, places: int, players: int) -> None:
+    """Refuse a sampled answer past :data:`~splitpot.limits.ICM_MAX_WORK`, saying how many
+    samples would fit."""
+    work = _sampling_work(samples, places, players)
+    if work > ICM_MAX_WORK:
+        most = ICM_MAX_WORK // _sampling_work(1, places, players)
+        advice = f"pass samples <= {most}" if most else "pay fewer places"
+        raise SplitpotError(
+            f"samples: {samples} finishing orders of {players} players for {places} "
+            f"places is {work:,} of work, more than the {ICM_MAX_WORK:,} allowed "
+            f"(limits.ICM_MAX_WORK): {advice}"
+        )
 
 
 def _exact(stacks: list[int], prizes: list[Money]) -> list[Fraction]:
