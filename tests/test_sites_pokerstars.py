@@ -188,8 +188,12 @@ def test_show_and_convert_read_a_sites_file(
 
     assert main(["show", str(OWN), "--hand", "1001"]) == 0
     out, err = capsys.readouterr()
-    assert "Bob" in out and "Three of a Kind" in out and "hand 1002, line 44" in err
+    assert "Bob" in out and "Three of a Kind" in out
+    assert err == ""  # the file is read only as far as the hand asked for (issue 27, M10)
     assert out.splitlines()[-1] == "At PokerStars: rake $3.00; Bob collected $102.00"
+    assert main(["show", str(OWN), "--hand", "9"]) == 2  # a number: the whole file is read
+    err = capsys.readouterr().err
+    assert "hand 1002, line 44" in err and "no hand '9'" in err
     target = tmp_path / "own.phhs"
     assert main(["convert", str(OWN), "--out", str(target)]) == 1  # one hand cannot be read
     out, err = capsys.readouterr()

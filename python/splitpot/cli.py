@@ -445,18 +445,20 @@ def cmd_show(args: argparse.Namespace) -> int:
     skipped: list[Any] = []
     unshown = [0, None]  # how many hands could not be shown, and the first's error
     hands = _kept(show.histories(args.file, skipped), skipped, unshown)
-    if args.hand is None:
-        hand = next(hands, None)
-        if hand is not None and next(hands, None) is not None:
-            print(f"splitpot: {args.file} has more hands; showing the first", file=sys.stderr)
-    else:
-        hand = _pick_hand(hands, args.hand, args.file)
-    if unshown[0]:
-        print(
-            f"splitpot: {unshown[0]} hand{'s' if unshown[0] > 1 else ''} of {args.file} "
-            f"cannot be shown; the first: {_one_line(unshown[1])}",
-            file=sys.stderr,
-        )
+    try:
+        if args.hand is None:
+            hand = next(hands, None)
+            if hand is not None and next(hands, None) is not None:
+                print(f"splitpot: {args.file} has more hands; showing the first", file=sys.stderr)
+        else:
+            hand = _pick_hand(hands, args.hand, args.file)
+    finally:  # why hands are missing, also when the one asked for is not found
+        if unshown[0]:
+            print(
+                f"splitpot: {unshown[0]} hand{'s' if unshown[0] > 1 else ''} of {args.file} "
+                f"cannot be shown; the first: {_one_line(unshown[1])}",
+                file=sys.stderr,
+            )
     if hand is None:
         raise sp.SplitpotError(f"{args.file}: no hands in the file that splitpot can show")
     if args.html is None:
