@@ -630,13 +630,17 @@ def test_dead_money_counts_for_eligibility_and_is_never_returned() -> None:
     # docs/rules/poker.md §6: all-in for 3 of a 5 ante, seat 0 matches 3 from each: 9.
     pots, returned = build_pots([3, 25, 25], folded=(), dead=[3, 5, 5])
     assert pots == (Pot(9, (0, 1, 2)), Pot(44, (1, 2))) and returned == {}
-    # A dead small blind above a seat's total is not his to win (rules audit W2).
+    # An ante above a seat's total is not his to win (rules audit W2): seat 1 put in 2.
     assert build_pots([3, 2, 3], folded=(), dead=[1, 0, 0]) == (
         (Pot(6, (0, 1, 2)), Pot(2, (0, 2))),
         {},
     )
+    # A dead blind is no one's level (§6 DECISION, issue 26): it goes to the main pot, which
+    # seat 1 may win too; seat 2's unmatched chip goes back.
+    assert build_pots([3, 2, 3], folded=(), shared=[1, 0, 0]) == ((Pot(7, (0, 1, 2)),), {2: 1})
     # A dead chip on top is not an uncalled bet: it stays, and nobody else matched it.
     assert build_pots([3, 2, 1], folded={1, 2}, dead=[1, 0, 0]) == ((Pot(6, (0,)),), {})
+    assert build_pots([3, 2, 1], folded={1, 2}, shared=[1, 0, 0]) == ((Pot(6, (0,)),), {})
     with pytest.raises(PotError, match="dead amount 6 of seat 0"):
         build_pots([5, 5], folded=(), dead=[6, 5])
 

@@ -10,9 +10,25 @@ from splitpot import IllegalAction
 from splitpot.betting import FixedLimit, NoLimit
 from splitpot.games import HOLDEM, SEVEN_CARD_STUD
 from splitpot.hand import Folding, Hand, SeatStatus
-from splitpot.pots import Pot
+from splitpot.pots import Pot, build_pots
 
+from tests.conftest import SHARED
 from tests.test_hand import act, snapshot
+
+STARS_NLHE = SHARED / "data" / "site-histories-2" / "pokerstars" / "nlhe"
+
+
+def site_hand(name: str, number: str) -> object:
+    """Hand ``number`` of a PokerStars file of ../shared, read by :mod:`splitpot.sites`."""
+    from splitpot.sites import read_file
+
+    path = STARS_NLHE / name
+    if not path.exists():
+        pytest.skip(f"{path} is not beside the checkout (../shared/data is not in the repo)")
+    for item in read_file(path):
+        if not isinstance(item, Exception) and str(item.hand) == number:
+            return item
+    raise AssertionError(f"hand {number} is not read from {name}")
 
 
 def check_down(h: Hand) -> None:
@@ -54,6 +70,66 @@ def test_poker_6_an_ante_posted_for_the_table_is_shared_by_everyone() -> None:
     check_down(h)
     assert h.result.pots[0] == Pot(25, (0, 1, 2))
     assert h.final_stacks[1] == 25
+
+
+def returning_player_hand(stacks: list[int], hole: list[str]) -> Hand:
+    """Button 0, blinds 1/2 on seats 1 and 2; seat 3 comes back and posts a live big blind
+    and a dead small blind (§4.1), so he acts first preflop."""
+    return Hand(
+        HOLDEM,
+        NoLimit(1, 2),
+        stacks,
+        button=0,
+        blinds=[0, 1, 2, 2],
+        dead_blinds=[0, 0, 0, 1],
+        hole=hole,
+        board="2c7d9hJs3s",
+    )
+
+
+def test_poker_6_a_dead_blind_goes_to_the_pots_winner_not_back_to_its_poster() -> None:
+    # Seat 3 puts in 2 live + 1 dead and raises to 8; seat 1 calls 8 and wins the showdown.
+    # Seat 3 put in 9, seat 1 8, neither all-in: one pot, 8 + 8 + 2 + the dead 1 = 19.
+    # (Cut at seat 3's 9, the dead chip was a side pot that went back to him: 18 and 1.)
+    h = returning_player_hand([100] * 4, ["5c4d", "AhAd", "8c6d", "KhKd"])
+    act(h, "r8 f c f k k k k k k")
+    assert h.result.pots == (Pot(19, (1, 3)),)
+    assert h.final_stacks == [100, 111, 98, 91]
+
+
+def test_poker_6_an_all_in_below_the_dead_blind_poster_may_win_the_dead_blind() -> None:
+    # Seat 1 (the small blind, 5 chips) calls seat 3's raise to 10 all-in for 5: seat 3's
+    # uncalled 5 comes back. In: seat 1 5, seat 2 2, seat 3 5 live + 1 dead. The dead chip is
+    # in the middle, not seat 3's level: main pot 5 + 2 + 5 + 1 = 13, and seat 1's aces win
+    # it all: 13. Seat 3 ends with 100 - 6 = 94.
+    h = returning_player_hand([100, 5, 100, 100], ["5c4d", "AhAd", "8c6d", "KhKd"])
+    act(h, "r10 f c f")
+    assert h.is_over and h.result.returned == {3: 5}
+    assert h.result.pots == (Pot(13, (1, 3)),)
+    assert h.final_stacks == [100, 13, 98, 94]
+
+
+def test_poker_6_dead_money_sets_no_level_in_build_pots() -> None:
+    # The same 9 and 8 given to build_pots: a dead blind is shared money, one pot of 19;
+    # an ante (dead=) still counts for its poster's level (§6, the ante case above).
+    assert build_pots([0, 8, 2, 9], folded={0, 2}, shared=[0, 0, 0, 1]) == ((Pot(19, (1, 3)),), {})
+    assert build_pots([0, 8, 2, 9], folded={0, 2}, dead=[0, 0, 0, 1]) == (
+        (Pot(18, (1, 3)), Pot(1, (3,))),
+        {},
+    )
+
+
+def test_poker_6_pokerstars_212510431172_the_dead_cent_goes_to_the_winner() -> None:
+    # pokerHero1 posts small & big blinds $0.03 (1 dead), raises to $0.08; Millers1234 calls
+    # and wins: 21 + 20 = 41 cents, plus the small blind, $0.43 less $0.02 rake.
+    from splitpot.phh import check
+
+    history = site_hand(
+        "pokerregion__poker__HH20200422_Eurykleia_III_-__0_01-_0_02_-_USD_No_Limit_Hold_em.txt",
+        "212510431172",
+    )
+    outcome = check(history)  # type: ignore[arg-type]
+    assert outcome.status == "match", outcome.detail
 
 
 def test_poker_3_fold_when_a_check_is_possible_is_a_fold() -> None:

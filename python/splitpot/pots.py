@@ -176,12 +176,14 @@ def build_pots(
       the last pot: the live seats that put in the most win them, as the last player left
       wins (§5). If every seat that put chips in folded, no one can win: :class:`PotError`.
 
-    * ``dead``: the dead money in each contribution (antes, dead blinds). It never returns as
-      uncalled but counts for eligibility like any chip: a seat all-in for part of the ante
-      is eligible only for the antes it matched (§6).
-    * ``shared``: dead money posted for the whole table (a big-blind or button ante). It sets
-      no level: it goes to the main pot, or first to a pot of its own for every seat still
-      in when one of them put in nothing else.
+    * ``dead``: each seat's own ante in its contribution. It never returns as uncalled but
+      counts for eligibility like any chip: a seat all-in for part of the ante is eligible
+      only for the antes it matched (§6).
+    * ``shared``: dead money that is no one's level (§6 DECISION): a dead blind, and an ante
+      posted for the whole table (a big-blind or button ante). It goes to the main pot, which
+      every seat still in may win, or first to a pot of its own for every seat still in when
+      one of them put in nothing else; it never returns to its poster while another seat is
+      still in.
 
     >>> pots, returned = build_pots([100, 300, 40, 100], folded={3})
     >>> pots
@@ -192,6 +194,8 @@ def build_pots(
     ((Pot(amount=15, eligible=(0,)),), {0: 10})
     >>> build_pots([12, 12, 5], folded=(), dead=[10, 10, 5])  # seat 2 matched 5 of each ante
     ((Pot(amount=15, eligible=(0, 1, 2)), Pot(amount=14, eligible=(0, 1))), {})
+    >>> build_pots([21, 20], folded=(), shared=[1, 0])  # a dead blind goes to the winner
+    ((Pot(amount=41, eligible=(0, 1)),), {})
     """
     put_in = _amounts(contributions, "contributions")
     folded_seats = _out(put_in, folded, isinstance(contributions, Mapping))

@@ -240,15 +240,18 @@ class HandView:
         return [s for s in range(self._n) if self._status[s] >= _FOLDED]
 
     def _build_pots(self, out: Sequence[int]) -> tuple[tuple[Pot, ...], dict[int, int]]:
-        """Main and side pots of the seats dealt in; antes and dead blinds are dead money that
-        counts for eligibility (docs/rules/poker.md §6, :func:`splitpot.pots.build_pots`)."""
+        """Main and side pots of the seats dealt in (docs/rules/poker.md §6,
+        :func:`splitpot.pots.build_pots`): a seat's own ante counts for its eligibility; a dead
+        blind, and an ante posted for the whole table, set no level and go to the main pot."""
         dealt = {s: self._contrib[s] for s in self._order}
-        dead = {s: self._dead[s] for s in self._order}
-        shared = None
+        # Antes are posted first, so the ante in a contribution is the smaller of the two.
+        antes = {s: min(self._starting.antes[s], dealt[s]) for s in self._order}
+        shared = {s: self._dead[s] - antes[s] for s in self._order}  # the dead blinds
         if self._starting.antes_shared:
-            shared = {s: min(self._starting.antes[s], dealt[s]) for s in self._order}
-            dead = {s: d - shared[s] for s, d in dead.items()}
-        return _pots.build_pots(dealt, [s for s in out if s in dealt], dead, shared=shared)
+            shared = {s: shared[s] + antes[s] for s in self._order}
+            antes = {}
+        table_money = shared if any(shared.values()) else None
+        return _pots.build_pots(dealt, [s for s in out if s in dealt], antes, shared=table_money)
 
     def _final_pots(self) -> tuple[Pot, ...]:
         """The pots to award. Every uncalled bet went back at the end of its round, so the
