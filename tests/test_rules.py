@@ -154,6 +154,55 @@ def test_poker_3_a_table_may_refuse_open_folds() -> None:
     assert h.status(1) is SeatStatus.FOLDED
 
 
+def test_poker_3_a_raise_no_one_left_can_match_stands_and_its_excess_returns() -> None:
+    # Blinds 1/2, stacks 100/30/30, button seat 2. Seat 2 raises all-in to 30; seat 0 may
+    # still raise (the big blind, with 28 behind, is to act): to 58, the least full raise.
+    # Seat 1 calls all-in for 28 more; no one matched 28 of seat 0's 58: they come back.
+    # One pot of 30 x 3 = 90, seat 0's aces win it: 100 - 30 + 90 = 160.
+    h = Hand(
+        HOLDEM,
+        NoLimit(1, 2),
+        [100, 30, 30],
+        hole=["AhAd", "KhKd", "QhQd"],
+        board="2c7d9hJs3s",
+    )
+    act(h, "r30")
+    assert h.legal_actions().raise_to == (58, 100) and h.can_raise_to(58)
+    act(h, "r58 c")
+    assert h.result.returned == {0: 28}
+    assert h.result.pots == (Pot(90, (0, 1, 2)),)
+    assert h.final_stacks == [160, 0, 0]
+
+
+def test_poker_3_a_raise_over_the_only_opponents_all_in_stands_too() -> None:
+    # Winamax 22085692498641245-7-1299346692: "raises 230 to 2610 and is all-in" over the
+    # only opponent's all-in. Here seat 2 is all-in for 30, seat 0 folds, and the big blind
+    # goes all-in for 100: 70 comes back. Pot 1 + 30 + 30 = 61, won by seat 2's aces.
+    h = Hand(
+        HOLDEM,
+        NoLimit(1, 2),
+        [100, 100, 30],
+        hole=["KhKd", "QhQd", "AhAd"],
+        board="2c7d9hJs3s",
+    )
+    act(h, "r30 f r100")
+    assert h.result.returned == {1: 70}
+    assert h.final_stacks == [99, 70, 61]
+
+
+@pytest.mark.parametrize("number", ["26543131325", "48839292212"])
+def test_poker_3_pokerstars_raises_no_one_can_match_replay_to_the_sites_result(
+    number: str,
+) -> None:
+    # "Player6: raises 540 to 1130" with Player12 (265) and Player11 (240) still to act, and
+    # "Hero: raises 7495 to 9295 and is all-in": "Uncalled bet (540|7495) returned".
+    from splitpot.phh import check
+
+    history = site_hand("ChazDazzle__fpdb-chaz__NLHE-FPP-MTT-1r-201005.AllinLotsRebuy.txt", number)
+    outcome = check(history)  # type: ignore[arg-type]
+    assert outcome.status == "match", outcome.detail
+
+
 @pytest.mark.parametrize("structure", [FixedLimit(10, 20), NoLimit(5, 10)])
 def test_poker_4_1_short_all_in_big_blind_others_call_the_full_big_blind(
     structure: FixedLimit | NoLimit,

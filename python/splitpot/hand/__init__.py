@@ -48,8 +48,8 @@ Rules and the decisions taken where the spec leaves room:
   betting to players who already acted; several short all-ins that add up to a full raise
   do (TDA-style). In fixed limit a raise after a short all-in completes the last *full*
   bet (bet 10, all-in 13, raise to 20), a short all-in does not count toward the cap, and
-  the heads-up cap applies when the hand is dealt to two players. No one may bet or raise
-  when no other player could call any of it.
+  the heads-up cap applies when the hand is dealt to two players. A bet or raise no one
+  left can match in full stands; the part no one matched comes back as uncalled (§3, §6).
 * A seat that no one can bet against does not act in a round (every other player is
   all-in); with fewer than two players left to act the remaining board is dealt out.
 * Crazy Pineapple (§2 DECISION): every player still in discards after the flop betting

@@ -138,7 +138,8 @@ or not. Besides the spec's fields, splitpot writes what it needs to rebuild the 
   the runout: a hand where someone mucks at an all-in showdown replays in splitpot, but
   PokerKit ends it at the muck and cannot deal the rest of the board. A hand whose betting
   splitpot's rules allow and PokerKit's do not (docs/rules/poker.md §3 DECISIONs, such as
-  completing a short all-in bet in fixed limit) is splitpot's, not PokerKit's, either.
+  completing a short all-in bet in fixed limit, or a raise no one left can match) is
+  splitpot's, not PokerKit's, either.
 
 Reading back and replaying a written hand gives the same hand: the same seats, stakes and
 every event after the set-up record (:class:`~splitpot.hand.HandStarting` itself differs only
