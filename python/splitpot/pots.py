@@ -51,7 +51,18 @@ from splitpot import _check, _pots_split
 from splitpot._core import SplitpotError, _split_pots
 from splitpot.limits import MAX_CHIPS, shown
 
-__all__ = ["Award", "Payout", "Pot", "PotError", "Rake", "Side", "award", "build_pots", "uncalled"]
+__all__ = [
+    "Award",
+    "Payout",
+    "Pot",
+    "PotError",
+    "Rake",
+    "Side",
+    "award",
+    "build_pots",
+    "run_parts",
+    "uncalled",
+]
 
 Side = Literal["high", "low", "whole"]
 """Which part of a pot an :class:`Award` pays: a hi/lo half or the whole pot.
@@ -416,10 +427,17 @@ class Award:
     ``"tied for best low"`` and the like, with ``"; odd chip by odd-chip order"`` on those that
     took a leftover unit.
 
+    ``run`` is ``0`` when the board was run once; when it was run more than once (§6
+    "Running the board more than once"), the run, from 1, whose board won this share.
+
     >>> str(Award(pot=1, side="low", seat=3, amount=40, why="best low"))
     'Seat 3 wins the low half of side pot 1 (40)'
     >>> str(Award(pot=0, side="whole", seat=5, amount=90, why="best high"))
     'Seat 5 wins the main pot (90)'
+    >>> Award(pot=0, side="whole", seat=5, amount=45, why="best high", run=2)
+    Award(pot=0, side='whole', seat=5, amount=45, why='best high', run=2)
+    >>> str(_)
+    'Seat 5 wins the main pot on run 2 (45)'
     """
 
     pot: int
@@ -427,6 +445,7 @@ class Award:
     seat: int
     amount: int
     why: str
+    run: int = 0
 
     def __post_init__(self) -> None:
         if self.side not in _SIDES:
@@ -436,11 +455,21 @@ class Award:
         _as_amount(self.amount, "award amount")
         if not isinstance(self.why, str):
             raise PotError(f"why must be a str, got {shown(self.why)}")
+        _as_amount(self.run, "run")
+
+    def __repr__(self) -> str:
+        run = f", run={self.run}" if self.run else ""
+        return (
+            f"Award(pot={self.pot}, side={self.side!r}, seat={self.seat}, "
+            f"amount={self.amount}, why={self.why!r}{run})"
+        )
 
     def __str__(self) -> str:
         pot = _pots_split.pot_name(self.pot)
         if self.side != "whole":
             pot = f"the {self.side} half of {pot}"
+        if self.run:
+            pot += f" on run {self.run}"
         return f"Seat {self.seat} wins {pot} ({self.amount})"
 
 
@@ -470,6 +499,7 @@ def award(
     rake: Rake | None = None,
     *,
     flop_seen: bool = True,
+    runs: Sequence[tuple[Mapping[int, int], Mapping[int, int] | None]] = (),
 ) -> Payout:
     """Pay each pot to its winners (docs/rules/poker.md §6).
 
@@ -485,6 +515,12 @@ def award(
       Empty means ascending seat numbers.
     * ``chip_unit``: the smallest chip in play; pots are split in whole units.
     * ``rake``, ``flop_seen``: the :class:`Rake`, if any, and whether the hand saw a flop.
+    * ``runs``: when the board was run more than once, the ``(high_ranking, low_ranking)``
+      of each run after the first (``high_ranking`` and ``low_ranking`` are the first run's).
+      Each pot is then cut into one part a run (§6 "Running the board more than once": equal
+      whole units, the units left over one each to the first runs, the part below one unit
+      with the first run), and each run's part is paid by that run's rankings alone; every
+      award names its ``run``, from 1.
 
     The rake comes off first; then each pot is split on its own: the best high, or half to
     the best high and half to the best qualifying low, ties sharing equally, odd chips to the
@@ -512,7 +548,70 @@ def award(
     amounts = _pot_amounts(pots, rake)
     _check_rankings(pots, high_ranking, low_ranking, odd_chip_order)
     taken = 0 if rake is None else _rake_pots(amounts, rake, chip_unit, flop_seen)
-    return _split(amounts, pots, high_ranking, low_ranking, odd_chip_order, chip_unit, taken)
+    if not runs:
+        return _split(amounts, pots, high_ranking, low_ranking, odd_chip_order, chip_unit, taken)
+    return _split_runs(
+        amounts, pots, [(high_ranking, low_ranking), *_runs(runs)], odd_chip_order, chip_unit, taken
+    )
+
+
+def _runs(
+    runs: object,
+) -> list[tuple[Mapping[int, int], Mapping[int, int] | None]]:
+    """``award``'s ``runs``: a sequence of ``(high_ranking, low_ranking)`` pairs."""
+    if isinstance(runs, (str, bytes)) or not isinstance(runs, Sequence):
+        raise TypeError(f"runs must be a sequence of (high, low) rankings, got {shown(runs)}")
+    out = []
+    for run in runs:
+        if not isinstance(run, tuple) or len(run) != 2:
+            raise PotError(f"each run must be a (high_ranking, low_ranking) pair, got {shown(run)}")
+        out.append(run)
+    return out
+
+
+def run_parts(amount: int, count: int, chip_unit: int = 1) -> list[int]:
+    """A pot of ``amount`` chips cut into ``count`` parts, one a run of the board
+    (docs/rules/poker.md §6 "Running the board more than once"): equal whole chip units,
+    the units left over one each to the first runs, the part below one unit with the first.
+
+    >>> run_parts(223, 2), run_parts(100, 3), run_parts(101, 3), run_parts(27, 2, chip_unit=5)
+    ([112, 111], [34, 33, 33], [34, 34, 33], [17, 10])
+    """
+    units, below = divmod(amount, chip_unit)
+    base, extra = divmod(units, count)
+    parts = [(base + (1 if k < extra else 0)) * chip_unit for k in range(count)]
+    parts[0] += below
+    return parts
+
+
+def _split_runs(
+    amounts: list[int],
+    pots: Sequence[Pot],
+    rankings: list[tuple[Mapping[int, int], Mapping[int, int] | None]],
+    odd_chip_order: Sequence[int],
+    chip_unit: int,
+    taken: int,
+) -> Payout:
+    """The :class:`Payout` of a board run ``len(rankings)`` times: each pot cut by
+    :func:`run_parts`, each run's parts split as pots of their own by its rankings."""
+    count = len(rankings)
+    parts = [run_parts(amount, count, chip_unit) for amount in amounts]
+    awards: list[Award] = []
+    totals: dict[int, int] = {}
+    for run, (high, low) in enumerate(rankings, 1):
+        _check_types(pots, high, low, odd_chip_order)
+        _check_rankings(pots, high, low, odd_chip_order)
+        paid = _split([p[run - 1] for p in parts], pots, high, low, odd_chip_order, chip_unit, 0)
+        for a in paid.awards:
+            _set_run(a, run)
+            awards.append(a)
+        for seat, chips in paid.totals.items():
+            totals[seat] = totals.get(seat, 0) + chips
+    made: Payout = _new(Payout)
+    _set_awards(made, tuple(awards))
+    _set_totals(made, totals)
+    _set_rake(made, taken)
+    return made
 
 
 def _split(
@@ -545,6 +644,7 @@ def _split(
         _set_seat(one, seat)
         _set_amount(one, amount)
         _set_why(one, why)
+        _set_run(one, 0)
         awards.append(one)
     made: Payout = _new(Payout)
     _set_awards(made, tuple(awards))
@@ -694,6 +794,7 @@ _set_side = _slot_setter(Award, "side")
 _set_seat = _slot_setter(Award, "seat")
 _set_amount = _slot_setter(Award, "amount")
 _set_why = _slot_setter(Award, "why")
+_set_run = _slot_setter(Award, "run")
 _set_awards = _slot_setter(Payout, "awards")
 _set_totals = _slot_setter(Payout, "totals")
 _set_rake = _slot_setter(Payout, "rake")

@@ -46,8 +46,15 @@ class Closing(Dealer):
             i = contenders.index(_stud.first_to_act(self._game, self._up, contenders))
             contenders = contenders[i:] + contenders[:i]
         pots = self._build_pots(self._folded())[0]
+        if self._runs > 1:
+            self._deal_more_runs()
         showdown = Showdown(
-            self._game, self._hole, self._board, contenders, self._round.aggressor, pots
+            self._game,
+            self._hole,
+            [self._board, *self._more_boards],
+            contenders,
+            self._round.aggressor,
+            pots,
         )
         self._showdown = showdown
         self._queue = showdown.queue
@@ -157,10 +164,8 @@ class Closing(Dealer):
         hi_lo = self._game.hi_lo
         # Only seats some pot is open to are ranked (a hand with no chips in has no pot).
         ranked = [s for s in shown if any([s in pot.eligible for pot in pots])]
-        high = {s: values[s][0].strength for s in ranked}
-        low: dict[int, int] | None = None
-        if hi_lo:
-            low = {s: values[s][1].strength for s in ranked if values[s][1] is not None}
+        high, low = _rankings(values, ranked, hi_lo)
+        runs = showdown.more_values if showdown is not None else ()
         payout = _pots.award(
             pots,
             high,
@@ -171,6 +176,7 @@ class Closing(Dealer):
             flop_seen=self._street > 0
             if self._game.forced_bets == "bring_in"
             else len(self._board) >= 3,
+            runs=[_rankings(v, ranked, hi_lo) for v in runs],
         )
         stacks = self._stacks
         for a in payout.awards:
@@ -190,6 +196,16 @@ class Closing(Dealer):
         )
         self._phase = _OVER
         self._queue = deque()
+
+
+def _rankings(
+    values: dict[int, tuple[Any, Any]], ranked: list[int], hi_lo: bool
+) -> tuple[dict[int, int], dict[int, int] | None]:
+    """The high and low rankings of the ``ranked`` seats, for :func:`splitpot.pots.award`."""
+    high = {s: values[s][0].strength for s in ranked}
+    if not hi_lo:
+        return high, None
+    return high, {s: values[s][1].strength for s in ranked if values[s][1] is not None}
 
 
 def _can(verify: Any, *args: Any) -> bool:

@@ -56,6 +56,7 @@ class Dealer(HandView):
         "_given_board",
         "_hole",
         "_live",
+        "_more_boards",
         "_n",
         "_order",
         "_phase",
@@ -63,6 +64,8 @@ class Dealer(HandView):
         "_result",
         "_returned",
         "_round",
+        "_run_street",
+        "_runs",
         "_showdown",
         "_stacks",
         "_starting",
@@ -106,6 +109,9 @@ class Dealer(HandView):
         self._up: list[list[int]] = [[] for _ in range(n)]
         self._bring_in = -1  # the seat that owes the stud bring-in, while it does (§4.2)
         self._board: list[int] = []
+        self._runs = 0  # how many times the board is run, once chosen (§6); 0 before
+        self._run_street = 0  # the first street of the runs
+        self._more_boards: list[list[int]] = []  # the boards of the runs after the first
         self._below = None
         self._given_board = list(map(int, start.board or ()))[::-1]
         # The deck is made when first needed and shuffled as its cards are drawn
@@ -253,14 +259,34 @@ class Dealer(HandView):
         if not self._stacks[seat]:
             self._status[seat] = _ALL_IN
 
-    def _deal_board(self, street: int, count: int) -> None:
+    def _deal_board(self, street: int, count: int, run: int = 0) -> None:
+        """The street's board cards, onto the board, or onto run ``run``'s (from 2, §6)."""
         given = self._given_board
         if given:
             cards = [given.pop() if given else self._draw() for _ in range(count)]
         else:
             cards = self._draw_cards(count)
-        self._board.extend(cards)
-        self._events.append(BoardDealing(self._game.streets[street].name, as_cards(cards)))
+        if run > 1:
+            self._more_boards[run - 2].extend(cards)
+        else:
+            self._board.extend(cards)
+            run = 1 if self._runs > 1 else 0
+        name = self._game.streets[street].name
+        self._events.append(BoardDealing(name, as_cards(cards), run))
+
+    def _deal_more_runs(self) -> None:
+        """The boards of the runs after the first, run by run, street by street (§6): each
+        shares the cards dealt before the runs began."""
+        shared = self._board[: len(self._board) - self._run_cards()]
+        self._more_boards = [list(shared) for _ in range(self._runs - 1)]
+        streets = self._game.streets
+        for run in range(2, self._runs + 1):
+            for street in range(self._run_street, len(streets)):
+                self._deal_board(street, streets[street].board, run)
+
+    def _run_cards(self) -> int:
+        """The board cards each run deals (those of the streets from the first of the runs)."""
+        return sum([s.board for s in self._game.streets[self._run_street :]])
 
     def _cards_left(self) -> list[int]:
         """The deck: the cards not given and not yet drawn (made on first use)."""

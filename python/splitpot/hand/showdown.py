@@ -32,20 +32,23 @@ class Showdown:
       final round shows first; without one the first player left of the button; then
       clockwise.
     * ``shown`` (in order) and ``mucked``; ``pots``: the pots as the showdown began.
+    * ``more_values``: when the board was run more than once (§6), the ``values`` on each
+      run's board after the first (``values`` are the first run's).
     """
 
-    __slots__ = ("mucked", "pots", "queue", "shown", "values")
+    __slots__ = ("more_values", "mucked", "pots", "queue", "shown", "values")
 
     def __init__(
         self,
         game: Game,
         hole: Sequence[list[int]],
-        board: list[int],
+        boards: list[list[int]],
         contenders: list[int],
         aggressor: int | None,
         pots: tuple[Pot, ...],
     ) -> None:
-        self.values = _values(game, hole, board, contenders)
+        self.values = _values(game, hole, boards[0], contenders)
+        self.more_values = [_values(game, hole, board, contenders) for board in boards[1:]]
         first = aggressor if aggressor in self.values else contenders[0]
         i = contenders.index(first)
         self.queue = deque(contenders[i:] + contenders[:i])
@@ -60,10 +63,15 @@ class Showdown:
 
     def would_show(self, seat: int) -> bool:
         """Auto-showdown: show if the hand can win or tie part of a pot it is eligible for
-        against the hands shown before it."""
-        shown, values = self.shown, self.values
-        if not shown:
+        against the hands shown before it, on any run of the board."""
+        if not self.shown:
             return True
+        if self._could_win(seat, self.values):
+            return True
+        return any([self._could_win(seat, values) for values in self.more_values])
+
+    def _could_win(self, seat: int, values: dict[int, tuple[Any, Any]]) -> bool:
+        shown = self.shown
         high, low = values[seat]
         for pot in self.pots:
             if seat not in pot.eligible:

@@ -24,6 +24,7 @@ from splitpot.hand.records import (
     _DISCARD,
     _FOLDED,
     _OVER,
+    _RUNS,
     _SHOWDOWN,
     _STOOD,
     Betting,
@@ -35,6 +36,7 @@ from splitpot.hand.records import (
     LegalActions,
     Operation,
     RaisingTo,
+    RunningOut,
     SittingOut,
     TimeoutOutcome,
     TimingOut,
@@ -78,6 +80,9 @@ class Hand(Closing):
       ante counts toward its own player's eligibility, like any chip he put in (§6).
     * ``open_folds``: a player may fold when he could check (seeds 000 and 003, §3); a table
       may refuse it with ``False``.
+    * ``max_runs``: the most times the rest of the board may be run when the players still
+      in can bet no more before it is out (§6 "Running the board more than once"). Above 1,
+      the hand then waits (:attr:`Phase.RUNS`) for :meth:`run_it`. Default 1: never asked.
 
     Raises ``SplitpotError`` naming a bad argument (too few or many seats for the game, a
     stack of 0, a seed outside 0..2**64) and ``InvalidCards`` for a bad or repeated card;
@@ -110,6 +115,7 @@ class Hand(Closing):
         auto_showdown: bool = True,
         antes_shared: bool = False,
         open_folds: bool = True,
+        max_runs: int = 1,
     ) -> None:
         self._deal(
             HandStarting.build(
@@ -128,6 +134,7 @@ class Hand(Closing):
                 auto_showdown=auto_showdown,
                 antes_shared=antes_shared,
                 open_folds=open_folds,
+                max_runs=max_runs,
             )
         )
         self._begin_round()
@@ -200,6 +207,10 @@ class Hand(Closing):
             self._next_street()
 
     def _next_street(self) -> None:
+        if self._starting.max_runs > 1 and not self._runs and self._runs_open():
+            self._phase = _RUNS  # the players choose how many times to run the board (§6)
+            self._queue = deque()
+            return
         self._street += 1
         if self._street >= len(self._game.streets):
             self._begin_showdown()
@@ -225,6 +236,54 @@ class Hand(Closing):
         if not queue:
             self._next_street()
 
+    # ------------------------------------------------------------------ running it twice
+
+    def _runs_open(self) -> bool:
+        """Whether the board may be run more than once now (docs/rules/poker.md §6): two
+        players or more still in, at most one of them able to bet, and every street left
+        deals board cards only (no hole card, no discard)."""
+        status = self._status
+        if self._live < 2 or [status[s] for s in self._order].count(_ACTIVE) > 1:
+            return False
+        left = self._game.streets[self._street + 1 :]
+        return bool(left) and all([s.board and not (s.hole or s.up or s.discard) for s in left])
+
+    def verify_run_it(self, times: int) -> int:
+        """Raise :class:`IllegalAction` unless the board may be run ``times`` times now;
+        return ``times``. Checked: the hand waits for the choice (:attr:`Phase.RUNS`),
+        ``times`` is 1 to the hand's ``max_runs``, and the deck holds a board for each run."""
+        if self._phase is not _RUNS:
+            raise IllegalAction(f"no run of the board to choose now: {self._waiting_for()}")
+        most = self._starting.max_runs
+        if isinstance(times, bool) or not isinstance(times, int) or not 1 <= times <= most:
+            raise IllegalAction(f"the board may be run 1 to {most} times, not {shown(times)}")
+        need = sum([s.board for s in self._game.streets[self._street + 1 :]])
+        left = len(self._given_board) + len(self._cards_left())
+        if need * times > left:
+            raise IllegalAction(
+                f"the deck has {left} cards left: not {times} runs of {need} board cards"
+            )
+        return times
+
+    def can_run_it(self, times: int) -> bool:
+        """Whether :meth:`run_it` of ``times`` is legal now."""
+        return _can(self.verify_run_it, times)
+
+    def run_it(self, times: int) -> RunningOut:
+        """Run the rest of the board ``times`` times (docs/rules/poker.md §6 "Running the
+        board more than once"): legal once the players still in can bet no more before the
+        board is out, in a hand dealt with ``max_runs`` above 1 (:attr:`Phase.RUNS`).
+        ``run_it(1)`` deals it once. Each run deals every street left from the same deck;
+        each pot is shared by the runs and each run's part paid by its own board."""
+        times = self.verify_run_it(times)
+        record = RunningOut(times)
+        self._events.append(record)
+        self._runs = times
+        self._run_street = self._street + 1
+        self._phase = _BETTING
+        self._next_street()
+        return record
+
     # ------------------------------------------------------------------ legal actions
 
     def _betting_actor(self) -> int:
@@ -234,6 +293,8 @@ class Hand(Closing):
 
     def _waiting_for(self) -> str:
         """What the hand waits for, for the error of an action that does not fit."""
+        if self._phase is _RUNS:
+            return "the players still in are all-in: the hand waits for run_it(times)"
         if self._phase is _OVER or not self._queue:
             return "the hand is over; no one is to act"
         seat = self._queue[0]

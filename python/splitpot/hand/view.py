@@ -49,6 +49,8 @@ class HandView:
     _up: list[list[int]]
     _bring_in: int
     _board: list[int]
+    _runs: int
+    _more_boards: list[list[int]]
     _street: int
     _phase: Phase
     _queue: deque[int]
@@ -123,8 +125,21 @@ class HandView:
 
     @property
     def board(self) -> tuple[Card, ...]:
-        """The community cards dealt so far."""
+        """The community cards dealt so far (the first run's, when the board is run more
+        than once: :attr:`boards`)."""
         return as_cards(self._board)
+
+    @property
+    def runs(self) -> int:
+        """How many times the rest of the board is run (docs/rules/poker.md §6): 1 until
+        :meth:`~splitpot.hand.Hand.run_it` chooses more."""
+        return self._runs or 1
+
+    @property
+    def boards(self) -> tuple[tuple[Card, ...], ...]:
+        """Each run's board, the first run's first (one board when it is run once; the
+        other runs' once they are dealt, at the showdown)."""
+        return (as_cards(self._board), *[as_cards(b) for b in self._more_boards])
 
     def hole(self, seat: int) -> tuple[Card, ...]:
         """The seat's cards in the order dealt (after any discard); in stud the up cards

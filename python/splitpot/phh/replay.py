@@ -17,11 +17,12 @@ from splitpot._core import Card, IllegalAction, InvalidCards
 from splitpot.cards import DECK_SIZE, card_codes
 from splitpot.games import Game
 from splitpot.hand import Hand, SeatStatus, TimingOut
-from splitpot.hand.records import _BETTING, _DISCARD, _SHOWDOWN
+from splitpot.hand.records import _BETTING, _DISCARD, _RUNS, _SHOWDOWN
 from splitpot.limits import PHH_MAX_AMOUNT_DIGITS, shown
 from splitpot.phh.errors import PHHError
 from splitpot.phh.record import HandHistory
 from splitpot.phh.setup import _chips, _setup
+from splitpot.phh.write import RUNOUT_COUNT
 
 STAND_IN_SEED = 0
 """Seed of the shuffle that completes partly known hole cards with stand-ins from the rest of
@@ -77,6 +78,11 @@ class _Replayer:
         self.streets = 0  # board streets the history has dealt so far
         self.player = 0  # the PHH player of the last turn()
         self.auto_discards: dict[int, int] = {}  # seat -> automatic discards matched so far
+        # Running the board more than once (§6): the run whose board the history deals, and
+        # where the runs begin (the streets and board cards dealt before them).
+        self.board_run = 0  # 0: the board is not run more than once (yet)
+        self.run_from = (0, 0)
+        self.board_read = 0  # board cards of every run the history has dealt
 
     def fail(self, reason: str, at: int | None = None) -> PHHError:
         """An error at action ``at`` (the one being read by default)."""
@@ -107,6 +113,7 @@ class _Replayer:
                 timeout_policy=s.timeout_policy,
                 auto_showdown=False,
                 antes_shared=s.antes_shared,
+                max_runs=s.max_runs,
             )
         except ValueError as e:
             raise self.fail(f"cannot start the hand: {e}") from None
@@ -310,6 +317,8 @@ class _Replayer:
         for at, (words, note) in enumerate(self.lines):
             self.at = at
             timeout = note == "timeout"
+            if hand.phase is _RUNS:
+                self.run_out(hand)
             try:
                 match words:
                     case []:
@@ -457,11 +466,32 @@ class _Replayer:
             action = self.hh.actions[self.at]
             raise type(e)(e.reason, source=self.src, action_index=self.at, action=action) from None
 
+    def run_out(self, hand: Hand) -> None:
+        """The hand waits for the runs of the board (docs/rules/poker.md §6): as many as
+        ``_splitpot_runout_count`` says; each run's ``d db`` actions follow the last run's."""
+        runs = self.setup.runs
+        if runs is None:
+            raise self.fail(
+                f"the players are all-in and the hand may run the board up to "
+                f"{self.setup.max_runs} times: {RUNOUT_COUNT} must say how many"
+            )
+        try:
+            hand.run_it(runs)
+        except IllegalAction as e:
+            raise self.fail(f"{RUNOUT_COUNT} {runs}: {e}") from None
+        if runs > 1:
+            self.board_run = 1
+            self.run_from = (self.streets, self.announced)
+
     def deal_board(self, hand: Hand) -> None:
-        """``d db``: the next street's board cards, once the betting before it is over."""
+        """``d db``: the next street's board cards, once the betting before it is over; when
+        the board is run more than once, each run's streets after the last run's."""
         if not self.started:
             self.begin()
         cards = self.cards_at[self.at]
+        if self.streets == len(self.bounds) and 0 < self.board_run < hand.runs:
+            self.board_run += 1  # the next run deals the same streets again
+            self.streets, self.announced = self.run_from
         if self.streets == len(self.bounds):
             raise self.fail("every board card has been dealt already")
         end = self.announced + len(cards)
@@ -474,6 +504,7 @@ class _Replayer:
             raise self.fail(f"board dealt too early: {self.waiting(hand)}")
         self.announced = end
         self.streets += 1
+        self.board_read += len(cards)
 
     def discard(self, hand: Hand, label: str, given: bool, timeout: bool) -> None:
         """``sd CARD``: the Crazy Pineapple discard (``??``: one of the stand-ins)."""
@@ -612,17 +643,25 @@ class _Replayer:
                 raise self.fail(f"p{k + 1} shows {Card(c)}, which it does not hold ({names})")
 
     def finish(self, hand: Hand, shows: dict[int, Show]) -> None:
+        if hand.phase is _RUNS and self.setup.runs is not None:
+            self.at = _NO_ACTION
+            self.run_out(hand)  # the history stops before the runs' boards
         if shows or hand.phase is _SHOWDOWN:
             self.showdown(hand, shows)
         self.at = _NO_ACTION
+        if (self.setup.runs or 1) > 1 and hand.is_over and hand.runs == 1:
+            raise self.fail(
+                f"{RUNOUT_COUNT} is {self.setup.runs}, but no all-in left any board to run"
+            )
         # One hand left at showdown wins whatever the board (a muck at an all-in showdown
         # ends the hand before the runout, as in PokerKit); two need it.
-        if hand.is_over and self.announced < self.boards["showdown"] and len(hand.result.shown) > 1:
-            board = len(hand.board)
-            if board > self.announced:
+        if hand.is_over and len(hand.result.shown) > 1:
+            shared = self.run_from[1]
+            board = sum([len(b) - shared for b in hand.boards]) + shared
+            if board > self.board_read:
                 raise self.fail(
                     f"the showdown needs {board} board cards; the history deals "
-                    f"{self.announced} ('d db')"
+                    f"{self.board_read} ('d db')"
                 )
 
 
