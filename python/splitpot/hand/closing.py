@@ -18,7 +18,9 @@ from splitpot.hand.records import (
     _DISCARD,
     _FOLDED,
     _OVER,
+    _RUNS,
     _SHOWDOWN,
+    WAITING_FOR_RUNS,
     HandEnding,
     HandResult,
     Mucking,
@@ -91,6 +93,8 @@ class Closing(Dealer):
         if self._phase is not _SHOWDOWN or not self._queue:
             if self._phase is _OVER:
                 raise IllegalAction("the hand is over; no one is to act")
+            if self._phase is _RUNS:
+                raise IllegalAction(WAITING_FOR_RUNS)
             raise IllegalAction(
                 f"it is not the showdown: seat {self._queue[0]} is to "
                 + ("discard" if self._phase is _DISCARD else "bet, check, call or fold")

@@ -108,6 +108,7 @@ class Phase(str, Enum):
 # ``Phase.X`` is a lookup through the enum class (several times a plain name's cost).
 _BETTING, _DISCARD, _SHOWDOWN, _OVER = Phase.BETTING, Phase.DISCARD, Phase.SHOWDOWN, Phase.OVER
 _RUNS = Phase.RUNS
+WAITING_FOR_RUNS = "the players still in are all-in: the hand waits for run_it(times)"
 
 
 # --------------------------------------------------------------------------- records

@@ -27,6 +27,7 @@ from splitpot.hand.records import (
     _RUNS,
     _SHOWDOWN,
     _STOOD,
+    WAITING_FOR_RUNS,
     Betting,
     BringingIn,
     Calling,
@@ -294,7 +295,7 @@ class Hand(Closing):
     def _waiting_for(self) -> str:
         """What the hand waits for, for the error of an action that does not fit."""
         if self._phase is _RUNS:
-            return "the players still in are all-in: the hand waits for run_it(times)"
+            return WAITING_FOR_RUNS
         if self._phase is _OVER or not self._queue:
             return "the hand is over; no one is to act"
         seat = self._queue[0]
@@ -618,7 +619,7 @@ class Hand(Closing):
     def verify_timeout(self) -> int:
         """Raise :class:`IllegalAction` unless someone is to act; return the seat."""
         if not self._queue or self._phase is _OVER:
-            raise IllegalAction("the hand is over; no one is to act")
+            raise IllegalAction(self._waiting_for())
         return self._queue[0]
 
     def can_timeout(self) -> bool:

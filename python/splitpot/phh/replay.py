@@ -97,6 +97,14 @@ class _Replayer:
     def run(self) -> Hand:
         board = self.plan()
         s = self.setup
+        most = self.boards["showdown"]
+        if len(board) > most * s.max_runs:
+            runs = f" on each of {s.max_runs} runs" if s.max_runs > 1 else ""
+            hint = "" if runs else f" (a board run more than once says so: {RUNOUT_COUNT})"
+            raise self.fail(
+                f"the history deals {len(board)} board cards; {s.game.name} deals {most}"
+                f"{runs}{hint}"
+            )
         try:
             hand = Hand(
                 s.game,
