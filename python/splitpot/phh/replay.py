@@ -572,7 +572,7 @@ class _Replayer:
         """Who the hand waits for, with PHH player labels."""
         actor = hand.actor
         if actor is None:
-            return "the hand is over"
+            return "the hand is over" if hand.is_over else "the board is to be run out"
         label = f"p{self.setup.seat_of.index(actor) + 1}"
         if hand.phase is _DISCARD:
             return f"{label} is to discard"
