@@ -27,7 +27,6 @@ from splitpot.hand.records import (
     _RUNS,
     _SHOWDOWN,
     _STOOD,
-    WAITING_FOR_RUNS,
     Betting,
     BringingIn,
     Calling,
@@ -291,19 +290,6 @@ class Hand(Closing):
         if self._phase is not _BETTING or not self._queue:
             raise IllegalAction(self._waiting_for())
         return self._queue[0]
-
-    def _waiting_for(self) -> str:
-        """What the hand waits for, for the error of an action that does not fit."""
-        if self._phase is _RUNS:
-            return WAITING_FOR_RUNS
-        if self._phase is _OVER or not self._queue:
-            return "the hand is over; no one is to act"
-        seat = self._queue[0]
-        if self._phase is _DISCARD:
-            return f"seat {seat} must discard a hole card first (discard(card))"
-        if self._phase is _SHOWDOWN:
-            return f"it is the showdown: seat {seat} must show() or muck()"
-        return f"seat {seat} is to bet, check, call or fold"
 
     def legal_actions(self) -> LegalActions:
         """What :attr:`actor` may do now (nothing when the hand is over)."""

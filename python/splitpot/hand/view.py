@@ -16,8 +16,12 @@ from splitpot.betting import Structure
 from splitpot.cards import as_cards
 from splitpot.games import Game
 from splitpot.hand.records import (
+    _DISCARD,
     _FOLDED,
     _OVER,
+    _RUNS,
+    _SHOWDOWN,
+    WAITING_FOR_RUNS,
     HandResult,
     Operation,
     Phase,
@@ -250,6 +254,19 @@ class HandView:
             f"<Hand {self._game.code} {self._starting.structure.kind.value} seats={self._n} "
             f"street={self.street} actor={self.actor} pot={self.pot}>"
         )
+
+    def _waiting_for(self) -> str:
+        """What the hand waits for, for the error of an action that does not fit."""
+        if self._phase is _RUNS:
+            return WAITING_FOR_RUNS
+        if self._phase is _OVER or not self._queue:
+            return "the hand is over; no one is to act"
+        seat = self._queue[0]
+        if self._phase is _DISCARD:
+            return f"seat {seat} must discard a hole card first (discard(card))"
+        if self._phase is _SHOWDOWN:
+            return f"it is the showdown: seat {seat} must show() or muck()"
+        return f"seat {seat} is to bet, check, call or fold"
 
     def _folded(self) -> list[int]:
         return [s for s in range(self._n) if self._status[s] >= _FOLDED]
