@@ -15,6 +15,7 @@ from splitpot.cards import as_cards
 from splitpot.hand import stud as _stud
 from splitpot.hand.dealing import Dealer
 from splitpot.hand.records import (
+    _ACTIVE,
     _DISCARD,
     _FOLDED,
     _OVER,
@@ -25,11 +26,13 @@ from splitpot.hand.records import (
     HandResult,
     Mucking,
     PotAwarding,
+    RunningOut,
     Showing,
     ShownHand,
     _describe,
 )
 from splitpot.hand.showdown import Showdown
+from splitpot.limits import shown
 
 __all__ = ["Closing"]
 
@@ -48,8 +51,6 @@ class Closing(Dealer):
             i = contenders.index(_stud.first_to_act(self._game, self._up, contenders))
             contenders = contenders[i:] + contenders[:i]
         pots = self._build_pots(self._folded())[0]
-        if self._runs > 1:
-            self._deal_more_runs()
         showdown = Showdown(
             self._game,
             self._hole,
@@ -61,6 +62,60 @@ class Closing(Dealer):
         self._showdown = showdown
         self._queue = showdown.queue
         self._after_showing()
+
+    # ------------------------------------------------------------------ the runs of the board
+
+    def _asks_for_runs(self) -> bool:
+        """Whether the hand now waits for the runs of the board (docs/rules/poker.md §6): not
+        asked yet, two players or more still in, at most one of them able to bet, and only
+        board cards left to deal (no hole card, no discard)."""
+        status = self._status
+        if self._runs or self._live < 2 or [status[s] for s in self._order].count(_ACTIVE) > 1:
+            return False
+        left = self._game.streets[self._street + 1 :]
+        if not left or not all([s.board and not (s.hole or s.up or s.discard) for s in left]):
+            return False
+        self._phase = _RUNS
+        self._queue = deque()
+        return True
+
+    def verify_run_it(self, times: int) -> int:
+        """Raise :class:`IllegalAction` unless the board may be run ``times`` times now;
+        return ``times``. Checked: the hand waits for the choice (:attr:`Phase.RUNS`),
+        ``times`` is 1 to the hand's ``max_runs``, and the deck holds a board for each run."""
+        if self._phase is not _RUNS:
+            raise IllegalAction(f"no run of the board to choose now: {self._waiting_for()}")
+        most = self._starting.max_runs
+        if isinstance(times, bool) or not isinstance(times, int) or not 1 <= times <= most:
+            raise IllegalAction(f"the board may be run 1 to {most} times, not {shown(times)}")
+        need = sum([s.board for s in self._game.streets[self._street + 1 :]])
+        left = len(self._given_board) + len(self._cards_left())
+        if need * times > left:
+            raise IllegalAction(
+                f"the deck has {left} cards left: not {times} runs of {need} board cards"
+            )
+        return times
+
+    def can_run_it(self, times: int) -> bool:
+        """Whether :meth:`run_it` of ``times`` is legal now."""
+        return _can(self.verify_run_it, times)
+
+    def run_it(self, times: int) -> RunningOut:
+        """Run the rest of the board ``times`` times (docs/rules/poker.md §6 "Running the
+        board more than once"). In a hand dealt with ``max_runs`` above 1, once the players
+        still in can bet no more before the board is out, the hand waits for this choice
+        (:attr:`Phase.RUNS`, no seat to act); ``run_it(1)`` deals the board once. Each run
+        deals every street left from the same deck; each pot is shared by the runs and each
+        run's part paid by its own board (:func:`splitpot.pots.award`)."""
+        times = self.verify_run_it(times)
+        record = RunningOut(times)
+        self._events.append(record)
+        self._runs = times
+        self._deal_runs()
+        self._begin_showdown()
+        return record
+
+    # ------------------------------------------------------------------ showdown
 
     def _after_showing(self) -> None:
         """Show or muck for the players (``auto_showdown``); the last decision pays out."""

@@ -24,7 +24,6 @@ from splitpot.hand.records import (
     _DISCARD,
     _FOLDED,
     _OVER,
-    _RUNS,
     _SHOWDOWN,
     _STOOD,
     Betting,
@@ -36,7 +35,6 @@ from splitpot.hand.records import (
     LegalActions,
     Operation,
     RaisingTo,
-    RunningOut,
     SittingOut,
     TimeoutOutcome,
     TimingOut,
@@ -80,9 +78,7 @@ class Hand(Closing):
       ante counts toward its own player's eligibility, like any chip he put in (§6).
     * ``open_folds``: a player may fold when he could check (seeds 000 and 003, §3); a table
       may refuse it with ``False``.
-    * ``max_runs``: the most times the rest of the board may be run when the players still
-      in can bet no more before it is out (§6 "Running the board more than once"). Above 1,
-      the hand then waits (:attr:`Phase.RUNS`) for :meth:`run_it`. Default 1: never asked.
+    * ``max_runs``: the most times the rest of the board may be run (§6): see :meth:`run_it`.
 
     Raises ``SplitpotError`` naming a bad argument (too few or many seats for the game, a
     stack of 0, a seed outside 0..2**64) and ``InvalidCards`` for a bad or repeated card;
@@ -207,10 +203,8 @@ class Hand(Closing):
             self._next_street()
 
     def _next_street(self) -> None:
-        if self._starting.max_runs > 1 and not self._runs and self._runs_open():
-            self._phase = _RUNS  # the players choose how many times to run the board (§6)
-            self._queue = deque()
-            return
+        if self._starting.max_runs > 1 and self._asks_for_runs():
+            return  # the players choose how many times to run the board (§6)
         self._street += 1
         if self._street >= len(self._game.streets):
             self._begin_showdown()
@@ -235,54 +229,6 @@ class Hand(Closing):
             self._do_discard(seat, card, record)
         if not queue:
             self._next_street()
-
-    # ------------------------------------------------------------------ running it twice
-
-    def _runs_open(self) -> bool:
-        """Whether the board may be run more than once now (docs/rules/poker.md §6): two
-        players or more still in, at most one of them able to bet, and every street left
-        deals board cards only (no hole card, no discard)."""
-        status = self._status
-        if self._live < 2 or [status[s] for s in self._order].count(_ACTIVE) > 1:
-            return False
-        left = self._game.streets[self._street + 1 :]
-        return bool(left) and all([s.board and not (s.hole or s.up or s.discard) for s in left])
-
-    def verify_run_it(self, times: int) -> int:
-        """Raise :class:`IllegalAction` unless the board may be run ``times`` times now;
-        return ``times``. Checked: the hand waits for the choice (:attr:`Phase.RUNS`),
-        ``times`` is 1 to the hand's ``max_runs``, and the deck holds a board for each run."""
-        if self._phase is not _RUNS:
-            raise IllegalAction(f"no run of the board to choose now: {self._waiting_for()}")
-        most = self._starting.max_runs
-        if isinstance(times, bool) or not isinstance(times, int) or not 1 <= times <= most:
-            raise IllegalAction(f"the board may be run 1 to {most} times, not {shown(times)}")
-        need = sum([s.board for s in self._game.streets[self._street + 1 :]])
-        left = len(self._given_board) + len(self._cards_left())
-        if need * times > left:
-            raise IllegalAction(
-                f"the deck has {left} cards left: not {times} runs of {need} board cards"
-            )
-        return times
-
-    def can_run_it(self, times: int) -> bool:
-        """Whether :meth:`run_it` of ``times`` is legal now."""
-        return _can(self.verify_run_it, times)
-
-    def run_it(self, times: int) -> RunningOut:
-        """Run the rest of the board ``times`` times (docs/rules/poker.md §6 "Running the
-        board more than once"): legal once the players still in can bet no more before the
-        board is out, in a hand dealt with ``max_runs`` above 1 (:attr:`Phase.RUNS`).
-        ``run_it(1)`` deals it once. Each run deals every street left from the same deck;
-        each pot is shared by the runs and each run's part paid by its own board."""
-        times = self.verify_run_it(times)
-        record = RunningOut(times)
-        self._events.append(record)
-        self._runs = times
-        self._run_street = self._street + 1
-        self._phase = _BETTING
-        self._next_street()
-        return record
 
     # ------------------------------------------------------------------ legal actions
 
