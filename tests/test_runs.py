@@ -279,7 +279,7 @@ def test_a_site_history_says_how_many_runs_with_runout_count() -> None:
             {"_splitpot_runout_count": 3, "_splitpot_max_runs": 2},
             "_splitpot_runout_count is 3, more than _splitpot_max_runs",
         ),
-        ({"_splitpot_max_runs": 2, "_splitpot_runout_count": None}, "must say how many"),
+        ({"_splitpot_max_runs": 2, "_splitpot_runout_count": None}, "runout_count says how many"),
     ],
 )
 def test_bad_run_fields_are_refused_by_name(fields: dict[str, object], message: str) -> None:
@@ -300,5 +300,5 @@ def test_runout_count_without_an_all_in_is_refused() -> None:
     h.fold()
     hh = phh.loads(phh.dumps(h))
     hh.runout_count = 2
-    with pytest.raises(phh.PHHError, match="no all-in left any board to run"):
+    with pytest.raises(phh.PHHError, match="no all-in left a board to run"):
         phh.replay(hh)

@@ -49,6 +49,7 @@ from typing import Any, Literal
 
 from splitpot import _check, _pots_split
 from splitpot._core import SplitpotError, _split_pots
+from splitpot._pots_split import run_parts
 from splitpot.limits import MAX_CHIPS, shown
 
 __all__ = [
@@ -515,12 +516,9 @@ def award(
       Empty means ascending seat numbers.
     * ``chip_unit``: the smallest chip in play; pots are split in whole units.
     * ``rake``, ``flop_seen``: the :class:`Rake`, if any, and whether the hand saw a flop.
-    * ``runs``: when the board was run more than once, the ``(high_ranking, low_ranking)``
-      of each run after the first (``high_ranking`` and ``low_ranking`` are the first run's).
-      Each pot is then cut into one part a run (§6 "Running the board more than once": equal
-      whole units, the units left over one each to the first runs, the part below one unit
-      with the first run), and each run's part is paid by that run's rankings alone; every
-      award names its ``run``, from 1.
+    * ``runs``: for a board run more than once, each later run's ``(high, low)`` rankings:
+      each pot is cut by :func:`run_parts` and each run's part paid by its rankings (§6);
+      every award names its ``run``, from 1.
 
     The rake comes off first; then each pot is split on its own: the best high, or half to
     the best high and half to the best qualifying low, ties sharing equally, odd chips to the
@@ -555,33 +553,13 @@ def award(
     )
 
 
-def _runs(
-    runs: object,
-) -> list[tuple[Mapping[int, int], Mapping[int, int] | None]]:
+def _runs(runs: object) -> list[tuple[Mapping[int, int], Mapping[int, int] | None]]:
     """``award``'s ``runs``: a sequence of ``(high_ranking, low_ranking)`` pairs."""
     if isinstance(runs, (str, bytes)) or not isinstance(runs, Sequence):
         raise TypeError(f"runs must be a sequence of (high, low) rankings, got {shown(runs)}")
-    out = []
-    for run in runs:
-        if not isinstance(run, tuple) or len(run) != 2:
-            raise PotError(f"each run must be a (high_ranking, low_ranking) pair, got {shown(run)}")
-        out.append(run)
-    return out
-
-
-def run_parts(amount: int, count: int, chip_unit: int = 1) -> list[int]:
-    """A pot of ``amount`` chips cut into ``count`` parts, one a run of the board
-    (docs/rules/poker.md §6 "Running the board more than once"): equal whole chip units,
-    the units left over one each to the first runs, the part below one unit with the first.
-
-    >>> run_parts(223, 2), run_parts(100, 3), run_parts(101, 3), run_parts(27, 2, chip_unit=5)
-    ([112, 111], [34, 33, 33], [34, 34, 33], [17, 10])
-    """
-    units, below = divmod(amount, chip_unit)
-    base, extra = divmod(units, count)
-    parts = [(base + (1 if k < extra else 0)) * chip_unit for k in range(count)]
-    parts[0] += below
-    return parts
+    if not all(isinstance(run, tuple) and len(run) == 2 for run in runs):
+        raise PotError(f"each run must be a (high_ranking, low_ranking) pair, got {shown(runs)}")
+    return list(runs)
 
 
 def _split_runs(

@@ -150,12 +150,8 @@ class HandStarting(Operation):
             structure, start, button, antes, blinds, dead_blinds, game.forced_bets == "blinds"
         )
         runs = max_runs if type(max_runs) is int and max_runs == 1 else _runs(max_runs)
-        holes, board_codes = _given_cards(game, n, hole, board, runs)
-        for i in range(n) if None in start else ():
-            if start[i] is None and holes[i] is not None:
-                raise SplitpotError(f"hole cards for seat {i}, which is not dealt in")
-        all_given = seed is None and _all_given(game, start, holes, board_codes, runs)
-        seed = _seed(seed, all_given)
+        holes, board_codes = _given_cards(game, start, hole, board, runs)
+        seed = _seed(seed, seed is None and _all_given(game, start, holes, board_codes, runs))
         return _frozen(  # one per hand: without a setattr for each of its 16 fields
             cls,
             game,
@@ -316,10 +312,11 @@ def _forced_bets(
 
 
 def _given_cards(
-    game: Game, n: int, hole: _Hole, board: _Cards, runs: int = 1
+    game: Game, start: tuple[int | None, ...], hole: _Hole, board: _Cards, runs: int
 ) -> tuple[list[list[int] | None], list[int] | None]:
-    """The cards given instead of shuffled ones, as codes: per seat, and the board (the
-    cards of every run in the order dealt, when it may be run ``runs`` times)."""
+    """The cards given instead of shuffled ones, as codes: per seat (only seats dealt in),
+    and the board (every run's cards in the order dealt, when it may be run ``runs`` times)."""
+    n = len(start)
     holes: list[list[int] | None] = [None] * n
     if hole is not None:
         if isinstance(hole, Mapping):
@@ -358,6 +355,9 @@ def _given_cards(
             raise InvalidCards(
                 f"{game.name} deals {most} board cards{runs_text}, got {len(board_codes)}"
             )
+    for i in range(n) if None in start else ():
+        if start[i] is None and holes[i] is not None:
+            raise SplitpotError(f"hole cards for seat {i}, which is not dealt in")
     seen = 0
     for given in [*holes, board_codes]:
         for c in given or ():

@@ -74,15 +74,9 @@ class _Replayer:
         self.unknown: set[int] = set()  # engine seats holding stand-in cards
         self.dealt: set[int] = set()  # PHH players dealt hole cards
         self.started = False  # a player action or board card was read
-        self.announced = 0  # board cards the history has dealt so far
-        self.streets = 0  # board streets the history has dealt so far
+        self.board = _Board(self.bounds)  # the board cards the history has dealt
         self.player = 0  # the PHH player of the last turn()
         self.auto_discards: dict[int, int] = {}  # seat -> automatic discards matched so far
-        # Running the board more than once (§6): the run whose board the history deals, and
-        # where the runs begin (the streets and board cards dealt before them).
-        self.board_run = 0  # 0: the board is not run more than once (yet)
-        self.run_from = (0, 0)
-        self.board_read = 0  # board cards of every run the history has dealt
 
     def fail(self, reason: str, at: int | None = None) -> PHHError:
         """An error at action ``at`` (the one being read by default)."""
@@ -97,13 +91,10 @@ class _Replayer:
     def run(self) -> Hand:
         board = self.plan()
         s = self.setup
-        most = self.boards["showdown"]
-        if len(board) > most * s.max_runs:
-            runs = f" on each of {s.max_runs} runs" if s.max_runs > 1 else ""
-            hint = "" if runs else f" (a board run more than once says so: {RUNOUT_COUNT})"
+        if len(board) > self.boards["showdown"] * s.max_runs:
             raise self.fail(
-                f"the history deals {len(board)} board cards; {s.game.name} deals {most}"
-                f"{runs}{hint}"
+                f"the history deals {len(board)} board cards, more than {s.game.name} deals "
+                f"on {s.max_runs} run(s) of the board ({RUNOUT_COUNT} says how many)"
             )
         try:
             hand = Hand(
@@ -325,8 +316,6 @@ class _Replayer:
         for at, (words, note) in enumerate(self.lines):
             self.at = at
             timeout = note == "timeout"
-            if hand.phase is _RUNS:
-                self.run_out(hand)
             try:
                 match words:
                     case []:
@@ -404,7 +393,7 @@ class _Replayer:
         street = hand.street
         if self.stud:
             self.check_street_dealt(hand, k)
-        elif self.boards[street] != self.announced:
+        elif self.boards[street] != self.board.announced:
             if hand.phase is _SHOWDOWN:
                 raise self.fail(f"out of turn: {self.waiting(hand)}")
             raise self.fail(f"p{k + 1} acts before the {street} is dealt")
@@ -433,7 +422,7 @@ class _Replayer:
     def check_street_dealt(self, hand: Hand, k: int) -> None:
         """Stud: a player acts only once every player still in has his cards of the street."""
         street = self.street_at[hand.street]
-        if self.announced and street == len(self.setup.game.streets) - 1:
+        if self.board.announced and street == len(self.setup.game.streets) - 1:
             return  # the community card is everyone's seventh-street card (§4.2)
         for other in range(self.n):
             seat = self.setup.seat_of[other]
@@ -475,44 +464,33 @@ class _Replayer:
             raise type(e)(e.reason, source=self.src, action_index=self.at, action=action) from None
 
     def run_out(self, hand: Hand) -> None:
-        """The hand waits for the runs of the board (docs/rules/poker.md §6): as many as
+        """The runs of the board the hand waits for (docs/rules/poker.md §6): as many as
         ``_splitpot_runout_count`` says; each run's ``d db`` actions follow the last run's."""
         runs = self.setup.runs
         if runs is None:
-            raise self.fail(
-                f"the players are all-in and the hand may run the board up to "
-                f"{self.setup.max_runs} times: {RUNOUT_COUNT} must say how many"
-            )
+            most = self.setup.max_runs
+            raise self.fail(f"the board may be run 1 to {most} times: {RUNOUT_COUNT} says how many")
         try:
             hand.run_it(runs)
         except IllegalAction as e:
             raise self.fail(f"{RUNOUT_COUNT} {runs}: {e}") from None
         if runs > 1:
-            self.board_run = 1
-            self.run_from = (self.streets, self.announced)
+            self.board.runs_begin()
 
     def deal_board(self, hand: Hand) -> None:
         """``d db``: the next street's board cards, once the betting before it is over; when
         the board is run more than once, each run's streets after the last run's."""
         if not self.started:
             self.begin()
-        cards = self.cards_at[self.at]
-        if self.streets == len(self.bounds) and 0 < self.board_run < hand.runs:
-            self.board_run += 1  # the next run deals the same streets again
-            self.streets, self.announced = self.run_from
-        if self.streets == len(self.bounds):
-            raise self.fail("every board card has been dealt already")
-        end = self.announced + len(cards)
-        bound = self.bounds[self.streets]
-        if end != bound:
-            raise self.fail(
-                f"this street deals {bound - self.announced} board card(s), not {len(cards)}"
-            )
-        if self.boards[hand.street] < end:
+        if hand.phase is _RUNS:
+            self.run_out(hand)
+        count = len(self.cards_at[self.at])
+        wrong = self.board.wrong(count, hand.runs)
+        if wrong is not None:
+            raise self.fail(wrong)
+        if self.boards[hand.street] < self.board.announced + count:
             raise self.fail(f"board dealt too early: {self.waiting(hand)}")
-        self.announced = end
-        self.streets += 1
-        self.board_read += len(cards)
+        self.board.deal(count)
 
     def discard(self, hand: Hand, label: str, given: bool, timeout: bool) -> None:
         """``sd CARD``: the Crazy Pineapple discard (``??``: one of the stand-ins)."""
@@ -658,19 +636,56 @@ class _Replayer:
             self.showdown(hand, shows)
         self.at = _NO_ACTION
         if (self.setup.runs or 1) > 1 and hand.is_over and hand.runs == 1:
-            raise self.fail(
-                f"{RUNOUT_COUNT} is {self.setup.runs}, but no all-in left any board to run"
-            )
+            raise self.fail(f"{RUNOUT_COUNT} {self.setup.runs}: no all-in left a board to run")
         # One hand left at showdown wins whatever the board (a muck at an all-in showdown
         # ends the hand before the runout, as in PokerKit); two need it.
         if hand.is_over and len(hand.result.shown) > 1:
-            shared = self.run_from[1]
-            board = sum([len(b) - shared for b in hand.boards]) + shared
-            if board > self.board_read:
+            need = self.board.needed(hand.boards)
+            if need > self.board.read:
                 raise self.fail(
-                    f"the showdown needs {board} board cards; the history deals "
-                    f"{self.board_read} ('d db')"
+                    f"the showdown needs {need} board cards; the history deals "
+                    f"{self.board.read} ('d db')"
                 )
+
+
+class _Board:
+    """The board cards a history deals (``d db``), street by street and, when the board is
+    run more than once (docs/rules/poker.md §6), run by run: ``announced`` cards and
+    ``streets`` on the current run's board, ``read`` in all; ``bounds`` are the board's
+    totals after each street that deals some."""
+
+    __slots__ = ("announced", "bounds", "read", "run", "run_from", "streets")
+
+    def __init__(self, bounds: list[int]) -> None:
+        self.bounds = bounds
+        self.announced = self.streets = self.read = 0
+        self.run = 0  # the run being dealt; 0 while the board is run once
+        self.run_from = (0, 0)  # the streets and cards dealt before the runs
+
+    def runs_begin(self) -> None:
+        self.run, self.run_from = 1, (self.streets, self.announced)
+
+    def wrong(self, count: int, runs: int) -> str | None:
+        """Why a street of ``count`` cards cannot come next, or ``None``."""
+        if self.streets == len(self.bounds) and 0 < self.run < runs:
+            self.run += 1  # the next run deals the same streets again
+            self.streets, self.announced = self.run_from
+        if self.streets == len(self.bounds):
+            return "every board card has been dealt already"
+        bound = self.bounds[self.streets]
+        if self.announced + count != bound:
+            return f"this street deals {bound - self.announced} board card(s), not {count}"
+        return None
+
+    def deal(self, count: int) -> None:
+        self.announced += count
+        self.streets += 1
+        self.read += count
+
+    def needed(self, boards: tuple[tuple[Card, ...], ...]) -> int:
+        """The board cards the runs of ``boards`` deal in all (the shared ones once)."""
+        shared = self.run_from[1]
+        return sum([len(b) - shared for b in boards]) + shared
 
 
 _LABELS: dict[int, dict[str, int]] = {}  # player count -> {"p1": 0, ...}; at most PHH_MAX_SEATS
