@@ -302,3 +302,16 @@ def test_runout_count_without_an_all_in_is_refused() -> None:
     hh.runout_count = 2
     with pytest.raises(phh.PHHError, match="no all-in left a board to run"):
         phh.replay(hh)
+
+
+def test_the_replayer_shows_each_runs_board_and_award() -> None:
+    from splitpot.show import render_html, render_text
+
+    h = all_in_101(RUN_1 + RUN_2)
+    h.run_it(2)
+    hh = phh.loads(phh.dumps(h))
+    text = render_text(hh)
+    assert "Turn (run 1): 3h   (board Kc 8s 5d 3h)" in text
+    assert "River (run 2): 2s   (board Ac 9s 6d 4h 2s)" in text
+    assert "wins the main pot on run 1 (51)" in text and "on run 2 (50)" in text
+    assert "Ac 9s 6d 4h 2s" in render_html(hh)
