@@ -739,6 +739,7 @@ class HandResult:
             "returned": dict(self.returned),
             "awards": [
                 {"pot": a.pot, "side": a.side, "seat": a.seat, "amount": a.amount, "why": a.why}
+                | ({"run": a.run} if a.run else {})  # a board run more than once (§6)
                 for a in self.awards
             ],
             "shown": [
