@@ -223,8 +223,11 @@ class Closing(Dealer):
         hi_lo = self._game.hi_lo
         # Only seats some pot is open to are ranked (a hand with no chips in has no pot).
         ranked = [s for s in shown if any([s in pot.eligible for pot in pots])]
-        high, low = _rankings(values, ranked, hi_lo)
-        runs = showdown.more_values if showdown is not None else ()
+        high = {s: values[s][0].strength for s in ranked}
+        low: dict[int, int] | None = None
+        if hi_lo:
+            low = {s: values[s][1].strength for s in ranked if values[s][1] is not None}
+        runs = showdown.more_values if showdown is not None else []
         payout = _pots.award(
             pots,
             high,
@@ -235,7 +238,7 @@ class Closing(Dealer):
             flop_seen=self._street > 0
             if self._game.forced_bets == "bring_in"
             else len(self._board) >= 3,
-            runs=[_rankings(v, ranked, hi_lo) for v in runs],
+            runs=[_rankings(v, ranked, hi_lo) for v in runs] if runs else (),
         )
         stacks = self._stacks
         for a in payout.awards:

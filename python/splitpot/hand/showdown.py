@@ -48,7 +48,11 @@ class Showdown:
         pots: tuple[Pot, ...],
     ) -> None:
         self.values = _values(game, hole, boards[0], contenders)
-        self.more_values = [_values(game, hole, board, contenders) for board in boards[1:]]
+        self.more_values = (
+            [_values(game, hole, board, contenders) for board in boards[1:]]
+            if len(boards) > 1
+            else []
+        )
         first = aggressor if aggressor in self.values else contenders[0]
         i = contenders.index(first)
         self.queue = deque(contenders[i:] + contenders[:i])
@@ -64,27 +68,23 @@ class Showdown:
     def would_show(self, seat: int) -> bool:
         """Auto-showdown: show if the hand can win or tie part of a pot it is eligible for
         against the hands shown before it, on any run of the board."""
-        if not self.shown:
-            return True
-        if self._could_win(seat, self.values):
-            return True
-        return any([self._could_win(seat, values) for values in self.more_values])
-
-    def _could_win(self, seat: int, values: dict[int, tuple[Any, Any]]) -> bool:
         shown = self.shown
-        high, low = values[seat]
-        for pot in self.pots:
-            if seat not in pot.eligible:
-                continue
-            rivals = [s for s in pot.eligible if s in shown]
-            if not rivals:
-                return True
-            if high.strength >= max([values[s][0].strength for s in rivals]):
-                return True
-            if low is not None:
-                lows = [values[s][1].strength for s in rivals if values[s][1] is not None]
-                if not lows or low.strength >= max(lows):
+        if not shown:
+            return True
+        for values in (self.values, *self.more_values) if self.more_values else (self.values,):
+            high, low = values[seat]
+            for pot in self.pots:
+                if seat not in pot.eligible:
+                    continue
+                rivals = [s for s in pot.eligible if s in shown]
+                if not rivals:
                     return True
+                if high.strength >= max([values[s][0].strength for s in rivals]):
+                    return True
+                if low is not None:
+                    lows = [values[s][1].strength for s in rivals if values[s][1] is not None]
+                    if not lows or low.strength >= max(lows):
+                        return True
         return False
 
     def why_not_muck(self, seat: int) -> str | None:

@@ -275,13 +275,16 @@ class HandView:
         """Main and side pots of the seats dealt in (docs/rules/poker.md §6,
         :func:`splitpot.pots.build_pots`): a seat's own ante counts for its eligibility; a dead
         blind, and an ante posted for the whole table, set no level and go to the main pot."""
-        dealt = {s: self._contrib[s] for s in self._order}
-        # Antes are posted first, so the ante in a contribution is the smaller of the two.
-        antes = {s: min(self._starting.antes[s], dealt[s]) for s in self._order}
-        shared = {s: self._dead[s] - antes[s] for s in self._order}  # the dead blinds
-        if self._starting.antes_shared:
-            shared = {s: shared[s] + antes[s] for s in self._order}
-            antes = {}
+        dealt: dict[int, int] = {}
+        antes: dict[int, int] = {}
+        shared: dict[int, int] = {}  # the dead blinds, and the antes posted for the table
+        table = self._starting.antes_shared
+        for s in self._order:
+            put = dealt[s] = self._contrib[s]
+            # Antes are posted first: the ante in a contribution is the smaller of the two.
+            ante = min(self._starting.antes[s], put)
+            shared[s] = self._dead[s] - (0 if table else ante)
+            antes[s] = 0 if table else ante
         table_money = shared if any(shared.values()) else None
         return _pots.build_pots(dealt, [s for s in out if s in dealt], antes, shared=table_money)
 

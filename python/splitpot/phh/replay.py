@@ -475,22 +475,18 @@ class _Replayer:
         except IllegalAction as e:
             raise self.fail(f"{RUNOUT_COUNT} {runs}: {e}") from None
         if runs > 1:
-            self.board.runs_begin()
+            self.board.runs_begin(runs)
 
     def deal_board(self, hand: Hand) -> None:
         """``d db``: the next street's board cards, once the betting before it is over; when
         the board is run more than once, each run's streets after the last run's."""
         if not self.started:
             self.begin()
-        if hand.phase is _RUNS:
+        if self.setup.max_runs > 1 and hand.phase is _RUNS:
             self.run_out(hand)
-        count = len(self.cards_at[self.at])
-        wrong = self.board.wrong(count, hand.runs)
+        wrong = self.board.deal(len(self.cards_at[self.at]), self.boards[hand.street])
         if wrong is not None:
-            raise self.fail(wrong)
-        if self.boards[hand.street] < self.board.announced + count:
-            raise self.fail(f"board dealt too early: {self.waiting(hand)}")
-        self.board.deal(count)
+            raise self.fail(wrong.replace("{waiting}", self.waiting(hand)))
 
     def discard(self, hand: Hand, label: str, given: bool, timeout: bool) -> None:
         """``sd CARD``: the Crazy Pineapple discard (``??``: one of the stand-ins)."""
@@ -629,7 +625,7 @@ class _Replayer:
                 raise self.fail(f"p{k + 1} shows {Card(c)}, which it does not hold ({names})")
 
     def finish(self, hand: Hand, shows: dict[int, Show]) -> None:
-        if hand.phase is _RUNS and self.setup.runs is not None:
+        if self.setup.runs is not None and hand.phase is _RUNS:
             self.at = _NO_ACTION
             self.run_out(hand)  # the history stops before the runs' boards
         if shows or hand.phase is _SHOWDOWN:
@@ -639,7 +635,8 @@ class _Replayer:
             raise self.fail(f"{RUNOUT_COUNT} {self.setup.runs}: no all-in left a board to run")
         # One hand left at showdown wins whatever the board (a muck at an all-in showdown
         # ends the hand before the runout, as in PokerKit); two need it.
-        if hand.is_over and len(hand.result.shown) > 1:
+        whole = not self.board.run and self.board.announced == self.boards["showdown"]
+        if hand.is_over and not whole and len(hand.result.shown) > 1:
             need = self.board.needed(hand.boards)
             if need > self.board.read:
                 raise self.fail(
@@ -654,20 +651,21 @@ class _Board:
     ``streets`` on the current run's board, ``read`` in all; ``bounds`` are the board's
     totals after each street that deals some."""
 
-    __slots__ = ("announced", "bounds", "read", "run", "run_from", "streets")
+    __slots__ = ("announced", "bounds", "read", "run", "run_from", "runs", "streets")
 
     def __init__(self, bounds: list[int]) -> None:
         self.bounds = bounds
         self.announced = self.streets = self.read = 0
-        self.run = 0  # the run being dealt; 0 while the board is run once
+        self.run = self.runs = 0  # the run being dealt, of how many; 0 while run once
         self.run_from = (0, 0)  # the streets and cards dealt before the runs
 
-    def runs_begin(self) -> None:
-        self.run, self.run_from = 1, (self.streets, self.announced)
+    def runs_begin(self, runs: int) -> None:
+        self.run, self.runs, self.run_from = 1, runs, (self.streets, self.announced)
 
-    def wrong(self, count: int, runs: int) -> str | None:
-        """Why a street of ``count`` cards cannot come next, or ``None``."""
-        if self.streets == len(self.bounds) and 0 < self.run < runs:
+    def deal(self, count: int, ready: int) -> str | None:
+        """A street of ``count`` cards, with ``ready`` board cards out in the hand: why it
+        cannot come next (``{waiting}`` for whom the hand waits), or ``None`` once counted."""
+        if self.streets == len(self.bounds) and 0 < self.run < self.runs:
             self.run += 1  # the next run deals the same streets again
             self.streets, self.announced = self.run_from
         if self.streets == len(self.bounds):
@@ -675,12 +673,12 @@ class _Board:
         bound = self.bounds[self.streets]
         if self.announced + count != bound:
             return f"this street deals {bound - self.announced} board card(s), not {count}"
-        return None
-
-    def deal(self, count: int) -> None:
-        self.announced += count
+        if ready < bound:
+            return "board dealt too early: {waiting}"
+        self.announced = bound
         self.streets += 1
         self.read += count
+        return None
 
     def needed(self, boards: tuple[tuple[Card, ...], ...]) -> int:
         """The board cards the runs of ``boards`` deal in all (the shared ones once)."""

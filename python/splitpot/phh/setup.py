@@ -243,7 +243,7 @@ def _setup(hh: HandHistory) -> _Setup:
         _rake(hh),
         str(policy),
         not hh.ante_trimming_status,
-        *_runs(hh),
+        *(_runs(hh) if RUNOUT_COUNT in hh.user_fields or MAX_RUNS in hh.user_fields else (1, None)),
     )
 
 
