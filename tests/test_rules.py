@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from splitpot import IllegalAction
-from splitpot.betting import FixedLimit, NoLimit
+from splitpot.betting import FixedLimit, NoLimit, PotLimit
 from splitpot.games import HOLDEM, SEVEN_CARD_STUD
 from splitpot.hand import Folding, Hand, SeatStatus
 from splitpot.pots import Pot, build_pots
@@ -188,6 +188,34 @@ def test_poker_3_a_raise_over_the_only_opponents_all_in_stands_too() -> None:
     act(h, "r30 f r100")
     assert h.result.returned == {1: 70}
     assert h.final_stacks == [99, 70, 61]
+
+
+@pytest.mark.parametrize(
+    ("structure", "stacks", "window", "raise_to", "back", "final"),
+    [
+        # Fixed 2/4: seat 2 raises all-in to 4; the big blind has 1 behind. Seat 0 may still
+        # raise, the third bet of four: to 6; 2 come back. In: 4 + 3 + 4 = 11.
+        (FixedLimit(2, 4), [100, 3, 4], (6, 6), 6, 2, [107, 0, 0]),
+        # Pot limit 1/2: seat 2 raises the pot, all-in to 7 (3 + a call of 2 + 2). Seat 0:
+        # at least 7 + 5 = 12, at most the pot (1 + 2 + 7 = 10) and his call (6) over 7: 23.
+        # To 12: 5 come back. In: 7 + 3 + 7 = 17.
+        (PotLimit(1, 2), [100, 3, 7], (12, 23), 12, 5, [110, 0, 0]),
+    ],
+)
+def test_poker_3_a_raise_no_one_can_match_in_fixed_and_pot_limit(
+    structure: FixedLimit | PotLimit,
+    stacks: list[int],
+    window: tuple[int, int],
+    raise_to: int,
+    back: int,
+    final: list[int],
+) -> None:
+    h = Hand(HOLDEM, structure, stacks, hole=["AhAd", "KhKd", "QhQd"], board="2c7d9hJs3s")
+    act(h, f"r{stacks[2]}")
+    assert h.actor == 0 and h.legal_actions().raise_to == window
+    act(h, f"r{raise_to} c")  # the big blind calls all-in for his last chip
+    assert h.result.returned == {0: back}
+    assert h.final_stacks == final
 
 
 @pytest.mark.parametrize("number", ["26543131325", "48839292212"])
