@@ -54,6 +54,10 @@ Rules and the decisions taken where the spec leaves room:
   all-in); with fewer than two players left to act the remaining board is dealt out.
 * Crazy Pineapple (§2 DECISION): every player still in discards after the flop betting
   round, in order from the button's left, all-in players too.
+* Running the board more than once (§6): with ``max_runs`` above 1, once the players still
+  in can bet no more before the board is out, the hand waits (``Phase.RUNS``) for
+  :meth:`Hand.run_it`; each run's board is dealt from the same deck and pays its part of
+  each pot (``Hand.boards``, ``Award.run``).
 * Showdown (§5): the last player to bet or raise on the river shows first; without a river
   bet the first player left of the button (PokerKit shows in this order too); then
   clockwise. With ``auto_showdown`` a player shows if his hand can win or tie part of a pot

@@ -74,7 +74,9 @@ class HandStarting(Operation):
 
     ``antes``, ``blinds`` (live) and ``dead_blinds`` are per seat, as configured (a seat
     short of chips posts what it has). ``hole`` and ``board`` are the cards given instead of
-    shuffled ones (``None`` where the shuffle deals); with ``seed`` they fix every card.
+    shuffled ones (``None`` where the shuffle deals; a board that may be run more than once
+    gives every run's cards in the order dealt); with ``seed`` they fix every card.
+    ``max_runs`` is the most times the players may run the board (§6, ``Hand.run_it``).
     :meth:`build` makes one from the arguments of :class:`~splitpot.hand.Hand` (a bad
     argument raises a :class:`~splitpot.SplitpotError` naming it); :meth:`validate` checks
     one made by hand. Always ``Hand.events[0]``; ``Hand.from_setup`` deals it again.
