@@ -1,0 +1,157 @@
+"""OHH files as text: the JSON objects of a file, one a hand, read within the limits, and
+JSON written back with exact decimal amounts.
+
+The spec's storage format ("Storage Format") is one ``{"ohh": {...}}`` object per hand,
+separated by one blank line; the file as a whole is not one JSON value. The reader takes the
+objects one after another whatever the white space between them (a blank line, a newline as
+JSON Lines writers put, none), so each hand is one value of :func:`hands`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import IO, Any
+
+from splitpot.limits import OHH_MAX_BYTES, OHH_MAX_NESTING, PHH_MAX_AMOUNT_DIGITS
+from splitpot.ohh.errors import OHHError
+from splitpot.phh.errors import PHHError
+
+_NUMBER_CHARS = 2 * PHH_MAX_AMOUNT_DIGITS + 8  # digits before and after the point, sign, exponent
+_WHITE = " \t\r\n"
+
+
+class _Refused(ValueError):
+    """A value the decoder's hooks refuse: the JSON is well formed, the value is not read."""
+
+
+def _float(text: str) -> Decimal:
+    # Every JSON number with a point or an exponent, read exactly: never a float.
+    if len(text) > _NUMBER_CHARS:
+        raise _Refused(f"a number of {len(text)} characters: at most {_NUMBER_CHARS} are read")
+    return Decimal(text)
+
+
+def _int(text: str) -> int:
+    if len(text) > PHH_MAX_AMOUNT_DIGITS + 1:  # int() of 5000 digits is refused, and slow
+        raise _Refused(f"an integer of {len(text)} digits: at most {PHH_MAX_AMOUNT_DIGITS}")
+    return int(text)
+
+
+def _constant(text: str) -> Any:
+    raise _Refused(f"{text} is not a number JSON allows")
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):  # JSON keeps the last of two equal keys: which one was meant?
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        raise _Refused(f"the key {twice!r} is given twice in one object")
+    return out
+
+
+_DECODER = json.JSONDecoder(
+    parse_float=_float, parse_int=_int, parse_constant=_constant, object_pairs_hook=_object
+)
+
+
+def hands(text: str, source: str | None) -> Iterator[tuple[int, dict[str, Any] | OHHError]]:
+    """``(number, hand)`` for each hand of ``text``, numbered from 1: the object inside
+    ``{"ohh": ...}``, or the :class:`OHHError` that stops it being read. After a value that is
+    not JSON the reader goes on at the next line that starts with ``{``.
+
+    Raises :class:`OHHError` for a text past :data:`~splitpot.limits.OHH_MAX_BYTES`, and
+    ``TypeError`` for anything but a ``str``.
+    """
+    if not isinstance(text, str):
+        raise TypeError(
+            f"OHH text must be a str, not {type(text).__name__} (decode bytes, or use load())"
+        )
+    if len(text) > OHH_MAX_BYTES:
+        raise OHHError(
+            f"the text has {len(text)} characters, more than the {OHH_MAX_BYTES} read",
+            source=source,
+        )
+    at = 1 if text.startswith("\ufeff") else 0
+    number = 0
+    end = len(text)
+    while True:
+        while at < end and text[at] in _WHITE:
+            at += 1
+        if at == end:
+            return
+        number += 1
+        start = at
+        try:
+            value, at = _DECODER.raw_decode(text, start)
+        except (json.JSONDecodeError, _Refused, RecursionError) as e:
+            yield number, OHHError(_why(e, text, start), source=source, hand=number)
+            found = text.find("\n{", getattr(e, "pos", start) or start + 1)
+            at = end if found < 0 else found + 1
+            continue
+        yield number, _unwrap(value, source, number)
+
+
+def _why(error: Exception, text: str, start: int) -> str:
+    if isinstance(error, RecursionError):
+        return f"not valid JSON: nested more than {OHH_MAX_NESTING} levels deep"
+    if isinstance(error, json.JSONDecodeError):
+        line = text.count("\n", 0, error.pos) + 1
+        return f"not valid JSON: {error.msg} (line {line} of the file)"
+    return f"not read: {error}"
+
+
+def _unwrap(value: Any, source: str | None, number: int) -> dict[str, Any] | OHHError:
+    """The hand object of ``{"ohh": {...}}`` (spec "The Specification"), its nesting checked."""
+    if not isinstance(value, dict) or set(value) != {"ohh"} or not isinstance(value["ohh"], dict):
+        keys = f"the keys {sorted(value)[:5]}" if isinstance(value, dict) else type(value).__name__
+        return OHHError(
+            f'a hand is one object {{"ohh": {{...}}}}, not {keys}', source=source, hand=number
+        )
+    level: list[Any] = [value["ohh"]]
+    for _ in range(OHH_MAX_NESTING):
+        inner = [
+            v
+            for container in level
+            for v in (container.values() if type(container) is dict else container)
+            if type(v) in (dict, list)
+        ]
+        if not inner:
+            return value["ohh"]  # type: ignore[no-any-return]
+        level = inner
+    return OHHError(
+        f"objects and arrays are nested more than {OHH_MAX_NESTING} levels deep",
+        source=source,
+        hand=number,
+    )
+
+
+def read_file(file: str | os.PathLike[str] | IO[bytes] | IO[str]) -> tuple[str, str]:
+    """``(text, source)`` of a path or an open file: a regular file of at most
+    :data:`~splitpot.limits.OHH_MAX_BYTES`, UTF-8 (with or without a BOM). The PHH reader's
+    checks (``splitpot.phh.load``), its errors as :class:`OHHError`."""
+    from splitpot.phh.toml_io import _read
+
+    try:
+        return _read(file)
+    except OHHError:
+        raise
+    except PHHError as e:
+        raise OHHError(e.reason, source=e.source) from None
+
+
+def dumps_json(value: Any) -> str:
+    """Compact JSON of dicts, lists, strings, ints, booleans, ``None`` and
+    :class:`~decimal.Decimal` amounts, written as the exact decimal (``0.25``, never a float
+    nor an exponent). Non-ASCII characters are escaped, so the file is ASCII, as the spec
+    asks of file names and every reader can take."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{json.dumps(k)}: {dumps_json(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(dumps_json(v) for v in value) + "]"
+    if isinstance(value, Decimal):
+        return format(value, "f")
+    return json.dumps(value)
