@@ -50,16 +50,16 @@ class OHHError(PHHError):
 
 class UnsupportedOHH(OHHError, UnsupportedHistory):
     """A valid hand of a game or with a feature splitpot does not play, or cannot write as
-    OHH (a draw game, run it twice, a cash-out, Crazy Pineapple's discard, razz): ``reason``
+    OHH (a draw game, run it twice, a cash-out, Crazy Pineapple's discard): ``reason``
     says which. Both an :class:`OHHError` and an :class:`~splitpot.phh.UnsupportedHistory`,
     so ``splitpot replay`` counts it as "not played", never as a failure.
 
-    >>> from splitpot import RAZZ, FixedLimit, Hand, ohh
+    >>> from splitpot import CRAZY_PINEAPPLE, Hand, NoLimit, ohh
     >>> try:
-    ...     ohh.dumps(Hand(RAZZ, FixedLimit(2, 4, bring_in=1), [50, 50], seed=1))
+    ...     ohh.dumps(Hand(CRAZY_PINEAPPLE, NoLimit(1, 2), [50, 50], seed=1))
     ... except ohh.UnsupportedOHH as e:
-    ...     print(e.reason)  # doctest: +ELLIPSIS
-    OHH has no game_type for Razz ...
+    ...     print(e.reason)
+    OHH has no action for Crazy Pineapple's discard after the flop
     """
 
 

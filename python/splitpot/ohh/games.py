@@ -3,12 +3,12 @@ rounds' ``street``. The games and their cards come from the one catalogue
 (:data:`splitpot.games.GAMES`), the PHH variant codes from :mod:`splitpot.phh.variants`.
 
 OHH 1.4.7 ("game_type") names ``Holdem``, ``Omaha``, ``OmahaHiLo``, ``Stud``, ``StudHiLo``
-and ``Draw``; Omaha's hole cards (4, 5 or 6) are the count each player is dealt. Razz has no
-game_type (``Stud`` would be read as high), Crazy Pineapple no action for its discard:
-splitpot refuses to write either rather than write a hand other readers would misread. The
-spec names the streets of the flop games only (``Preflop``, ``Flop``, ``Turn``, ``River``,
-``Showdown``); splitpot names stud's rounds by the catalogue's streets the same way
-(``Third`` ... ``Seventh``).
+and ``Draw``; Omaha's hole cards (4, 5 or 6) are the count each player is dealt. The spec
+names the streets of the flop games only (``Preflop``, ``Flop``, ``Turn``, ``River``,
+``Showdown``) and has no bring-in: splitpot writes stud's rounds by the catalogue's streets
+the same way (``Third`` ... ``Seventh``), its bring-in as ``Bring In``, and Razz, which has no
+game_type (``Stud`` is played high), as ``Razz``: beyond the spec, which another reader
+refuses rather than misreads. Crazy Pineapple's discard has no action: refused.
 """
 
 from __future__ import annotations
@@ -32,8 +32,6 @@ BET_TYPES: dict[str, StructureClass] = {"NL": NoLimit, "PL": PotLimit, "FL": Fix
 BET_TYPE_OF = {cls.kind: name for name, cls in BET_TYPES.items()}
 
 _REFUSED = {
-    RAZZ.code: "OHH has no game_type for Razz (the spec's are Holdem, Omaha, OmahaHiLo, Stud, "
-    "StudHiLo and Draw, and Stud is played high)",
     CRAZY_PINEAPPLE.code: "OHH has no action for Crazy Pineapple's discard after the flop",
     CRAZY_PINEAPPLE_HILO.code: "OHH has no action for Crazy Pineapple's discard after the flop",
 }
@@ -44,6 +42,8 @@ def game_type(game: Game) -> str | None:
     (:func:`refused` says why)."""
     if game.code in _REFUSED:
         return None
+    if game is RAZZ:
+        return "Razz"  # splitpot's: the spec has none (module docstring)
     stud = game.forced_bets == "bring_in"
     family = "Stud" if stud else "Omaha" if game.high is Valuation.OMAHA else "Holdem"
     return family + ("HiLo" if game.hi_lo else "")

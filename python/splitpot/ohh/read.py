@@ -96,6 +96,8 @@ class _Reader(Fields):
         self.has_pots = False
         self.returned = 0  # the uncalled bet, given back to ``top``
         self.top: _Player | None = None
+        self.last_bets: list[_Player] = []  # the last street with chips in, by live chips
+        self.last_in: list[int] = []
         self.rake: int | Decimal = 0
 
     # ------------------------------------------------------------------ the header
@@ -216,7 +218,7 @@ class _Reader(Fields):
         if counts is None:
             raise self.fail(
                 f"game_type {shown(name)} is not one of the spec's (Holdem, Omaha, OmahaHiLo, "
-                "Stud, StudHiLo, Draw)"
+                "Stud, StudHiLo, Draw) nor splitpot's Razz"
             )
         limit = self.table(data, "bet_limit")
         bet_type = self.text(limit, "bet_type", "bet_limit.")
@@ -306,10 +308,16 @@ class _Reader(Fields):
                 want = names[street] if street < len(names) else SHOWDOWN
                 raise self.fail(f"{path}street {shown(name)} where {want!r} comes next")
             self._actions(game, street - 1, actions, path, showdown)
+        if any(p.street_in for p in self.players):
+            self.last_bets = sorted(self.players, key=lambda p: p.street_in)
+            self.last_in = [p.street_in for p in self.last_bets]
 
     def _street(self, game: Game, street: int, r: dict[str, Any], path: str) -> None:
         """A new street: its deals (every player's of the first street; stud's each street
         to the players still in) and its board cards."""
+        if any(p.street_in for p in self.players):
+            self.last_bets = sorted(self.players, key=lambda p: p.street_in)
+            self.last_in = [p.street_in for p in self.last_bets]
         for p in self.players:
             p.street_in = 0
         for i, a in enumerate(self.objects(r, "actions", path)):
@@ -332,10 +340,11 @@ class _Reader(Fields):
             self.actions.append("d db " + "".join(board))
 
     def _showdown(self) -> None:
-        """Every player still in at the end shows (``Shows Cards``) or mucks: a finished hand
-        (one with pots) of two hands or more has a showdown, and a hand not shown is mucked
-        (spec "rounds": a muck without cards may be left out). A lone winner who shows does
-        so by choice: his cards are seen, not shown down."""
+        """The showdown of a hand of two players or more still in at the end: each shows
+        (``Shows Cards``) or mucks (spec "rounds": a muck without cards may be left out, so a
+        finished hand's player who neither shows nor wins a pot mucked). A player who wins
+        without showing was the last one left: he has nothing to do. A lone winner who shows
+        does so by choice: his cards are seen, not shown down."""
         left = [p for p in self.players if not p.folded]
         for p in left:
             if len(left) == 1:
@@ -343,7 +352,7 @@ class _Reader(Fields):
                     p.revealed = p.shown
             elif p.shown is not None:
                 self.actions.append(f"p{p.k + 1} sm " + ("".join(p.shown) or "-"))
-            elif p.mucked or self.has_pots:
+            elif p.mucked or (self.has_pots and not p.won):
                 self.actions.append(f"p{p.k + 1} sm")
 
     def _player(self, a: dict[str, Any], path: str) -> _Player:
@@ -487,14 +496,16 @@ class _Reader(Fields):
             paid += won
         if not self.has_pots:
             return
-        put = sorted(self.players, key=lambda p: p.put_in)
-        self.returned = sum(p.put_in for p in put) - total
-        if self.returned < 0 or self.returned > put[-1].put_in - put[-2].put_in:
+        # The uncalled bet: what the pots do not hold of what was put in, at most what the
+        # last bet of the hand has over the next largest on its street; it goes back to him.
+        self.returned = sum(p.put_in for p in self.players) - total
+        most = self.last_in[-1] - self.last_in[-2] if self.last_in else 0
+        if not 0 <= self.returned <= most:
             raise self.fail(
                 f"the pots hold {total}, but the players put in {total + self.returned} (the "
-                f"uncalled bet is at most {put[-1].put_in - put[-2].put_in})"
+                f"uncalled bet is at most {most})"
             )
-        self.top = put[-1]  # the uncalled bet goes back to the player who bet the most
+        self.top = self.last_bets[-1] if self.last_bets else None
         self.rake = total - paid
 
     def _result(self) -> dict[str, Any]:

@@ -51,6 +51,7 @@ class _Cards:
         self.deals: dict[int, list[list[str | None]]] = {}
         self.boards: list[list[str]] = []
         self.known: dict[int, set[str]] = {}
+        self.shows: dict[int, list[str]] = {}  # the cards of each player's last show
         for action in hh.actions:
             words = action.partition("#")[0].split()
             match words:
@@ -61,9 +62,13 @@ class _Cards:
                     self.known.setdefault(k, set()).update(c for c in dealt if c)
                 case ["d", "db", cards]:
                     self.boards.append(list(_pairs(cards)))
-                case [label, "sm" | "sd", cards] if cards != "-":
+                case [label, "sm" | "sd" as verb, cards]:
                     k = int(label[1:]) - 1
-                    self.known.setdefault(k, set()).update(c for c in _pairs(cards) if c != "??")
+                    known = self.known.setdefault(k, set())
+                    shown = [c for c in _pairs(cards) if c != "??"] if cards != "-" else []
+                    known.update(shown)
+                    if verb == "sm":
+                        self.shows[k] = shown or [c for d in self.deals.get(k, []) for c in d if c]
 
     def deal(self, k: int, up: int) -> list[str]:
         """The known cards of player ``k``'s next deal: all, the ``up`` cards of a stud
@@ -100,6 +105,7 @@ class _Writer:
         self.left = [s or 0 for s in start.stacks]
         self.deals = [0] * self.seat_count
         self.antes = [0] * self.seat_count
+        self.shown: set[int] = set()  # players with a Shows Cards
 
     def fail(self, reason: str) -> OHHError:
         return OHHError(reason, source=self.hh.source)
@@ -145,6 +151,10 @@ class _Writer:
         self.new_round(0)
         for event in self.hand.events[1:]:
             self.event(event)
+        for k in self.cards.shows:  # shown after the pot was decided (the history's word)
+            if k not in self.shown:
+                self.showdown()
+                self.act(self.seat_of[k], "Shows Cards", cards=self.cards.shows[k])
         self.rounds = [r for r in self.rounds if r["actions"] or r["cards"]]
         for r in self.rounds:
             if not r["cards"]:
@@ -193,6 +203,7 @@ class _Writer:
                 self.act(seat, "Bet" if isinstance(e, Betting) else "Raise", more, all_in=all_in)
             case Showing(seat=seat, cards=cards):
                 self.showdown()
+                self.shown.add(self.k_of[seat])
                 known = self.cards.known.get(self.k_of[seat], set())
                 self.act(seat, "Shows Cards", cards=[str(c) for c in cards if str(c) in known])
             case Mucking(seat=seat):
