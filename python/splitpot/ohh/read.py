@@ -114,6 +114,7 @@ class _Reader(Fields):
         self.unit = self._unit(unit)
         self._flags()
         self._seat_players()
+        self.timeouts = self._timeouts()
         game, kind = self._game()
         stakes = self._stakes(game, kind)
         self._rounds(game)
@@ -307,7 +308,7 @@ class _Reader(Fields):
             else:
                 want = names[street] if street < len(names) else SHOWDOWN
                 raise self.fail(f"{path}street {shown(name)} where {want!r} comes next")
-            self._actions(game, street - 1, actions, path, showdown)
+            self._actions(game, street - 1, actions, path, showdown, ids[i])
         if any(p.street_in for p in self.players):
             self.last_bets = sorted(self.players, key=lambda p: p.street_in)
             self.last_in = [p.street_in for p in self.last_bets]
@@ -363,15 +364,24 @@ class _Reader(Fields):
         return p
 
     def _actions(
-        self, game: Game, street: int, actions: list[dict[str, Any]], path: str, showdown: bool
+        self,
+        game: Game,
+        street: int,
+        actions: list[dict[str, Any]],
+        path: str,
+        showdown: bool,
+        round_id: int,
     ) -> None:
         number = 0
+        timeouts = self.timeouts.get(round_id, [])
         for i, a in enumerate(actions):
             at = f"{path}actions[{i}]."
             step = self.integer(a, "action_number", at)
             if step <= number:
                 raise self.fail(f"{at}action_number {step} does not follow {number}")
             number = step
+            while timeouts and timeouts[0][0] <= step:
+                self.actions.append(f"# p{timeouts.pop(0)[1].k + 1} timeout all-in")
             verb = self.text(a, "action", at)
             if verb in _REFUSED:
                 raise self.unsupported(f"{_REFUSED[verb]} ({verb!r}, {at[:-1]})")
@@ -384,6 +394,20 @@ class _Reader(Fields):
                 raise self.fail(f"{at[:-1]}: {p.name} has put in {p.put_in}, more than his stack")
             if self.flag(a, "is_allin", at, False) and amount and p.put_in < p.stack:
                 raise self.fail(f"{at[:-1]}: is_allin, but {p.name} has chips left")
+        self.actions.extend(f"# p{p.k + 1} timeout all-in" for _, p in timeouts)
+
+    def _timeouts(self) -> dict[int, list[tuple[int, _Player]]]:
+        """splitpot's all-in timeouts (docs/rules/poker.md §7), which OHH has no action for:
+        ``_splitpot.timeouts``, each the round's id, the number of the action it comes
+        before and the player."""
+        out: dict[int, list[tuple[int, _Player]]] = {}
+        for i, t in enumerate(self.objects(self.ext, "timeouts", f"{EXTENSION}.")):
+            at = f"{EXTENSION}.timeouts[{i}]."
+            before = self.integer(t, "before", at)
+            out.setdefault(self.integer(t, "round", at), []).append((before, self._player(t, at)))
+        for pending in out.values():
+            pending.sort(key=lambda bp: bp[0])
+        return out
 
     def _action(
         self,

@@ -106,11 +106,14 @@ def _why(error: Exception, text: str, start: int) -> str:
 
 def _unwrap(value: Any, source: str | None, number: int) -> dict[str, Any] | OHHError:
     """The hand object of ``{"ohh": {...}}`` (spec "The Specification"), its nesting checked."""
-    if not isinstance(value, dict) or set(value) != {"ohh"} or not isinstance(value["ohh"], dict):
-        keys = f"the keys {sorted(value)[:5]}" if isinstance(value, dict) else type(value).__name__
+    if not isinstance(value, dict) or set(value) != {"ohh"}:
+        what = f"the keys {sorted(value)[:5]}" if isinstance(value, dict) else type(value).__name__
         return OHHError(
-            f'a hand is one object {{"ohh": {{...}}}}, not {keys}', source=source, hand=number
+            f'a hand is one object {{"ohh": {{...}}}}, not {what}', source=source, hand=number
         )
+    if not isinstance(value["ohh"], dict):
+        what = type(value["ohh"]).__name__
+        return OHHError(f'"ohh" must be an object, not {what}', source=source, hand=number)
     level: list[Any] = [value["ohh"]]
     for _ in range(OHH_MAX_NESTING):
         inner = [

@@ -106,6 +106,8 @@ class _Writer:
         self.deals = [0] * self.seat_count
         self.antes = [0] * self.seat_count
         self.shown: set[int] = set()  # players with a Shows Cards
+        self.posted: set[int] = set()  # seats that posted a live blind
+        self.timeouts: list[dict[str, int]] = []  # all-in timeouts, for the extension
 
     def fail(self, reason: str) -> OHHError:
         return OHHError(reason, source=self.hh.source)
@@ -168,8 +170,11 @@ class _Writer:
             case BlindPosting(seat=seat, amount=amount, dead=True):
                 self.act(seat, "Post Dead", amount, all_in=self.put(seat, amount, live=False))
             case BlindPosting(seat=seat, amount=amount):
+                self.posted.add(seat)
                 self.act(seat, self.blind_name(seat), amount, all_in=self.put(seat, amount))
             case HoleDealing(seat=seat, up=up):
+                if not any(self.deals):
+                    self.unposted()
                 self.deals[seat] += 1
                 if self.deals[seat] - 1 > self.street:
                     self.new_round(self.deals[seat] - 1)
@@ -209,12 +214,26 @@ class _Writer:
             case Mucking(seat=seat):
                 self.showdown()
                 self.act(seat, "Mucks Cards")
+            case TimingOut(seat=seat, outcome="all_in"):
+                # All-in for what he has put in (docs/rules/poker.md §7): no OHH action; the
+                # extension says where it was, before the round's next action.
+                r = self.rounds[-1]
+                self.timeouts.append(
+                    {"round": r["id"], "before": len(r["actions"]) + 1, "player_id": self.k_of[seat]}
+                )
             case SittingOut():
                 raise UnsupportedOHH(
                     "a player sat out during the hand (a fold out of turn): OHH has no "
                     "action for it",
                     source=self.hh.source,
                 )
+
+    def unposted(self) -> None:
+        """A blind owed by a seat the ante put all-in: posted as nothing, all-in, so that the
+        reader knows the others still call it (docs/rules/poker.md §4.1)."""
+        for seat, due in enumerate(self.start.blinds):
+            if due and seat not in self.posted and self.start.stacks[seat]:
+                self.act(seat, self.blind_name(seat), 0, all_in=True)
 
     def blind_name(self, seat: int) -> str:
         """The spec's name of a live blind (``Post SB``, ``Post BB``, a ``Straddle`` above the
@@ -245,6 +264,8 @@ class _Writer:
             wins[a.pot][a.seat] = wins[a.pot].get(a.seat, 0) + a.amount
         if self.hh.finishing_stacks is not None:
             self.settle(wins, result.pots)
+        if not result.pots:  # over with nothing in the pot: an empty one says it is over
+            return [{"number": 0, "amount": self.amount(0), "rake": self.amount(0), "player_wins": []}]
         return [
             {
                 "number": i,
@@ -290,10 +311,10 @@ class _Writer:
         self.walk()
         hh, start, structure = self.hh, self.start, self.start.structure
         stud = self.game.forced_bets == "bring_in"
-        if stud:
-            small, big = structure.bring_in_amount, structure.small_bet  # type: ignore[attr-defined]
-        else:
-            small, big = structure.small_blind, structure.big_blind
+        small, big = structure.small_blind, structure.big_blind
+        if stud:  # the bring-in in the small blind's field, the smallest bet in the big's
+            small = structure.bring_in_amount
+            big = structure.small_bet if isinstance(structure, FixedLimit) else big
         tournament = hh.currency is None and hh.event is not None
         currency = "" if tournament else hh.currency or PLAY_MONEY[1]
         players = [
@@ -369,6 +390,8 @@ class _Writer:
         }
         if user:
             ext["user_fields"] = user
+        if self.timeouts:
+            ext["timeouts"] = self.timeouts
         return ext
 
 
