@@ -90,6 +90,7 @@ the hand and the field; only a wrong type of argument is a ``TypeError``.
 
 from __future__ import annotations
 
+import io  # noqa: F401 - the doctests' files
 import os
 from collections.abc import Iterable, Iterator
 from decimal import Decimal, InvalidOperation
@@ -100,7 +101,7 @@ from splitpot.limits import shown
 from splitpot.ohh.errors import OHHError, UnsupportedOHH
 from splitpot.ohh.fields import _bounded
 from splitpot.ohh.read import read_hand
-from splitpot.ohh.text import dumps_json, hands, read_file
+from splitpot.ohh.text import dumps_json, file_text, hands
 from splitpot.ohh.write import SPEC_VERSION, write_hand
 from splitpot.phh.compare import Outcome, check
 from splitpot.phh.record import HandHistory
@@ -118,6 +119,7 @@ __all__ = [
     "load",
     "loads",
     "read",
+    "read_file",
     "to_ohh",
 ]
 
@@ -199,8 +201,22 @@ def load(file: str | os.PathLike[str] | IO[bytes] | IO[str], *, unit: Unit = Non
     ...
     splitpot.ohh.errors.OHHError: <file>: hand 1: "ohh" must be an object, not list
     """
-    text, source = read_file(file)
+    text, source = file_text(file)
     return loads(text, source=source, unit=unit)
+
+
+def read_file(
+    file: str | os.PathLike[str] | IO[bytes] | IO[str], *, unit: Unit = None
+) -> Iterator[HandHistory | OHHError]:
+    """:func:`read` of an OHH file's hands (a path, or an open file): each a history or its
+    error, in order. Raises :class:`OHHError` for a file past the limits or not UTF-8, and
+    ``OSError`` when it cannot be opened.
+
+    >>> [type(h).__name__ for h in read_file(io.StringIO('{"ohh": 1}'))]
+    ['OHHError']
+    """
+    text, source = file_text(file)
+    return read(text, source=source, unit=unit)
 
 
 def to_ohh(hand: Hand | HandHistory, *, unit: Unit = None) -> dict[str, Any]:
@@ -293,8 +309,7 @@ def check_file(path: str | os.PathLike[str]) -> list[Outcome]:
     """
     name = os.fspath(path)
     try:
-        text, _ = read_file(name)
-        items = list(read(text, source=name))
+        items = list(read_file(name))
     except OHHError as e:
         return [Outcome(name, "error", str(e))]
     except OSError as e:

@@ -132,7 +132,7 @@ def _unwrap(value: Any, source: str | None, number: int) -> dict[str, Any] | OHH
     )
 
 
-def read_file(file: str | os.PathLike[str] | IO[bytes] | IO[str]) -> tuple[str, str]:
+def file_text(file: str | os.PathLike[str] | IO[bytes] | IO[str]) -> tuple[str, str]:
     """``(text, source)`` of a path or an open file: a regular file of at most
     :data:`~splitpot.limits.OHH_MAX_BYTES`, UTF-8 (with or without a BOM). The PHH reader's
     checks (``splitpot.phh.load``), its errors as :class:`OHHError`."""
