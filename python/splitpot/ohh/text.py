@@ -89,7 +89,9 @@ def hands(text: str, source: str | None) -> Iterator[tuple[int, dict[str, Any] |
             value, at = _DECODER.raw_decode(text, start)
         except (json.JSONDecodeError, _Refused, RecursionError) as e:
             yield number, OHHError(_why(e, text, start), source=source, hand=number)
-            found = text.find("\n{", getattr(e, "pos", start) or start + 1)
+            # The next hand starts a line with "{": a value cut short may swallow it whole
+            # (an open key takes the next object as its value), so look from this hand's start.
+            found = text.find("\n{", start)
             at = end if found < 0 else found + 1
             continue
         yield number, _unwrap(value, source, number)
