@@ -14,15 +14,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import splitpot as sp
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-import splitpot as sp
 from splitpot import limits, ohh, phh
 from splitpot.bots import RandomBot, play_bots
 from splitpot.cli import main
 from splitpot.hand import Hand
 from splitpot.phh.setup import _layout
+
 from tests.test_phh import CORPUS, played_hands
 
 DATA = Path(__file__).parent / "data"
@@ -213,7 +213,9 @@ def test_a_half_chip_of_a_split_pot_is_kept_exactly() -> None:
 
 def written_actions(hand: Hand) -> list[tuple[str, int, Any]]:
     data = ohh.to_ohh(hand)["ohh"]
-    return [(a["action"], a["player_id"], a["amount"]) for r in data["rounds"] for a in r["actions"]]
+    return [
+        (a["action"], a["player_id"], a["amount"]) for r in data["rounds"] for a in r["actions"]
+    ]
 
 
 def round_trips(hand: Hand) -> phh.HandHistory:
@@ -297,7 +299,9 @@ def test_unknown_cards_are_never_written() -> None:
 
 
 def test_stud_streets_bring_in_and_up_cards() -> None:
-    hand = finish(Hand(sp.SEVEN_CARD_STUD, sp.FixedLimit(2, 4, bring_in=1, ante=1), [40] * 4, seed=6))
+    hand = finish(
+        Hand(sp.SEVEN_CARD_STUD, sp.FixedLimit(2, 4, bring_in=1, ante=1), [40] * 4, seed=6)
+    )
     assert len(hand.board) == 0 and hand.result.shown
     data = ohh.to_ohh(hand)["ohh"]
     assert [r["street"] for r in data["rounds"]] == [
@@ -367,7 +371,11 @@ def test_a_street_twice_is_run_it_twice_and_a_cash_out_is_unsupported() -> None:
         (("table_size",), "6", "'table_size' must be a whole number"),
         (("table_size",), 11, "a table has 2 to 10 seats"),
         (("dealer_seat",), True, "'dealer_seat' must be a whole number"),
-        (("players", 0, "starting_stack"), "100", r"'players\[0\].starting_stack' must be a number"),
+        (
+            ("players", 0, "starting_stack"),
+            "100",
+            r"'players\[0\].starting_stack' must be a number",
+        ),
         (("players", 0, "starting_stack"), -5, "a number >= 0"),
         (("players", 0, "starting_stack"), "HUGE", "at most 30 digits"),
         (("players", 0, "seat"), 12, "is not a seat 1..10"),
@@ -387,7 +395,9 @@ def test_a_street_twice_is_run_it_twice_and_a_cash_out_is_unsupported() -> None:
         (("_splitpot",), {"user_fields": {"x": 1}}, "'x' is not a user field"),
     ],
 )
-def test_every_bad_field_is_an_ohh_error_naming_it(path: tuple[Any, ...], value: Any, match: str) -> None:
+def test_every_bad_field_is_an_ohh_error_naming_it(
+    path: tuple[Any, ...], value: Any, match: str
+) -> None:
     data = ohh_hand()
     target = data
     for key in path[:-1]:
@@ -433,7 +443,12 @@ def test_reading_goes_on_after_a_broken_hand() -> None:
     good = ohh.dumps(finish(Hand(sp.HOLDEM, sp.NoLimit(1, 2), [50, 50], seed=1)))
     text = good + '\n{"ohh": {"spec_version": \n\n' + good + "\n" + text_of(ohh_hand(table_size=1))
     items = list(ohh.read(text, source="x.ohh"))
-    assert [type(i).__name__ for i in items] == ["HandHistory", "OHHError", "HandHistory", "OHHError"]
+    assert [type(i).__name__ for i in items] == [
+        "HandHistory",
+        "OHHError",
+        "HandHistory",
+        "OHHError",
+    ]
     assert str(items[1]).startswith("x.ohh: hand 2: not valid JSON")
     assert "hand 4" in str(items[3]) and "table_size 1" in str(items[3])
 
@@ -602,7 +617,9 @@ def test_every_hand_the_site_readers_read_round_trips() -> None:
 # --------------------------------------------------------------------------- the command line
 
 
-def test_convert_to_ohh_then_replay_and_show(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_convert_to_ohh_then_replay_and_show(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     hands = tmp_path / "hands.phhs"
     args = ["simulate", "--game", "omaha8", "--structure", "pot-limit", "--players", "4"]
     assert main([*args, "--hands", "12", "--seed", "3", "--out", str(hands), "--quiet"]) == 0
@@ -621,9 +638,14 @@ def test_convert_to_ohh_then_replay_and_show(tmp_path: Path, capsys: pytest.Capt
     ]
 
 
-def test_convert_skips_a_hand_ohh_cannot_hold(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_convert_skips_a_hand_ohh_cannot_hold(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "cp.ohh"
-    assert main(["convert", str(DATA / "ncp-crazy-pineapple.phh"), "--to", "ohh", "--out", str(out)]) == 1
+    assert (
+        main(["convert", str(DATA / "ncp-crazy-pineapple.phh"), "--to", "ohh", "--out", str(out)])
+        == 1
+    )
     err = capsys.readouterr().err
     assert "skipped" in err and "discard" in err and "Traceback" not in err
 

@@ -178,9 +178,12 @@ def loads(text: str, *, source: str | None = None, unit: Unit = None) -> list[Ha
 
     >>> import splitpot as sp
     >>> hand = sp.Hand(sp.OMAHA, sp.PotLimit(5, 10), [1000, 1000, 1000], seed=2)
-    >>> [hh] = loads(dumps(hand, unit="0.01"))
-    >>> hh.variant, hh.starting_stacks, hh.user_fields["_site_unit"] if "_site" in hh.user_fields else ""
-    ('PO', [1000, 1000, 1000], '')
+    >>> text = dumps(hand, unit="0.01")          # 1000 chips of 0.01: 10.00 each
+    >>> '"starting_stack": 10.00' in text, '"unit": "0.01"' in text
+    (True, True)
+    >>> [hh] = loads(text)
+    >>> hh.variant, hh.starting_stacks
+    ('PO', [1000, 1000, 1000])
     """
     out = []
     for item in read(text, source=source, unit=unit):
@@ -190,7 +193,9 @@ def loads(text: str, *, source: str | None = None, unit: Unit = None) -> list[Ha
     return out
 
 
-def load(file: str | os.PathLike[str] | IO[bytes] | IO[str], *, unit: Unit = None) -> list[HandHistory]:
+def load(
+    file: str | os.PathLike[str] | IO[bytes] | IO[str], *, unit: Unit = None
+) -> list[HandHistory]:
     """Every hand of an OHH file (a path, or a file open in text or binary mode): a regular
     file of UTF-8 text within the limits. Raises :class:`OHHError` as :func:`loads` does,
     naming the file, and ``OSError`` when it cannot be opened.
@@ -271,13 +276,18 @@ def dumps_all(hands_: Iterable[Hand | HandHistory], *, unit: Unit = None) -> str
     return "\n".join(dumps(h, unit=unit) for h in hands_)
 
 
-def dump(hand: Hand | HandHistory, file: str | os.PathLike[str] | IO[str], *, unit: Unit = None) -> None:
+def dump(
+    hand: Hand | HandHistory, file: str | os.PathLike[str] | IO[str], *, unit: Unit = None
+) -> None:
     """Write :func:`dumps` of ``hand`` to a path (whole or not at all) or a text file."""
     dump_all([hand], file, unit=unit)
 
 
 def dump_all(
-    hands_: Iterable[Hand | HandHistory], file: str | os.PathLike[str] | IO[str], *, unit: Unit = None
+    hands_: Iterable[Hand | HandHistory],
+    file: str | os.PathLike[str] | IO[str],
+    *,
+    unit: Unit = None,
 ) -> None:
     """Write :func:`dumps_all` of ``hands_`` to a path or a text file. A path is written whole
     or not at all (a hand that cannot be written leaves no file); a file object gets the

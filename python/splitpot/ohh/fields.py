@@ -49,7 +49,9 @@ class Fields:
 
     # ------------------------------------------------------------------ JSON types
 
-    def text(self, obj: dict[str, Any], key: str, path: str = "", default: object = _MISSING) -> Any:
+    def text(
+        self, obj: dict[str, Any], key: str, path: str = "", default: object = _MISSING
+    ) -> Any:
         value = self._value(obj, key, path, default)
         if not isinstance(value, str) and value is not default:
             self._wrong(path + key, "a string", value)
@@ -65,19 +67,25 @@ class Fields:
             self._wrong(path + key, "a whole number from 0 to 999999999", value)
         return value
 
-    def flag(self, obj: dict[str, Any], key: str, path: str = "", default: object = _MISSING) -> Any:
+    def flag(
+        self, obj: dict[str, Any], key: str, path: str = "", default: object = _MISSING
+    ) -> Any:
         value = self._value(obj, key, path, default)
         if not isinstance(value, bool) and value is not default:
             self._wrong(path + key, "true or false", value)
         return value
 
-    def array(self, obj: dict[str, Any], key: str, path: str = "", default: object = _MISSING) -> Any:
+    def array(
+        self, obj: dict[str, Any], key: str, path: str = "", default: object = _MISSING
+    ) -> Any:
         value = self._value(obj, key, path, default)
         if not isinstance(value, list) and value is not default:
             self._wrong(path + key, "an array", value)
         return value
 
-    def table(self, obj: dict[str, Any], key: str, path: str = "", default: object = _MISSING) -> Any:
+    def table(
+        self, obj: dict[str, Any], key: str, path: str = "", default: object = _MISSING
+    ) -> Any:
         value = self._value(obj, key, path, default)
         if not isinstance(value, dict) and value is not default:
             self._wrong(path + key, "an object", value)
@@ -93,7 +101,9 @@ class Fields:
 
     # ------------------------------------------------------------------ amounts
 
-    def decimal(self, obj: dict[str, Any], key: str, path: str = "", default: object = _MISSING) -> Any:
+    def decimal(
+        self, obj: dict[str, Any], key: str, path: str = "", default: object = _MISSING
+    ) -> Any:
         """A JSON number as an exact :class:`~decimal.Decimal` (``None`` for ``default``)."""
         value = self._value(obj, key, path, default)
         if value is default and default is not _MISSING:
@@ -102,10 +112,14 @@ class Fields:
             self._wrong(path + key, "a number", value)
         number = Decimal(value)
         if not number.is_finite() or number < 0 or not _bounded(number):
-            self._wrong(path + key, f"a number >= 0 of at most {PHH_MAX_AMOUNT_DIGITS} digits", value)
+            self._wrong(
+                path + key, f"a number >= 0 of at most {PHH_MAX_AMOUNT_DIGITS} digits", value
+            )
         return number
 
-    def units(self, obj: dict[str, Any], key: str, path: str = "", *, required: bool = False) -> int:
+    def units(
+        self, obj: dict[str, Any], key: str, path: str = "", *, required: bool = False
+    ) -> int:
         """A played amount (a stack, a blind, a bet) as a whole number of :attr:`unit`\\ s
         (missing or ``null``: 0, unless ``required``): an amount finer than the unit is
         refused, never rounded."""

@@ -125,7 +125,7 @@ def _unwrap(value: Any, source: str | None, number: int) -> dict[str, Any] | OHH
             if type(v) in (dict, list)
         ]
         if not inner:
-            return value["ohh"]  # type: ignore[no-any-return]
+            return value["ohh"]
         level = inner
     return OHHError(
         f"objects and arrays are nested more than {OHH_MAX_NESTING} levels deep",

@@ -33,7 +33,8 @@ from splitpot.hand import (
 )
 from splitpot.ohh.errors import OHHError, UnsupportedOHH
 from splitpot.ohh.games import BET_TYPE_OF, SHOWDOWN, game_type, refused, street_name
-from splitpot.ohh.read import CENT, CHIP, EXTENSION, PLAY_MONEY, _has_null, trimmed
+from splitpot.ohh.header import CENT, CHIP, EXTENSION, PLAY_MONEY, has_null
+from splitpot.ohh.read import trimmed
 from splitpot.phh.record import HandHistory
 from splitpot.phh.setup import _layout
 
@@ -117,7 +118,8 @@ class _Writer:
         (``1.50``), else exactly (half a chip of a split pot)."""
         value = units * self.unit
         if units == int(units):
-            return value.quantize(self.unit) if self.unit.as_tuple().exponent < 0 else value
+            places = self.unit.as_tuple().exponent
+            return value.quantize(self.unit) if isinstance(places, int) and places < 0 else value
         return value.normalize()
 
     # ------------------------------------------------------------------ rounds
@@ -128,8 +130,15 @@ class _Writer:
         name = SHOWDOWN if street == len(self.game.streets) else street_name(self.game, street)
         self.rounds.append({"id": len(self.rounds), "street": name, "cards": cards, "actions": []})
 
-    def act(self, seat: int, action: str, amount: int = 0, *, all_in: bool = False,
-            cards: list[str] | None = None) -> None:
+    def act(
+        self,
+        seat: int,
+        action: str,
+        amount: int = 0,
+        *,
+        all_in: bool = False,
+        cards: list[str] | None = None,
+    ) -> None:
         actions = self.rounds[-1]["actions"]
         entry: dict[str, Any] = {
             "action_number": len(actions) + 1,
@@ -162,7 +171,8 @@ class _Writer:
             if not r["cards"]:
                 del r["cards"]
 
-    def event(self, e: Operation) -> None:  # noqa: C901 - one case per record, as PHH's writer
+    def event(self, e: Operation) -> None:
+        """The OHH action of one event of the hand: a post or a deal, else :meth:`play`."""
         match e:
             case AntePosting(seat=seat, amount=amount):
                 self.antes[seat] += amount
@@ -190,6 +200,12 @@ class _Writer:
                     self.new_round(index, known)
                 else:
                     self.rounds[-1]["cards"] = known  # stud's community card (§4.2)
+            case _:
+                self.play(e)
+
+    def play(self, e: Operation) -> None:
+        """The OHH action of a player's decision, show or muck."""
+        match e:
             case BringingIn(seat=seat, amount=amount, all_in=all_in):
                 self.put(seat, amount)
                 self.act(seat, "Bring In", amount, all_in=all_in)
@@ -200,8 +216,9 @@ class _Writer:
             case Calling(seat=seat, amount=amount, all_in=all_in):
                 self.put(seat, amount)
                 self.act(seat, "Call", amount, all_in=all_in)
-            case Betting(seat=seat, amount=to, all_in=all_in) | RaisingTo(
-                seat=seat, amount=to, all_in=all_in
+            case (
+                Betting(seat=seat, amount=to, all_in=all_in)
+                | RaisingTo(seat=seat, amount=to, all_in=all_in)
             ):
                 more = to - self.street_in[seat]
                 self.put(seat, more)
@@ -209,8 +226,8 @@ class _Writer:
             case Showing(seat=seat, cards=cards):
                 self.showdown()
                 self.shown.add(self.k_of[seat])
-                known = self.cards.known.get(self.k_of[seat], set())
-                self.act(seat, "Shows Cards", cards=[str(c) for c in cards if str(c) in known])
+                seen = self.cards.known.get(self.k_of[seat], set())
+                self.act(seat, "Shows Cards", cards=[str(c) for c in cards if str(c) in seen])
             case Mucking(seat=seat):
                 self.showdown()
                 self.act(seat, "Mucks Cards")
@@ -219,7 +236,11 @@ class _Writer:
                 # extension says where it was, before the round's next action.
                 r = self.rounds[-1]
                 self.timeouts.append(
-                    {"round": r["id"], "before": len(r["actions"]) + 1, "player_id": self.k_of[seat]}
+                    {
+                        "round": r["id"],
+                        "before": len(r["actions"]) + 1,
+                        "player_id": self.k_of[seat],
+                    }
                 )
             case SittingOut():
                 raise UnsupportedOHH(
@@ -265,7 +286,9 @@ class _Writer:
         if self.hh.finishing_stacks is not None:
             self.settle(wins, result.pots)
         if not result.pots:  # over with nothing in the pot: an empty one says it is over
-            return [{"number": 0, "amount": self.amount(0), "rake": self.amount(0), "player_wins": []}]
+            return [
+                {"number": 0, "amount": self.amount(0), "rake": self.amount(0), "player_wins": []}
+            ]
         return [
             {
                 "number": i,
@@ -381,7 +404,10 @@ class _Writer:
                 ext["big_bet"] = structure.big_bet
         antes = [self.antes[s] for s in self.seat_of]
         shared = self.start.antes_shared
-        if any(antes) and trimmed(antes, [self.start.stacks[s] or 0 for s in self.seat_of]) == shared:
+        if (
+            any(antes)
+            and trimmed(antes, [self.start.stacks[s] or 0 for s in self.seat_of]) == shared
+        ):
             ext["ante_trimming_status"] = not shared
         user = {
             k: v
@@ -402,7 +428,7 @@ def _is_json(value: Any) -> bool:
         return all(isinstance(k, str) and _is_json(v) for k, v in value.items())
     if isinstance(value, list):
         return all(_is_json(v) for v in value)
-    return isinstance(value, (str, int, Decimal)) and not _has_null(value)
+    return isinstance(value, (str, int, Decimal)) and not has_null(value)
 
 
 def _date(hh: HandHistory) -> str:
