@@ -416,7 +416,7 @@ def test_every_bad_field_is_an_ohh_error_naming_it(
         ('{"ohh": {"a": NaN}}', "NaN is not a number JSON allows"),
         ('{"ohh": {"a": -Infinity}}', "not a number JSON allows"),
         ('{"ohh": {"a": 1, "a": 2}}', "the key 'a' is given twice"),
-        ('{"ohh": {"a": ' + "9" * 5000 + "}}", "an integer of 5000 digits"),
+        ('{"ohh": {"a": ' + "9" * 5000 + "}}", "an integer of more than 30 digits"),
         ('{"ohh": {"a": 1.' + "5" * 500 + "}}", "a number of 502 characters"),
         ('{"ohh": ' + "[" * 100_000 + "]" * 100_000 + "}", "nested more than 16"),
         ('{"ohh": {"a": ' + "[" * 20 + "]" * 20 + "}}", "nested more than 16"),

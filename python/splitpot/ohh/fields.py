@@ -14,6 +14,7 @@ from splitpot.limits import PHH_MAX_AMOUNT_DIGITS, shown
 from splitpot.ohh.errors import OHHError, UnsupportedOHH
 
 _MISSING = object()
+_WHOLE = 10**PHH_MAX_AMOUNT_DIGITS
 _EXACT = decimal.Context(prec=4 * PHH_MAX_AMOUNT_DIGITS)  # every quotient of bounded amounts
 _CARD_CACHE: dict[str, str] = {}
 
@@ -60,6 +61,9 @@ class Fields:
     def integer(
         self, obj: dict[str, Any], key: str, path: str = "", default: object = _MISSING
     ) -> Any:
+        value = obj.get(key)
+        if type(value) is int and 0 <= value < 1_000_000_000:
+            return value  # the common case, at once
         value = self._value(obj, key, path, default)
         if value is default and default is not _MISSING:
             return value
@@ -111,7 +115,10 @@ class Fields:
         if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
             self._wrong(path + key, "a number", value)
         number = Decimal(value)
-        if not number.is_finite() or number < 0 or not _bounded(number):
+        # At most PHH_MAX_AMOUNT_DIGITS digits before the point (1e999999999 is a short JSON
+        # number), checked before any arithmetic; digits after it make the amount finer than
+        # the unit, which the division (exact: a JSON number has at most _NUMBER_CHARS) shows.
+        if not number.is_finite() or number < 0 or number.adjusted() >= PHH_MAX_AMOUNT_DIGITS:
             self._wrong(
                 path + key, f"a number >= 0 of at most {PHH_MAX_AMOUNT_DIGITS} digits", value
             )
@@ -123,6 +130,9 @@ class Fields:
         """A played amount (a stack, a blind, a bet) as a whole number of :attr:`unit`\\ s
         (missing or ``null``: 0, unless ``required``): an amount finer than the unit is
         refused, never rounded."""
+        value = obj.get(key)
+        if type(value) is int and 0 <= value < _WHOLE and self.unit == 1:
+            return value  # chips, the common case, at once
         number = self.decimal(obj, key, path, _MISSING if required else Decimal(0))
         count = _EXACT.divide(number, self.unit)
         if count != count.to_integral_value():

@@ -34,12 +34,6 @@ def _float(text: str) -> Decimal:
     return Decimal(text)
 
 
-def _int(text: str) -> int:
-    if len(text) > PHH_MAX_AMOUNT_DIGITS + 1:  # int() of 5000 digits is refused, and slow
-        raise _Refused(f"an integer of {len(text)} digits: at most {PHH_MAX_AMOUNT_DIGITS}")
-    return int(text)
-
-
 def _constant(text: str) -> Any:
     raise _Refused(f"{text} is not a number JSON allows")
 
@@ -53,9 +47,9 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-_DECODER = json.JSONDecoder(
-    parse_float=_float, parse_int=_int, parse_constant=_constant, object_pairs_hook=_object
-)
+# Integers go to int() in C: one of more than 4300 digits is refused by Python (a ValueError,
+# caught below), a long one by the field that reads it.
+_DECODER = json.JSONDecoder(parse_float=_float, parse_constant=_constant, object_pairs_hook=_object)
 
 
 def hands(text: str, source: str | None) -> Iterator[tuple[int, dict[str, Any] | OHHError]]:
@@ -87,7 +81,7 @@ def hands(text: str, source: str | None) -> Iterator[tuple[int, dict[str, Any] |
         start = at
         try:
             value, at = _DECODER.raw_decode(text, start)
-        except (json.JSONDecodeError, _Refused, RecursionError) as e:
+        except (ValueError, RecursionError) as e:  # JSONDecodeError and _Refused are ones
             yield number, OHHError(_why(e, text, start), source=source, hand=number)
             # The next hand starts a line with "{": a value cut short may swallow it whole
             # (an open key takes the next object as its value), so look from this hand's start.
@@ -103,6 +97,8 @@ def _why(error: Exception, text: str, start: int) -> str:
     if isinstance(error, json.JSONDecodeError):
         line = text.count("\n", 0, error.pos) + 1
         return f"not valid JSON: {error.msg} (line {line} of the file)"
+    if "integer string conversion" in str(error):
+        return f"not read: an integer of more than {PHH_MAX_AMOUNT_DIGITS} digits"
     return f"not read: {error}"
 
 
