@@ -108,6 +108,10 @@ class _Reader(Fields):
                 self._street(game, street, r, path)
                 street += 1
             elif name in names[:street]:
+                # Run it twice (spec "street": the same street again, under a new id): each
+                # run's board is these rounds' cards, to become PHH's run-count notation once
+                # the engine and PHH play runs (issue 26 item 4); the pots' wins are then the
+                # runs' shares added up.
                 raise self.unsupported(f"run it twice: a second {name} round ({path[:-1]})")
             else:
                 want = names[street] if street < len(names) else SHOWDOWN

@@ -192,6 +192,8 @@ class _Writer:
                 if cards:
                     self.act(seat, "Dealt Cards", cards=cards)
             case BoardDealing(street=name, cards=cards):
+                # A second run's board (run it twice, once the engine deals runs) would be a
+                # round of the same street with the next id, and the flag Run_It_Twice.
                 index = [s.name for s in self.game.streets].index(name)
                 known = self.cards.boards.pop(0) if self.cards.boards else None
                 if known is not None and known != [str(c) for c in cards]:
