@@ -3,6 +3,7 @@ hostile input, and any hand splitpot plays surviving dumps -> loads -> replay.""
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import random
@@ -479,42 +480,72 @@ def test_a_fifo_named_ohh_is_never_opened(tmp_path: Path) -> None:
     assert main(["replay", "--quiet", str(tmp_path)]) == 1
 
 
+def _bases() -> list[dict[str, Any]]:
+    """Hands to mangle: the spec's examples, stud hi/lo, straddle and dead blind, Omaha 5."""
+    hands = [
+        Hand(sp.SEVEN_CARD_STUD_HILO, sp.FixedLimit(2, 4, bring_in=1, ante=1), [40] * 4, seed=3),
+        Hand(sp.HOLDEM, sp.NoLimit(1, 2), [50, 60, 70, 80], seed=9, blinds=[1, 2, 4, 0],
+             dead_blinds=[0, 0, 0, 1]),
+        Hand(sp.omaha(5), sp.PotLimit(1, 2), [30, 90, 60], seed=4),
+    ]  # fmt: skip
+    texts = SPEC.read_text().split("\n\n") + [ohh.dumps(finish(h, seed=2)) for h in hands]
+    return [json.loads(t, parse_float=Decimal)["ohh"] for t in texts]
+
+
+BASES = _bases()
+ODD_WORDS = [
+    "Fold", "Raise", "Call", "Straddle", "Bring In", "Shows Cards", "Mucks Cards", "Dealt Cards",
+    "Post Dead", "Post BB", "As", "Preflop", "Flop", "Third", "Showdown", "Draw",
+]  # fmt: skip
+ODD_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**40), 10**40),
+    st.decimals(allow_nan=False, allow_infinity=False, places=3),
+    st.text(max_size=5),
+    st.sampled_from(ODD_WORDS),
+    st.sampled_from([[], {}, ["As", "Kd"], ["2c"], 0, 1, 2, 10]),
+)
+
+
 @st.composite
 def mangled(draw: st.DrawFn) -> str:
-    """A valid hand with one value anywhere replaced by something else."""
-    data = ohh_hand()
-    paths: list[tuple[Any, Any]] = []
+    """A valid hand with one to three values anywhere replaced by others, or removed."""
+    data = copy.deepcopy(draw(st.sampled_from(BASES)))
+    places: list[tuple[Any, Any]] = []
 
     def walk(node: Any) -> None:
-        items = node.items() if isinstance(node, dict) else enumerate(node)
-        for key, value in list(items):
-            paths.append((node, key))
+        for key, value in list(node.items() if isinstance(node, dict) else enumerate(node)):
+            places.append((node, key))
             if isinstance(value, (dict, list)):
                 walk(value)
 
     walk(data)
-    node, key = draw(st.sampled_from(paths))
-    node[key] = draw(
-        st.one_of(
-            st.none(),
-            st.booleans(),
-            st.integers(-(10**40), 10**40),
-            st.decimals(allow_nan=False, allow_infinity=False, places=3),
-            st.text(max_size=5),
-            st.sampled_from(["Fold", "Raise", "As", "Preflop", "Showdown", [], {}]),
-        )
-    )
+    for _ in range(draw(st.integers(1, 3))):
+        node, key = draw(st.sampled_from(places))
+        if isinstance(node, dict) and draw(st.booleans()):
+            node.pop(key, None)
+        elif isinstance(node, dict) or key < len(node):
+            node[key] = draw(ODD_VALUES)
     return text_of(data)
 
 
 @given(mangled())
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-def test_fuzz_a_mangled_hand_is_read_replayed_or_refused_never_a_crash(text: str) -> None:
+def test_fuzz_a_mangled_hand_is_read_and_replayed_or_refused_never_a_crash(text: str) -> None:
+    # Reading, replaying and writing back raise nothing but splitpot's errors; a hand that
+    # still replays to its own result does so again from what splitpot writes of it.
     for item in ohh.read(text):
-        if isinstance(item, phh.HandHistory):
-            assert phh.check(item).status in (
-                "match", "mismatch", "odd_chip", "unchecked", "unsupported", "error"
-            )  # fmt: skip
+        if isinstance(item, ohh.OHHError):
+            continue
+        if phh.check(item).status != "match":
+            continue
+        try:
+            again = ohh.dumps(item)
+        except phh.PHHError:
+            continue
+        [back] = ohh.loads(again)
+        assert phh.check(back).status == "match"
 
 
 # --------------------------------------------------------------------------- the property
@@ -610,8 +641,7 @@ def test_every_hand_the_site_readers_read_round_trips() -> None:
         except ohh.OHHError as e:  # the site pays what no pot of the replay holds
             assert phh.check(hh).status == "mismatch", e
             counts["mismatch not written"] += 1
-    assert counts["match"] >= 2900, counts
-    assert counts["mismatch not written"] <= counts["mismatch"] + 3, counts
+    assert counts["match"] >= 2900 and counts["mismatch not written"] <= 5, counts
 
 
 # --------------------------------------------------------------------------- the command line
