@@ -391,6 +391,7 @@ def test_a_street_twice_is_run_it_twice_and_a_cash_out_is_unsupported() -> None:
         (("pots", 0), {"number": 0, "amount": 1}, "the pots hold 1, but the players put in"),
         (("pots", 0, "player_wins", 0, "win_amount"), 10**6, "pays out 1000000"),
         (("rounds",), {"id": 0}, "'rounds' must be an array"),
+        (("rounds",), [], "no rounds: a hand has at least its Preflop"),
         (("start_date_utc",), "yesterday", "not an ISO 8601 date"),
         (("_splitpot",), {"unit": "-1"}, "is not a positive amount"),
         (("_splitpot",), {"user_fields": {"x": 1}}, "'x' is not a user field"),

@@ -86,6 +86,8 @@ class _Reader(Fields):
 
     def _rounds(self, game: Game) -> None:
         rounds = self.objects(self.data, "rounds")
+        if not rounds:  # spec "rounds": every hand has a round 0
+            raise self.fail(f"no rounds: a hand has at least its {street_name(game, 0)}")
         ids = [self.integer(r, "id", f"rounds[{i}].") for i, r in enumerate(rounds)]
         if len(set(ids)) != len(ids):
             raise self.fail(f"round ids {sorted(ids)} are not distinct")
