@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from decimal import Decimal
+from json.encoder import encode_basestring_ascii as _string
 from typing import IO, Any
 
 from splitpot.limits import OHH_MAX_BYTES, OHH_MAX_NESTING, PHH_MAX_AMOUNT_DIGITS
@@ -148,11 +149,35 @@ def dumps_json(value: Any) -> str:
     """Compact JSON of dicts, lists, strings, ints, booleans, ``None`` and
     :class:`~decimal.Decimal` amounts, written as the exact decimal (``0.25``, never a float
     nor an exponent). Non-ASCII characters are escaped, so the file is ASCII, as the spec
-    asks of file names and every reader can take."""
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{json.dumps(k)}: {dumps_json(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(dumps_json(v) for v in value) + "]"
-    if isinstance(value, Decimal):
-        return format(value, "f")
-    return json.dumps(value)
+    asks of file names and every reader can take. ``TypeError`` for any other value."""
+    out: list[str] = []
+    _encode(value, out.append)
+    return "".join(out)
+
+
+def _encode(value: Any, put: Callable[[str], None]) -> None:
+    kind = type(value)
+    if kind is str:
+        put(_string(value))
+    elif kind is int:
+        put(str(value))
+    elif kind is Decimal:
+        put(format(value, "f"))
+    elif kind is dict:
+        put("{")
+        for i, (key, item) in enumerate(value.items()):
+            put(", " if i else "")
+            put(_string(key))
+            put(": ")
+            _encode(item, put)
+        put("}")
+    elif kind is list:
+        put("[")
+        for i, item in enumerate(value):
+            put(", " if i else "")
+            _encode(item, put)
+        put("]")
+    elif kind is bool or value is None:
+        put({True: "true", False: "false", None: "null"}[value])
+    else:
+        raise TypeError(f"{kind.__name__} is not written as OHH JSON")
