@@ -157,10 +157,12 @@ def dumps_json(value: Any) -> str:
 
 def _encode(value: Any, put: Callable[[str], None]) -> None:
     kind = type(value)
-    if kind is str:
-        put(_string(value))
-    elif kind is int:
-        put(str(value))
+    if isinstance(value, str):  # a str enum (a timeout policy) too
+        put(_string(str.__str__(value)))
+    elif kind is bool or value is None:
+        put({True: "true", False: "false", None: "null"}[value])
+    elif isinstance(value, int):
+        put(int.__repr__(value))
     elif kind is Decimal:
         put(format(value, "f"))
     elif kind is dict:
@@ -177,7 +179,5 @@ def _encode(value: Any, put: Callable[[str], None]) -> None:
             put(", " if i else "")
             _encode(item, put)
         put("]")
-    elif kind is bool or value is None:
-        put({True: "true", False: "false", None: "null"}[value])
     else:
         raise TypeError(f"{kind.__name__} is not written as OHH JSON")
