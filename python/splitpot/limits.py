@@ -28,6 +28,8 @@ __all__ = [
     "ICM_MAX_WORK",
     "MAX_CHIPS",
     "MESSAGE_VALUE_CHARS",
+    "OHH_MAX_BYTES",
+    "OHH_MAX_NESTING",
     "OMAHA_BOARD_CARDS",
     "OMAHA_HOLE_CARDS",
     "PAN_BATCH_MELDS",
@@ -101,6 +103,13 @@ many as :data:`MAX_CHIPS` has, so every hand splitpot plays can be written and r
 (one chip limit everywhere)."""
 PHH_MAX_NESTING = 16
 """The deepest nesting of TOML arrays and tables read (PHH needs two)."""
+OHH_MAX_BYTES = PHH_MAX_BYTES
+"""The largest Open Hand History text (a ``.ohh`` or ``.json`` file of many hands) read, in
+bytes: the PHH reader's 64 MiB."""
+OHH_MAX_NESTING = 16
+"""The deepest nesting of OHH objects and arrays read (a hand needs five: ``rounds``, a round,
+``actions``, an action, ``cards``). The other bounds of a hand are PHH's: seats, actions and
+digits of an amount."""
 PHH_MAX_JOBS = 64
 """The most worker processes :func:`splitpot.phh.check_files` (``splitpot replay --jobs``)
 starts: each is a whole interpreter, and a pool starts them all at once."""
