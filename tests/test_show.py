@@ -32,7 +32,7 @@ from splitpot.hand import (
 )
 from splitpot.pots import Rake
 from splitpot.show import histories, render_html, render_text
-from splitpot.show.amounts import Amounts
+from splitpot._amounts import Amounts
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 

@@ -28,7 +28,7 @@ from splitpot.hand import (
 from splitpot.phh import HandHistory
 from splitpot.phh.setup import _layout
 from splitpot.pots import Award
-from splitpot.show.amounts import Amounts
+from splitpot._amounts import Amounts
 from splitpot.tui import _blind_names, _with_hand, describe
 
 _CARD = re.compile(r"(?:10|[2-9TJQKA])[cdhs]", re.IGNORECASE)
