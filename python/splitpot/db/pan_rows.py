@@ -1,0 +1,62 @@
+"""A Pan hand's rows (docs/rules/pan.md): the history replayed, its result and its actions.
+
+Pan has no betting rounds: a hand's row, a seat per player with what he won or lost (the
+statistics give Pan hands, won and won per 100 hands, in tops), and each decision as an
+action whose kind is the history's verb (``play``, ``draw``, ``meld``...).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from splitpot.db.rows import HandRows, Unfinished
+from splitpot.db.schema import FACTS
+from splitpot.pan.history import PanHistory, replay
+
+
+def pan_rows(record: PanHistory, fmt: str = "pan") -> HandRows:
+    """The rows of one Pan history. Raises :class:`~splitpot.pan.history.PanHistoryError`
+    for one that does not replay."""
+    hand = replay(record)
+    if not hand.is_over:
+        raise Unfinished("the Pan history stops before the hand is over")
+    result = hand.result
+    mapping = record.to_mapping()
+    key = (
+        "pan|"
+        + hashlib.blake2b(
+            json.dumps(mapping, sort_keys=True, default=str).encode(), digest_size=16
+        ).hexdigest()
+    )
+    seat_of = record.seat_of
+    top = record.rules.tops_amount
+    nets = [result.net[s] or 0 for s in seat_of]
+    hand_row: tuple[Any, ...] = (
+        key, fmt, "", None, "pan", "pan", "Panguingue", "", 0, 0,
+        0, 0, 0, 0, 0, 0, 0, top, f"top {top}", "", "1", None, None, None,
+        record.seat_count or len(seat_of), len(seat_of), None, "",
+        sum(n for n in nets if n > 0) + result.house, result.house, None,
+        "match" if record.finishing_stacks is not None else "unchecked", None, None,
+    )  # fmt: skip
+    seats = []
+    for k, seat in enumerate(seat_of):
+        stack = record.starting_stacks[k]
+        site_seat = record.seats[k] if record.seats else k + 1
+        row = (seat, site_seat, None, "", k, stack, None, 0, max(nets[k], 0), nets[k], 0)
+        seats.append((*row, None, None, *([0] * len(FACTS)), None, float(nets[k])))
+    actions = []
+    for i, text in enumerate(record.actions):
+        words = text.partition("#")[0].split()
+        seat = seat_of[int(words[0][1:]) - 1]
+        cards = " ".join(words[2:]) or None
+        actions.append((i, 0, seat, words[1], 0, None, 0, 0, cards))
+    return HandRows(
+        key=key,
+        hand=hand_row,
+        players=[None] * len(seat_of),
+        seats=seats,
+        streets=[(0, "play", "", len(seat_of), 0)],
+        actions=actions,
+    )
