@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from splitpot import phh
+from splitpot._amounts import Amounts
 from splitpot.betting import FixedLimit, NoLimit, PotLimit, Structure
 from splitpot.bots import SimpleBot, play_bots
 from splitpot.cli import main
@@ -32,7 +33,6 @@ from splitpot.hand import (
 )
 from splitpot.pots import Rake
 from splitpot.show import histories, render_html, render_text
-from splitpot._amounts import Amounts
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 

@@ -16,13 +16,13 @@ third street is 18 billion deals heads-up).
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from math import comb
 
 from splitpot._core import Card, EquityError
 from splitpot.cards import DECK_SIZE
-from splitpot.hand import BoardDealing, Discarding, Hand, HoleDealing
+from splitpot.hand import BoardDealing, Discarding, Hand, HoleDealing, Operation
 from splitpot.odds import equity
 
 EV_MAX_DEALS = 200_000_000
@@ -80,7 +80,9 @@ def allin_ev(hand: Hand, last: int, street: int, known: Collection[int]) -> AllI
     return AllIn(street, "exact", shares, tuple(p.amount for p in pots))
 
 
-def _cards_then(hand: Hand, before: list[object], seats: list[int]) -> tuple[str, dict[int, str]]:
+def _cards_then(
+    hand: Hand, before: Sequence[Operation], seats: list[int]
+) -> tuple[str, dict[int, str]]:
     """The board and each seat's cards as they were dealt by then (stud deals street by
     street; a flop game's hole cards are all dealt first)."""
     board: list[Card] = []

@@ -134,13 +134,13 @@ def read_file(path: str, known: str | None = None) -> FileResult:
             _add(out, item, record, name)
     except (SplitpotError, OSError) as e:  # the file's own damage: what was read stays
         at = item + 1 if out.hands or out.problems else 0
-        out.problems.append((at, "error", f"{path}: {e}"))
+        _problem(out, at, "error", str(e))
     return out
 
 
 def _add(out: FileResult, item: int, record: formats.Item, fmt: str) -> None:
     if isinstance(record, formats.Problem):
-        out.problems.append((item, record.kind, record.detail))
+        _problem(out, item, record.kind, record.detail)
         return
     try:
         if isinstance(record, PanHistory):
@@ -148,11 +148,18 @@ def _add(out: FileResult, item: int, record: formats.Item, fmt: str) -> None:
         else:
             rows = poker_rows(record, fmt)
     except UnsupportedHistory as e:
-        out.problems.append((item, "unsupported", str(e)))
+        _problem(out, item, "unsupported", str(e))
     except SplitpotError as e:
-        out.problems.append((item, "error", str(e)))
+        _problem(out, item, "error", str(e))
     else:
         out.hands.append((item, rows))
+
+
+def _problem(out: FileResult, item: int, kind: str, detail: str) -> None:
+    """A problem whose detail names the file (a Pan history's errors do not)."""
+    if not detail.startswith(out.path):
+        detail = f"{out.path}: hand {item + 1}: {detail}"
+    out.problems.append((item, kind, detail))
 
 
 def read_chunk(chunk: FileChunk) -> list[FileResult]:
@@ -331,7 +338,7 @@ class _Writer:
     def _hands(self, file_id: int | None, hands: list[tuple[int, HandRows]]) -> int:
         db = self.db
         keys = [rows.key for _, rows in hands]
-        there = set()
+        there: set[str] = set()
         for i in range(0, len(keys), 500):
             part = keys[i : i + 500]
             marks = ",".join("?" * len(part))

@@ -34,7 +34,6 @@ from splitpot.hand import (
     Discarding,
     Folding,
     Hand,
-    HandEnding,
     HoleDealing,
     Mucking,
     Operation,
@@ -164,7 +163,7 @@ class _Walk:
         if bet:
             self.bets[seat] += amount
 
-    def record(self, index: int, e: Operation) -> None:  # noqa: C901 - one case per record
+    def record(self, index: int, e: Operation) -> None:
         match e:
             case BoardDealing(street, cards):
                 self.begin(self.street_of[street], "".join(map(str, cards)))
@@ -290,8 +289,9 @@ def poker_rows(hh: HandHistory, fmt: str) -> HandRows:
 
 def _players(hh: HandHistory) -> list[tuple[str, str] | None]:
     site = str(hh.user_fields.get("_site", ""))
-    names = hh.players or [None] * len(hh.starting_stacks)
-    return [None if name is None else (site, name) for name in names]
+    if hh.players is None:
+        return [None] * len(hh.starting_stacks)
+    return [(site, name) for name in hh.players]
 
 
 def _first_round_order(hand: Hand, walk: _Walk) -> list[int]:
