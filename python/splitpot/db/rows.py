@@ -140,7 +140,8 @@ class _Walk:
         if street <= self.street:
             return
         self.street, self.raises = street, 0
-        self.bets = [0] * len(self.bets)
+        if street:  # street 0 begins with its deal, after the blinds (its first bets)
+            self.bets = [0] * len(self.bets)
         players = len(self.hand.seats) - len(self.folded)
         self.streets.append((street, self.names[street], cards, players, sum(self.put)))
         if street == 1:
