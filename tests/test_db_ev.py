@@ -81,7 +81,7 @@ def brute_force(
         completions = itertools.combinations(deck, board_left)
     for extra in completions:
         if stud_left:
-            cards = {s: hole[s] + "".join(extra[i::len(seats)]) for i, s in enumerate(seats)}
+            cards = {s: hole[s] + "".join(extra[i :: len(seats)]) for i, s in enumerate(seats)}
             scores = {s: score(cards[s], "") for s in seats}
         else:
             full = board + "".join(extra)
@@ -158,9 +158,7 @@ def test_omaha_hi_lo_flop_all_in_with_a_side_pot_equals_brute_force(tmp_path: Pa
         players=["A", "B", "C"],
     )
     db = database(tmp_path, history)
-    want = brute_force(
-        omaha8, dict(enumerate(hole)), "4c7dKd", [(18, (0, 1, 2)), (4, (1, 2))], 2
-    )
+    want = brute_force(omaha8, dict(enumerate(hole)), "4c7dKd", [(18, (0, 1, 2)), (4, (1, 2))], 2)
     check(db, want)
 
 
@@ -220,11 +218,22 @@ def test_a_stud_all_in_on_third_street_is_too_many_deals_to_enumerate(tmp_path: 
         big_bet=4,
         starting_stacks=[3, 3],
         actions=[
-            "d dh p1 Ah2h3c", "d dh p2 KdKs9c", "p1 pb", "p2 cbr 2", "p1 cc",
-            "p1 sm Ah2h3c", "p2 sm KdKs9c",
-            "d dh p1 5d", "d dh p2 Qh", "d dh p1 8s", "d dh p2 Js",
-            "d dh p1 Kc", "d dh p2 9d", "d dh p1 4s", "d dh p2 3h",
-        ],  # fmt: skip
+            "d dh p1 Ah2h3c",
+            "d dh p2 KdKs9c",
+            "p1 pb",
+            "p2 cbr 2",
+            "p1 cc",
+            "p1 sm Ah2h3c",
+            "p2 sm KdKs9c",
+            "d dh p1 5d",
+            "d dh p2 Qh",
+            "d dh p1 8s",
+            "d dh p2 Js",
+            "d dh p1 Kc",
+            "d dh p2 9d",
+            "d dh p1 4s",
+            "d dh p2 3h",
+        ],
         players=["A", "B"],
     )
     db = database(tmp_path, history)

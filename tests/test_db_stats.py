@@ -42,7 +42,10 @@ def test_three_bet_and_fold_to_three_bet(tmp_path: Path) -> None:
         # CO: UTG opens, Hero re-raises. 3-bet chance, 3-bet.
         nl("S B U H Hero D", "p3 cbr 6, p4 f, p5 cbr 18, p6 f, p1 f, p2 f, p3 f"),
         # Button: calls UTG's open. 3-bet chance, none.
-        nl("S B U H C Hero", "p3 cbr 6, p4 f, p5 f, p6 cc, p1 f, p2 f, flop, p3 cc, p6 cbr 10, p3 f"),
+        nl(
+            "S B U H C Hero",
+            "p3 cbr 6, p4 f, p5 f, p6 cc, p1 f, p2 f, flop, p3 cc, p6 cbr 10, p3 f",
+        ),
         # UTG: opens, HJ 3-bets, Hero folds. Faced a 3-bet after opening: folded.
         nl("S B Hero H C D", "p3 cbr 6, p4 cbr 18, p5 f, p6 f, p1 f, p2 f, p3 f"),
         # UTG: opens, the button 3-bets, Hero calls. Faced a 3-bet: did not fold.
@@ -82,7 +85,9 @@ def test_fold_to_steal_from_the_blinds(tmp_path: Path) -> None:
         # Small blind against the button's steal: folds.
         nl("Hero B U H C D", "p3 f, p4 f, p5 f, p6 cbr 6, p1 f, p2 f"),
         # Big blind against the CO's steal: calls.
-        nl("S Hero U H C D", "p3 f, p4 f, p5 cbr 6, p6 f, p1 f, p2 cc, flop, p2 cc, p5 cbr 6, p2 f"),
+        nl(
+            "S Hero U H C D", "p3 f, p4 f, p5 cbr 6, p6 f, p1 f, p2 cc, flop, p2 cc, p5 cbr 6, p2 f"
+        ),
         # Big blind after the small blind re-raised the steal: not facing the steal alone.
         nl("S Hero U H C D", "p3 f, p4 f, p5 f, p6 cbr 6, p1 cbr 18, p2 f, p6 f"),
         # Big blind against UTG's open: not a steal.
@@ -149,8 +154,10 @@ def test_went_to_showdown_and_won_money_there(tmp_path: Path) -> None:
     db = database(
         tmp_path,
         # Small blind with the aces: checked down, wins.
-        nl("Hero B U H C D", f"p3 f, p4 f, p5 f, p6 f, p1 cc, p2 cc, {checked}, "
-           "p1 sm AsAh, p2 sm KsKh"),  # fmt: skip
+        nl(
+            "Hero B U H C D",
+            f"p3 f, p4 f, p5 f, p6 f, p1 cc, p2 cc, {checked}, p1 sm AsAh, p2 sm KsKh",
+        ),
         # Button with the nines: checked down against the kings, loses.
         nl(
             "S B U H C Hero",
@@ -158,8 +165,10 @@ def test_went_to_showdown_and_won_money_there(tmp_path: Path) -> None:
             "river, p2 cc, p6 cc, p2 sm KsKh, p6 sm 9s9h",
         ),
         # Sees the flop, folds the turn.
-        nl("S B U H C Hero", "p3 f, p4 f, p5 f, p6 cc, p1 f, p2 cc, flop, p2 cc, p6 cc, turn, "
-           "p2 cbr 2, p6 f"),  # fmt: skip
+        nl(
+            "S B U H C Hero",
+            "p3 f, p4 f, p5 f, p6 cc, p1 f, p2 cc, flop, p2 cc, p6 cc, turn, p2 cbr 2, p6 f",
+        ),
         # Folds preflop: never sees a flop.
         nl("S B U H C Hero", "p3 cbr 6, p4 f, p5 f, p6 f, p1 f, p2 f"),
         # All-in preflop and called: the board is run out, he sees the flop and wins.
@@ -336,7 +345,9 @@ def test_straddle_is_a_blind_and_a_raise_over_it_the_open(tmp_path: Path) -> Non
         nl("S B Hero H C D", "p4 f, p5 f, p6 f, p1 f, p2 f", blinds=straddled),
         # Hero in the CO, folded to him: raises, a steal and the open; the straddler re-raises
         # (a 3-bet), Hero folds.
-        nl("S B X H Hero D", "p4 f, p5 cbr 10, p6 f, p1 f, p2 f, p3 cbr 30, p5 f", blinds=straddled),
+        nl(
+            "S B X H Hero D", "p4 f, p5 cbr 10, p6 f, p1 f, p2 f, p3 cbr 30, p5 f", blinds=straddled
+        ),
         # Hero straddles, HJ opens, Hero calls: VPIP, a 3-bet chance not taken.
         nl(
             "S B Hero H C D",

@@ -272,9 +272,10 @@ def poker_rows(hh: HandHistory, fmt: str) -> HandRows:
                 *money.expected(seat, allin),
             )
         )
+    key = hand_key(hh)
     return HandRows(
-        key=hand_key(hh),
-        hand=_hand_row(hh, hand, walk, money, allin, fmt),
+        key=key,
+        hand=(key, *_hand_row(hh, hand, walk, money, allin, fmt)),
         players=_players(hh),
         seats=seats,
         tournament=(money.site, str(hh.event)) if hh.event else None,
@@ -335,18 +336,21 @@ class _Money:
         self.put = walk.put
         self.awarded = [hand.result.winnings(s) for s in range(hand.seat_count)]
         self.shares = _rake_shares(self.rake, {s: walk.put[s] for s in seat_of})
+        # The history's own result, when it gives one in whole units (a split written as
+        # half chips is the engine's, docs/histories.md).
+        self.final = hh.finishing_stacks if _ints(hh.finishing_stacks) else None
+        self.won = hh.winnings if _ints(hh.winnings) else None
         self.net = {}
         for k, seat in enumerate(seat_of):
-            if _ints(hh.finishing_stacks):
-                self.net[seat] = int(hh.finishing_stacks[k]) - hand.starting_stacks[seat]  # type: ignore[index]
+            if self.final is not None:
+                self.net[seat] = int(self.final[k]) - hand.starting_stacks[seat]
             else:
                 self.net[seat] = hand.result.net[seat]
 
     def seat(self, k: int, seat: int) -> tuple[Any, ...]:
         """contributed, collected, net, rake_paid, site_winnings, site_final."""
-        hh = self.hh
-        winnings = hh.winnings[k] if _ints(hh.winnings) else None  # type: ignore[index]
-        final = hh.finishing_stacks[k] if _ints(hh.finishing_stacks) else None  # type: ignore[index]
+        winnings = None if self.won is None else self.won[k]
+        final = None if self.final is None else self.final[k]
         net = self.net[seat]
         collected = winnings if winnings is not None else net + self.put[seat]
         return (self.put[seat], collected, net, self.shares.get(seat, 0), winnings, final)
@@ -385,6 +389,7 @@ def _rake_shares(rake: int, put: dict[int, int]) -> dict[int, int]:
 def _hand_row(
     hh: HandHistory, hand: Hand, walk: _Walk, money: _Money, allin: ev.AllIn, fmt: str
 ) -> tuple[Any, ...]:
+    """The ``hands`` columns after ``hand_key``."""
     game, st = hand.game, hand.structure
     stud = walk.stud
     blinds = [] if stud else sorted(b for b in hand.events[0].blinds if b)  # type: ignore[attr-defined]
@@ -403,7 +408,6 @@ def _hand_row(
         stakes = f"{amounts(small_blind)}/{amounts(big_blind)}"
     checked = compare(hh, hand).status
     return (
-        hand_key(hh),
         fmt,
         money.site,
         None if hh.hand is None else str(hh.hand),
