@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -303,26 +301,6 @@ def test_the_rake_leaves_the_pot_at_the_end() -> None:
 
 
 # --------------------------------------------------------------------------- browser
-
-
-def _browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip(
-        "playwright.sync_api", reason="playwright is not installed (pip install playwright)"
-    )
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
-        pytest.skip("no system Chromium (apt-get install chromium)")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium)
-        try:
-            yield browser
-        finally:
-            browser.close()
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    yield from _browser()
 
 
 DECISIONS = (Betting, BringingIn, Calling, Checking, Folding, RaisingTo)

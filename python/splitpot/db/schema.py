@@ -20,6 +20,10 @@ from splitpot._core import SplitpotError
 SCHEMA_VERSION = 1
 """Written in ``meta``; a database of another version is refused rather than misread."""
 
+BUSY_SECONDS = 30.0
+"""How long a command waits for another writer (an import running beside it) before it gives
+up with a :class:`DatabaseError`."""
+
 _STRICT = " STRICT" if sqlite3.sqlite_version_info >= (3, 37) else ""
 """Typed columns where the linked SQLite has them (3.37+): a wrong type is an error."""
 
@@ -219,7 +223,7 @@ def connect(path: str | os.PathLike[str], *, create: bool = False) -> sqlite3.Co
     if not create and not os.path.isfile(name):
         raise DatabaseError(f"{name}: no such database (splitpot import ... --db {name})")
     try:
-        db = sqlite3.connect(name, isolation_level=None)  # transactions are explicit
+        db = sqlite3.connect(name, isolation_level=None, timeout=BUSY_SECONDS)  # explicit BEGINs
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")  # WAL: still atomic; fsync at checkpoints
         tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
