@@ -23,7 +23,7 @@ from db_hands import database, nl
 from splitpot import phh
 from splitpot.betting import NoLimit, PotLimit
 from splitpot.bots import SimpleBot, play_bots
-from splitpot.db import importing, schema
+from splitpot.db import importing, schema, summary
 from splitpot.db.importing import import_paths
 from splitpot.games import game
 from splitpot.hand import Hand
@@ -95,6 +95,7 @@ def test_a_grown_file_adds_only_its_new_hands(tmp_path: Path) -> None:
     phh.dump_all(hands, path)  # the site appended two hands to the day's file
     report = import_paths([path], db)
     assert (report.hands, report.added, report.duplicates) == (5, 2, 3)
+    assert_summary_is_the_seats(db)
     with sqlite3.connect(db) as c:
         assert c.execute("SELECT hands, added FROM files").fetchall() == [(5, 5)]
     fresh = tmp_path / "fresh.db"
@@ -173,6 +174,24 @@ def check_invariants(db: Path) -> None:
             "AND a.kind IN ('call', 'bet', 'raise'))"
         ).fetchone()
         assert vpip == (0,)
+    assert_summary_is_the_seats(db)
+
+
+def assert_summary_is_the_seats(db: Path) -> None:
+    """The summary the imports kept, file by file, is the one made from every seat at once."""
+    kept = dump(db)["summary"]
+    with sqlite3.connect(db, isolation_level=None) as c:
+        c.execute("BEGIN")
+        summary.rebuild(c)
+        made = c.execute("SELECT * FROM summary ORDER BY 1, 2").fetchall()
+        c.execute("ROLLBACK")
+    assert kept and rounded(kept) == rounded(made)
+
+
+def rounded(rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """Rows with their real numbers (sums of big blinds and of EV, added in another order)
+    to 9 places."""
+    return sorted(tuple(round(v, 9) if isinstance(v, float) else v for v in r) for r in rows)
 
 
 @pytest.mark.skipif(not SITES[0].is_dir(), reason=f"the sites' histories are not in {DATA}")

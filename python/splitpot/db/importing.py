@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from splitpot._core import SplitpotError
-from splitpot.db import formats, schema
+from splitpot.db import formats, schema, summary
 from splitpot.db.pan_rows import pan_rows
 from splitpot.db.rows import HAND_COLUMNS, SEAT_COLUMNS, HandRows, poker_rows
 from splitpot.limits import PHH_MAX_JOBS, shown
@@ -358,6 +358,8 @@ class _Writer:
             next_id += 1
         for name, values in tables.items():
             db.executemany(_INSERT[name], values)
+        if tables["hands"]:
+            summary.add(db, tables["hands"][0][0], next_id - 1)
         return len(tables["hands"])
 
     def _rows(

@@ -38,8 +38,8 @@ SELECT n, won, ev FROM (
 def hero(db: sqlite3.Connection) -> str:
     """The name with the most hands (a tracker's guess at whose database it is)."""
     row = db.execute(
-        "SELECT p.name FROM seats s JOIN players p ON p.player_id = s.player_id "
-        "GROUP BY p.name ORDER BY COUNT(*) DESC, p.name LIMIT 1"
+        "SELECT p.name FROM summary m JOIN players p ON p.player_id = m.player_id "
+        "GROUP BY p.name ORDER BY SUM(m.hands) DESC, p.name LIMIT 1"
     ).fetchone()
     if row is None:
         raise SplitpotError("the database has no named player's hands")
@@ -49,7 +49,7 @@ def hero(db: sqlite3.Connection) -> str:
 def curve(db: sqlite3.Connection, filters: Filters) -> dict[str, Any]:
     """The running won and all-in EV lines: ``points`` ``[hand, won, ev]``, ``unit`` (the
     money's, or ``"bb"``), ``currency``, ``hands``."""
-    where, args = filters.where()
+    where, args = filters.where(seats=True)
     head = db.execute(
         "SELECT COUNT(*), COUNT(DISTINCT h.currency || ' ' || h.unit), MIN(h.currency), "
         "MIN(h.unit) FROM seats s JOIN hands h ON h.hand_id = s.hand_id "

@@ -189,6 +189,28 @@ _TABLES = {
         amount INTEGER NOT NULL,
         why TEXT NOT NULL,
         PRIMARY KEY (hand_id, seq)""",
+    # The seats' facts summed per player, position, game, stakes, money and day: kept by the
+    # import in the same transaction as the seats (splitpot/db/summary.py), so that the
+    # statistics of a million hands add up a few thousand rows, not six million.
+    "summary": """
+        player_id INTEGER NOT NULL REFERENCES players,
+        position TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        game TEXT NOT NULL,
+        game_name TEXT NOT NULL,
+        stakes TEXT NOT NULL,
+        currency TEXT NOT NULL,
+        unit TEXT NOT NULL,
+        day TEXT NOT NULL,              -- 'YYYY-MM-DD' of played_at, '' when not known
+        hands INTEGER NOT NULL,
+        {facts},
+        hilo_wtsd INTEGER NOT NULL,     -- showdowns of hi/lo hands
+        bb_hands INTEGER NOT NULL,      -- hands with a big blind (hands.bb > 0)
+        net INTEGER NOT NULL,
+        net_bb REAL NOT NULL,           -- the nets in big blinds (hands.bb)
+        ev_net REAL NOT NULL,
+        rake_paid INTEGER NOT NULL,
+        PRIMARY KEY (player_id, position, variant, game, stakes, currency, unit, day)""",
 }
 
 TABLES = tuple(_TABLES)

@@ -1,12 +1,12 @@
 """The statistics players track, computed by one SQL query over the per-seat facts.
 
-Each statistic is a numerator and a denominator, both SQL sums over ``seats`` (joined to
-``hands``), grouped by player and optionally by position, game or stakes, over any date range;
-docs/stats.md defines each one as PokerTracker and Hold'em Manager do. The database runs the
-sums (no Python loop over hands): a million hands are a few seconds.
+Each statistic is a numerator and a denominator, both SQL sums of the seats' facts (through
+the ``summary`` table the import keeps, :mod:`splitpot.db.summary`), grouped by player and
+optionally by position, game or stakes, over any range of days; docs/stats.md defines each one
+as PokerTracker and Hold'em Manager do. The database runs the sums: no Python loop over hands.
 
 >>> STATISTICS[1].name, STATISTICS[1].numerator, STATISTICS[1].denominator
-('vpip', 'SUM(s.vpip)', 'SUM(s.pf_acted)')
+('vpip', 'SUM(m.vpip)', 'SUM(m.pf_acted)')
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from splitpot.db import schema
 
 @dataclass(frozen=True)
 class Statistic:
-    """A statistic: its key, column heading, SQL numerator and denominator over ``seats s``
-    joined to ``hands h``, and how it reads: ``"percent"`` (100 x num / den), ``"ratio"``
+    """A statistic: its key, column heading, SQL numerator and denominator over ``summary
+    m``, and how it reads: ``"percent"`` (100 x num / den), ``"ratio"``
     (num / den), ``"count"`` (num), ``"per100"`` (100 x num / den, in big blinds) or
     ``"money"`` (num, in the hand's unit; ``per100``-like when ``den`` is given)."""
 
@@ -38,13 +38,13 @@ class Statistic:
 
 
 def _pct(name: str, heading: str, num: str, den: str) -> Statistic:
-    return Statistic(name, heading, f"SUM(s.{num})", f"SUM(s.{den})", "percent")
+    return Statistic(name, heading, f"SUM(m.{num})", f"SUM(m.{den})", "percent")
 
 
-_AGG = "SUM(s.post_bets) + SUM(s.post_raises)"
-_HILO = "SUM(s.wtsd * h.hi_lo)"
+_AGG = "SUM(m.post_bets) + SUM(m.post_raises)"
+_HILO = "SUM(m.hilo_wtsd)"
 STATISTICS: tuple[Statistic, ...] = (
-    Statistic("hands", "hands", "COUNT(*)", None, "count"),
+    Statistic("hands", "hands", "SUM(m.hands)", None, "count"),
     _pct("vpip", "VPIP", "vpip", "pf_acted"),
     _pct("pfr", "PFR", "pfr", "pf_acted"),
     _pct("three_bet", "3Bet", "three_bet", "three_bet_opp"),
@@ -53,46 +53,36 @@ STATISTICS: tuple[Statistic, ...] = (
     _pct("fold_steal", "FSteal", "fold_steal", "fold_steal_opp"),
     _pct("cbet", "CBet", "cbet", "cbet_opp"),
     _pct("fold_cbet", "FCBet", "fold_cbet", "fold_cbet_opp"),
-    Statistic("af", "AF", _AGG, "SUM(s.post_calls)", "ratio"),
-    Statistic(
-        "afq",
-        "AFq",
-        _AGG,
-        f"{_AGG} + SUM(s.post_calls) + SUM(s.post_folds)",
-        "percent",
-    ),
+    Statistic("af", "AF", _AGG, "SUM(m.post_calls)", "ratio"),
+    Statistic("afq", "AFq", _AGG, f"{_AGG} + SUM(m.post_calls) + SUM(m.post_folds)", "percent"),
     _pct("wtsd", "WTSD", "wtsd", "saw_flop"),
     _pct("wsd", "W$SD", "wsd", "wtsd"),
-    Statistic("scoop", "scoop", "SUM(s.scoop)", _HILO, "percent"),
-    Statistic("won_high", "high", "SUM(s.won_high)", _HILO, "percent"),
-    Statistic("won_low", "low", "SUM(s.won_low)", _HILO, "percent"),
-    Statistic(
-        "bb_per_100",
-        "bb/100",
-        "SUM(CASE WHEN h.bb > 0 THEN CAST(s.net AS REAL) / h.bb END)",
-        "SUM(h.bb > 0)",
-        "per100",
-    ),
-    Statistic("won", "won", "SUM(s.net)", None, "money"),
-    Statistic("won_per_100", "won/100", "SUM(s.net)", "COUNT(*)", "money"),
-    Statistic("ev_won", "EV won", "SUM(s.ev_net)", None, "money"),
-    Statistic("rake", "rake", "SUM(s.rake_paid)", None, "money"),
+    Statistic("scoop", "scoop", "SUM(m.scoop)", _HILO, "percent"),
+    Statistic("won_high", "high", "SUM(m.won_high)", _HILO, "percent"),
+    Statistic("won_low", "low", "SUM(m.won_low)", _HILO, "percent"),
+    Statistic("bb_per_100", "bb/100", "SUM(m.net_bb)", "SUM(m.bb_hands)", "per100"),
+    Statistic("won", "won", "SUM(m.net)", None, "money"),
+    Statistic("won_per_100", "won/100", "SUM(m.net)", "SUM(m.hands)", "money"),
+    Statistic("ev_won", "EV won", "SUM(m.ev_net)", None, "money"),
+    Statistic("rake", "rake", "SUM(m.rake_paid)", None, "money"),
 )
-"""Every statistic, in the order of the table's columns."""
+"""Every statistic, in the order of the table's columns: SQL over the ``summary`` rows
+``m`` (:mod:`splitpot.db.summary`), which sum the seats' facts."""
 
 BY = {
     "player": (),
-    "position": ("s.position",),
-    "game": ("h.variant", "h.game_name"),
-    "stakes": ("h.stakes",),
+    "position": ("m.position",),
+    "game": ("m.variant", "m.game_name"),
+    "stakes": ("m.stakes",),
 }
 """``--by``: the columns a statistics row is grouped by, besides the player."""
 
 
 @dataclass(frozen=True)
 class Filters:
-    """Which seats count: a player's name (and site), a game (``h.game`` or ``h.variant``), a
-    date range on ``played_at`` (``since`` inclusive, ``until`` inclusive, ``YYYY-MM-DD``)."""
+    """Which hands count: a player's name (and site), a game (``hands.game`` or
+    ``hands.variant``), a range of days (``since`` and ``until`` inclusive, ``YYYY-MM-DD``;
+    a hand of no known date is then left out)."""
 
     player: str | None = None
     site: str | None = None
@@ -100,8 +90,12 @@ class Filters:
     since: str | None = None
     until: str | None = None
 
-    def where(self) -> tuple[str, list[Any]]:
-        clauses, args = ["s.player_id IS NOT NULL"], []
+    def where(self, *, seats: bool = False) -> tuple[str, list[Any]]:
+        """The SQL condition over ``summary m`` and ``players p``, or with ``seats`` over
+        ``seats s``, ``hands h`` and ``players p``."""
+        t = "h" if seats else "m"
+        day = "substr(h.played_at, 1, 10)" if seats else "m.day"
+        clauses, args = [f"{'s' if seats else 'm'}.player_id IS NOT NULL"], []
         if self.player is not None:
             clauses.append("p.name = ?")
             args.append(self.player)
@@ -109,14 +103,14 @@ class Filters:
             clauses.append("p.site = ?")
             args.append(self.site)
         if self.game is not None:
-            clauses.append("(h.game = ? OR h.variant = ?)")
+            clauses.append(f"({t}.game = ? OR {t}.variant = ?)")
             args += [self.game, self.game]
         if self.since is not None:
-            clauses.append("h.played_at >= ?")
+            clauses.append(f"{day} >= ? AND {day} != ''")
             args.append(self.since)
         if self.until is not None:
-            clauses.append("h.played_at < ?")
-            args.append(self.until + "~")  # every time of that day ('~' sorts after digits)
+            clauses.append(f"{day} <= ? AND {day} != ''")
+            args.append(self.until)
         return " AND ".join(clauses), args
 
 
@@ -132,13 +126,12 @@ def query(by: str = "player", filters: Filters | None = None) -> tuple[str, list
         if st.denominator is not None:
             sums.append(f"{st.denominator} AS {st.name}_den")
     money = (
-        "CASE WHEN COUNT(DISTINCT h.currency || ' ' || h.unit) = 1 THEN MIN(h.currency) END, "
-        "CASE WHEN COUNT(DISTINCT h.currency || ' ' || h.unit) = 1 THEN MIN(h.unit) END"
+        "CASE WHEN COUNT(DISTINCT m.currency || ' ' || m.unit) = 1 THEN MIN(m.currency) END, "
+        "CASE WHEN COUNT(DISTINCT m.currency || ' ' || m.unit) = 1 THEN MIN(m.unit) END"
     )
     sql = (
         f"SELECT {', '.join(keys)}, {money}, {', '.join(sums)} "
-        "FROM seats s JOIN hands h ON h.hand_id = s.hand_id "
-        "JOIN players p ON p.player_id = s.player_id "
+        "FROM summary m JOIN players p ON p.player_id = m.player_id "
         f"WHERE {where} GROUP BY {', '.join(keys)} ORDER BY {', '.join(keys)}"
     )
     return sql, args
