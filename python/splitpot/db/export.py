@@ -35,7 +35,17 @@ def _table_name(table: str) -> str:
 
 def to_pandas(database: str | os.PathLike[str] | sqlite3.Connection, table: str) -> Any:
     """The table ``table`` (one of :data:`splitpot.db.schema.TABLES`) as a
-    ``pandas.DataFrame``; needs pandas (the ``pandas`` extra)."""
+    ``pandas.DataFrame``; needs pandas (the ``pandas`` extra). ``database`` is a path or an
+    open connection.
+
+    >>> import os, tempfile
+    >>> from splitpot.db import connect
+    >>> tmp = tempfile.TemporaryDirectory()
+    >>> db = connect(os.path.join(tmp.name, "hands.db"), create=True)
+    >>> list(to_pandas(db, "players").columns)
+    ['player_id', 'site', 'name']
+    >>> db.close(); tmp.cleanup()
+    """
     try:
         import pandas as pd
     except ImportError as e:
@@ -52,7 +62,16 @@ def export_parquet(
     database: str | os.PathLike[str] | sqlite3.Connection, folder: str | os.PathLike[str]
 ) -> list[str]:
     """Every table of the schema as ``folder/TABLE.parquet`` (the folder is made if new);
-    returns the paths written. Needs pyarrow (``pip install 'splitpot[parquet]'``)."""
+    returns the paths written. Needs pyarrow (``pip install 'splitpot[parquet]'``).
+
+    >>> import os, tempfile
+    >>> from splitpot.db import connect
+    >>> tmp = tempfile.TemporaryDirectory()
+    >>> db = connect(os.path.join(tmp.name, "hands.db"), create=True)
+    >>> [os.path.basename(p) for p in export_parquet(db, tmp.name)][:3]
+    ['meta.parquet', 'files.parquet', 'problems.parquet']
+    >>> db.close(); tmp.cleanup()
+    """
     try:
         import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
         import pyarrow.parquet as pq  # type: ignore[import-untyped,unused-ignore]

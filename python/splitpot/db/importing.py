@@ -76,7 +76,12 @@ class FileResult:
 class ImportReport:
     """An import's counts: files read (and of them unchanged since their last import), hands
     read, hands added, hands already there, problems by kind, and the first
-    :data:`PROBLEMS_KEPT` problems as ``(path, item, kind, detail)``."""
+    :data:`PROBLEMS_KEPT` problems as ``(path, item, kind, detail)``. :meth:`to_dict` is
+    ``splitpot import --json``.
+
+    >>> ImportReport(files=1, hands=2, added=2).to_dict()["added"]
+    2
+    """
 
     files: int = 0
     unchanged: int = 0
@@ -249,6 +254,17 @@ def import_paths(
     Raises :class:`~splitpot.SplitpotError` for bad options, :class:`schema.DatabaseError`
     for a file that is not a hand database; a file already committed stays so when anything
     (a worker's error, Ctrl-C) stops the run.
+
+    >>> import os, tempfile
+    >>> from splitpot import HOLDEM, Hand, NoLimit, phh
+    >>> tmp = tempfile.TemporaryDirectory()
+    >>> hands = [Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=s) for s in (1, 2)]
+    >>> _ = [h.fold() for h in hands]
+    >>> phh.dump_all(hands, os.path.join(tmp.name, "two.phhs"))
+    >>> db = os.path.join(tmp.name, "hands.db")
+    >>> import_paths([tmp.name], db).added, import_paths([tmp.name], db).unchanged
+    (2, 1)
+    >>> tmp.cleanup()
     """
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= PHH_MAX_JOBS:
         raise SplitpotError(f"jobs must be 1..{PHH_MAX_JOBS}, got {shown(jobs)}")

@@ -178,7 +178,23 @@ def render(
     filters: Filters | None = None,
 ) -> str:
     """The report page of ``player`` (default: the name with the most hands), over the hands
-    ``filters`` select."""
+    ``filters`` select: a self-contained HTML document. Raises
+    :class:`~splitpot.SplitpotError` when the player has no hands there.
+
+    >>> import os, tempfile
+    >>> from splitpot import HOLDEM, Hand, NoLimit, phh
+    >>> from splitpot.db import import_paths
+    >>> tmp = tempfile.TemporaryDirectory()
+    >>> hand = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = hand.fold()
+    >>> phh.dump(hand, os.path.join(tmp.name, "hand.phh"), players=["Ann", "Bob"])
+    >>> db = os.path.join(tmp.name, "hands.db")
+    >>> _ = import_paths([tmp.name], db)
+    >>> page = render(db, "Ann")
+    >>> page.startswith("<!DOCTYPE html>"), 'id="won">1.00<' in page
+    (True, True)
+    >>> tmp.cleanup()
+    """
     db = database if isinstance(database, sqlite3.Connection) else schema.connect(database)
     try:
         name = player if player is not None else hero(db)

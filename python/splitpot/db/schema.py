@@ -223,7 +223,18 @@ _INDEXES = (
 
 
 class DatabaseError(SplitpotError):
-    """A file that is not a splitpot hand database, or one of another schema version."""
+    """A file that is not a splitpot hand database, one of another schema version, or an
+    error of SQLite's own (a locked or full database), naming the file.
+
+    >>> import os, tempfile
+    >>> tmp = tempfile.TemporaryDirectory()
+    >>> try:
+    ...     connect(os.path.join(tmp.name, "none.db"))
+    ... except DatabaseError as e:
+    ...     print(str(e).split(": ")[1][:16])
+    no such database
+    >>> tmp.cleanup()
+    """
 
 
 def _ddl() -> list[str]:
@@ -236,10 +247,18 @@ def _ddl() -> list[str]:
 
 
 def connect(path: str | os.PathLike[str], *, create: bool = False) -> sqlite3.Connection:
-    """The database at ``path``, its schema made if ``create`` and it has none.
+    """The database at ``path`` (an open ``sqlite3.Connection``, in autocommit mode: each
+    writer opens its own transactions), its schema made if ``create`` and it has none.
 
     Raises :class:`DatabaseError` when the file is not a splitpot database (or, without
     ``create``, does not exist), and ``OSError`` when it cannot be opened.
+
+    >>> import os, tempfile
+    >>> tmp = tempfile.TemporaryDirectory()
+    >>> db = connect(os.path.join(tmp.name, "hands.db"), create=True)
+    >>> db.execute("SELECT COUNT(*) FROM hands").fetchone()
+    (0,)
+    >>> db.close(); tmp.cleanup()
     """
     name = os.fspath(path)
     if not create and not os.path.isfile(name):

@@ -82,7 +82,11 @@ BY = {
 class Filters:
     """Which hands count: a player's name (and site), a game (``hands.game`` or
     ``hands.variant``), a range of days (``since`` and ``until`` inclusive, ``YYYY-MM-DD``;
-    a hand of no known date is then left out)."""
+    a hand of no known date is then left out).
+
+    >>> Filters("Ann", since="2024-01-01").where()[1]
+    ['Ann', '2024-01-01']
+    """
 
     player: str | None = None
     site: str | None = None
@@ -144,7 +148,22 @@ def statistics(
     filters: Filters | None = None,
 ) -> StatsTable:
     """The statistics of every player (or the one ``filters`` names), grouped by ``by``:
-    ``"player"``, ``"position"``, ``"game"`` or ``"stakes"``."""
+    ``"player"``, ``"position"``, ``"game"`` or ``"stakes"``: a :class:`StatsTable`.
+    ``database`` is a path or an open connection.
+
+    >>> import os, tempfile
+    >>> from splitpot import HOLDEM, Hand, NoLimit, phh
+    >>> from splitpot.db import import_paths
+    >>> tmp = tempfile.TemporaryDirectory()
+    >>> hand = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = hand.fold()                  # the button folds: the big blind has no decision
+    >>> phh.dump(hand, os.path.join(tmp.name, "hand.phh"), players=["Ann", "Bob"])
+    >>> db = os.path.join(tmp.name, "hands.db")
+    >>> _ = import_paths([tmp.name], db)
+    >>> [(r["player"], r["position"], r["vpip"]) for r in statistics(db, by="position").rows]
+    [('Ann', 'BB', None), ('Bob', 'BTN', 0.0)]
+    >>> tmp.cleanup()
+    """
     sql, args = query(by, filters)
     db = database if isinstance(database, sqlite3.Connection) else schema.connect(database)
     try:
@@ -206,7 +225,12 @@ class StatsTable:
     ``by`` columns), each row maps them and every statistic's key to its value (``None``: no
     opportunity, or money over several currencies), with ``_num`` and ``_den`` for each rate.
     ``str()`` is the command's table; :meth:`to_pandas`, :meth:`to_dict` and a notebook's
-    HTML show the same."""
+    HTML show the same.
+
+    >>> table = StatsTable("player", ["site", "player"], [])
+    >>> str(table), table.to_dict()["rows"]
+    ('no hands', [])
+    """
 
     by: str
     group: list[str]
