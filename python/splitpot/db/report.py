@@ -215,6 +215,11 @@ def render(
     finally:
         if db is not database:
             db.close()
+    return _page(name, data, tables)
+
+
+def _page(name: str, data: dict[str, Any], tables: list[str]) -> str:
+    """The document: the title, the totals, the graph, the tables and the readout's script."""
     label = "bb" if data["unit"] == "bb" else data["currency"]
     data.update(width=WIDTH, pad=PAD, label=label)
     last = data["points"][-1]
