@@ -23,6 +23,7 @@ from db_hands import database, nl
 from splitpot import phh
 from splitpot.betting import NoLimit, PotLimit
 from splitpot.bots import SimpleBot, play_bots
+from splitpot.cli import main
 from splitpot.db import importing, schema, summary
 from splitpot.db.importing import import_paths
 from splitpot.games import game
@@ -119,6 +120,10 @@ def test_dask_writes_the_same_rows(dask_cluster: Any, tmp_path: Path) -> None:
     with distributed.Client(dask_cluster) as client:
         import_paths([tmp_path / "in"], there, executor=client, files_per_chunk=2)
     assert dump(here) == dump(there)
+    by_cli = tmp_path / "cli.db"
+    argv = ["import", str(tmp_path / "in"), "--db", str(by_cli), "--quiet"]
+    assert main([*argv, "--scheduler", dask_cluster.scheduler_address]) == 0
+    assert dump(by_cli) == dump(here)
 
 
 @pytest.mark.skipif(not SITES[0].is_dir(), reason=f"the sites' histories are not in {DATA}")

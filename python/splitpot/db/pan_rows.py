@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
 
-from splitpot.db.rows import HandRows, Unfinished
+from splitpot.db.rows import HAND_COLUMNS, HandRows, Unfinished, _ordered
 from splitpot.db.schema import FACTS
 from splitpot.pan.history import PanHistory, replay
 
@@ -33,13 +32,36 @@ def pan_rows(record: PanHistory, fmt: str = "pan") -> HandRows:
     seat_of = record.seat_of
     top = record.rules.tops_amount
     nets = [result.net[s] or 0 for s in seat_of]
-    hand_row: tuple[Any, ...] = (
-        key, fmt, "", None, "pan", "pan", "Panguingue", "", 0, 0,
-        0, 0, 0, 0, 0, 0, 0, top, f"top {top}", "", "1", None, None, None,
-        record.seat_count or len(seat_of), len(seat_of), None, "",
-        sum(n for n in nets if n > 0) + result.house, result.house, None,
-        "match" if record.finishing_stacks is not None else "unchecked", None, None,
-    )  # fmt: skip
+    hand_row = _ordered(
+        {
+            **dict.fromkeys(HAND_COLUMNS, 0),  # the poker columns: no blinds, bets or antes
+            "hand_key": key,
+            "format": fmt,
+            "site": "",
+            "site_hand": None,
+            "variant": "pan",
+            "game": "pan",
+            "game_name": "Panguingue",
+            "structure": "",
+            "bb": top,
+            "stakes": f"top {top}",
+            "currency": "",
+            "unit": "1",
+            "played_at": None,
+            "time_zone": None,
+            "level": None,
+            "seat_count": record.seat_count or len(seat_of),
+            "players": len(seat_of),
+            "button": None,
+            "board": "",
+            "pot": sum(n for n in nets if n > 0) + result.house,
+            "rake": result.house,
+            "site_rake": None,
+            "checked": "match" if record.finishing_stacks is not None else "unchecked",
+            "allin_street": None,
+            "ev": None,
+        }
+    )
     seats = []
     for k, seat in enumerate(seat_of):
         stack = record.starting_stacks[k]

@@ -85,6 +85,12 @@ class HandRows:
     results: list[tuple[Any, ...]] = field(default_factory=list)
 
 
+def _ordered(row: dict[str, Any]) -> tuple[Any, ...]:
+    """A ``hands`` row by name as the tuple of :data:`HAND_COLUMNS` (every column, once)."""
+    assert len(row) == len(HAND_COLUMNS)
+    return tuple(row[c] for c in HAND_COLUMNS)
+
+
 def hand_key(hh: HandHistory) -> str:
     """The hand's stable key: ``site|number`` for a site's hand (the number a site gives is
     unique on that site, in any format it is read from), else ``phh|`` and a digest of every
@@ -275,7 +281,7 @@ def poker_rows(hh: HandHistory, fmt: str) -> HandRows:
     key = hand_key(hh)
     return HandRows(
         key=key,
-        hand=(key, *_hand_row(hh, hand, walk, money, allin, fmt)),
+        hand=_ordered({"hand_key": key, **_hand_row(hh, hand, walk, money, allin, fmt)}),
         players=_players(hh),
         seats=seats,
         tournament=(money.site, str(hh.event)) if hh.event else None,
@@ -388,60 +394,54 @@ def _rake_shares(rake: int, put: dict[int, int]) -> dict[int, int]:
 
 def _hand_row(
     hh: HandHistory, hand: Hand, walk: _Walk, money: _Money, allin: ev.AllIn, fmt: str
-) -> tuple[Any, ...]:
-    """The ``hands`` columns after ``hand_key``."""
+) -> dict[str, Any]:
+    """The ``hands`` columns but ``hand_key``, by name."""
     game, st = hand.game, hand.structure
     stud = walk.stud
-    blinds = [] if stud else sorted(b for b in hand.events[0].blinds if b)  # type: ignore[attr-defined]
+    start = hand.events[0]
+    blinds = [] if stud else sorted(b for b in start.blinds if b)  # type: ignore[attr-defined]
     small_blind = 0 if stud else st.small_blind or 0
     big_blind = 0 if stud else st.big_blind or 0
-    straddle = max((b for b in blinds if b > big_blind), default=0)
     fixed = isinstance(st, FixedLimit)
     small_bet, big_bet = (st.small_bet, st.big_bet) if fixed else (0, 0)  # type: ignore[attr-defined]
-    bring_in = (st.bring_in or 0) if fixed and stud else 0  # type: ignore[attr-defined]
-    ante = max(hand.events[0].antes, default=0)  # type: ignore[attr-defined]
     unit = str(hh.user_fields.get("_site_unit", "1"))
     amounts = Amounts.of(hh.user_fields, hh.currency, hh.currency_symbol)
-    if fixed:
-        stakes = f"{amounts(small_bet)}/{amounts(big_bet)}"
-    else:
-        stakes = f"{amounts(small_blind)}/{amounts(big_blind)}"
-    checked = compare(hh, hand).status
-    return (
-        fmt,
-        money.site,
-        None if hh.hand is None else str(hh.hand),
-        hh.variant,
-        game.code,
-        game.name,
-        st.kind.value.replace("_", "-"),
-        int(game.hi_lo),
-        int(stud),
-        small_blind,
-        big_blind,
-        straddle,
-        small_bet,
-        big_bet,
-        bring_in,
-        ante,
-        big_bet if stud else big_blind,
-        stakes,
-        "" if unit == "1" else hh.currency or hh.currency_symbol or "",
-        unit,
-        played_at(hh.year, hh.month, hh.day, hh.time),
-        hh.time_zone_abbreviation or hh.time_zone,
-        hh.level,
-        hand.seat_count,
-        len(hand.seats),
-        None if stud else hand.button,
-        "".join(map(str, hand.board)),
-        sum(walk.put),
-        money.rake,
-        money.site_rake,
-        checked,
-        allin.street,
-        allin.status,
-    )
+    low, high = (small_bet, big_bet) if fixed else (small_blind, big_blind)
+    return {
+        "format": fmt,
+        "site": money.site,
+        "site_hand": None if hh.hand is None else str(hh.hand),
+        "variant": hh.variant,
+        "game": game.code,
+        "game_name": game.name,
+        "structure": st.kind.value.replace("_", "-"),
+        "hi_lo": int(game.hi_lo),
+        "stud": int(stud),
+        "small_blind": small_blind,
+        "big_blind": big_blind,
+        "straddle": max((b for b in blinds if b > big_blind), default=0),
+        "small_bet": small_bet,
+        "big_bet": big_bet,
+        "bring_in": (st.bring_in or 0) if fixed and stud else 0,  # type: ignore[attr-defined]
+        "ante": max(start.antes, default=0),  # type: ignore[attr-defined]
+        "bb": big_bet if stud else big_blind,
+        "stakes": f"{amounts(low)}/{amounts(high)}",
+        "currency": "" if unit == "1" else hh.currency or hh.currency_symbol or "",
+        "unit": unit,
+        "played_at": played_at(hh.year, hh.month, hh.day, hh.time),
+        "time_zone": hh.time_zone_abbreviation or hh.time_zone,
+        "level": hh.level,
+        "seat_count": hand.seat_count,
+        "players": len(hand.seats),
+        "button": None if stud else hand.button,
+        "board": "".join(map(str, hand.board)),
+        "pot": sum(walk.put),
+        "rake": money.rake,
+        "site_rake": money.site_rake,
+        "checked": compare(hh, hand).status,
+        "allin_street": allin.street,
+        "ev": allin.status,
+    }
 
 
 __all__ = ["HAND_COLUMNS", "SEAT_COLUMNS", "HandRows", "Unfinished", "hand_key", "poker_rows"]
