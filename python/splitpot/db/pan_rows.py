@@ -7,10 +7,9 @@ action whose kind is the history's verb (``play``, ``draw``, ``meld``...).
 
 from __future__ import annotations
 
-import hashlib
-import json
+from typing import Any
 
-from splitpot.db.rows import HAND_COLUMNS, HandRows, Unfinished, _ordered
+from splitpot.db.rows import HAND_COLUMNS, HandRows, Unfinished, _ordered, content_key
 from splitpot.db.schema import FACTS
 from splitpot.pan.history import PanHistory, replay
 
@@ -22,46 +21,10 @@ def pan_rows(record: PanHistory, fmt: str = "pan") -> HandRows:
     if not hand.is_over:
         raise Unfinished("the Pan history stops before the hand is over")
     result = hand.result
-    mapping = record.to_mapping()
-    key = (
-        "pan|"
-        + hashlib.blake2b(
-            json.dumps(mapping, sort_keys=True, default=str).encode(), digest_size=16
-        ).hexdigest()
-    )
+    key = content_key("pan", record.to_mapping())
     seat_of = record.seat_of
-    top = record.rules.tops_amount
     nets = [result.net[s] or 0 for s in seat_of]
-    hand_row = _ordered(
-        {
-            **dict.fromkeys(HAND_COLUMNS, 0),  # the poker columns: no blinds, bets or antes
-            "hand_key": key,
-            "format": fmt,
-            "site": "",
-            "site_hand": None,
-            "variant": "pan",
-            "game": "pan",
-            "game_name": "Panguingue",
-            "structure": "",
-            "bb": top,
-            "stakes": f"top {top}",
-            "currency": "",
-            "unit": "1",
-            "played_at": None,
-            "time_zone": None,
-            "level": None,
-            "seat_count": record.seat_count or len(seat_of),
-            "players": len(seat_of),
-            "button": None,
-            "board": "",
-            "pot": sum(n for n in nets if n > 0) + result.house,
-            "rake": result.house,
-            "site_rake": None,
-            "checked": "match" if record.finishing_stacks is not None else "unchecked",
-            "allin_street": None,
-            "ev": None,
-        }
-    )
+    hand_row = _hand_row(record, key, fmt, nets, result.house)
     seats = []
     for k, seat in enumerate(seat_of):
         stack = record.starting_stacks[k]
@@ -81,4 +44,42 @@ def pan_rows(record: PanHistory, fmt: str = "pan") -> HandRows:
         seats=seats,
         streets=[(0, "play", "", len(seat_of), 0)],
         actions=actions,
+    )
+
+
+def _hand_row(
+    record: PanHistory, key: str, fmt: str, nets: list[int], house: int
+) -> tuple[Any, ...]:
+    """The ``hands`` row: Pan's stake is the top; no blinds, bets, board or all-in."""
+    top = record.rules.tops_amount
+    players = len(record.starting_stacks)
+    return _ordered(
+        {
+            **dict.fromkeys(HAND_COLUMNS, 0),  # the poker columns: no blinds, bets or antes
+            "hand_key": key,
+            "format": fmt,
+            "site": "",
+            "site_hand": None,
+            "variant": "pan",
+            "game": "pan",
+            "game_name": "Panguingue",
+            "structure": "",
+            "bb": top,
+            "stakes": f"top {top}",
+            "currency": "",
+            "unit": "1",
+            "played_at": None,
+            "time_zone": None,
+            "level": None,
+            "seat_count": record.seat_count or players,
+            "players": players,
+            "button": None,
+            "board": "",
+            "pot": sum(n for n in nets if n > 0) + house,
+            "rake": house,
+            "site_rake": None,
+            "checked": "match" if record.finishing_stacks is not None else "unchecked",
+            "allin_street": None,
+            "ev": None,
+        }
     )

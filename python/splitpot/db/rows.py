@@ -44,7 +44,7 @@ from splitpot.hand import (
     TimingOut,
 )
 from splitpot.phh import HandHistory, compare, replay
-from splitpot.phh.setup import _layout
+from splitpot.phh.setup import _layout  # the one home of the seats' layout (players to seats)
 
 HAND_COLUMNS = (
     "hand_key format site site_hand variant game game_name structure hi_lo stud small_blind "
@@ -98,8 +98,14 @@ def hand_key(hh: HandHistory) -> str:
     site = hh.user_fields.get("_site")
     if site and hh.hand is not None:
         return f"{site}|{hh.hand}"
-    text = json.dumps(hh.to_dict(), sort_keys=True, default=str, ensure_ascii=False)
-    return "phh|" + hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+    return content_key("phh", hh.to_dict())
+
+
+def content_key(kind: str, fields: dict[str, Any]) -> str:
+    """``kind|`` and a BLAKE2b digest of a history's fields (sorted, as JSON): the key of a
+    hand no site numbered, the same for the same history wherever it is read."""
+    text = json.dumps(fields, sort_keys=True, default=str, ensure_ascii=False)
+    return f"{kind}|" + hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
 def played_at(year: object, month: object, day: object, time: object) -> str | None:
