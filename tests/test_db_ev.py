@@ -240,3 +240,24 @@ def test_a_stud_all_in_on_third_street_is_too_many_deals_to_enumerate(tmp_path: 
     hand, seats = ev_rows(db)
     assert (hand["allin_street"], hand["ev"]) == (0, "too many deals")
     assert all(s[0] is None for s in seats.values())
+
+
+def test_a_board_run_twice_keeps_the_equity_of_the_moment_the_money_went_in(
+    tmp_path: Path,
+) -> None:
+    # All-in preflop heads-up, the board run twice (docs/rules/poker.md §6): the expectation
+    # is the equity then, whatever the runs paid; each run pays its part of the pot.
+    hand = sp.Hand(sp.HOLDEM, sp.NoLimit(1, 2), [100, 100], seed=7, max_runs=2)
+    hand.raise_to(100)
+    hand.call()
+    hand.run_it(2)
+    assert hand.is_over
+    db = database(tmp_path, phh.HandHistory.from_hand(hand, players=["A", "B"]))
+    hole = {s: "".join(map(str, hand.hole(s))) for s in (0, 1)}
+    want = sp.equity("holdem", [hole[0], hole[1]], exact=True).equities
+    hand_row, seats = ev_rows(db)
+    assert (hand_row["ev"], hand_row["pot"]) == ("exact", 200)
+    assert [seats[s][0] for s in (0, 1)] == pytest.approx([200 * want[0], 200 * want[1]])
+    with sqlite3.connect(db) as c:
+        paid = c.execute("SELECT SUM(amount) FROM results").fetchone()[0]
+    assert paid == 200 and sum(s[3] for s in seats.values()) == 200

@@ -343,6 +343,25 @@ def test_a_file_that_is_not_a_hand_database_is_refused(tmp_path: Path) -> None:
         schema.connect(tmp_path / "none.db")
 
 
+def test_ohh_files_give_the_statistics_of_the_same_hands_as_phh(tmp_path: Path) -> None:
+    from splitpot import ohh
+    from splitpot.db import stats
+
+    hands = bot_hands(12, seed=21)
+    (tmp_path / "phh").mkdir()
+    (tmp_path / "ohh").mkdir()
+    phh.dump_all(hands, tmp_path / "phh" / "hands.phhs")
+    ohh.dump_all(hands, tmp_path / "ohh" / "hands.ohh")
+    one, two = tmp_path / "phh.db", tmp_path / "ohh.db"
+    assert import_paths([tmp_path / "phh"], one).added == 12
+    report = import_paths([tmp_path / "ohh"], two)
+    assert (report.added, report.errors) == (12, 0)
+    for by in ("player", "position"):
+        assert stats.statistics(one, by=by).rows == stats.statistics(two, by=by).rows
+    with sqlite3.connect(two) as c:
+        assert {f for (f,) in c.execute("SELECT DISTINCT format FROM hands")} == {"ohh"}
+
+
 def test_pan_histories_are_hands_of_their_own(tmp_path: Path) -> None:
     from splitpot.pan import history
     from splitpot.pan.bots import GreedyPanBot, play_pan_bots

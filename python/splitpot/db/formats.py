@@ -5,14 +5,8 @@ A reader takes a path and yields the file's hands in order, each a record splitp
 a :class:`Problem` saying why that hand cannot be read; it reads the file a hand at a time
 where the format allows, and raises only ``OSError`` (the file cannot be opened) or a
 :class:`~splitpot.SplitpotError` for a file that is not of its format at all. Adding a
-format is one function and one :func:`reader` line::
-
-    @reader("ohh", ".ohh", ".json")
-    def read_ohh(path: str) -> Iterator[Item]:
-        for hand in splitpot.ohh.read_file(path):   # HandHistory records
-            yield hand
-
-Every record is then replayed and read into rows the same way (:mod:`splitpot.db.rows`).
+format is one function and one :func:`reader` line, as Open Hand History's below. Every
+record is then replayed and read into rows the same way (:mod:`splitpot.db.rows`).
 """
 
 from __future__ import annotations
@@ -64,8 +58,9 @@ def suffixes() -> tuple[str, ...]:
 
 def format_of(path: str) -> tuple[str, Reader] | None:
     """The format name and reader of ``path``, by its suffix."""
+    lower = path.lower()
     for suffix, entry in READERS.items():
-        if path.endswith(suffix):
+        if lower.endswith(suffix):
             return entry
     return None
 
@@ -101,6 +96,20 @@ def read_site(path: str) -> Iterator[Item]:
         if isinstance(item, UnsupportedHand):
             yield Problem("unsupported", str(item))
         elif isinstance(item, (SiteError, Exception)):
+            yield Problem("error", str(item))
+        else:
+            yield item
+
+
+@reader("ohh", ".ohh", ".json")
+def read_ohh(path: str) -> Iterator[Item]:
+    """Open Hand History JSON (:func:`splitpot.ohh.read_file`)."""
+    from splitpot.ohh import OHHError, UnsupportedOHH, read_file
+
+    for item in read_file(path):
+        if isinstance(item, UnsupportedOHH):
+            yield Problem("unsupported", str(item))
+        elif isinstance(item, OHHError):
             yield Problem("error", str(item))
         else:
             yield item

@@ -200,7 +200,7 @@ def find(paths: Iterable[str | os.PathLike[str]]) -> Iterator[str]:
             dirs.sort()
             for name in sorted(names):
                 full = os.path.join(root, name)
-                if name.endswith(known) and os.path.isfile(full):
+                if name.lower().endswith(known) and os.path.isfile(full):
                     yield full
 
 
