@@ -1,7 +1,7 @@
 """A hand database: every history splitpot reads, in one SQLite file, and the statistics
 players track (docs/stats.md).
 
-:func:`import_paths` reads PHH files, poker sites' text and XML, and Pan histories into the
+:func:`import_paths` reads PHH files, poker sites' text and XML, OHH and Pan histories into the
 database (``splitpot import``), replaying each hand; :func:`statistics` gives each player's
 VPIP, PFR, 3-bet, steal, c-bet, aggression, showdown and winnings figures, by position, game
 or stakes (``splitpot stats``); :func:`report_html` draws a player's winnings and all-in EV;
