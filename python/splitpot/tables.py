@@ -719,18 +719,19 @@ def _read_parquet(
 ) -> tuple[dict[str, Any], dict[str, tuple[float, ...]], tuple[int, ...]]:
     _, pq = _pyarrow()
     try:
-        parquet = pq.ParquetFile(f)
+        parquet = pq.ParquetFile(
+            f,
+            thrift_string_size_limit=TABLE_MAX_META_BYTES * 2,
+            thrift_container_size_limit=_PARQUET_FOOTER_ITEMS,
+        )
         schema = parquet.schema_arrow
         text = (schema.metadata or {}).get(b"splitpot")
         if text is None or len(text) > TABLE_MAX_META_BYTES:
             raise _Damaged(f"no splitpot metadata of at most {TABLE_MAX_META_BYTES} bytes")
         meta = _checked_meta(text.decode("utf-8", "replace"))
         entries = len(meta["rows"]) * len(meta["columns"])
-        if parquet.metadata.num_rows != entries:
-            raise _Damaged(f"{parquet.metadata.num_rows} rows for {entries} entries")
+        _check_parquet(parquet, schema, meta, entries)
         wanted = _arrays(meta)
-        for key, dtype in wanted.items():
-            _parquet_column(parquet, schema, key, dtype, entries)
         data = parquet.read(columns=list(wanted))
     except _Damaged:
         raise
@@ -743,20 +744,28 @@ def _read_parquet(
     return meta, {k: tuple(float(x) for x in v.to_pylist()) for k, v in columns.items()}, count
 
 
-def _parquet_column(
-    parquet: Any, schema: Any, key: str, dtype: np.dtype[Any], entries: int
-) -> None:
-    """Column ``key`` is of ``dtype``'s kind, and inflates to no more than its entries
-    take (twice over, for a dictionary and its indexes), as the file's metadata says."""
-    if schema.get_field_index(key) < 0:
-        raise _Damaged(f"no column {key!r}")
-    kind = str(schema.field(key).type)
-    if kind != {"i": "int64", "f": "double"}[dtype.kind]:
-        raise _Damaged(f"column {key!r} of type {kind}")
-    index = schema.get_field_index(key)
-    size = sum(
-        parquet.metadata.row_group(g).column(index).total_uncompressed_size
-        for g in range(parquet.metadata.num_row_groups)
-    )
-    if size > 2 * entries * dtype.itemsize + _NPY_HEADER_BYTES * 16:
-        raise _Damaged(f"column {key!r} inflates to {size} bytes for {entries} entries")
+_PARQUET_FOOTER_ITEMS = 1 << 16
+"""The most items of a list in a Parquet footer read (row groups, columns, statistics)."""
+
+_PARQUET_ENTRY_BYTES = 256
+"""The most uncompressed bytes a Parquet row of a table may take (two class names, a count
+and six fields take under 80)."""
+
+
+def _check_parquet(parquet: Any, schema: Any, meta: dict[str, Any], entries: int) -> None:
+    """The file's rows, column types and uncompressed size (as its footer states them)
+    against the metadata. Per-column chunk metadata is not read: on a hostile footer
+    pyarrow 26 aborts the process there (``RowGroupMetaData.column``), where ``read``
+    raises."""
+    footer = parquet.metadata
+    if footer.num_rows != entries:
+        raise _Damaged(f"{footer.num_rows} rows for {entries} entries")
+    for key, dtype in _arrays(meta).items():
+        if schema.get_field_index(key) < 0:
+            raise _Damaged(f"no column {key!r}")
+        kind = str(schema.field(key).type)
+        if kind != {"i": "int64", "f": "double"}[dtype.kind]:
+            raise _Damaged(f"column {key!r} of type {kind}")
+    size = sum(footer.row_group(g).total_byte_size for g in range(footer.num_row_groups))
+    if size > entries * _PARQUET_ENTRY_BYTES + (1 << 16):
+        raise _Damaged(f"the columns inflate to {size} bytes for {entries} entries")
