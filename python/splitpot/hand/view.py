@@ -16,11 +16,13 @@ from splitpot.betting import Structure
 from splitpot.cards import as_cards
 from splitpot.games import Game
 from splitpot.hand.records import (
+    _ALL_IN,
     _DISCARD,
     _FOLDED,
     _OVER,
     _RUNS,
     _SHOWDOWN,
+    _STOOD,
     WAITING_FOR_RUNS,
     HandResult,
     Operation,
@@ -34,6 +36,8 @@ from splitpot.limits import shown
 from splitpot.pots import Pot
 
 __all__ = ["HandView"]
+
+_CAPPED = (_ALL_IN, _STOOD)  # the seats that can put in no more: their totals are levels (§6)
 
 
 class HandView:
@@ -274,7 +278,8 @@ class HandView:
     def _build_pots(self, out: Sequence[int]) -> tuple[tuple[Pot, ...], dict[int, int]]:
         """Main and side pots of the seats dealt in (docs/rules/poker.md §6,
         :func:`splitpot.pots.build_pots`): a seat's own ante counts for its eligibility; a dead
-        blind, and an ante posted for the whole table, set no level and go to the main pot."""
+        blind, and an ante posted for the whole table, set no level and go to the main pot,
+        but the dead blind of a seat that can put in no more counts for his own level."""
         dealt: dict[int, int] = {}
         antes: dict[int, int] = {}
         shared: dict[int, int] = {}  # the dead blinds, and the antes posted for the table
@@ -283,8 +288,13 @@ class HandView:
             put = dealt[s] = self._contrib[s]
             # Antes are posted first: the ante in a contribution is the smaller of the two.
             ante = min(self._starting.antes[s], put)
-            shared[s] = self._dead[s] - (0 if table else ante)
-            antes[s] = 0 if table else ante
+            own = 0 if table else ante
+            if self._status[s] in _CAPPED:
+                # A poster who can put in no more has his whole total as his level, his
+                # dead blind included: he may win what he matched up to it (§6).
+                own = self._dead[s] - (ante if table else 0)
+            shared[s] = self._dead[s] - own
+            antes[s] = own
         table_money = shared if any(shared.values()) else None
         return _pots.build_pots(dealt, [s for s in out if s in dealt], antes, shared=table_money)
 
