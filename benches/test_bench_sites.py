@@ -30,7 +30,7 @@ import pytest
 from conftest import per_call
 from splitpot import phh
 from splitpot.sites import SiteError, pokerstars, read_text
-from splitpot.sites.reading import _line_start, decode, readers, split
+from splitpot.sites.reading import decode, readers, split
 from splitpot.sites.write_stars import to_pokerstars
 
 SITES = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "site-histories"
@@ -43,7 +43,7 @@ def _site_texts(folder: str) -> list[str]:
     paths = sorted(p for p in (SITES / folder).rglob("*") if p.is_file())
     texts = [decode(p.read_bytes()) for p in paths]
     if not any(_histories(t) for t in texts):
-        names = ", ".join(r.NAME for r in readers())
+        names = ", ".join(r.name for r in readers())
         pytest.skip(f"no reader reads the {folder} files yet (readers: {names})")
     return texts
 
@@ -135,7 +135,7 @@ def nlhe_hands() -> list[str]:
     folder = SITES / "pokerstars" / "nlhe"
     if not folder.is_dir():
         pytest.skip("../shared/data/site-histories is not beside the checkout")
-    header = _line_start(pokerstars.HEADER)
+    header = pokerstars.READER.line_start
     out = []
     for path in sorted(folder.glob("*.txt")):
         for block in split(decode(path.read_bytes()), header, path.name):

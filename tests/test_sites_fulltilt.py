@@ -219,9 +219,10 @@ def test_utf16_files_are_read(tmp_path: Path) -> None:
 
 
 def test_sniffing_picks_full_tilt_not_pokerstars() -> None:
-    assert sniff(HAND) is fulltilt
-    assert pokerstars.HEADER.search(HAND) is None
-    assert fulltilt.HEADER.search("PokerStars Hand #1: Hold'em No Limit ($0.05/$0.10)") is None
+    assert sniff(HAND) is fulltilt.READER
+    assert pokerstars.READER.header.search(HAND) is None
+    stars = "PokerStars Hand #1: Hold'em No Limit ($0.05/$0.10)"
+    assert fulltilt.READER.header.search(stars) is None
 
 
 STUD = """\

@@ -171,10 +171,10 @@ def test_unsupported_games_and_features_say_why() -> None:
 
 
 def test_sniffing_picks_ggpoker_not_pokerstars() -> None:
-    assert sniff(_straddled()) is ggpoker
+    assert sniff(_straddled()) is ggpoker.READER
     stars = "PokerStars Hand #1: Hold'em No Limit ($1/$2 USD) - 2024/01/05 10:00:00 ET\n"
-    assert sniff(stars) is not ggpoker
-    assert sniff("Poker Hand #RC1 is not at the start\n" + _straddled()) is ggpoker
+    assert sniff(stars) is not ggpoker.READER
+    assert sniff("Poker Hand #RC1 is not at the start\n" + _straddled()) is ggpoker.READER
 
 
 _SHORT_BLIND = """\

@@ -277,8 +277,8 @@ def test_a_game_splitpot_does_not_play_is_unsupported(gametype: str, reason: str
 
 
 def test_sniff_tells_ipoker_from_pokerstars() -> None:
-    assert sniff(_session(_showdown())) is ipoker
-    assert sniff("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02)\n") is pokerstars
+    assert sniff(_session(_showdown())) is ipoker.READER
+    assert sniff("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02)\n") is pokerstars.READER
 
 
 @pytest.mark.parametrize(

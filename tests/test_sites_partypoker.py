@@ -255,8 +255,8 @@ def test_a_hand_start_with_nothing_after_it_is_an_error() -> None:
 
 
 def test_sniffing_picks_partypoker_not_pokerstars() -> None:
-    assert sniff(MAC) is partypoker and sniff(NO_BLINDS) is partypoker
-    assert pokerstars.HEADER.search(MAC + NO_BLINDS) is None
+    assert sniff(MAC) is partypoker.READER and sniff(NO_BLINDS) is partypoker.READER
+    assert pokerstars.READER.header.search(MAC + NO_BLINDS) is None
 
 
 @settings(max_examples=100, deadline=None)

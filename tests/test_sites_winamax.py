@@ -215,9 +215,9 @@ def test_a_tournament_hand_is_in_chips() -> None:
 
 
 def test_sniffing_picks_winamax_not_pokerstars() -> None:
-    assert sniff(_CASH) is winamax
-    assert sniff("PokerStars Hand #1: Hold'em No Limit ($1/$2 USD)\n" + _CASH) is not winamax
-    assert sniff("notes\n" + _TOURNAMENT) is winamax
+    assert sniff(_CASH) is winamax.READER
+    assert sniff("PokerStars Hand #1: Hold'em No Limit ($1/$2 USD)\n" + _CASH) is not winamax.READER
+    assert sniff("notes\n" + _TOURNAMENT) is winamax.READER
 
 
 def test_site_text_to_phh_and_back_replays_the_same() -> None:

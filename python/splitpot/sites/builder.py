@@ -22,9 +22,13 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Literal
 
+from splitpot import games
+from splitpot.hand.setup import blind_seats, seats_from_button
+from splitpot.limits import PHH_MAX_SEATS
 from splitpot.phh.errors import PHHError
 from splitpot.phh.record import HandHistory
-from splitpot.sites.errors import SiteError, UnsupportedHand
+from splitpot.phh.variants import game_of_part
+from splitpot.sites.errors import DamagedHand, SiteError, UnsupportedHand
 
 Kind = Literal["F", "P", "N"]
 """The betting structure's letter, as in PHH variant codes: fixed, pot or no limit."""
@@ -48,16 +52,34 @@ class _Player:
     shown: bool = False
 
 
-@dataclass
+@dataclass(frozen=True)
 class Game:
     """What the header says: the PHH game part (``T``, ``O``, ``O5``, ``O/8``, ``7S``,
-    ``7S/8``, ``R``...), the structure letter, and the stakes in units."""
+    ``7S/8``, ``R``...), the structure letter, and the stakes in units. The rest is the
+    game catalogue's (:func:`splitpot.phh.variants.game_of_part`): the hole cards, and
+    whether it is stud (a bring-in, no button)."""
 
     part: str
     kind: Kind
     small: int  # small blind, or a fixed-limit game's small bet
     big: int  # big blind, or a fixed-limit game's big bet
-    hole_cards: int
+
+    @property
+    def rules(self) -> games.Game:
+        return game_of_part(self.part)
+
+    @property
+    def hole_cards(self) -> int:
+        return self.rules.hole_cards
+
+    @property
+    def stud(self) -> bool:
+        return is_stud(self.part)
+
+
+def is_stud(part: str) -> bool:
+    """Whether the game of PHH game part ``part`` is stud: a bring-in, no button."""
+    return game_of_part(part).forced_bets == "bring_in"
 
 
 class HandBuilder:
@@ -92,6 +114,11 @@ class HandBuilder:
 
     def fail(self, reason: str) -> SiteError:
         return SiteError(reason, **self._where())
+
+    def damaged(self, reason: str) -> DamagedHand:
+        """The error to raise for a hand whose text is damaged (cut off, lines lost, the
+        site contradicting itself)."""
+        return DamagedHand(reason, **self._where())
 
     def unsupported(self, reason: str, game: str = "") -> UnsupportedHand:
         """The error to raise for a hand splitpot does not play, with ``reason``; ``game``
@@ -172,7 +199,7 @@ class HandBuilder:
     def hole(self, name: str, cards: list[str | None]) -> None:
         """Hole cards (``None`` for one not seen). Seen again later (a show) fills them in."""
         p = self.player(name)
-        if self.game is not None and self.game.part in ("7S", "7S/8", "R"):
+        if self.game is not None and self.game.stud:
             self._stud_deal(p, cards)
             return
         if not p.hole:
@@ -258,7 +285,7 @@ class HandBuilder:
         hand) cannot win a pot: they are seen, and the hand is mucked."""
         p = self.player(name)
         game = self.game
-        if game is not None and game.hole_cards != 7 and len(cards) < game.hole_cards:
+        if game is not None and not game.stud and len(cards) < game.hole_cards:
             self._see(p, cards)
         elif not p.shown:
             self._see(p, cards)
@@ -274,14 +301,35 @@ class HandBuilder:
 
     # ------------------------------------------------------------------ the history
 
+    def after_button(self, players: list[_Player]) -> list[_Player]:
+        """``players`` clockwise from the button's left (hand/setup.py's
+        ``seats_from_button``, the engine's one home of seat order); by seat when the hand
+        has no button (stud)."""
+        top = max((p.seat for p in players), default=0)
+        if top > PHH_MAX_SEATS:
+            raise self.fail(
+                f"field 'seats' goes up to seat {top}; a table has at most {PHH_MAX_SEATS} seats"
+            )
+        at = {p.seat: p for p in players}
+        if self.button is None:
+            return [at[s] for s in sorted(at)]
+        seats: list[int | None] = [s if s in at else None for s in range(top + 1)]
+        # The button at or past the last seat: the order starts from the first seat.
+        return [at[s] for s in seats_from_button(seats, min(self.button, top))]
+
+    def blind_players(self, players: list[_Player]) -> tuple[_Player, _Player]:
+        """Who posts the small and the big blind (docs/rules/poker.md §4.1, hand/setup.py's
+        ``blind_seats``): the two after the button, the button himself heads-up."""
+        order = self.after_button(players)
+        if len(order) < 2:
+            raise self.fail("fewer than two players are seated")
+        small, big = blind_seats(range(len(order)), len(order) - 1, len(order) == 2)
+        return order[small], order[big]
+
     def _order(self) -> list[_Player]:
         """The players dealt in, in PHH order: clockwise from the button's left; stud (no
         button) by seat."""
-        seated = sorted((p for p in self.players.values() if p.dealt), key=lambda p: p.seat)
-        if self.button is None:
-            return seated
-        after = [p for p in seated if p.seat > self.button]
-        return after + [p for p in seated if p.seat <= self.button]
+        return self.after_button([p for p in self.players.values() if p.dealt])
 
     def build(self) -> HandHistory:
         """The history: PHH fields, the site's result and its user fields."""
@@ -345,7 +393,7 @@ class HandBuilder:
         top.returned += excess
 
     def _structure(self, game: Game, order: list[_Player]) -> dict[str, Any]:
-        stud = game.part in ("7S", "7S/8", "R")
+        stud = game.stud
         antes = [p.ante + p.dead for p in order]
         blinds = [p.blind for p in order]
         if len(order) == 2 and not stud:  # heads-up lists apply in reverse (PHH "Blinds")
@@ -386,7 +434,7 @@ class HandBuilder:
         return table | self.rules
 
     def _dealing(self, game: Game, order: list[_Player]) -> list[str]:
-        if game.part in ("7S", "7S/8", "R"):
+        if game.stud:
             return []
         out: list[str] = []
         for p in order:

@@ -14,36 +14,31 @@ listed in :data:`_NOTES`.
 
 from __future__ import annotations
 
-import datetime
 import re
+from decimal import Decimal
 
-from splitpot.phh.record import HandHistory
-from splitpot.sites.builder import Game, HandBuilder, date_fields
-from splitpot.sites.errors import SiteError
-from splitpot.sites.money import CENT, CHIP, AmountError, units
-from splitpot.sites.pokerstars import _cards
-from splitpot.sites.reading import Block
+from splitpot.sites.base import Block, LineReader, Rules, SiteReader, cards
+from splitpot.sites.money import CENT, CHIP
 
 NAME = "Full Tilt Poker"
 HEADER = re.compile(r"(?m)^Full Tilt Poker (?:Game|Hand) #(\d+):")
 
-_STUD = ("7S", "7S/8", "R")
-# The site's game names, as the header's " - NAME - " part: the PHH game part, the
-# structure letter and the number of hole cards; None for the games splitpot does not play.
-_GAMES: dict[str, tuple[str, str, int] | None] = {
-    "No Limit Hold'em": ("T", "N", 2),
-    "NL Hold'em": ("T", "N", 2),
-    "Pot Limit Hold'em": ("T", "P", 2),
-    "Limit Hold'em": ("T", "F", 2),
-    "Pot Limit Omaha Hi": ("O", "P", 4),
-    "Pot Limit Omaha": ("O", "P", 4),
-    "Pot Limit Omaha H/L": ("O/8", "P", 4),
-    "Pot Limit Omaha Hi/Lo": ("O/8", "P", 4),
-    "Limit Omaha H/L": ("O/8", "F", 4),
-    "Limit Omaha Hi/Lo": ("O/8", "F", 4),
-    "Limit Stud Hi": ("7S", "F", 7),
-    "Limit Stud H/L": ("7S/8", "F", 7),
-    "Limit Razz": ("R", "F", 7),
+# The site's game names, as the header's " - NAME - " part: the PHH game part and the
+# structure letter; None for the games splitpot does not play.
+_GAMES: dict[str, tuple[str, str] | None] = {
+    "No Limit Hold'em": ("T", "N"),
+    "NL Hold'em": ("T", "N"),
+    "Pot Limit Hold'em": ("T", "P"),
+    "Limit Hold'em": ("T", "F"),
+    "Pot Limit Omaha Hi": ("O", "P"),
+    "Pot Limit Omaha": ("O", "P"),
+    "Pot Limit Omaha H/L": ("O/8", "P"),
+    "Pot Limit Omaha Hi/Lo": ("O/8", "P"),
+    "Limit Omaha H/L": ("O/8", "F"),
+    "Limit Omaha Hi/Lo": ("O/8", "F"),
+    "Limit Stud Hi": ("7S", "F"),
+    "Limit Stud H/L": ("7S/8", "F"),
+    "Limit Razz": ("R", "F"),
     # A cap on what each player may put in a hand (a number of big blinds the text does
     # not give) is a rule splitpot does not play.
     "CAP NL Hold'em": None,
@@ -67,6 +62,7 @@ _SUMMARY_SEAT = re.compile(r"^Seat (\d+): (.+)$")
 _COLLECTED = re.compile(r"(?:collected|and won) \((\S+)\)")
 _MUCKED = re.compile(r" mucked \[([^]]*)\]")
 _BUTTON = re.compile(r"^The button is in seat #(\d+)$")
+_DEALT = re.compile(r"^Dealt to (.+?) \[([^]]*)\](?: \[([^]]*)\])?$")
 _NOTES = re.compile(
     r"^(?:.+ \(Observer\): .*|\d+ seconds left to act|.+ (?:sits down|stands up|adds \S+)"
     r"|No low hand qualified| \([0-9A,]+\))$"
@@ -85,49 +81,27 @@ _ACTION = re.compile(
 _WINS = re.compile(r"^(?:the )?(?:(?:high|low) )?(?:(?:main|side) )?pot(?: #?\d+)? \((\S+)\)")
 
 
-def parse(block: Block) -> HandHistory:
-    """One Full Tilt hand as a PHH history (``_site`` ``"Full Tilt Poker"``)."""
-    return _Hand(block).run()
+class FullTiltHand(LineReader):
+    NAME = NAME
+    HEADER = HEADER
+    NOTES = _NOTES
+    ACTOR = "(?=[: ]) ?"  # "NAME: chat", "NAME folds"
 
-
-class _Hand:
     def __init__(self, block: Block) -> None:
-        self.block = block
-        self.header = block.lines[0]
-        found = HEADER.match(self.header)
-        assert found is not None  # the block starts at a header
-        cash = bool(re.search(r" - [$€£][0-9.,]+/", self.header))
-        self.b = HandBuilder(NAME, block.source, CENT if cash else CHIP)
-        self.b.hand_id = found.group(1)
-        self.b.at = block.first
-        self.names = re.compile("(?!)")
-        self.summary = False
+        super().__init__(block)
         self.street = ""
-        self.seated: dict[int, str] = {}
+        self.seat_names: dict[int, str] = {}
         self.won: dict[str, int] = {}  # the "wins the pot" lines, checked with the summary
 
-    def fail(self, reason: str) -> SiteError:
-        return self.b.fail(reason)
+    def unit(self) -> Decimal:
+        return CENT if re.search(r" - [$€£][0-9.,]+/", self.header) else CHIP
 
-    def amount(self, text: str | None) -> int:
-        if text is None or " " in text:
+    def amount(self, text: str | None, *, decimal: str = ".") -> int:
+        if text is not None and " " in text:
             raise self.fail(f"not an amount: {text!r}")
-        try:
-            return units(text, self.b.unit)
-        except AmountError as e:
-            raise self.fail(str(e)) from None
+        return super().amount(text, decimal=decimal)
 
-    def run(self) -> HandHistory:
-        self.read_header()
-        for number, line in self.block.numbered():
-            if number == self.block.first:
-                continue
-            self.b.at = number
-            self.line(line.rstrip())
-        self.check_won()
-        return self.b.build()
-
-    def check_won(self) -> None:
+    def finish(self) -> None:
         """The summary says what each player collected; the hand's "wins" lines, when it has
         them (it may not, when all but one fold), must say the same."""
         said = {p.name: p.collected for p in self.b.players.values() if p.collected}
@@ -140,7 +114,7 @@ class _Hand:
             if f" - {name} - " in header:
                 if spec is None:
                     raise b.unsupported(f"{name} is a game splitpot does not play", name)
-                part, kind, hole = spec
+                part, kind = spec
                 break
         else:
             raise b.unsupported(f"a game splitpot does not read: {header[:100]!r}")
@@ -148,7 +122,7 @@ class _Hand:
         if stakes is None:
             raise self.fail("no stakes in the hand's header")
         small, big, _ = stakes.groups()
-        b.game = Game(part, kind, self.amount(small), self.amount(big), hole)  # type: ignore[arg-type]
+        self.game(part, kind, self.amount(small), self.amount(big))  # type: ignore[arg-type]
         b.user["_site_game"] = name
         symbol = re.match(r"[^0-9]+", small)
         if symbol is not None and b.unit == CENT:
@@ -158,13 +132,7 @@ class _Hand:
             raise self.fail("no table in the hand's header")
         self.read_table(header[start + 2 : stakes.start()])
         when = _WHEN.search(header)
-        if when is not None:
-            h, mi, s, zone, y, mo, d = when.groups()
-            try:
-                moment = datetime.datetime(int(y), int(mo), int(d), int(h), int(mi), int(s))
-            except ValueError:
-                raise self.fail(f"not a date: {when.group()!r}") from None
-            b.fields.update(date_fields(moment, zone))
+        self.when(when, 5, 6, 7, 1, 2, 3, zone=when[4] if when else None)
 
     def read_table(self, where: str) -> None:
         """``Table Slaw``, ``Table Rymer (6 max, shallow)``, or a tournament's
@@ -181,43 +149,46 @@ class _Hand:
         if table[2] is not None:
             self.b.seat_count = self.b.number(table[2], "table size")
 
-    def line(self, line: str) -> None:
-        if not line:
-            return
-        if line.startswith("*** "):
-            self.street_line(line)
-        elif self.summary:
-            self.summary_line(line)
-        elif line.startswith("Seat ") and not self.street:
-            self.seat_line(line)
-        elif line.startswith("Players agree to Run It"):
-            raise self.b.unsupported("run it twice is not played")
-        elif not _NOTES.match(line):
-            self.play_line(line)
-
-    def seat_line(self, line: str) -> None:
+    def set_up(self, line: str) -> bool:
+        if not line.startswith("Seat "):
+            return False
         found = _SEAT.match(line)
         if found is None:
             raise self.fail(f"not a seat line: {line!r}")
         seat, name, stack = found.groups()
         self.b.seat(self.b.number(seat), name, self.amount(stack))
-        self.seated[int(seat)] = name
-        names = sorted(self.b.players, key=len, reverse=True)
-        self.names = re.compile(f"^({'|'.join(map(re.escape, names))})((?::| ).*)$")
+        self.seat_names[int(seat)] = name
+        return True
+
+    def line(self, line: str) -> None:
+        if line.startswith("Players agree to Run It"):
+            raise self.b.unsupported("run it twice is not played")
+        super().line(line)
+
+    def rules(self) -> Rules:
+        return [
+            (_UNCALLED, lambda m: self.b.returned(m[2], self.amount(m[1]))),
+            (_BUTTON, self.button),
+            (_DEALT, self.dealt),
+        ]
+
+    def button(self, found: re.Match[str]) -> None:
+        self.b.button = self.b.number(found[1], "button")
+        # A tournament's table does not say its size; the button's seat is one of it.
+        self.b.seat_count = max(self.b.seat_count or 0, self.b.button)
 
     def street_line(self, line: str) -> None:
         found = _STREET.match(line)
         if found is None:
             raise self.fail(f"not a street line: {line!r}")
         title, first, second = found.groups()
-        if not self.street:
-            self.street = "SET-UP"  # the seats are over
+        self.seated()
         if self.street == "7TH STREET":
             self.b.deal_unseen()
         if title == "SUMMARY":
             self.summary = True
         elif title in ("FLOP", "TURN", "RIVER") and first is not None:
-            self.b.board(_cards(second if second is not None else first))
+            self.b.board(cards(second if second is not None else first))
         elif title in ("HOLE CARDS", "SHOW DOWN"):
             self.street = title
         elif re.fullmatch(r"3RD STREET|[4-7]TH STREET", title):
@@ -228,46 +199,26 @@ class _Hand:
         else:
             raise self.b.unsupported(f"'*** {title} ***' is a street splitpot does not play")
 
-    def play_line(self, line: str) -> None:
-        found = _UNCALLED.match(line)
-        if found is not None:
-            self.b.returned(found[2], self.amount(found[1]))
-            return
-        found = _BUTTON.match(line)
-        if found is not None:
-            self.b.button = self.b.number(found[1], "button")
-            # A tournament's table does not say its size; the button's seat is one of it.
-            self.b.seat_count = max(self.b.seat_count or 0, self.b.button)
-            return
-        if line.startswith("Dealt to "):
-            self.dealt(line)
-            return
-        found = self.names.match(line)
-        if found is None:
-            raise self.fail(f"a line this reader does not know: {line!r}")
-        name, rest = found[1], found[2].removeprefix(" ")
-        if not _PLAYER_NOTES.match(rest):
-            if self.street == "7TH STREET" and not rest.startswith("shows"):
-                self.b.deal_unseen()
-            self.action(name, rest)
-
-    def dealt(self, line: str) -> None:
-        found = re.match(r"^Dealt to (.+?) \[([^]]*)\](?: \[([^]]*)\])?$", line)
-        if found is None or found[1] not in self.b.players:
-            raise self.fail(f"not a deal: {line!r}")
+    def dealt(self, found: re.Match[str]) -> None:
+        if found[1] not in self.b.players:
+            raise self.fail(f"not a deal: {found.group()!r}")
         name, first, second = found.groups()
         game = self.b.game
         assert game is not None
-        if game.part not in _STUD:
-            self.b.hole(name, _cards(first))
+        if not game.stud:
+            self.b.hole(name, cards(first))
         elif self.street != "3RD STREET":
-            self.b.hole(name, _cards(second if second is not None else first))
+            self.b.hole(name, cards(second if second is not None else first))
         elif second is not None:  # his own two down cards, then the door card
-            self.b.hole(name, _cards(first) + _cards(second))
+            self.b.hole(name, cards(first) + cards(second))
         else:  # another player's door card; his down cards are not seen
-            self.b.hole(name, [None, None, *_cards(first)])
+            self.b.hole(name, [None, None, *cards(first)])
 
     def action(self, name: str, rest: str) -> None:
+        if _PLAYER_NOTES.match(rest):
+            return
+        if self.street == "7TH STREET" and not rest.startswith("shows"):
+            self.b.deal_unseen()
         found = _ACTION.match(rest)
         if found is None:
             raise self.fail(f"an action this reader does not know: {name} {rest!r}")
@@ -295,7 +246,7 @@ class _Hand:
             case "posts a dead small blind of":
                 b.blind(name, 0, dead=self.amount(arg))  # dead money (§4.1)
             case "shows":
-                b.show(name, _cards((arg or "").split("]")[0].strip(" [")))
+                b.show(name, cards((arg or "").split("]")[0].strip(" [")))
             case "wins":
                 won = _WINS.match(arg or "")
                 if won is None:
@@ -310,9 +261,9 @@ class _Hand:
             self.b.rake = self.amount(found[1])
             return
         found = _SUMMARY_SEAT.match(line)
-        if found is None or self.b.number(found[1]) not in self.seated:
+        if found is None or self.b.number(found[1]) not in self.seat_names:
             return  # "Board: [...]", the pots of "Total pot ... Main pot ... Side pot ..."
-        name = self.seated[int(found[1])]
+        name = self.seat_names[int(found[1])]
         rest = found[2].removeprefix(name)
         p = self.b.players.get(name)
         if p is None or not p.dealt:
@@ -322,6 +273,9 @@ class _Hand:
             self.b.collect(name, self.amount(collected[1]))
         mucked = _MUCKED.search(rest)
         if mucked is not None:
-            self.b.reveal(name, _cards(mucked[1]))
+            self.b.reveal(name, cards(mucked[1]))
         if "folded" in rest and not p.folded:
             raise self.fail(f"the summary says {name} folded, and the hand has no fold of his")
+
+
+READER = SiteReader(NAME, HEADER, FullTiltHand.parse)

@@ -33,12 +33,13 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 
 from splitpot.phh.record import HandHistory
-from splitpot.sites.builder import Game, HandBuilder, date_fields
+from splitpot.sites.base import Block, LineReader, SiteReader, lines_of
+from splitpot.sites.builder import date_fields, is_stud
 from splitpot.sites.errors import SiteError
-from splitpot.sites.money import CENT, CHIP, AmountError, units
-from splitpot.sites.reading import Block, lines_of
+from splitpot.sites.money import CENT, CHIP
 
 NAME = "iPoker"
 HEADER = re.compile(r'<game\s+gamecode="')
@@ -47,15 +48,15 @@ _FOLD, _SB, _BB, _CALL, _CHECK, _BET, _RAISE_BY, _ALL_IN = 0, 1, 2, 3, 4, 5, 6, 
 _SITTING_OUT = (8, 9)  # no cards dealt this hand (waiting for the big blind, sitting out)
 _ANTE, _BRING_IN, _RAISE_TO = 15, 16, 23
 
-# The session's name of the game (before the structure and the stakes): the PHH game part,
-# the number of hole cards, and whether it is stud; None for a game splitpot does not play.
-_GAMES: dict[str, tuple[str, int, bool] | None] = {
-    "Holdem": ("T", 2, False),
-    "Omaha": ("O", 4, False),
-    "Omaha Hi-Lo": ("O/8", 4, False),
-    "Omaha HiLow": ("O/8", 4, False),
-    "7 Card Stud": ("7S", 7, True),
-    "7 Card Stud Hi-Lo": ("7S/8", 7, True),
+# The session's name of the game (before the structure and the stakes): the PHH game part;
+# None for a game splitpot does not play.
+_GAMES: dict[str, str | None] = {
+    "Holdem": "T",
+    "Omaha": "O",
+    "Omaha Hi-Lo": "O/8",
+    "Omaha HiLow": "O/8",
+    "7 Card Stud": "7S",
+    "7 Card Stud Hi-Lo": "7S/8",
     "5 Card Stud": None,
     "Six Plus Holdem": None,
 }
@@ -77,6 +78,7 @@ _GAMETYPE = re.compile(
     r"(?: Ante \S+)?$"
 )
 _LIMIT_HOLDEM = re.compile(r"^LH (?P<small>[0-9.,]+)/(?P<big>[0-9.,]+) ")
+_STUD_PARTS = {part for part in _GAMES.values() if part and is_stud(part)}
 _STREETS = {"Flop", "Turn", "River"}
 _STUD_STREETS = {"Third Street", "Fourth Street", "Fifth Street", "Sixth Street", "River"}
 _DTD = re.compile(r"<!DOCTYPE|<!ENTITY", re.IGNORECASE)
@@ -154,41 +156,37 @@ def _session(prolog: str) -> Session | str:
     )
 
 
-def parse(block: Block) -> HandHistory:
-    """One iPoker game as a PHH history (``_site`` ``"iPoker"``)."""
-    return _Game(block).run()
+class IPokerGame(LineReader):
+    """One ``<game>`` of a session: parsed as XML (:meth:`run`), not line by line."""
 
+    NAME = NAME
+    HEADER = HEADER
 
-class _Game:
     def __init__(self, block: Block) -> None:
-        self.block = block
         self.session = (
             block.session if isinstance(block, GameBlock) else "not a game of an iPoker session"
         )
-        tournament = isinstance(self.session, Session) and self.session.tournament is not None
-        self.b = HandBuilder(NAME, block.source, CHIP if tournament else CENT)
+        super().__init__(block)
         code = re.search(r'gamecode="([^"]*)"', block.lines[0] if block.lines else "")
         self.b.hand_id = code.group(1) if code else None
-        self.b.at = block.first
         self.line_of: dict[ET.Element, int] = {}
         self.bet: dict[str, int] = {}
         self.win: dict[str, int] = {}
         self.seen_at: dict[str, int | None] = {}  # each player's line, named by his result
-        self.spec: tuple[str, str, int, bool] | None = None
+        self.spec: tuple[str, str] | None = None  # the game part and the structure letter
         self.stakes: tuple[int, int] | None = None
+
+    def header_line(self) -> str:
+        return self.block.lines[0] if self.block.lines else ""
+
+    def unit(self) -> Decimal:
+        tournament = isinstance(self.session, Session) and self.session.tournament is not None
+        return CHIP if tournament else CENT
 
     def fail(self, reason: str, at: ET.Element | None = None) -> SiteError:
         if at is not None:
             self.b.at = self.line_of.get(at, self.b.at)
         return self.b.fail(reason)
-
-    def amount(self, text: str | None) -> int:
-        if text is None:
-            raise self.fail("an amount is missing")
-        try:
-            return units(text, self.b.unit)
-        except AmountError as e:
-            raise self.fail(str(e)) from None
 
     def run(self) -> HandHistory:
         if isinstance(self.session, str):
@@ -254,19 +252,18 @@ class _Game:
         b.user["_site_game"] = text
         limit = _LIMIT_HOLDEM.match(text)
         if limit is not None:
-            self.spec = ("T", "F", 2, False)
+            self.spec = ("T", "F")
             self.stakes = (self.amount(limit["small"]), self.amount(limit["big"]))
         else:
             found = _GAMETYPE.match(text)
             if found is None or found["name"] not in _GAMES:
                 raise b.unsupported(f"a game splitpot does not read: {text[:80]!r}")
-            game = _GAMES[found["name"]]
-            if game is None:
+            part = _GAMES[found["name"]]
+            if part is None:
                 raise b.unsupported(
                     f"{found['name']} is a game splitpot does not play", found["name"]
                 )
-            part, hole, stud = game
-            self.spec = (part, _KINDS[found["kind"]], hole, stud)
+            self.spec = (part, _KINDS[found["kind"]])
             if found["small"] is not None:
                 self.stakes = (self.amount(found["small"]), self.amount(found["big"]))
         if session.table:
@@ -281,14 +278,14 @@ class _Game:
         for child in general:
             self.b.at = self.line_of.get(child, self.b.at)
             if child.tag == "startdate":
-                self.date((child.text or "").strip())
+                self.start_date((child.text or "").strip())
             elif child.tag == "players":
                 for player in child:
                     self.player(player)
             elif child.tag != "servername":
                 raise self.fail(f"an element this reader does not know: <{child.tag}>")
 
-    def date(self, text: str) -> None:
+    def start_date(self, text: str) -> None:
         for form in ("%Y-%m-%d %H:%M:%S", "%d/%m/%Y %H:%M:%S", "%d/%m/%Y %H:%M"):
             try:
                 when = datetime.datetime.strptime(text, form)
@@ -314,7 +311,7 @@ class _Game:
             symbol = re.match(r"[^0-9]+", chips)
             if symbol is not None:
                 self.b.fields["currency_symbol"] = symbol.group()
-        if player.get("dealer") == "1" and not (self.spec and self.spec[3]):
+        if player.get("dealer") == "1" and not self.stud():
             self.b.button = seat  # stud has no button (docs/rules/poker.md §4.2)
         self.seen_at[name] = self.b.at
         self.bet[name] = self.amount(player.get("bet", "0"))
@@ -324,7 +321,7 @@ class _Game:
         """The game, once the stakes are known: a tournament's are its blinds, posted in
         round 0."""
         assert self.spec is not None
-        part, kind, hole, _ = self.spec
+        part, kind = self.spec
         stakes = self.stakes
         if stakes is None:
             posted = {code: 0 for code in (_SB, _BB)}
@@ -335,11 +332,14 @@ class _Game:
             if kind == "F" or not posted[_BB]:
                 raise self.fail("the game type gives no stakes and no big blind is posted")
             stakes = (posted[_SB], posted[_BB])
-        self.b.game = Game(part, kind, stakes[0], stakes[1], hole)  # type: ignore[arg-type]
+        self.game(part, kind, stakes[0], stakes[1])  # type: ignore[arg-type]
+
+    def stud(self) -> bool:
+        """Whether the session's game is stud (no button, a bring-in)."""
+        return self.spec is not None and self.spec[0] in _STUD_PARTS
 
     def round(self, element: ET.Element, number: int) -> None:
-        assert self.spec is not None
-        stud = self.spec[3]
+        stud = self.stud()
         if self.b.game is None:
             self.make_game(element)
         if stud and number >= 2:
@@ -356,7 +356,7 @@ class _Game:
         if stud and number == 6:
             self.b.deal_unseen()
         for _, action in sorted(actions, key=lambda a: a[0]):
-            self.action(action)
+            self.play(action)
 
     def cards(self, element: ET.Element, number: int, stud: bool) -> None:
         kind, name = element.get("type", ""), element.get("player", "")
@@ -374,7 +374,7 @@ class _Game:
         else:
             raise self.fail(f"cards this reader does not know: {kind!r} in round {number}")
 
-    def action(self, element: ET.Element) -> None:
+    def play(self, element: ET.Element) -> None:
         self.b.at = self.line_of.get(element, self.b.at)
         code = self.number(element, "type")
         name = element.get("player", "")
@@ -454,6 +454,9 @@ class _Game:
         for p in dealt:
             if not p.folded and p.hole and None not in p.hole:
                 b.show(p.name, list(p.hole))
+
+
+READER = SiteReader(NAME, HEADER, IPokerGame.parse, blocks)
 
 
 def _card(text: str) -> str | None:

@@ -24,15 +24,12 @@ brings in or acts first is never seen is unsupported (docs/rules/poker.md §4.2)
 from __future__ import annotations
 
 import dataclasses
-import datetime
 import re
 from collections.abc import Iterator
+from decimal import Decimal
 
-from splitpot.phh.record import HandHistory
-from splitpot.sites.builder import Game, HandBuilder, date_fields
-from splitpot.sites.errors import SiteError
-from splitpot.sites.money import CENT, CHIP, AmountError, units
-from splitpot.sites.reading import Block, lines_of
+from splitpot.sites.base import Block, LineReader, Rules, SiteReader, cards, lines_of
+from splitpot.sites.money import CENT, CHIP
 
 NAME = "partypoker"
 HEADER = re.compile(r"(?m)^\s*\*\*\*\*\* Hand History [Ff]or Game (\w+) \*\*\*\*\*")
@@ -40,14 +37,14 @@ _HEADER_LINE = re.compile(HEADER.pattern.removeprefix("(?m)"))
 # The Windows client starts a hand with this line (after a NUL byte, between hands).
 _STARTS = re.compile(r"^\0?\s*Game #(\w+) starts\.\s*$")
 
-_STUD = ("7S", "7S/8", "R")
-_GAMES: list[tuple[str, tuple[str, int] | None]] = [
-    ("Texas Hold'em", ("T", 2)),
-    ("Omaha Hi-Lo", ("O/8", 4)),
-    ("Omaha Hi", ("O", 4)),
-    ("7 Card Stud Hi-Lo", ("7S/8", 7)),
-    ("7 Card Stud", ("7S", 7)),
-    ("Razz", ("R", 7)),
+# The site's game names: the PHH game part.
+_GAMES: list[tuple[str, str]] = [
+    ("Texas Hold'em", "T"),
+    ("Omaha Hi-Lo", "O/8"),
+    ("Omaha Hi", "O"),
+    ("7 Card Stud Hi-Lo", "7S/8"),
+    ("7 Card Stud", "7S"),
+    ("Razz", "R"),
 ]
 _KIND = re.compile(r"(?:^|[ (])(NL|PL|FL)[ )]")
 _STAKES = re.compile(r"^(?:\$?([0-9.,]+)/\$?([0-9.,]+) )")
@@ -61,6 +58,7 @@ _TABLE = re.compile(r"^Table (.+?) \( ?(?:Real|Play) Money ?\)(?: -- Seat (\d+) 
 _EVENT = re.compile(r"^(.+ \(\d+\)) Table #(\d+)$")
 _SEAT = re.compile(r"^[Ss]eat ?(\d+): (.+?) \( ?(\$?[0-9][0-9.,]*)(?: USD)? ?\)$")
 _BUTTON = re.compile(r"^Seat (\d+) is the button$")
+_DEALT = re.compile(r"^Dealt to (.+?) \[([^]]*)\]$")
 _SHOWS = re.compile(r"^(shows|doesn't show) \[([^]]*)\]")
 _STREET = re.compile(r"^\*\* Dealing ?(.*?) \*\*(?: :)?(?: +\[([^]]*)\])?$")
 _NOTES = re.compile(
@@ -131,70 +129,59 @@ def _header_of(lines: list[str]) -> tuple[int | None, str | None]:
     return None, hand_id
 
 
-def parse(block: Block) -> HandHistory:
-    """One partypoker hand as a PHH history (``_site`` ``"partypoker"``)."""
-    return _Hand(block).run()
+class PartyHand(LineReader):
+    NAME = NAME
+    HEADER = HEADER
+    NOTES = _NOTES
+    ACTOR = "(?=[: ]) ?"  # "NAME: chat", "NAME folds"
+    STREET_MARK = "** "
 
+    def header_line(self) -> str:
+        """The line after "***** Hand History" (the game, the stakes, the date), found after
+        "Game #N starts." and "#Game No : N" when the client wrote them."""
+        self.top, self.hand_id = _header_of(self.block.lines)
+        if self.top is None or self.top + 1 >= len(self.block.lines):
+            return ""
+        return self.block.lines[self.top + 1]
 
-class _Hand:
     def __init__(self, block: Block) -> None:
-        self.block = block
-        self.top, hand_id = _header_of(block.lines)
-        text = "" if self.top is None else "\n".join(block.lines[self.top : self.top + 2])
-        tournament = re.search(r"Trny|Buy-in", text) is not None
-        self.b = HandBuilder(NAME, block.source, CHIP if tournament else CENT)
-        self.b.hand_id = hand_id
-        self.b.at = block.first
+        super().__init__(block)
+        self.b.hand_id = self.hand_id
         # The Mac client's decimal commas: an amount with two digits after its last comma.
         decimal = re.search(r"\$ ?[0-9][0-9.,]*,[0-9]{2}(?![0-9])", "\n".join(block.lines))
         self.decimal = "," if decimal is not None else "."
         self.stakes_known = False
         self.level: tuple[int, int] | None = None
-        self.names = re.compile("(?!)")
-        self.alternatives = "(?!)"
         self.early_folds: list[str] | None = []  # preflop's first folds, put in turn order
         self.street = ""
-        self.summary = False
         self.dealt_now: set[str] | None = None  # stud: who was dealt on this street
         self.won: dict[str, int] = {}
         self.rake: int | None = None
 
-    def fail(self, reason: str) -> SiteError:
-        return self.b.fail(reason)
+    def unit(self) -> Decimal:
+        top = self.top if self.top is not None else len(self.block.lines)
+        text = "\n".join(self.block.lines[top : top + 2])
+        return CHIP if re.search(r"Trny|Buy-in", text) else CENT
 
-    def amount(self, text: str | None) -> int:
-        if text is None:
-            raise self.fail("an amount is missing")
-        try:
-            return units(text.replace("$ ", "$"), self.b.unit, decimal=self.decimal)
-        except AmountError as e:
-            raise self.fail(str(e)) from None
+    def amount(self, text: str | None, *, decimal: str = "") -> int:
+        text = None if text is None else text.replace("$ ", "$")
+        return super().amount(text, decimal=decimal or self.decimal)
 
-    def run(self) -> HandHistory:
+    def body(self) -> Iterator[tuple[int, str]]:
+        assert self.top is not None  # read_header refused a hand without its header
+        return iter(list(self.block.numbered())[self.top + 2 :])
+
+    def read_header(self) -> None:
         if self.top is None:
             raise self.fail("the hand has no 'Hand History' line: the file stops or is cut")
-        lines = list(self.block.numbered())[self.top + 1 :]
-        if not lines:
+        if not self.header:
             raise self.fail("the hand stops after its first line")
-        self.b.at, header = lines[0]
-        self.read_header(header)
-        for number, line in lines[1:]:
-            self.b.at = number
-            # The Windows client wrote a NUL byte between hands, before "Game #N starts.".
-            self.line(line.replace("\0", "").rstrip())
-        self.finish()
-        return self.b.build()
-
-    def read_header(self, header: str) -> None:
-        b = self.b
-        for name, spec in _GAMES:
-            if name in header:
-                if spec is None:
-                    raise b.unsupported(f"{name} is a game splitpot does not play", name)
-                part, hole = spec
-                break
-        else:
+        self.b.at = self.block.first + self.top + 1
+        header, b = self.header, self.b
+        named = next(((name, part) for name, part in _GAMES if name in header), None)
+        if named is None:
             raise b.unsupported(f"a game splitpot does not read: {header[:80]!r}")
+        name, part = named
         kind = _KIND.search(header)
         letter = "F" if kind is None else kind[1][0]
         b.user["_site_game"] = f"{kind[1]} {name}" if kind is not None else name
@@ -205,8 +192,9 @@ class _Hand:
             self.stakes_known = True
         elif letter == "F" and b.unit == CENT:
             raise self.fail(f"no stakes in a fixed-limit game's header: {header[:80]!r}")
-        b.game = Game(part, letter, small, big, hole)  # type: ignore[arg-type]
-        if letter == "F" and part not in _STUD:
+        self.game(part, letter, small, big)  # type: ignore[arg-type]
+        assert b.game is not None
+        if letter == "F" and not b.game.stud:
             # partypoker lets an all-in of at least half a bet reopen the betting as a full
             # raise (its freeroll hand 11932613562: a $790 all-in over a $400 bet is raised
             # again by the bettor), the half bet rule of docs/rules/poker.md §3.
@@ -218,21 +206,12 @@ class _Hand:
         level = re.search(r"(?:Blinds|Stakes)\(([0-9,]+)/([0-9,]+)", header)
         if level is not None:
             self.set_level(level[1], level[2])
-        self.read_date(header)
-
-    def read_date(self, header: str) -> None:
         when = _WHEN.search(header)
-        if when is None:
-            return
-        month, day = (when[1], when[2]) if when[1] else (when[3], when[4])
-        h, mi, s, zone, y = when.groups()[4:]
-        try:
-            moment = datetime.datetime(
-                int(y), _MONTHS.index(month[:3]) + 1, int(day), int(h), int(mi), int(s)
-            )
-        except ValueError:
-            raise self.fail(f"not a date: {when.group()!r}") from None
-        self.b.fields.update(date_fields(moment, zone))
+        if when is not None:
+            month, day = (when[1], when[2]) if when[1] else (when[3], when[4])
+            number = _MONTHS.index(month[:3]) + 1 if month[:3] in _MONTHS else 0
+            fields = (when[9], number, day, when[5], when[6], when[7])
+            self.date(*fields, zone=when[8], text=when.group())
 
     def set_level(self, small: str, big: str) -> None:
         """A tournament's level (``Blinds(10/20)``, ``Stakes(200/400)``): the stakes."""
@@ -243,12 +222,16 @@ class _Hand:
         self.stakes_known = True
 
     def line(self, line: str) -> None:
+        # The Windows client wrote a NUL byte between hands, before "Game #N starts.".
+        line = line.replace("\0", "").rstrip()
         if line.startswith("** "):
             self.street_line(line)
-            return
-        if self.summary:
+        elif self.summary:
             self.summary_line(line)
-            return
+        elif not self.set_up(line) and not _NOTES.match(line):
+            self.play_line(line)
+
+    def set_up(self, line: str) -> bool:
         for pattern, handler in (
             (_SEAT, self.seat_line),
             (_TABLE, self.table_line),
@@ -258,17 +241,13 @@ class _Hand:
             found = pattern.match(line)
             if found is not None:
                 handler(found)
-                return
-        if not _NOTES.match(line):
-            self.play_line(line)
+                return True
+        return False
 
     def seat_line(self, found: re.Match[str]) -> None:
-        if self.street:
+        if self.street or self.names is not None:
             raise self.fail(f"a seat line after the deal: {found[0]!r}")
         self.b.seat(self.b.number(found[1]), found[2], self.amount(found[3]))
-        names = sorted(self.b.players, key=len, reverse=True)
-        self.alternatives = "|".join(map(re.escape, names))
-        self.names = re.compile(f"^({self.alternatives})((?::| ).*)$")
 
     def table_line(self, found: re.Match[str]) -> None:
         event = _EVENT.match(found[1])
@@ -283,7 +262,7 @@ class _Hand:
     def button(self, seat: int) -> None:
         game = self.b.game
         assert game is not None
-        if game.part not in _STUD:  # stud's "Seat 0 is the button": it has none
+        if not game.stud:  # stud's "Seat 0 is the button": it has none
             self.b.button = seat
 
     def street_line(self, line: str) -> None:
@@ -295,7 +274,7 @@ class _Hand:
                 self.summary = True
                 return
             raise self.fail(f"not a street line: {line!r}")
-        title, cards = found.groups()
+        title, seen = found.groups()
         self.deal_unseen()
         if self.street == "down cards":
             self.turn_order_folds()
@@ -303,10 +282,10 @@ class _Hand:
         assert game is not None
         if title == "down cards":
             self.post_level_blinds()
-        elif title in ("Flop", "Turn", "River") and game.part not in _STUD:
-            if cards is None:
+        elif title in ("Flop", "Turn", "River") and not game.stud:
+            if seen is None:
                 raise self.fail(f"no cards for the {title.lower()}: {line!r}")
-            b.board(_cards(cards))
+            b.board(cards(seen))
         elif title in ("Fourth street", "Fifth street", "Sixth street", "River", ""):
             b.street()
             self.dealt_now = set()
@@ -322,11 +301,7 @@ class _Hand:
             return
         if self.level is None or b.button is None:
             raise self.fail("no blinds are posted and the hand does not say whose they are")
-        seated = sorted(b.players.values(), key=lambda p: p.seat)
-        after = [p for p in seated if p.seat > b.button] + [p for p in seated if p.seat <= b.button]
-        if len(after) < 2:
-            raise self.fail("fewer than two players are seated")
-        small, big = (after[-1], after[0]) if len(after) == 2 else (after[0], after[1])
+        small, big = b.blind_players(list(b.players.values()))
         game = b.game
         assert game is not None
         # A fixed-limit level names its bets: the big blind is the small bet, the small
@@ -347,14 +322,10 @@ class _Hand:
                 self.b.hole(p.name, [None] * (total - len(p.hole)))
         self.dealt_now = None
 
-    def play_line(self, line: str) -> None:
-        if line.startswith("Dealt to "):
-            self.dealt(line)
-            return
-        found = self.names.match(line)
-        if found is None:
-            raise self.fail(f"a line this reader does not know: {line!r}")
-        name, rest = found[1], found[2].removeprefix(" ")
+    def rules(self) -> Rules:
+        return [(_DEALT, self.dealt)]
+
+    def action(self, name: str, rest: str) -> None:
         if _PLAYER_NOTES.match(rest):
             return
         if rest.startswith("wins "):
@@ -365,7 +336,7 @@ class _Hand:
             self.early_folds.append(name)
             return
         self.turn_order_folds()
-        self.action(name, rest)
+        self.play(name, rest)
 
     def turn_order_folds(self) -> None:
         """partypoker writes the folds its players chose before their turn in the order
@@ -375,10 +346,7 @@ class _Hand:
         folds, self.early_folds = self.early_folds or [], None
         b = self.b
         if len(folds) > 1 and b.button is not None:
-            seated = sorted(b.players.values(), key=lambda p: p.seat)
-            turn = [p for p in seated if p.seat > b.button] + [
-                p for p in seated if p.seat <= b.button
-            ]
+            turn = b.after_button(list(b.players.values()))
             if len(turn) > 2:
                 first = [p.name for p in (turn[2:] + turn[:2])[: len(folds)]]
                 if sorted(first) == sorted(folds):
@@ -389,29 +357,29 @@ class _Hand:
     def wins(self, name: str, rest: str) -> None:
         """``wins $278 USD from the main pot with ...``; the Mac client may write a second
         player's "wins" on the same line."""
+        names = self.seated()
         for part in re.split(rf"(?<=\.)(?=(?:{self.alternatives}) wins )", rest):
             if part is not rest and not part.startswith("wins"):
-                found = self.names.match(part)
+                found = names.match(part)
                 if found is None:
                     raise self.fail(f"not a pot won: {part!r}")
-                name, part = found[1], found[2].removeprefix(" ")
+                name, part = found[1], found[2]
             won = _WINS.match(part.rstrip())
             if won is None:
                 raise self.fail(f"not a pot won: {name} {part!r}")
             self.won[name] = self.won.get(name, 0) + self.amount(won["a"])
 
-    def dealt(self, line: str) -> None:
-        found = re.match(r"^Dealt to (.+?) \[([^]]*)\]$", line)
-        if found is None or found[1] not in self.b.players:
-            raise self.fail(f"not a deal: {line!r}")
-        self.b.hole(found[1], _cards(found[2]))
+    def dealt(self, found: re.Match[str]) -> None:
+        if found[1] not in self.b.players:
+            raise self.fail(f"not a deal: {found.group()!r}")
+        self.b.hole(found[1], cards(found[2]))
         if self.dealt_now is not None:
             self.dealt_now.add(found[1])
 
-    def action(self, name: str, rest: str) -> None:
+    def play(self, name: str, rest: str) -> None:
         shows = _SHOWS.match(rest)
         if shows is not None:  # "doesn't show [...]": seen, and mucked
-            (self.b.show if shows[1] == "shows" else self.b.reveal)(name, _cards(shows[2]))
+            (self.b.show if shows[1] == "shows" else self.b.reveal)(name, cards(shows[2]))
             return
         found = _ACTION.match(rest)
         if found is None:
@@ -466,15 +434,15 @@ class _Hand:
             return
         if _NOTES.match(line):
             return
-        player = self.names.match(line)
-        summary = None if player is None else _SUMMARY.match(player[2].removeprefix(" "))
+        player = self.seated().match(line)
+        summary = None if player is None else _SUMMARY.match(player[2])
         if player is None or summary is None:
             raise self.fail(f"a summary line this reader does not know: {line!r}")
         name = player[1]
         if summary["c"] is not None:
             self.won[name] = self.won.get(name, 0) + self.amount(summary["c"])
         if summary["cards"] is not None:
-            self.b.show(name, _cards(summary["cards"]))
+            self.b.show(name, cards(summary["cards"]))
 
     def finish(self) -> None:
         """What partypoker paid each player ("wins", the uncalled part of a bet included) as
@@ -503,7 +471,7 @@ class _Hand:
     def check_stud_cards(self) -> None:
         game = self.b.game
         assert game is not None
-        if game.part not in _STUD:
+        if not game.stud:
             return
         for p in self.b.players.values():
             if p.dealt and any(c is None for c in p.hole[2:6]):
@@ -513,6 +481,4 @@ class _Hand:
                 )
 
 
-def _cards(text: str) -> list[str | None]:
-    cards: list[str | None] = list(text.replace(",", " ").split())
-    return cards
+READER = SiteReader(NAME, HEADER, PartyHand.parse, blocks)

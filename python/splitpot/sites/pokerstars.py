@@ -8,15 +8,13 @@ reader does not know is never skipped. Lines that change nothing (chat, "is sitt
 
 from __future__ import annotations
 
-import datetime
 import re
-from collections.abc import Callable
+from decimal import Decimal
 
-from splitpot.phh.record import HandHistory
-from splitpot.sites.builder import Game, HandBuilder, Kind, date_fields
+from splitpot.sites.base import NEVER, Block, LineReader, Rules, SiteReader, cards
+from splitpot.sites.builder import Kind
 from splitpot.sites.errors import SiteError
-from splitpot.sites.money import CENT, CHIP, AmountError, units
-from splitpot.sites.reading import Block
+from splitpot.sites.money import CENT, CHIP
 
 NAME = "PokerStars"
 HEADER = re.compile(r"(?m)^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(\d+):")
@@ -39,7 +37,7 @@ _UNPLAYED = (
     "Courchevel",
 )
 _STAKES = re.compile(r"\((?:[^(),]*, )?([^()/,]+)/([^()/ ]+)(?: ([A-Z]{3}))?\)")
-_WHEN = re.compile(r"(\d{4})/(\d\d)/(\d\d) (\d\d?):(\d\d):(\d\d) ?([A-Z]{2,4})?")
+WHEN = re.compile(r"(\d{4})/(\d\d)/(\d\d) (\d\d?):(\d\d):(\d\d) ?([A-Z]{2,4})?")
 # Seat numbers have at most 9 digits: int() refuses more than 4300, and no table has more.
 # The table line is read to its end: a button that is not a seat number is an error.
 _TABLE = re.compile(
@@ -68,52 +66,30 @@ _ACTIONS = re.compile(
 )
 
 
-def parse(block: Block) -> HandHistory:
-    """One PokerStars hand as a PHH history (``_site`` ``"PokerStars"``)."""
-    return _Hand(block).run()
+class StarsHand(LineReader):
+    """One PokerStars hand; GGPoker's reader is this one with GG's words
+    (:mod:`splitpot.sites.ggpoker`)."""
 
+    NAME = NAME
+    HEADER = HEADER
+    NOTES = _NOTES
 
-class _Hand:
     def __init__(self, block: Block) -> None:
-        self.block = block
-        header = _rupees(block.lines[0])
-        found = HEADER.match(header)
-        assert found is not None  # the block starts at a header
-        self.header = header
-        tournament = re.search(r"Tournament #(\d+)", header)
-        stakes = _STAKES.findall(header)
-        cash = tournament is None and bool(stakes) and bool(re.search(r"[$€£₹]|Rs\.", header))
-        self.b = HandBuilder(NAME, block.source, CENT if cash else CHIP)
-        self.b.hand_id = found.group(1)
-        self.b.at = block.first
+        super().__init__(block)
+        tournament = re.search(r"Tournament #(\d+)", self.header)
         if tournament is not None:
             self.b.fields["event"] = f"Tournament #{tournament.group(1)}"
-        self.names: re.Pattern[str] | None = None
-        self.text = header  # the line being read, for errors
-        self.dealt_to = re.compile("(?!)")
-        self.summary = False
+        self.dealt_to = NEVER
         self.street = ""
 
-    def fail(self, reason: str) -> SiteError:
-        return self.b.fail(reason)
+    def header_line(self) -> str:
+        return _rupees(self.block.lines[0])
 
-    def amount(self, text: str | None) -> int:
-        if text is None:
-            raise self.fail(f"an amount is missing: {self.text!r}")
-        try:
-            return units(text, self.b.unit)
-        except AmountError as e:
-            raise self.fail(str(e)) from None
-
-    def run(self) -> HandHistory:
-        self.read_header()
-        for number, line in self.block.numbered():
-            if number == self.block.first:
-                continue
-            self.b.at = number
-            self.text = line.rstrip()
-            self.line(self.text)
-        return self.b.build()
+    def unit(self) -> Decimal:
+        header = self.header
+        tournament = re.search(r"Tournament #\d+", header)
+        cash = tournament is None and bool(_STAKES.search(header))
+        return CENT if cash and re.search(r"[$€£₹]|Rs\.", header) else CHIP
 
     def read_header(self) -> None:
         header, b = self.header, self.b
@@ -123,45 +99,39 @@ class _Hand:
         found = _GAME.search(header)
         if found is None or (found["hilo"] and found["game"] in ("Hold'em", "Razz")):
             raise b.unsupported(f"a game splitpot does not read: {header[:80]!r}")
-        cards = found["cards"] or ""
-        part = _PARTS[found["game"]] + cards + ("/8" if found["hilo"] else "")
-        hole = 7 if part[0] in "7R" else 2 if part == "T" else int(cards or 4)
-        kind = _KIND[found["limit"]]
+        part = _PARTS[found["game"]] + (found["cards"] or "") + ("/8" if found["hilo"] else "")
         b.user["_site_game"] = found.group()
         if " Cap " in header:
             raise b.unsupported("capped no limit (a cap on what each player bets) is not played")
-        stakes = _STAKES.findall(header)
-        if not stakes:
-            raise self.fail("no stakes in the hand's header")
-        small, big, currency = stakes[-1]
-        b.game = Game(part, kind, self.amount(small), self.amount(big), hole)
+        small, big, currency = self.stakes()
+        self.game(part, _KIND[found["limit"]], self.amount(small), self.amount(big))
         if currency:
             b.fields["currency"] = currency
         symbol = re.match(r"[^0-9]+", small)
         if symbol is not None and b.unit == CENT:
             b.fields["currency_symbol"] = symbol.group()
-        when = _WHEN.search(header)
-        if when is not None:
-            y, mo, d, h, mi, s = (int(x) for x in when.groups()[:6])
-            try:
-                b.fields.update(date_fields(datetime.datetime(y, mo, d, h, mi, s), when[7]))
-            except ValueError:
-                raise self.fail(f"not a date: {when.group()!r}") from None
+        when = WHEN.search(header)
+        self.when(when, zone=when[7] if when else None)
+
+    def stakes(self) -> tuple[str, str, str]:
+        """The header's last ``(small/big CUR)``."""
+        stakes = _STAKES.findall(self.header)
+        if not stakes:
+            raise self.fail("no stakes in the hand's header")
+        small, big, currency = stakes[-1]
+        return small, big, currency
 
     def line(self, line: str) -> None:
-        line = _rupees(line)
-        if not line:
-            return
-        if line.startswith("*** "):
-            self.street_line(line)
-        elif self.summary:
-            self.summary_line(line)
-        elif line.startswith("Table '"):
+        super().line(_rupees(line))
+
+    def set_up(self, line: str) -> bool:
+        if line.startswith("Table '"):
             self.table_line(line)
-        elif line.startswith("Seat ") and self.names is None:
+        elif line.startswith("Seat "):
             self.seat_line(line)
-        elif not _NOTES.match(line):
-            self.play_line(line)
+        else:
+            return False
+        return True
 
     def table_line(self, line: str) -> None:
         found = _TABLE.match(line)
@@ -180,30 +150,28 @@ class _Hand:
         seat, name, stack, _ = found.groups()
         self.b.seat(int(seat), name, self.amount(stack))
 
-    def name_pattern(self) -> re.Pattern[str]:
-        """A line that starts with a seated player's name and a colon: longest names first,
-        as one name may begin another's."""
-        if self.names is None:
-            names = sorted(self.b.players, key=len, reverse=True)
-            alternatives = "|".join(map(re.escape, names))
-            self.names = re.compile(f"^({alternatives}): (.*)$")
-            self.dealt_to = re.compile(
-                rf"^Dealt to ({alternatives}) \[([^]]*)\](?: \[([^]]*)\])?\s*$"
-            )
-        return self.names
+    def on_seated(self, alternatives: str) -> None:
+        self.dealt_to = re.compile(rf"^Dealt to ({alternatives}) \[([^]]*)\](?: \[([^]]*)\])?\s*$")
+
+    def rules(self) -> Rules:
+        return [
+            (self.dealt_to, self.dealt),
+            (_COLLECTED, lambda m: self.b.collect(m[1], self.amount(m[2]))),
+            (_UNCALLED, lambda m: self.b.returned(m[2], self.amount(m[1]))),
+        ]
 
     def street_line(self, line: str) -> None:
         found = _STREET.match(line)
         if found is None:
             raise self.fail(f"not a street line: {line!r}")
         title, first, second = found.groups()
-        self.name_pattern()
+        self.seated()
         if self.street == "RIVER":
             self.b.deal_unseen()
         if title == "SUMMARY":
             self.summary = True
         elif title in ("FLOP", "TURN", "RIVER") and first is not None:
-            new = _cards(second if second is not None else first)
+            new = cards(second if second is not None else first)
             if len(new) != (3 if title == "FLOP" else 1):
                 raise self.fail(f"the {title.lower()} has {len(new)} new cards: {line!r}")
             self.b.board(new)
@@ -219,44 +187,27 @@ class _Hand:
         else:
             raise self.b.unsupported(f"'*** {title} ***' is a street splitpot does not play")
 
-    def play_line(self, line: str) -> None:
-        b = self.b
-        for pattern, handler in self.others():
-            found = pattern.match(line)
-            if found is not None:
-                handler(found)
-                return
-        found = self.name_pattern().match(line)
-        if found is None:
-            if "cashed out" in line.lower() or "cash out" in line.lower():
-                raise b.unsupported("a cash-out is not played")
-            if line.startswith("Hand cancelled"):
-                raise b.unsupported("the hand was cancelled")
-            raise self.fail(f"a line this reader does not know: {line!r}")
-        name, rest = found.groups()
-        self.action(name, rest.rstrip())
-
-    def others(self) -> list[tuple[re.Pattern[str], Callable[[re.Match[str]], None]]]:
-        return [
-            (self.dealt_to, self.dealt),
-            (_COLLECTED, lambda m: self.b.collect(m[1], self.amount(m[2]))),
-            (_UNCALLED, lambda m: self.b.returned(m[2], self.amount(m[1]))),
-        ]
+    def unknown(self, line: str) -> SiteError:
+        if "cashed out" in line.lower() or "cash out" in line.lower():
+            return self.unsupported("a cash-out is not played")
+        if line.startswith("Hand cancelled"):
+            return self.unsupported("the hand was cancelled")
+        return super().unknown(line)
 
     def dealt(self, found: re.Match[str]) -> None:
         name, first, second = found.groups()
         game = self.b.game
         assert game is not None
-        if game.hole_cards != 7:
-            self.b.hole(name, _cards(first))
+        if not game.stud:
+            self.b.hole(name, cards(first))
             return
         if second is not None:
-            self.b.hole(name, _cards(second))
+            self.b.hole(name, cards(second))
             return
-        cards: list[str | None] = list(_cards(first))
-        if len(cards) == 1:  # another player's door card; his two down cards are not seen
-            cards = [None, None, *cards]
-        self.b.hole(name, cards)
+        seen = cards(first)
+        if len(seen) == 1:  # another player's door card; his two down cards are not seen
+            seen = [None, None, *seen]
+        self.b.hole(name, seen)
 
     def action(self, name: str, rest: str) -> None:
         found = _ACTIONS.match(rest)
@@ -270,7 +221,7 @@ class _Hand:
             case "folds":
                 b.fold(name)
                 if a is not None:  # "folds [Ah Kd]": his cards, shown as he folds
-                    b.reveal(name, _cards((a + " " + (found["rest"] or "")).strip(" []")))
+                    b.reveal(name, cards((a + " " + (found["rest"] or "")).strip(" []")))
             case "checks":
                 b.check(name)
             case "calls":
@@ -290,7 +241,7 @@ class _Hand:
             case "posts the ante":
                 b.ante(name, self.amount(a))
             case "shows":
-                b.show(name, _cards(rest[len("shows ") :].split("]")[0].strip(" [")))
+                b.show(name, cards(rest[len("shows ") :].split("]")[0].strip(" [")))
             case "mucks hand" | "doesn't show hand":
                 pass
             case _:
@@ -304,7 +255,7 @@ class _Hand:
             return
         found = _MUCKED.match(line)
         if found is not None and found[1] in self.b.players:
-            self.b.reveal(found[1], _cards(found[2]))
+            self.b.reveal(found[1], cards(found[2]))
 
 
 def _rupees(line: str) -> str:
@@ -312,6 +263,4 @@ def _rupees(line: str) -> str:
     return line.replace("Rs. ", "Rs.")
 
 
-def _cards(text: str) -> list[str | None]:
-    cards: list[str | None] = list(text.split())
-    return cards
+READER = SiteReader(NAME, HEADER, StarsHand.parse)

@@ -19,33 +19,28 @@ know is never skipped.
 
 from __future__ import annotations
 
-import datetime
 import re
-from collections.abc import Callable
+from decimal import Decimal
 
-from splitpot.phh.record import HandHistory
-from splitpot.sites.builder import Game, HandBuilder, date_fields
-from splitpot.sites.errors import SiteError
-from splitpot.sites.money import CENT, CHIP, AmountError, units
-from splitpot.sites.reading import Block
+from splitpot.sites.base import NEVER, Block, LineReader, Rules, SiteReader
+from splitpot.sites.money import CENT, CHIP
 
 NAME = "Winamax"
 HEADER = re.compile(r"(?m)^Winamax Poker - .*?HandId: #([0-9-]+) - ")
 
-# The site's game names: the PHH game part and the number of hole cards; a str is the
-# reason splitpot does not play it.
-_GAMES: dict[str, tuple[str, int] | str] = {
-    "Holdem": ("T", 2),
-    "Omaha": ("O", 4),
-    "Omaha5": ("O5", 5),
-    "5 Card Omaha": ("O5", 5),
-    "Omaha Hi/Lo": ("O/8", 4),
-    "5 Card Omaha Hi/Lo": ("O5/8", 5),
-    "7-Card Stud": ("7S", 7),
-    "7-Card Stud Hi/Lo": ("7S/8", 7),
-    "Razz": ("R", 7),
-    "2-7 Triple Draw": "a draw game",
+# The site's game names: the PHH game part; then those splitpot does not play, and why.
+_GAMES: dict[str, str] = {
+    "Holdem": "T",
+    "Omaha": "O",
+    "Omaha5": "O5",
+    "5 Card Omaha": "O5",
+    "Omaha Hi/Lo": "O/8",
+    "5 Card Omaha Hi/Lo": "O5/8",
+    "7-Card Stud": "7S",
+    "7-Card Stud Hi/Lo": "7S/8",
+    "Razz": "R",
 }
+_UNPLAYED = {"2-7 Triple Draw": "a draw game"}
 _LIMITS = {"no limit": "N", "pot limit": "P", "fixed limit": "F"}
 _HEAD = re.compile(
     r"^Winamax Poker - (?P<kind>.*?) - HandId: #(?P<id>[0-9-]+) - (?P<game>.+?) "
@@ -67,67 +62,40 @@ _ACTIONS = re.compile(
 )
 
 
-def parse(block: Block) -> HandHistory:
-    """One Winamax hand as a PHH history (``_site`` ``"Winamax"``)."""
-    return _Hand(block).run()
+class WinamaxHand(LineReader):
+    NAME = NAME
+    HEADER = HEADER
+    ACTOR = " "
 
-
-class _Hand:
     def __init__(self, block: Block) -> None:
-        self.block = block
-        self.header = block.lines[0]
-        found = HEADER.match(self.header)
-        assert found is not None  # the block starts at a header
-        tournament = self.header.startswith("Winamax Poker - Tournament")
-        self.b = HandBuilder(NAME, block.source, CHIP if tournament else CENT)
-        self.b.hand_id = found.group(1)
-        self.b.at = block.first
-        self.names: re.Pattern[str] | None = None
-        self.dealt_to = re.compile("(?!)")
-        self.summary = False
+        super().__init__(block)
+        self.dealt_to = NEVER
         self.open = False  # a betting round is going on: its uncalled bet not yet worked out
         self.uncalled: dict[str, int] = {}
 
-    def fail(self, reason: str) -> SiteError:
-        return self.b.fail(reason)
+    def unit(self) -> Decimal:
+        return CHIP if self.header.startswith("Winamax Poker - Tournament") else CENT
 
-    def amount(self, text: str | None) -> int:
-        if text is None:
-            raise self.fail("an amount is missing")
-        try:
-            return units(text, self.b.unit)
-        except AmountError as e:
-            raise self.fail(str(e)) from None
-
-    def run(self) -> HandHistory:
-        self.read_header()
-        for number, line in self.block.numbered():
-            if number == self.block.first:
-                continue
-            self.b.at = number
-            self.line(line.strip())
+    def finish(self) -> None:
         if not self.summary:
             raise self.fail("the hand has no summary: it was cut off")
-        return self.b.build()
 
     def read_header(self) -> None:
         b = self.b
         found = _HEAD.match(self.header)
         if found is None:
             raise self.fail(f"not a hand header this reader knows: {self.header[:100]!r}")
-        spec = _GAMES.get(found["game"])
-        if spec is None or isinstance(spec, str):
-            why = spec or "a game this reader does not know"
+        part = _GAMES.get(found["game"])
+        if part is None:
+            why = _UNPLAYED.get(found["game"], "a game this reader does not know")
             raise b.unsupported(
                 f"{found['game']} {found['limit']}: {why}", f"{found['game']} {found['limit']}"
             )
-        part, hole = spec
-        kind = _LIMITS[found["limit"]]
         stakes = found["stakes"].split("/")
         if len(stakes) not in (2, 3):
             raise self.fail(f"stakes this reader does not know: ({found['stakes']})")
         small, big = (self.amount(x) for x in stakes[-2:])
-        b.game = Game(part, kind, small, big, hole)  # type: ignore[arg-type]
+        self.game(part, _LIMITS[found["limit"]], small, big)  # type: ignore[arg-type]
         b.user["_site_game"] = f"{found['game']} {found['limit']}"
         tournament = re.match(r'Tournament "([^"]*)"(?:.* level: (\d+))?', found["kind"])
         if tournament is not None:
@@ -137,26 +105,19 @@ class _Hand:
         elif "€" in found["stakes"]:
             b.fields["currency"], b.fields["currency_symbol"] = "EUR", "€"
         when = _WHEN.search(found["when"])
-        if when is not None:
-            y, mo, d, h, mi, s = (int(x) for x in when.groups()[:6])
-            try:
-                b.fields.update(date_fields(datetime.datetime(y, mo, d, h, mi, s), when[7]))
-            except ValueError:
-                raise self.fail(f"not a date: {when.group()!r}") from None
+        self.when(when, zone=when[7] if when else None)
 
     def line(self, line: str) -> None:
-        if not line:
-            return
-        if line.startswith("*** "):
-            self.street_line(line)
-        elif self.summary:
-            self.summary_line(line)
-        elif line.startswith("Table: "):
+        super().line(line.strip())
+
+    def set_up(self, line: str) -> bool:
+        if line.startswith("Table: "):
             self.table_line(line)
-        elif line.startswith("Seat ") and self.names is None:
+        elif line.startswith("Seat "):
             self.seat_line(line)
         else:
-            self.play_line(line)
+            return False
+        return True
 
     def table_line(self, line: str) -> None:
         found = _TABLE.match(line)
@@ -174,22 +135,18 @@ class _Hand:
         seat, name, stack = found.groups()
         self.b.seat(self.b.number(seat), name, self.amount(stack))
 
-    def name_pattern(self) -> re.Pattern[str]:
-        """A line that starts with a seated player's name: longest names first, as one name
-        may begin another's."""
-        if self.names is None:
-            names = sorted(self.b.players, key=len, reverse=True)
-            alternatives = "|".join(map(re.escape, names)) or "(?!)"
-            self.names = re.compile(f"^({alternatives}) (.*)$")
-            self.dealt_to = re.compile(rf"^Dealt to ({alternatives}) \[([^]]*)\](?: \[([^]]*)\])?$")
-        return self.names
+    def on_seated(self, alternatives: str) -> None:
+        self.dealt_to = re.compile(rf"^Dealt to ({alternatives}) \[([^]]*)\](?: \[([^]]*)\])?$")
+
+    def rules(self) -> Rules:
+        return [(self.dealt_to, self.dealt), (_DENY, self.deny)]
 
     def street_line(self, line: str) -> None:
         found = _STREET.match(line)
         if found is None:
             raise self.fail(f"not a street line: {line!r}")
         title, first, second = found.groups()
-        self.name_pattern()
+        self.seated()
         b = self.b
         if title in ("ANTE/BLINDS", "PRE-FLOP", "3rd STREET"):
             return  # the blinds and the bring-in are the first round's bets
@@ -229,21 +186,6 @@ class _Hand:
                 raise self.fail(f"{name} collects less than his uncalled bet of {excess}")
             self.b.collect(name, -excess)
 
-    def play_line(self, line: str) -> None:
-        self.name_pattern()
-        for pattern, handler in self.others():
-            found = pattern.match(line)
-            if found is not None:
-                handler(found)
-                return
-        found = self.name_pattern().match(line)
-        if found is None:
-            raise self.fail(f"a line this reader does not know: {line!r}")
-        self.action(found[1], found[2])
-
-    def others(self) -> list[tuple[re.Pattern[str], Callable[[re.Match[str]], None]]]:
-        return [(self.dealt_to, self.dealt), (_DENY, self.deny)]
-
     def deny(self, found: re.Match[str]) -> None:
         # "deny BB 0€": a player (often no longer seated) does not post: nothing happens.
         if self.amount(found[1]) != 0:
@@ -253,8 +195,7 @@ class _Hand:
         name, first, second = found.groups()
         game = self.b.game
         assert game is not None
-        cards = _cards(second if second is not None and game.hole_cards == 7 else first)
-        self.b.hole(name, cards)
+        self.b.hole(name, _cards(second if second is not None and game.stud else first))
 
     def action(self, name: str, rest: str) -> None:
         found = _ACTIONS.match(rest)
@@ -328,3 +269,6 @@ class _Hand:
 def _cards(text: str) -> list[str | None]:
     """Cards as Winamax writes them: ``X`` for one not seen."""
     return [None if c == "X" else c for c in text.replace("[", " ").replace("]", " ").split()]
+
+
+READER = SiteReader(NAME, HEADER, WinamaxHand.parse)

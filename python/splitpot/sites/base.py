@@ -1,0 +1,315 @@
+"""The reader framework: what every site's reader shares, and how to add a site.
+
+A site's reader is one module that turns the text of one hand (a :class:`Block` of lines)
+into a PHH :class:`~splitpot.phh.HandHistory`, through the calls of a
+:class:`~splitpot.sites.builder.HandBuilder`. It is a subclass of :class:`LineReader`, the
+template every reader fills in (PokerKit's ``REParser`` is the model): the base owns the
+loop over the lines, the errors (file, hand, line), the amounts, the dates, and the seated
+players' names, compiled into one pattern once per hand; the site gives its patterns and the
+handlers they call, as a table of ``(pattern, handler)`` pairs, and overrides the few hooks
+where its text really differs. The module ends with ``READER``, a :class:`SiteReader`: the
+site's name, the pattern of its hands' first line, and its ``parse``.
+
+How to add a site (one file plus one registry line)
+----------------------------------------------------
+
+1. Write ``python/splitpot/sites/<site>.py``::
+
+       NAME = "Some Site"
+       HEADER = re.compile(r"(?m)^Some Site Hand #(\\d+):")   # group 1: the hand's number
+
+       class Hand(LineReader):
+           NAME, HEADER = NAME, HEADER
+           NOTES = re.compile(...)            # lines that change nothing (chat, sitting out)
+
+           def unit(self) -> Decimal: ...     # CENT for a cash game, CHIP for a tournament
+           def read_header(self) -> None:     # the game (self.game(part, kind, small, big)),
+               ...                            # the stakes, the date (self.when(...))
+           def rules(self) -> Rules:          # (pattern, handler) pairs for the play's lines
+               return [(_SEAT, self.seat_line), (self.street_pattern, self.street), ...]
+           def action(self, name: str, rest: str) -> None:
+               ...                            # "NAME: calls 2" -> self.b.call(name, 200)
+
+       READER = SiteReader(NAME, HEADER, Hand.parse)
+
+   The game is named by its PHH game part (``T``, ``O``, ``O5``, ``O/8``, ``7S``, ``R``...):
+   the hole cards and whether it is stud come from the game catalogue
+   (:func:`splitpot.phh.variants.game_of_part`), never typed again. A name the site gives to
+   a game splitpot does not play is listed with its reason (:meth:`LineReader.unsupported`),
+   so that the refusal names the game.
+2. Add ``<site>.READER`` to ``READERS`` in :mod:`splitpot.sites.registry` (the order
+   :func:`~splitpot.sites.sniff` tries them in, for headers that begin alike).
+3. Test it in ``tests/test_sites_<site>.py``: small hands of your own, and the real files of
+   ``../shared/data`` (skipping with the reason when they are absent), every hand replayed
+   to the site's result (:func:`splitpot.phh.check`).
+
+Never skip a line: a line no rule reads is an error naming it (:meth:`LineReader.unknown`),
+and a hand whose text is cut or contradicts itself is a :class:`DamagedHand`
+(:meth:`LineReader.damaged`). A reader whose hands are not blocks of lines (iPoker's XML)
+gives ``SiteReader.blocks`` and overrides :meth:`LineReader.run`.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import ClassVar
+
+from splitpot.phh.record import HandHistory
+from splitpot.sites.builder import Game, HandBuilder, Kind, date_fields
+from splitpot.sites.errors import DamagedHand, SiteError, UnsupportedHand
+from splitpot.sites.money import CENT, AmountError, units
+
+__all__ = [
+    "NEVER",
+    "Block",
+    "LineReader",
+    "Rules",
+    "SiteReader",
+    "cards",
+    "lines_of",
+]
+
+NEVER = re.compile("(?!)")
+"""A pattern that matches nothing (a rule not in force yet)."""
+
+Rules = Sequence[tuple[re.Pattern[str], Callable[[re.Match[str]], None]]]
+"""A reader's table: each pattern tried in order on a line; the first that matches calls its
+handler with the match."""
+
+
+@dataclass
+class Block:
+    """The lines of one hand (without line endings), ``first`` the file's line number of
+    ``lines[0]``, ``source`` the file."""
+
+    source: str | None
+    lines: list[str]
+    first: int
+    # More than SITE_MAX_HAND_LINES lines: only the header is kept. Keyword-only, so that a
+    # reader's block with fields of its own (iPoker's session) cannot fill it by position.
+    overflow: bool = field(default=False, kw_only=True)
+    # The text ran on into the next hand's header inside a line: the hand is cut there.
+    cut: bool = field(default=False, kw_only=True)
+
+    def numbered(self) -> Iterator[tuple[int, str]]:
+        return enumerate(self.lines, self.first)
+
+
+def lines_of(text: str) -> list[str]:
+    """Lines, whatever the endings (CRLF, LF, CR, mixed), without the BOM some clients write
+    at the start of every hand of a file they append to."""
+    return [line.lstrip("\ufeff") for line in re.split(r"\r\n|\r|\n", text)]
+
+
+@dataclass(frozen=True)
+class SiteReader:
+    """One site's entry in the registry (:mod:`splitpot.sites.registry`).
+
+    ``name`` the site; ``header`` a pattern that finds the first line of each of its hands in
+    a text (``(?m)^...``, group 1 the hand's number) and matches no other site's; ``parse``
+    one hand's :class:`Block` to a history (raising :class:`SiteError`); ``blocks``, for a
+    site whose hands are not runs of lines from a header (iPoker's XML, partypoker's
+    "Game #N starts."), the text cut into hands, read whole.
+    """
+
+    name: str
+    header: re.Pattern[str]
+    parse: Callable[[Block], HandHistory]
+    blocks: Callable[[str, str | None], Iterator[Block]] | None = None
+    line_start: re.Pattern[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # ``header`` searches a whole text (for sniff); a split matches it at a line start.
+        pattern = self.header.pattern.removeprefix("(?m)").removeprefix("^")
+        start = re.compile(pattern, self.header.flags & ~re.MULTILINE)
+        object.__setattr__(self, "line_start", start)
+
+
+def cards(text: str) -> list[str | None]:
+    """``"Ah Kd"`` (or ``"Ah,Kd"``) as a list of cards."""
+    found: list[str | None] = list(text.replace(",", " ").split())
+    return found
+
+
+class LineReader:
+    """The template of a site's reader of one hand: the hand's builder, its errors, its
+    amounts, and the loop over its lines.
+
+    A site sets ``NAME`` and ``HEADER``, ``NOTES`` (the lines that change nothing) and
+    ``ACTOR`` (what follows a player's name on his action line), and overrides
+    :meth:`unit`, :meth:`read_header`, :meth:`rules` and :meth:`action`; the other hooks
+    (:meth:`line`, :meth:`on_seated`, :meth:`finish`) where its text differs.
+    """
+
+    NAME: ClassVar[str]
+    HEADER: ClassVar[re.Pattern[str]]
+    NOTES: ClassVar[re.Pattern[str]] = NEVER
+    ACTOR: ClassVar[str] = ": "
+    STREET_MARK: ClassVar[str] = "*** "
+
+    def __init__(self, block: Block) -> None:
+        self.block = block
+        self.header = self.header_line()
+        found = self.HEADER.match(self.header)
+        self.b = HandBuilder(self.NAME, block.source, self.unit())
+        self.b.hand_id = found.group(1) if found is not None and found.re.groups else None
+        self.b.at = block.first
+        self.text = self.header  # the line being read, for errors
+        self.names: re.Pattern[str] | None = None  # the seated names, once the seats are read
+        self.alternatives = "(?!)"
+        self.table: Rules = ()
+        self.summary = False  # the summary's lines: what the site says happened
+
+    @classmethod
+    def parse(cls, block: Block) -> HandHistory:
+        """One hand of the site as a PHH history (``_site`` its ``NAME``)."""
+        return cls(block).run()
+
+    # ------------------------------------------------------------------ hooks
+
+    def header_line(self) -> str:
+        """The hand's header: its first line."""
+        return self.block.lines[0]
+
+    def unit(self) -> Decimal:
+        """What one chip of the hand is worth: :data:`~splitpot.sites.money.CENT` of the
+        currency in a cash game, :data:`~splitpot.sites.money.CHIP` in a tournament."""
+        return CENT
+
+    def read_header(self) -> None:
+        """The game, the stakes, the table, the date."""
+
+    def rules(self) -> Rules:
+        """The ``(pattern, handler)`` pairs tried on each line of the play, in order, before
+        the seated names (:meth:`play_line`); built once per hand, when the seats are read."""
+        return ()
+
+    def on_seated(self, alternatives: str) -> None:
+        """The seats are read: ``alternatives`` is the names' regex alternation (longest
+        first), for the patterns of a site that names players elsewhere than at a line's
+        start."""
+
+    def set_up(self, line: str) -> bool:
+        """A line before the play (the table, a seat), read: True; else False. Asked only
+        until the seated names are compiled (:meth:`seated`)."""
+        return False
+
+    def street_line(self, line: str) -> None:
+        """A line starting with :data:`STREET_MARK` (``*** FLOP *** [...]``)."""
+        raise self.unknown(line)
+
+    def summary_line(self, line: str) -> None:
+        """A line of the summary (after the ``SUMMARY`` street line)."""
+
+    def action(self, name: str, rest: str) -> None:
+        """A seated player's line: ``rest`` is what follows his name and :data:`ACTOR`."""
+        raise self.fail(f"an action this reader does not know: {name}{self.ACTOR}{rest!r}")
+
+    def finish(self) -> None:
+        """The lines are read: what the site says at the end, checked."""
+
+    # ------------------------------------------------------------------ the loop
+
+    def run(self) -> HandHistory:
+        self.read_header()
+        for number, line in self.body():
+            self.b.at = number
+            self.text = line.rstrip()
+            self.line(self.text)
+        self.finish()
+        return self.b.build()
+
+    def body(self) -> Iterator[tuple[int, str]]:
+        """The hand's lines after its header, numbered."""
+        lines = self.block.numbered()
+        next(lines, None)
+        return lines
+
+    def line(self, line: str) -> None:
+        """One line (right-stripped): a street, the summary's, the set-up's, a note, or the
+        play's (:meth:`play_line`)."""
+        if not line:
+            return
+        if line.startswith(self.STREET_MARK):
+            self.street_line(line)
+        elif self.summary:
+            self.summary_line(line)
+        elif self.names is None and self.set_up(line):
+            return
+        elif not self.NOTES.match(line):
+            self.play_line(line)
+
+    def play_line(self, line: str) -> None:
+        """The first rule of the table that matches, else a seated player's action, else
+        :meth:`unknown`."""
+        names = self.seated()
+        for pattern, handler in self.table:
+            found = pattern.match(line)
+            if found is not None:
+                handler(found)
+                return
+        found = names.match(line)
+        if found is None:
+            raise self.unknown(line)
+        self.action(found[1], found[2])
+
+    def unknown(self, line: str) -> SiteError:
+        return self.fail(f"a line this reader does not know: {line!r}")
+
+    def seated(self) -> re.Pattern[str]:
+        """``^(NAME|...)ACTOR(.*)$`` for the seated players, longest names first (one name
+        may begin another's): compiled once per hand, the first time a line needs it; the
+        table of rules is built then too."""
+        if self.names is None:
+            names = sorted(self.b.players, key=len, reverse=True)
+            self.alternatives = "|".join(map(re.escape, names)) or "(?!)"
+            self.names = re.compile(f"^({self.alternatives}){self.ACTOR}(.*)$")
+            self.on_seated(self.alternatives)
+            self.table = self.rules()
+        return self.names
+
+    # ------------------------------------------------------------------ helpers
+
+    def fail(self, reason: str) -> SiteError:
+        return self.b.fail(reason)
+
+    def unsupported(self, reason: str, game: str = "") -> UnsupportedHand:
+        return self.b.unsupported(reason, game)
+
+    def damaged(self, reason: str) -> DamagedHand:
+        return self.b.damaged(reason)
+
+    def amount(self, text: str | None, *, decimal: str = ".") -> int:
+        """``text`` in the hand's unit, exactly; an error naming the line if it is none."""
+        if text is None:
+            raise self.fail(f"an amount is missing: {self.text!r}")
+        try:
+            return units(text, self.b.unit, decimal=decimal)
+        except AmountError as e:
+            raise self.fail(str(e)) from None
+
+    def game(self, part: str, kind: Kind, small: int, big: int) -> None:
+        """The hand's game: the PHH game part (``T``, ``O5``, ``7S/8``...), the structure
+        letter and the stakes in units (a fixed-limit game's small and big bet)."""
+        self.b.game = Game(part, kind, small, big)
+
+    def when(self, found: re.Match[str] | None, *order: int, zone: str | None = None) -> None:
+        """The hand's date and time from ``found``: its groups ``order`` are the year,
+        month, day, hour, minute and second (1 to 6 by default); ``zone`` the time zone."""
+        if found is not None:
+            fields = (found[k] for k in order or range(1, 7))
+            self.date(*fields, zone=zone, text=found.group())
+
+    def date(self, *fields: str | int, zone: str | None, text: str) -> None:
+        """The hand's date and time: year, month, day, hour, minute, second; ``text`` names
+        it in the error when it is not a date."""
+        try:
+            year, month, day, hour, minute, second = (int(x) for x in fields)
+            moment = datetime.datetime(year, month, day, hour, minute, second)
+        except ValueError:
+            raise self.fail(f"not a date: {text!r}") from None
+        self.b.fields.update(date_fields(moment, zone))
