@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from splitpot import phh
 from splitpot.phh.record import HandHistory
 from splitpot.sites import (
+    DamagedHand,
     SiteError,
     UnsupportedHand,
     fulltilt,
@@ -77,15 +78,21 @@ def test_the_unsupported_corpus_hands_say_why() -> None:
     }
 
 
-def test_the_corpus_hand_cut_short_is_an_error_naming_it() -> None:
+def test_the_corpus_hand_with_lines_lost_is_damaged_naming_it() -> None:
     """Hand 31493008322 of the Matrix file has lost its small blind's fold and its "wins"
-    line; its summary says he folded: the reader says so, and does not invent the fold."""
+    line; its summary says he folded: the reader says the hand is damaged, and does not invent
+    the fold."""
     path = FOLDER / "nlhe" / "ChazDazzle__fpdb-chaz__NLHE-6max-Matrix-USD-26-201211.match1.txt"
     if not path.is_file():
         pytest.skip("../shared/data/site-histories is not beside the checkout")
     errors = [h for h in read_file(path) if isinstance(h, SiteError)]
-    assert [(e.hand_id, e.reason) for e in errors] == [
-        ("31493008322", "the summary says Player3 folded, and the hand has no fold of his")
+    assert [(type(e), e.hand_id, e.reason) for e in errors] == [
+        (
+            DamagedHand,
+            "31493008322",
+            "damaged: lines missing: the summary says Player3 folded, and the hand has no "
+            "fold of his",
+        )
     ]
     assert errors[0].line is not None and errors[0].source == str(path)
 

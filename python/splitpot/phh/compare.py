@@ -135,13 +135,15 @@ def _split_seats(hand: Hand) -> set[int]:
     return {s for seats in winners.values() if len(seats) > 1 for s in seats}
 
 
-Status = Literal["match", "odd_chip", "mismatch", "unchecked", "unsupported", "error"]
+Status = Literal["match", "odd_chip", "mismatch", "unchecked", "unsupported", "damaged", "error"]
 
 
 @dataclass(frozen=True)
 class Outcome:
     """What replaying one history gave: ``status`` is a :class:`Comparison` status,
-    ``"unsupported"`` (:class:`UnsupportedHistory`) or ``"error"`` (:class:`PHHError`);
+    ``"unsupported"`` (:class:`UnsupportedHistory`), ``"damaged"`` (a site's hand whose text
+    is cut off or contradicts itself: :class:`splitpot.sites.DamagedHand`) or ``"error"``
+    (:class:`PHHError`);
     ``detail`` says why, ``variant`` is the history's variant code (for a site's hand
     splitpot does not play, the site's name of the game), ``site`` the poker site's name for
     a hand read from a site's file (:mod:`splitpot.sites`), else ``""``. ``source`` names
@@ -207,6 +209,8 @@ def _logged(outcome: Outcome) -> Outcome:
         _logger.info("not played: %s: %s", outcome.source, outcome.detail)
     elif outcome.status == "error":
         _logger.warning("refused: %s: %s", outcome.source, outcome.detail)
+    elif outcome.status == "damaged":
+        _logger.warning("damaged: %s: %s", outcome.source, outcome.detail)
     elif outcome.status == "mismatch":
         _logger.warning("replayed to other stacks: %s", outcome.detail)
     return outcome

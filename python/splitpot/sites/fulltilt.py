@@ -84,6 +84,7 @@ _WINS = re.compile(r"^(?:the )?(?:(?:high|low) )?(?:(?:main|side) )?pot(?: #?\d+
 class FullTiltHand(LineReader):
     NAME = NAME
     HEADER = HEADER
+    CLOSING = re.compile(r"^Total pot ")
     NOTES = _NOTES
     ACTOR = "(?=[: ]) ?"  # "NAME: chat", "NAME folds"
 
@@ -106,7 +107,9 @@ class FullTiltHand(LineReader):
         them (it may not, when all but one fold), must say the same."""
         said = {p.name: p.collected for p in self.b.players.values() if p.collected}
         if self.won and self.won != said:
-            raise self.fail(f"the hand's pots won {self.won} are not the summary's {said}")
+            raise self.damaged(
+                f"lines missing: the hand's pots won {self.won} are not the summary's {said}"
+            )
 
     def read_header(self) -> None:
         header, b = self.header, self.b
@@ -241,7 +244,9 @@ class FullTiltHand(LineReader):
                 b.bring_in(name, self.amount(arg))
             case "antes":
                 b.ante(name, self.amount(arg))
-            case "posts the small blind of" | "posts the big blind of" | "posts":
+            case "posts the small blind of" | "posts the big blind of":
+                b.blind(name, self.amount(arg), big=verb == "posts the big blind of")
+            case "posts":
                 b.blind(name, self.amount(arg))  # "posts $2": a live big blind (§4.1)
             case "posts a dead small blind of":
                 b.blind(name, 0, dead=self.amount(arg))  # dead money (§4.1)
@@ -275,7 +280,9 @@ class FullTiltHand(LineReader):
         if mucked is not None:
             self.b.reveal(name, cards(mucked[1]))
         if "folded" in rest and not p.folded:
-            raise self.fail(f"the summary says {name} folded, and the hand has no fold of his")
+            raise self.damaged(
+                f"lines missing: the summary says {name} folded, and the hand has no fold of his"
+            )
 
 
 READER = SiteReader(NAME, HEADER, FullTiltHand.parse)

@@ -135,6 +135,7 @@ class PartyHand(LineReader):
     NOTES = _NOTES
     ACTOR = "(?=[: ]) ?"  # "NAME: chat", "NAME folds"
     STREET_MARK = "** "
+    CLOSING = re.compile(r" wins |, collected ")  # a whole hand pays someone
 
     def header_line(self) -> str:
         """The line after "***** Hand History" (the game, the stakes, the date), found after
@@ -173,9 +174,9 @@ class PartyHand(LineReader):
 
     def read_header(self) -> None:
         if self.top is None:
-            raise self.fail("the hand has no 'Hand History' line: the file stops or is cut")
+            raise self.damaged("cut off: the hand has no 'Hand History' line")
         if not self.header:
-            raise self.fail("the hand stops after its first line")
+            raise self.damaged("cut off: the hand stops after its first line")
         self.b.at = self.block.first + self.top + 1
         header, b = self.header, self.b
         named = next(((name, part) for name, part in _GAMES if name in header), None)
@@ -307,8 +308,8 @@ class PartyHand(LineReader):
         # A fixed-limit level names its bets: the big blind is the small bet, the small
         # blind half of it (§4.1).
         blinds = (self.level[0] // 2, self.level[0]) if game.kind == "F" else self.level
-        for p, amount in ((small, blinds[0]), (big, blinds[1])):
-            b.blind(p.name, min(amount, p.stack - p.put_in))
+        for p, amount, is_big in ((small, blinds[0], False), (big, blinds[1], True)):
+            b.blind(p.name, min(amount, p.stack - p.put_in), big=is_big)
 
     def deal_unseen(self) -> None:
         """Stud: partypoker writes only its own player's cards; once a street's "Dealt to"
@@ -411,7 +412,7 @@ class PartyHand(LineReader):
     def post(self, name: str, verb: str, amount: int) -> None:
         b, game = self.b, self.b.game
         assert game is not None
-        b.blind(name, amount)
+        b.blind(name, amount, big=verb == "posts big blind")
         if verb == "posts big blind" and not self.stakes_known:
             b.game = dataclasses.replace(game, big=amount)
             self.stakes_known = True
@@ -465,7 +466,10 @@ class PartyHand(LineReader):
         total = sum(p for p, _ in put)
         b.rake = total - paid if self.rake is None else self.rake
         if b.rake < 0:
-            raise self.fail(f"the players were paid {paid}, more than the {total} put in")
+            raise self.damaged(
+                f"the site contradicts itself: the players were paid {paid}, more than the "
+                f"{total} put in"
+            )
         self.check_stud_cards()
 
     def check_stud_cards(self) -> None:

@@ -72,6 +72,7 @@ class StarsHand(LineReader):
 
     NAME = NAME
     HEADER = HEADER
+    CLOSING = re.compile(r"^Total pot ")
     NOTES = _NOTES
 
     def __init__(self, block: Block) -> None:
@@ -173,7 +174,10 @@ class StarsHand(LineReader):
         elif title in ("FLOP", "TURN", "RIVER") and first is not None:
             new = cards(second if second is not None else first)
             if len(new) != (3 if title == "FLOP" else 1):
-                raise self.fail(f"the {title.lower()} has {len(new)} new cards: {line!r}")
+                raise self.damaged(
+                    f"the site contradicts itself: the {title.lower()} has {len(new)} new "
+                    f"cards: {line!r}"
+                )
             self.b.board(new)
         elif title in ("HOLE CARDS", "SHOW DOWN", "RIVER"):
             self.street = title
@@ -234,8 +238,12 @@ class StarsHand(LineReader):
                 b.raise_to(name, self.amount(a))
             case "brings in for":
                 b.bring_in(name, self.amount(a))
+            case "posts small blind" if False in b.blind_posters:
+                # A second small blind: one who missed his posts it out of turn, dead
+                # (docs/rules/poker.md §4.1); he then calls the full big blind.
+                b.blind(name, 0, dead=self.amount(a))
             case "posts small blind" | "posts big blind":
-                b.blind(name, self.amount(a))
+                b.blind(name, self.amount(a), big=verb == "posts big blind")
             case "posts small & big blinds":
                 b.post_both(name, self.amount(a))
             case "posts the ante":

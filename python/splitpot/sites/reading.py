@@ -54,16 +54,23 @@ def split_lines(
 ) -> Iterator[Block]:
     """One block per hand: from a line ``header`` matches to the next one, each yielded as
     soon as the next header is read (a file of a year's hands is never held whole). Lines
-    before the first header (a session's preamble) belong to no hand. A hand longer than
+    before the first header (a session's preamble) belong to no hand. A header found inside
+    a line (a file whose next hand was glued onto a cut one) starts a hand there, and the
+    hand before is :attr:`~splitpot.sites.base.Block.cut`. A hand longer than
     :data:`~splitpot.limits.SITE_MAX_HAND_LINES` lines is an error, and its lines are
     skipped up to the next header."""
     block: list[str] = []
     start = 0
     for number, line in enumerate(lines, 1):
-        if header.match(line):
+        found = header.search(line)
+        if found is not None:
+            at = found.start()
             if block:
-                yield Block(source, _trimmed(block), start)
-            block, start = [line], number
+                if at:
+                    yield Block(source, [*block, line[:at]], start, cut=True)
+                else:
+                    yield Block(source, _trimmed(block), start)
+            block, start = [line[at:]], number
         elif block:
             block.append(line)
             if len(block) > SITE_MAX_HAND_LINES:

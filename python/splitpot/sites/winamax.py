@@ -65,6 +65,7 @@ _ACTIONS = re.compile(
 class WinamaxHand(LineReader):
     NAME = NAME
     HEADER = HEADER
+    CLOSING = re.compile(r"^Total pot ")
     ACTOR = " "
 
     def __init__(self, block: Block) -> None:
@@ -75,10 +76,6 @@ class WinamaxHand(LineReader):
 
     def unit(self) -> Decimal:
         return CHIP if self.header.startswith("Winamax Poker - Tournament") else CENT
-
-    def finish(self) -> None:
-        if not self.summary:
-            raise self.fail("the hand has no summary: it was cut off")
 
     def read_header(self) -> None:
         b = self.b
@@ -183,7 +180,10 @@ class WinamaxHand(LineReader):
         """What each bettor collected less the bet he was given back."""
         for name, excess in self.uncalled.items():
             if self.b.players[name].collected < excess:
-                raise self.fail(f"{name} collects less than his uncalled bet of {excess}")
+                raise self.damaged(
+                    f"the site contradicts itself: {name} collects less than his uncalled "
+                    f"bet of {excess}"
+                )
             self.b.collect(name, -excess)
 
     def deny(self, found: re.Match[str]) -> None:
@@ -222,6 +222,7 @@ class WinamaxHand(LineReader):
                 b.bet(name, self.amount(a))
             case "raises":
                 self.no_one_to_call(name)
+                self.amount(a)  # "raises -6.10€ to 18.90€" (2016): refused as damaged
                 b.raise_to(name, self.amount(to))
             case "brings in":
                 b.bring_in(name, self.amount(a))
@@ -230,11 +231,11 @@ class WinamaxHand(LineReader):
             case "posts big blind":
                 # "out of position": a live big blind posted out of turn (new to the table,
                 # or back after missing blinds: docs/rules/poker.md §4.1).
-                b.blind(name, self.amount(a))
+                b.blind(name, self.amount(a), big=True)
             case "posts small blind" if tail == "out of position":
                 b.blind(name, 0, dead=self.amount(a))  # a missed small blind: dead (§4.1)
             case "posts small blind":
-                b.blind(name, self.amount(a))
+                b.blind(name, self.amount(a), big=False)
             case "shows":
                 b.show(name, _cards((a or "") + " " + tail.split("]")[0]))
             case _:  # "collected X from pot", "from side pot 1", "from pot(HI)"
