@@ -414,8 +414,6 @@ class IPokerGame(LineReader):
 
     def round(self, element: ET.Element, number: int) -> None:
         stud = self.stud()
-        if self.b.game is None:
-            self.make_game(element)
         if stud and number >= 2:
             self.b.street()
         actions: list[tuple[int, ET.Element]] = []
