@@ -70,10 +70,10 @@ def test_the_unsupported_corpus_hands_say_why() -> None:
         if isinstance(h, UnsupportedHand)
     )
     assert reasons == {
-        "No Limit 2-7 Single Draw is a game splitpot does not play": 10,
-        "Limit Badugi is a game splitpot does not play": 10,
-        "Limit 2-7 Triple Draw is a game splitpot does not play": 10,
-        "CAP NL Hold'em is a game splitpot does not play": 1,
+        "No Limit 2-7 Single Draw: a draw game, a game splitpot does not play": 10,
+        "Limit Badugi: a draw game, a game splitpot does not play": 10,
+        "Limit 2-7 Triple Draw: a draw game, a game splitpot does not play": 10,
+        "CAP NL Hold'em: a cap on what each player puts in is not played": 1,
         "run it twice is not played": 1,
     }
 
@@ -193,7 +193,7 @@ def test_a_broken_hand_names_its_line_and_the_next_hand_is_read() -> None:
 def test_a_draw_game_is_unsupported_with_its_name() -> None:
     (h,) = read_text(HAND.replace("No Limit Hold'em", "Limit Badugi"))
     assert isinstance(h, UnsupportedHand)
-    assert h.reason == "Limit Badugi is a game splitpot does not play"
+    assert h.reason == "Limit Badugi: a draw game, a game splitpot does not play"
 
 
 def test_run_it_twice_is_unsupported() -> None:

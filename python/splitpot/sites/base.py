@@ -159,6 +159,7 @@ class LineReader:
         self.header = self.header_line()
         found = self.HEADER.match(self.header)
         self.b = HandBuilder(self.NAME, block.source, self.unit())
+        self.b.tournament = self.tournament()
         self.b.hand_id = found.group(1) if found is not None and found.re.groups else None
         self.b.at = block.first
         self.text = self.header  # the line being read, for errors
@@ -182,6 +183,11 @@ class LineReader:
         """What one chip of the hand is worth: :data:`~splitpot.sites.money.CENT` of the
         currency in a cash game, :data:`~splitpot.sites.money.CHIP` in a tournament."""
         return CENT
+
+    def tournament(self) -> bool:
+        """Whether the hand is a tournament's: its chips are no money, and no rake is taken
+        from its pots (:func:`splitpot.phh.compare` holds it to that)."""
+        return False
 
     def read_header(self) -> None:
         """The game, the stakes, the table, the date."""

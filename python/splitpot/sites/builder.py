@@ -110,6 +110,7 @@ class HandBuilder:
         self.rake = 0
         self.total: int | None = None  # the pot as the site states it, rake included
         self.betting = False  # a player has acted: no forced bet comes after
+        self.tournament = False  # a tournament's hand: chips, and no rake
         self.blind_posters: dict[bool, _Player] = {}  # the small (False) and big (True) blind
         # The site's table rules that splitpot offers as structure options (fixed limit's
         # "half_bet_rule"), for the games with blinds: written into _splitpot_structure.
@@ -397,6 +398,7 @@ class HandBuilder:
         if len(order) < 2:
             raise self.fail("fewer than two players were dealt in")
         self._check_total(order)
+        self._check_paid(order)
         label = {id(p): f"p{k + 1}" for k, p in enumerate(order)}
         actions = [
             t if p is None else t.format(label[id(p)]) + (_cards(p.hole[c]) if c else "")
@@ -423,6 +425,18 @@ class HandBuilder:
             )
         except PHHError as e:  # a seat, a stack or a count past PHH's limits (fuzzing)
             raise self.fail(e.reason) from None
+
+    def _check_paid(self, order: list[_Player]) -> None:
+        """What the site paid out with its rake must be the pot: every chip put in, less
+        the bets returned. Else the site's text contradicts itself (Winamax's 2010
+        tournament paid 3,368 chips of a pot of 3,367.50)."""
+        pot = sum(p.put_in - p.returned for p in order)
+        paid = sum(p.collected for p in order) + self.rake
+        if paid != pot:
+            raise self.damaged(
+                f"the site contradicts itself: it paid out {paid} with the rake, and the pot "
+                f"is {pot}"
+            )
 
     def _check_total(self, order: list[_Player]) -> None:
         """The site's stated pot must be what it paid out with the rake, and the chips put
@@ -529,6 +543,8 @@ class HandBuilder:
     def _user_fields(self, order: list[_Player]) -> dict[str, Any]:
         user = dict(self.user)
         user["_site_rake"] = self.rake
+        if self.tournament:
+            user["_site_tournament"] = True
         dead = [p.dead for p in order]
         if any(dead):
             user["_splitpot_dead_blinds"] = dead

@@ -102,6 +102,10 @@ class FullTiltHand(LineReader):
         self.seat_names: dict[int, str] = {}
         self.won: dict[str, int] = {}  # the "wins the pot" lines, checked with the summary
 
+    def tournament(self) -> bool:
+        where = self.header.partition(": ")[2].partition(" - ")[0]
+        return _EVENT.match(where) is not None
+
     def unit(self) -> Decimal:
         return CENT if re.search(r" - [$€£][0-9.,]+/", self.header) else CHIP
 

@@ -187,11 +187,13 @@ class IPokerGame(LineReader):
     def header_line(self) -> str:
         return self.block.lines[0] if self.block.lines else ""
 
+    def tournament(self) -> bool:
+        return isinstance(self.session, Session) and self.session.tournament is not None
+
     def unit(self) -> Decimal:
         """A cash game's cent; a tournament's chip, or its hundredth when the hand has
         fractional chips (the 2011 MTT: ``sum="277.50"``), read exactly either way."""
-        tournament = isinstance(self.session, Session) and self.session.tournament is not None
-        if not tournament:
+        if not self.tournament():
             return CENT
         return CENT if _FRACTION.search("\n".join(self.block.lines)) else CHIP
 

@@ -199,10 +199,15 @@ class PartyHand(LineReader):
         self.won: dict[str, int] = {}
         self.rake: int | None = None
 
-    def unit(self) -> Decimal:
+    def tournament(self) -> bool:
         top = self.top if self.top is not None else len(self.block.lines)
-        text = "\n".join(self.block.lines[top : top + 2])
-        return CHIP if re.search(r"Trny|Buy-in", text) else CENT
+        return (
+            re.search(r"Trny|Buy-in|Tourney", "\n".join(self.block.lines[top : top + 2]))
+            is not None
+        )
+
+    def unit(self) -> Decimal:
+        return CHIP if self.tournament() else CENT
 
     def amount(self, text: str | None, *, decimal: str = "") -> int:
         if text is not None:

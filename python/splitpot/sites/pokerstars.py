@@ -86,6 +86,9 @@ class StarsHand(LineReader):
     def header_line(self) -> str:
         return _rupees(self.block.lines[0])
 
+    def tournament(self) -> bool:
+        return "Tournament #" in self.header
+
     def unit(self) -> Decimal:
         header = self.header
         tournament = re.search(r"Tournament #\d+", header)

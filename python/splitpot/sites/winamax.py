@@ -91,6 +91,9 @@ class WinamaxHand(LineReader):
                 f"but it paid out {paid}"
             )
 
+    def tournament(self) -> bool:
+        return self.header.startswith("Winamax Poker - Tournament")
+
     def unit(self) -> Decimal:
         """A cash game's cent; a tournament's chip, or its hundredth when the hand has
         fractional chips (the 2010 ticket tournament: ``bets 292.50``)."""
