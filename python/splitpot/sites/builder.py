@@ -99,6 +99,7 @@ class HandBuilder:
         self.hand_id: str | None = None
         self.game: Game | None = None
         self.players: dict[str, _Player] = {}
+        self.seat_lines = 0
         self.button: int | None = None
         self.seat_count: int | None = None
         self.fields: dict[str, Any] = {}
@@ -166,6 +167,12 @@ class HandBuilder:
     # ------------------------------------------------------------------ the set-up
 
     def seat(self, seat: int, name: str, stack: int) -> None:
+        """A seat line: ``name`` in ``seat`` with ``stack``. More seats than a table has
+        (:data:`~splitpot.limits.PHH_MAX_SEATS`) are refused at once, so that a hand of a
+        thousand seat lines costs no more than one of ten (review H3)."""
+        self.seat_lines += 1
+        if seat > PHH_MAX_SEATS or self.seat_lines > PHH_MAX_SEATS:
+            raise self.fail(f"seat {seat}: more seats than a table has ({PHH_MAX_SEATS})")
         if name in self.players:
             raise self.fail(f"{name!r} is seated twice")
         if stack <= 0:

@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 
 from splitpot.limits import SITE_MAX_HAND_LINES
-from splitpot.sites.base import Block, LineReader, Rules, SiteReader, cards, lines_of
+from splitpot.sites.base import NEVER, Block, LineReader, Rules, SiteReader, cards, lines_of
 from splitpot.sites.errors import SiteError
 from splitpot.sites.money import CENT, CHIP
 
@@ -198,6 +198,7 @@ class PartyHand(LineReader):
         self.dealt_now: set[str] | None = None  # stud: who was dealt on this street
         self.won: dict[str, int] = {}
         self.rake: int | None = None
+        self.second_win = NEVER  # the Mac client's second "wins" on one line
 
     def tournament(self) -> bool:
         top = self.top if self.top is not None else len(self.block.lines)
@@ -380,6 +381,9 @@ class PartyHand(LineReader):
                 self.b.hole(p.name, [None] * (total - len(p.hole)))
         self.dealt_now = None
 
+    def on_seated(self, alternatives: str) -> None:
+        self.second_win = re.compile(rf"(?<=\.)(?=(?:{alternatives}) wins )")
+
     def rules(self) -> Rules:
         return [(_DEALT, self.dealt)]
 
@@ -431,7 +435,7 @@ class PartyHand(LineReader):
         """``wins $278 USD from the main pot with ...``; the Mac client may write a second
         player's "wins" on the same line."""
         names = self.seated()
-        for part in re.split(rf"(?<=\.)(?=(?:{self.alternatives}) wins )", rest):
+        for part in self.second_win.split(rest):
             if part is not rest and not part.startswith("wins"):
                 found = names.match(part)
                 if found is None:

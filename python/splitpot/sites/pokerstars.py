@@ -48,7 +48,9 @@ _STREET = re.compile(r"^\*\*\* (.+?) \*\*\*(?: \[([^]]*)\])?(?: \[([^]]*)\])?")
 _COLLECTED = re.compile(r"^(.+?) collected (\S+) from (?:side pot(?:-\d+)?|main pot|pot)\s*$")
 _UNCALLED = re.compile(r"^Uncalled bet \((\S+)\) returned to (.+?)\s*$")
 _TOTAL = re.compile(r"^Total pot (\S+) .*\| Rake (\S+)")
-_MUCKED = re.compile(r"^Seat \d+: (.+?) (?:\([^)]*\) )*mucked \[([^]]*)\]")
+# The summary's "Seat 3: Bob (big blind) mucked [...]": compiled per hand with the seated
+# names, never a lazy name before repeated groups (quadratic on a long line: review H4).
+_MUCKED = r"^Seat \d+: ({}) (?:\([^)]*\) )*mucked \[([^]]*)\]"
 _NOTES = re.compile(
     r"^(?:.+ (?:said, \".*|is (?:sitting out|disconnected|connected)|has (?:timed out|returned)"
     r"|has timed out while (?:being )?disconnected|was removed from the table.*"
@@ -80,7 +82,7 @@ class StarsHand(LineReader):
         tournament = re.search(r"Tournament #(\d+)", self.header)
         if tournament is not None:
             self.b.fields["event"] = f"Tournament #{tournament.group(1)}"
-        self.dealt_to = NEVER
+        self.dealt_to = self.empty = self.mucked = NEVER
         self.street = ""
 
     def header_line(self) -> str:
@@ -156,10 +158,15 @@ class StarsHand(LineReader):
 
     def on_seated(self, alternatives: str) -> None:
         self.dealt_to = re.compile(rf"^Dealt to ({alternatives}) \[([^]]*)\](?: \[([^]]*)\])?\s*$")
+        # "Player11: " (2021): an empty action PokerStars writes for the players all-in
+        # when the run-it-twice question goes unanswered; it changes nothing.
+        self.empty = re.compile(rf"^(?:{alternatives}):$")
+        self.mucked = re.compile(_MUCKED.format(alternatives))
 
     def rules(self) -> Rules:
         return [
             (self.dealt_to, self.dealt),
+            (self.empty, lambda m: None),
             (_COLLECTED, lambda m: self.b.collect(m[1], self.amount(m[2]))),
             (_UNCALLED, lambda m: self.b.returned(m[2], self.amount(m[1]))),
         ]
@@ -264,8 +271,8 @@ class StarsHand(LineReader):
             self.b.total = self.amount(found[1])
             self.b.rake = self.amount(found[2])
             return
-        found = _MUCKED.match(line)
-        if found is not None and found[1] in self.b.players:
+        found = self.mucked.match(line)
+        if found is not None:
             self.b.reveal(found[1], cards(found[2]))
 
 

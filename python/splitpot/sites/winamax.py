@@ -26,7 +26,9 @@ from splitpot.sites.base import NEVER, Block, LineReader, Rules, SiteReader
 from splitpot.sites.money import CENT, CHIP, AmountError, units
 
 NAME = "Winamax"
-HEADER = re.compile(r"(?m)^Winamax Poker - .*?HandId: #([0-9-]+) - ")
+# What comes before "HandId" is bounded: a line of many "Winamax Poker - " is not searched
+# to its end from each (review H4).
+HEADER = re.compile(r"(?m)^Winamax Poker - [^\n]{0,400}?HandId: #([0-9-]+) - ")
 
 # The site's game names: the PHH game part; then those splitpot does not play, and why.
 _GAMES: dict[str, str] = {
@@ -43,9 +45,11 @@ _GAMES: dict[str, str] = {
 }
 _UNPLAYED = {"2-7 Triple Draw": "a draw game", "Lowball27": "2-7 lowball, a draw game"}
 _LIMITS = {"no limit": "N", "pot limit": "P", "fixed limit": "F"}
+# The header after its HandId (read by partition, not by one pattern with two lazy parts,
+# which is quadratic on a long line: review H4).
 _HEAD = re.compile(
-    r"^Winamax Poker - (?P<kind>.*?) - HandId: #(?P<id>[0-9-]+) - (?P<game>.+?) "
-    r"(?P<limit>no limit|pot limit|fixed limit) \((?P<stakes>[^()]*)\) - (?P<when>.*)$"
+    r"^(?P<game>.+?) (?P<limit>no limit|pot limit|fixed limit) \((?P<stakes>[^()]*)\) - "
+    r"(?P<when>.*)$"
 )
 _WHEN = re.compile(r"(\d{4})/(\d\d)/(\d\d) (\d\d?):(\d\d):(\d\d)(?: ([A-Z]{2,4}))?")
 # "Table: 'Derby' 2-max (play money) Seat #2 is the button"; 2012 wrote "Seat 0000005", 2021
@@ -57,7 +61,9 @@ _SEAT = re.compile(r"^Seat (\d+): (.+) \(([^(),]+)(?:, [^()]*)?\)$")
 # "*** TURN *** [3h Td 6d][Jc]"; "*** FLOP ***: [...]" (2021), "[3c 7d 2s] [3h]" (2013).
 _STREET = re.compile(r"^\*\*\* (.+?) \*\*\*:?\s*(?:\[([^]]*)\])?\s*(?:\[([^]]*)\])?\s*$")
 _TOTAL = re.compile(r"^Total pot (\S+) \| (?:Rake (\S+)|No rake)\s*$")
-_SHOWED = re.compile(r"^Seat \d+: (.+?) (?:\([^)]*\) )*showed \[([^]]*)\]")
+# The summary's "Seat 1: Ann (button) showed [...]": compiled per hand with the seated names
+# (a lazy name before repeated groups is quadratic on a long line: review H4).
+_SHOWED = r"^Seat \d+: ({}) (?:\([^)]*\) )*showed \[([^]]*)\]"
 _FRACTION = re.compile(r"[0-9]\.[0-9]+(?![0-9k])")  # not the summary's "6.02k"
 _SUMMARY_NOTE = re.compile(r"^(?:Board: \[.*\]|Seat \d+: .*)$")
 _DENY = re.compile(r"^.+ (?:deny (?:BB|SB) (\S+)|denies (?:big|small) blind)$")
@@ -75,7 +81,7 @@ class WinamaxHand(LineReader):
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
-        self.dealt_to = NEVER
+        self.dealt_to = self.showed = NEVER
         self.open = False  # a betting round is going on: its uncalled bet not yet worked out
         self.uncalled: dict[str, int] = {}
         # The stated pot (after the rake, the uncalled bet in) and how far off its rounding
@@ -103,7 +109,8 @@ class WinamaxHand(LineReader):
 
     def read_header(self) -> None:
         b = self.b
-        found = _HEAD.match(self.header)
+        kind, _, rest = self.header.removeprefix("Winamax Poker - ").partition(" - HandId: #")
+        found = _HEAD.match(rest.partition(" - ")[2])
         if found is None:
             raise self.fail(f"not a hand header this reader knows: {self.header[:100]!r}")
         part = _GAMES.get(found["game"])
@@ -118,7 +125,7 @@ class WinamaxHand(LineReader):
         small, big = (self.amount(x) for x in stakes[-2:])
         self.game(part, _LIMITS[found["limit"]], small, big)  # type: ignore[arg-type]
         b.user["_site_game"] = f"{found['game']} {found['limit']}"
-        tournament = re.match(r'Tournament "([^"]*)"(?:.* level: (\d+))?', found["kind"])
+        tournament = re.match(r'Tournament "([^"]*)"(?:.* level: (\d+))?', kind)
         if tournament is not None:
             b.fields["event"] = tournament[1]
             if tournament[2] is not None:
@@ -158,6 +165,7 @@ class WinamaxHand(LineReader):
 
     def on_seated(self, alternatives: str) -> None:
         self.dealt_to = re.compile(rf"^Dealt to ({alternatives}) \[([^]]*)\](?: \[([^]]*)\])?$")
+        self.showed = re.compile(_SHOWED.format(alternatives))
 
     def rules(self) -> Rules:
         return [(self.dealt_to, self.dealt), (_DENY, self.deny)]
@@ -287,8 +295,8 @@ class WinamaxHand(LineReader):
             self.total = self.stated(found[1])
             self.b.rake = 0 if found[2] is None else self.amount(found[2])
             return
-        found = _SHOWED.match(line)
-        if found is not None and found[1] in self.b.players:
+        found = self.showed.match(line)
+        if found is not None:
             self.b.reveal(found[1], _cards(found[2]))
         elif found is None and not _SUMMARY_NOTE.match(line):
             raise self.fail(f"a summary line this reader does not know: {line!r}")
