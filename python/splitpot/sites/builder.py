@@ -421,7 +421,7 @@ class HandBuilder:
                 starting_stacks=[p.stack for p in order],
                 actions=self._dealing(game, order) + actions + self._showdown(order),
                 seats=[p.seat for p in order],
-                seat_count=max(self.seat_count or 0, max(p.seat for p in order)),
+                seat_count=max(self.seat_count or 0, self.button or 0, *(p.seat for p in order)),
                 players=[p.name for p in order],
                 finishing_stacks=[p.stack - p.put_in + p.returned + p.collected for p in order],
                 winnings=[p.collected for p in order],
