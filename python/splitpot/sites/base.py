@@ -74,6 +74,7 @@ __all__ = [
 ]
 
 NEVER = re.compile("(?!)")
+_AMOUNTS: dict[tuple[str, Decimal, str], int] = {}
 """A pattern that matches nothing (a rule not in force yet)."""
 
 Rules = Sequence[tuple[re.Pattern[str], Callable[[re.Match[str]], None]]]
@@ -140,15 +141,21 @@ class LineReader:
     amounts, and the loop over its lines.
 
     A site sets ``NAME`` and ``HEADER``, ``NOTES`` (the lines that change nothing) and
-    ``ACTOR`` (what follows a player's name on his action line), and overrides
-    :meth:`unit`, :meth:`read_header`, :meth:`rules` and :meth:`action`; the other hooks
-    (:meth:`line`, :meth:`on_seated`, :meth:`finish`) where its text differs.
+    ``ACTORS`` (what follows a player's name on his lines), and overrides :meth:`unit`,
+    :meth:`read_header`, :meth:`rules` and :meth:`action`; the other hooks (:meth:`line`,
+    :meth:`finish`...) where its text differs.
+
+    No pattern is compiled per hand: a line's player is found among the seated names by
+    :meth:`actor` (a dictionary look-up, or the names longest first), so that reading costs
+    the same whatever the names (review H3) and ten thousand hands a second.
     """
 
     NAME: ClassVar[str]
     HEADER: ClassVar[re.Pattern[str]]
     NOTES: ClassVar[re.Pattern[str]] = NEVER
-    ACTOR: ClassVar[str] = ": "
+    ACTORS: ClassVar[tuple[str, ...]] = (": ",)
+    """What follows a seated player's name on his lines: the first, his actions
+    (:meth:`action`); any other, :meth:`aside` (Full Tilt's "NAME: chat")."""
     STREET_MARK: ClassVar[str] = "*** "
     CLOSING: ClassVar[re.Pattern[str] | None] = None
     """A line every whole hand of the site has (PokerStars' ``Total pot``): a hand without
@@ -163,8 +170,9 @@ class LineReader:
         self.b.hand_id = found.group(1) if found is not None and found.re.groups else None
         self.b.at = block.first
         self.text = self.header  # the line being read, for errors
-        self.names: re.Pattern[str] | None = None  # the seated names, once the seats are read
-        self.alternatives = "(?!)"
+        self.names: list[str] | None = None  # the seated names, longest first, once seated
+        # Per separators: whether no seated name holds one (a dictionary look-up finds him).
+        self.plain: dict[tuple[str, ...], bool] = {}
         self.table: Rules = ()
         self.summary = False  # the summary's lines: what the site says happened
 
@@ -197,11 +205,6 @@ class LineReader:
         the seated names (:meth:`play_line`); built once per hand, when the seats are read."""
         return ()
 
-    def on_seated(self, alternatives: str) -> None:
-        """The seats are read: ``alternatives`` is the names' regex alternation (longest
-        first), for the patterns of a site that names players elsewhere than at a line's
-        start."""
-
     def set_up(self, line: str) -> bool:
         """A line before the play (the table, a seat), read: True; else False. Asked only
         until the seated names are compiled (:meth:`seated`)."""
@@ -215,8 +218,12 @@ class LineReader:
         """A line of the summary (after the ``SUMMARY`` street line)."""
 
     def action(self, name: str, rest: str) -> None:
-        """A seated player's line: ``rest`` is what follows his name and :data:`ACTOR`."""
-        raise self.fail(f"an action this reader does not know: {name}{self.ACTOR}{rest!r}")
+        """A seated player's line: ``rest`` is what follows his name and ``ACTORS[0]``."""
+        raise self.fail(f"an action this reader does not know: {name}{self.ACTORS[0]}{rest!r}")
+
+    def aside(self, name: str, sep: str, rest: str) -> None:
+        """A seated player's line with another separator of :data:`ACTORS`."""
+        raise self.unknown(f"{name}{sep}{rest}")
 
     def finish(self) -> None:
         """The lines are read: what the site says at the end, checked."""
@@ -274,37 +281,70 @@ class LineReader:
             self.summary_line(line)
         elif self.names is None and self.set_up(line):
             return
-        elif not self.NOTES.match(line):
+        else:
             self.play_line(line)
 
     def play_line(self, line: str) -> None:
-        """The first rule of the table that matches, else a seated player's action, else
-        :meth:`unknown`."""
-        names = self.seated()
+        """A seated player's line (most lines are), else the first rule of the table that
+        matches, else a note (:data:`NOTES`), else :meth:`unknown`. A line that starts like
+        a player's and is none of his actions is tried as the others too ("The button is in
+        seat #2", with a player named "The")."""
+        if self.names is None:
+            self.seated()
+        actor = self.actor(line)
+        error = None
+        if actor is not None:
+            name, sep, rest = actor
+            try:
+                if sep == self.ACTORS[0]:
+                    self.action(name, rest)
+                else:
+                    self.aside(name, sep, rest)
+                return
+            except UnsupportedHand:
+                raise
+            except SiteError as e:
+                error = e
         for pattern, handler in self.table:
             found = pattern.match(line)
             if found is not None:
                 handler(found)
                 return
-        found = names.match(line)
-        if found is None:
-            raise self.unknown(line)
-        self.action(found[1], found[2])
+        if not self.NOTES.match(line):  # "NAME: sits out", "NAME said, ...", chat
+            raise error or self.unknown(line)
 
     def unknown(self, line: str) -> SiteError:
         return self.fail(f"a line this reader does not know: {line!r}")
 
-    def seated(self) -> re.Pattern[str]:
-        """``^(NAME|...)ACTOR(.*)$`` for the seated players, longest names first (one name
-        may begin another's): compiled once per hand, the first time a line needs it; the
-        table of rules is built then too."""
+    def seated(self) -> list[str]:
+        """The seated players' names, longest first (one name may begin another's): fixed
+        the first time a line needs them, and the table of rules is built then."""
         if self.names is None:
-            names = sorted(self.b.players, key=len, reverse=True)
-            self.alternatives = "|".join(map(re.escape, names)) or "(?!)"
-            self.names = re.compile(f"^({self.alternatives}){self.ACTOR}(.*)$")
-            self.on_seated(self.alternatives)
+            self.names = sorted(self.b.players, key=len, reverse=True)
             self.table = self.rules()
         return self.names
+
+    def actor(self, text: str, seps: tuple[str, ...] = ()) -> tuple[str, str, str] | None:
+        """``(name, separator, rest)`` when ``text`` starts with a seated player's name and
+        one of ``seps`` (:data:`ACTORS`), else None."""
+        seps = seps or self.ACTORS
+        plain = self.plain.get(seps)
+        if plain is None:
+            names = self.seated()
+            plain = self.plain[seps] = not any(sep in name for name in names for sep in seps)
+        if plain:
+            players = self.b.players
+            for sep in seps:
+                name, found, rest = text.partition(sep)
+                if found and name in players:
+                    return name, sep, rest
+            return None
+        for name in self.seated():
+            if text.startswith(name):
+                for sep in seps:
+                    if text.startswith(sep, len(name)):
+                        return name, sep, text[len(name) + len(sep) :]
+        return None
 
     # ------------------------------------------------------------------ helpers
 
@@ -321,8 +361,15 @@ class LineReader:
         """``text`` in the hand's unit, exactly; an error naming the line if it is none."""
         if text is None:
             raise self.fail(f"an amount is missing: {self.text!r}")
+        key = (text, self.b.unit, decimal)
+        known = _AMOUNTS.get(key)
+        if known is not None:
+            return known
         try:
-            return units(text, self.b.unit, decimal=decimal)
+            value = _AMOUNTS[key] = units(text, self.b.unit, decimal=decimal)
+            if len(_AMOUNTS) > 1 << 16:  # a cache, not a store: the same few amounts recur
+                _AMOUNTS.clear()
+            return value
         except NegativeAmount as e:
             raise self.damaged(f"the site contradicts itself: {e}") from None
         except AmountError as e:
