@@ -174,6 +174,8 @@ class LineReader:
         # Per separators: whether no seated name holds one (a dictionary look-up finds him).
         self.plain: dict[tuple[str, ...], bool] = {}
         self.table: Rules = ()
+        self.pattern: re.Pattern[str] | None = None  # the first framework's (seated())
+        self.alternatives = "(?!)"
         self.summary = False  # the summary's lines: what the site says happened
 
     @classmethod
@@ -290,7 +292,7 @@ class LineReader:
         a player's and is none of his actions is tried as the others too ("The button is in
         seat #2", with a player named "The")."""
         if self.names is None:
-            self.seated()
+            self.seats()
         actor = self.actor(line)
         error = None
         if actor is not None:
@@ -316,21 +318,53 @@ class LineReader:
     def unknown(self, line: str) -> SiteError:
         return self.fail(f"a line this reader does not know: {line!r}")
 
-    def seated(self) -> list[str]:
+    def seats(self) -> list[str]:
         """The seated players' names, longest first (one name may begin another's): fixed
         the first time a line needs them, and the table of rules is built then."""
         if self.names is None:
-            self.names = sorted(self.b.players, key=len, reverse=True)
-            self.table = self.rules()
+            if self.ACTOR is not None or type(self).on_seated is not LineReader.on_seated:
+                self.seated()  # a reader of the first framework: its patterns first
+            else:
+                self.names = sorted(self.b.players, key=len, reverse=True)
+                self.table = self.rules()
+        assert self.names is not None
         return self.names
+
+    # The first framework's way (readers written against it still work): ``ACTOR``, a
+    # pattern after the name; ``seated()``, the names compiled into one pattern per hand;
+    # ``on_seated(alternatives)``, the reader's own patterns of them. New readers use
+    # ``ACTORS`` and :meth:`actor`, which compile nothing per hand.
+    ACTOR: ClassVar[str | None] = None
+
+    def seated(self) -> re.Pattern[str]:
+        """``^(NAME|...)ACTOR(.*)$`` for the seated players (the first framework's): the
+        names fixed, the reader's patterns of them made (:meth:`on_seated`), the table of
+        rules built."""
+        if self.pattern is None:
+            fresh = self.names is None
+            names = self.names or sorted(self.b.players, key=len, reverse=True)
+            self.names = names
+            self.alternatives = "|".join(map(re.escape, names)) or "(?!)"
+            actor = self.ACTOR or "(?:" + "|".join(map(re.escape, self.ACTORS)) + ")"
+            self.pattern = re.compile(f"^({self.alternatives}){actor}(.*)$")
+            self.on_seated(self.alternatives)
+            if fresh:
+                self.table = self.rules()
+        return self.pattern
+
+    def on_seated(self, alternatives: str) -> None:
+        """The first framework's hook: the names' alternation, once the seats are read."""
 
     def actor(self, text: str, seps: tuple[str, ...] = ()) -> tuple[str, str, str] | None:
         """``(name, separator, rest)`` when ``text`` starts with a seated player's name and
         one of ``seps`` (:data:`ACTORS`), else None."""
+        if self.ACTOR is not None and not seps:  # a reader of the first framework
+            matched = self.seated().match(text)
+            return None if matched is None else (matched[1], self.ACTORS[0], matched[2])
         seps = seps or self.ACTORS
         plain = self.plain.get(seps)
         if plain is None:
-            names = self.seated()
+            names = self.seats()
             plain = self.plain[seps] = not any(sep in name for name in names for sep in seps)
         if plain:
             players = self.b.players
@@ -339,7 +373,7 @@ class LineReader:
                 if found and name in players:
                     return name, sep, rest
             return None
-        for name in self.seated():
+        for name in self.seats():
             if text.startswith(name):
                 for sep in seps:
                     if text.startswith(sep, len(name)):

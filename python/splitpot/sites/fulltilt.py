@@ -218,7 +218,7 @@ class FullTiltHand(LineReader):
         if found is None:
             raise self.fail(f"not a street line: {line!r}")
         title, first, second = found.groups()
-        self.seated()
+        self.seats()
         if self.street == "7TH STREET":
             self.b.deal_unseen()
         if title == "SUMMARY":

@@ -87,7 +87,7 @@ class GGHand(StarsHand):
         found = re.match(r"^\*\*\* (.+?) \*\*\*", line)
         title = "" if found is None else found.group(1)
         if title == "SHOWDOWN":
-            self.seated()
+            self.seats()
             self.street = "SHOW DOWN"
         elif re.match(r"(?:FIRST|SECOND|THIRD) ", title):
             raise self.b.unsupported(f"'*** {title} ***': a board run more than once")

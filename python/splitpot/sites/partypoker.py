@@ -450,7 +450,7 @@ class PartyHand(LineReader):
         if " wins " not in rest:
             return [rest]
         if self.second_win is NEVER:
-            names = "|".join(map(re.escape, self.seated())) or "(?!)"
+            names = "|".join(map(re.escape, self.seats())) or "(?!)"
             self.second_win = re.compile(rf"(?<=\.)(?=(?:{names}) wins )")
         return self.second_win.split(rest)
 

@@ -176,7 +176,7 @@ class StarsHand(LineReader):
         if found is None:
             raise self.fail(f"not a street line: {line!r}")
         title, first, second = found.groups()
-        self.seated()
+        self.seats()
         if self.street == "RIVER":
             self.b.deal_unseen()
         if title == "SUMMARY":

@@ -173,7 +173,7 @@ class WinamaxHand(LineReader):
         if found is None:
             raise self.fail(f"not a street line: {line!r}")
         title, first, second = found.groups()
-        self.seated()
+        self.seats()
         b = self.b
         if title in ("ANTE/BLINDS", "PRE-FLOP", "3rd STREET"):
             return  # the blinds and the bring-in are the first round's bets
