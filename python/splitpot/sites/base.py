@@ -4,8 +4,9 @@ A site's reader is one module that turns the text of one hand (a :class:`Block` 
 into a PHH :class:`~splitpot.phh.HandHistory`, through the calls of a
 :class:`~splitpot.sites.builder.HandBuilder`. It is a subclass of :class:`LineReader`, the
 template every reader fills in (PokerKit's ``REParser`` is the model): the base owns the
-loop over the lines, the errors (file, hand, line), the amounts, the dates, and the seated
-players' names, compiled into one pattern once per hand; the site gives its patterns and the
+loop over the lines, the errors (file, hand, line), the amounts, the dates, whether the
+hand is whole, and the seated players (:meth:`LineReader.actor` finds the one a line starts
+with, by look-up: nothing is compiled per hand); the site gives its patterns and the
 handlers they call, as a table of ``(pattern, handler)`` pairs, and overrides the few hooks
 where its text really differs. The module ends with ``READER``, a :class:`SiteReader`: the
 site's name, the pattern of its hands' first line, and its ``parse``.
@@ -16,27 +17,37 @@ How to add a site (one file plus one registry line)
 1. Write ``python/splitpot/sites/<site>.py``::
 
        NAME = "Some Site"
-       HEADER = re.compile(r"(?m)^Some Site Hand #(\\d+):")   # group 1: the hand's number
+       HEADER = re.compile(r"(?m)^Some Site Hand #(\\d+):")  # group 1: the hand's number
 
-       class Hand(LineReader):
+       class SomeHand(LineReader):
            NAME, HEADER = NAME, HEADER
+           ACTORS = (": ",)                   # "NAME: calls 2"
+           CLOSING = re.compile(r"^Total pot ")  # the line a whole hand has (else cut off)
            NOTES = re.compile(...)            # lines that change nothing (chat, sitting out)
 
-           def unit(self) -> Decimal: ...     # CENT for a cash game, CHIP for a tournament
-           def read_header(self) -> None:     # the game (self.game(part, kind, small, big)),
-               ...                            # the stakes, the date (self.when(...))
-           def rules(self) -> Rules:          # (pattern, handler) pairs for the play's lines
-               return [(_SEAT, self.seat_line), (self.street_pattern, self.street), ...]
+           def tournament(self) -> bool: ...  # chips, and no rake
+           def unit(self) -> Decimal: ...     # CENT for money, CHIP for chips
+           def read_header(self) -> None:     # self.game(part, kind, small, big), the
+               ...                            # table, self.when(found) for the date
+           def set_up(self, line) -> bool:    # the table and seat lines: self.b.seat(...)
+               ...
+           def street_line(self, line):       # "*** FLOP *** [...]": self.b.board(...)
+               ...
+           def rules(self) -> Rules:          # the site's own lines: (pattern, handler)
+               return [(_UNCALLED, self.uncalled), ...]
            def action(self, name: str, rest: str) -> None:
-               ...                            # "NAME: calls 2" -> self.b.call(name, 200)
+               ...                            # "calls $2" -> self.b.call(name, 200)
+           def summary_line(self, line) -> None:
+               ...                            # the total pot, the rake: self.b.total...
 
-       READER = SiteReader(NAME, HEADER, Hand.parse)
+       READER = SiteReader(NAME, HEADER, SomeHand.parse)
 
    The game is named by its PHH game part (``T``, ``O``, ``O5``, ``O/8``, ``7S``, ``R``...):
    the hole cards and whether it is stud come from the game catalogue
    (:func:`splitpot.phh.variants.game_of_part`), never typed again. A name the site gives to
    a game splitpot does not play is listed with its reason (:meth:`LineReader.unsupported`),
-   so that the refusal names the game.
+   so that the refusal names the game. Seat order and the blind seats are the builder's,
+   from the engine's one home (``hand/setup.py``).
 2. Add ``<site>.READER`` to ``READERS`` in :mod:`splitpot.sites.registry` (the order
    :func:`~splitpot.sites.sniff` tries them in, for headers that begin alike).
 3. Test it in ``tests/test_sites_<site>.py``: small hands of your own, and the real files of
@@ -44,11 +55,12 @@ How to add a site (one file plus one registry line)
    to the site's result (:func:`splitpot.phh.check`).
 
 Never skip a line: a line no rule reads is an error naming it (:meth:`LineReader.unknown`),
-and a hand whose text is cut or contradicts itself is a :class:`DamagedHand`
+a game or feature splitpot does not play is an :class:`UnsupportedHand` naming it, and a
+hand whose text is cut or contradicts itself is a :class:`DamagedHand`
 (:meth:`LineReader.damaged`). A reader whose hands are not blocks of lines (iPoker's XML)
-gives ``SiteReader.blocks`` and overrides :meth:`LineReader.run`.
+gives ``SiteReader.blocks`` and overrides :meth:`LineReader.run`. Keep every pattern
+linear in its line: no lazy part before a repeated group (review H4).
 """
-
 from __future__ import annotations
 
 import datetime
