@@ -193,7 +193,13 @@ class LineReader:
     @classmethod
     def parse(cls, block: Block) -> HandHistory:
         """One hand of the site as a PHH history (``_site`` its ``NAME``)."""
-        return cls(block).run()
+        reader = cls(block)
+        try:
+            return reader.run()
+        finally:
+            # The table's handlers are the reader's bound methods: a cycle, which would
+            # wait for the collector; a file of a million hands streams in one hand's memory.
+            reader.table = ()
 
     # ------------------------------------------------------------------ hooks
 
