@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from splitpot._amounts import Amounts
 from splitpot._core import Card, InvalidCards
 from splitpot.hand import (
     AntePosting,
@@ -28,7 +29,6 @@ from splitpot.hand import (
 from splitpot.phh import HandHistory
 from splitpot.phh.setup import _layout
 from splitpot.pots import Award
-from splitpot.show.amounts import Amounts
 from splitpot.tui import _blind_names, _with_hand, describe
 
 _CARD = re.compile(r"(?:10|[2-9TJQKA])[cdhs]", re.IGNORECASE)
@@ -71,7 +71,9 @@ def pot_name(award: Award) -> str:
     'the low half of side pot 2'
     """
     pot = "the main pot" if award.pot == 0 else f"side pot {award.pot}"
-    return pot if award.side == "whole" else f"the {award.side} half of {pot}"
+    if award.side != "whole":
+        pot = f"the {award.side} half of {pot}"
+    return f"{pot} on run {award.run}" if award.run else pot
 
 
 class Story:
