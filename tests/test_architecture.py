@@ -113,6 +113,9 @@ def imports(path: Path) -> set[str]:
                 base = ".".join([*parent, base] if base else parent)
             if base.startswith("splitpot"):
                 found.add(base)
+                # `from pkg import sub` imports the module pkg.sub when there is one: the
+                # graph keeps the names that are modules (import_graph), so add both.
+                found.update(f"{base}.{alias.name}" for alias in node.names)
     return found
 
 

@@ -65,6 +65,17 @@ _GAME_PARTS: dict[str, Game] = {
 }
 
 
+def game_of_part(part: str) -> Game:
+    """The game of a PHH variant code's game part (``T``, ``O5``, ``7S/8``...): its hole
+    cards, its forced bets, whether it splits hi/lo. Raises ``KeyError`` for a part
+    splitpot does not play.
+
+    >>> game_of_part("O5").hole_cards, game_of_part("7S").forced_bets
+    (5, 'bring_in')
+    """
+    return _GAME_PARTS[part]
+
+
 class Variant(NamedTuple):
     """What a variant code stands for: the game and the betting structure's class."""
 
