@@ -9,7 +9,7 @@ at the same place (no two sites' headers match the same line).
 
 from __future__ import annotations
 
-from splitpot.sites import fulltilt, ggpoker, ipoker, partypoker, pokerstars, winamax
+from splitpot.sites import fulltilt, ggpoker, ipoker, pacific, partypoker, pokerstars, winamax
 from splitpot.sites.base import SiteReader
 
 READERS: tuple[SiteReader, ...] = (
@@ -19,5 +19,6 @@ READERS: tuple[SiteReader, ...] = (
     winamax.READER,
     partypoker.READER,
     ipoker.READER,
+    pacific.READER,
 )
 """Every site splitpot reads, by its :class:`~splitpot.sites.base.SiteReader`."""

@@ -1,0 +1,70 @@
+"""The pot, the uncalled bet and the rake of a site that states only what each player
+collected (888poker, and the older formats of a few others): worked out from the play, and
+bounded, so that a lowered win is never booked as rake.
+
+Such a site writes neither the bet no one called nor the pot nor its rake. The uncalled part
+is the only one the play decides: what the largest contribution has over the next one (no one
+else could match it), given back to its player. The pot is then what everyone put in less
+that; the rake what the pot kept after the site's collections. A tournament takes no rake
+(its chips are not money), so any chip the site does not pay out there is the site's own
+history contradicting itself; a cash game's rake is at most :data:`RAKE_PERCENT_BOUND` of the
+pot, more than any site takes (5 % and a cap is usual). Beyond either, the hand is
+:class:`~splitpot.sites.errors.DamagedHand`: the site's summary and its play disagree.
+"""
+
+from __future__ import annotations
+
+from splitpot.sites.builder import HandBuilder
+
+__all__ = ["RAKE_PERCENT_BOUND", "settle"]
+
+RAKE_PERCENT_BOUND = 10
+"""The most of a pot a cash game's unstated rake may be, in percent (sites take about 5 %,
+jackpot fees included, with a cap)."""
+
+
+def settle(b: HandBuilder, *, tournament: bool, uncalled_in_win: bool = False) -> None:
+    """Give the uncalled part of the largest contribution back to its player, then take the
+    rake as what the pot kept, bounded; sets ``b.total`` and ``b.rake``, which the builder
+    checks again.
+
+    ``uncalled_in_win``: the site sometimes counts the uncalled part in what its player
+    "collected" (888's older hands: a walk's big blind collects his own blind back). That
+    reading is taken only when the other is impossible (the site would pay out more than the
+    pot) and it leaves a rake within the bounds; it never lowers a win to book it as rake.
+    """
+    dealt = [p for p in b.players.values() if p.dealt]
+    excess, top = 0, None
+    if len(dealt) >= 2:
+        put = sorted(dealt, key=lambda p: p.put_in - p.returned)
+        top, second = put[-1], put[-2]
+        excess = max(0, (top.put_in - top.returned) - (second.put_in - second.returned))
+        top.returned += excess
+    total = sum(p.put_in - p.returned for p in dealt)
+    paid = sum(p.collected for p in dealt)
+    rake = total - paid
+    if uncalled_in_win and top is not None and 0 < excess <= top.collected and rake < 0:
+        if _bounded(rake + excess, total, tournament):
+            top.collected -= excess
+            paid, rake = paid - excess, rake + excess
+    if rake < 0:
+        raise b.damaged(f"damaged: the site pays out {paid}, more than the pot of {total}")
+    if tournament and rake:
+        raise b.damaged(
+            f"damaged: the site pays out {paid} of a pot of {total} in a tournament, which "
+            "takes no rake"
+        )
+    if not _bounded(rake, total, tournament):
+        raise b.damaged(
+            f"damaged: the site pays out {paid} of a pot of {total}: {rake} kept is more "
+            f"than the {RAKE_PERCENT_BOUND} % any site takes"
+        )
+    b.total, b.rake = total, rake
+
+
+def _bounded(rake: int, total: int, tournament: bool) -> bool:
+    """A rake a site may take from a pot of ``total``: none in a tournament, else at most
+    :data:`RAKE_PERCENT_BOUND` percent, rounded up to a whole unit (a cent of a tiny pot)."""
+    if tournament:
+        return rake == 0
+    return 0 <= rake * 100 <= total * RAKE_PERCENT_BOUND + 99
