@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from splitpot.sites.builder import HandBuilder
 
-__all__ = ["RAKE_PERCENT_BOUND", "settle"]
+__all__ = ["RAKE_PERCENT_BOUND", "keep_rake", "settle"]
 
 RAKE_PERCENT_BOUND = 10
 """The most of a pot a cash game's unstated rake may be, in percent (sites take about 5 %,
@@ -46,7 +46,17 @@ def settle(b: HandBuilder, *, tournament: bool, uncalled_in_win: bool = False) -
     if uncalled_in_win and top is not None and 0 < excess <= top.collected and rake < 0:
         if _bounded(rake + excess, total, tournament):
             top.collected -= excess
-            paid, rake = paid - excess, rake + excess
+    b.total = total
+    keep_rake(b, tournament=tournament)
+
+
+def keep_rake(b: HandBuilder, *, tournament: bool) -> None:
+    """The rake of a pot the site states (``b.total``) but whose rake it does not: what the
+    pot kept after the site's collections, bounded; sets ``b.rake``."""
+    assert b.total is not None
+    total = b.total
+    paid = sum(p.collected for p in b.players.values())
+    rake = total - paid
     if rake < 0:
         raise b.damaged(f"damaged: the site pays out {paid}, more than the pot of {total}")
     if tournament and rake:
@@ -59,7 +69,7 @@ def settle(b: HandBuilder, *, tournament: bool, uncalled_in_win: bool = False) -
             f"damaged: the site pays out {paid} of a pot of {total}: {rake} kept is more "
             f"than the {RAKE_PERCENT_BOUND} % any site takes"
         )
-    b.total, b.rake = total, rake
+    b.rake = rake
 
 
 def _bounded(rake: int, total: int, tournament: bool) -> bool:

@@ -9,7 +9,16 @@ at the same place (no two sites' headers match the same line).
 
 from __future__ import annotations
 
-from splitpot.sites import fulltilt, ggpoker, ipoker, pacific, partypoker, pokerstars, winamax
+from splitpot.sites import (
+    bovada,
+    fulltilt,
+    ggpoker,
+    ipoker,
+    pacific,
+    partypoker,
+    pokerstars,
+    winamax,
+)
 from splitpot.sites.base import SiteReader
 
 READERS: tuple[SiteReader, ...] = (
@@ -20,5 +29,6 @@ READERS: tuple[SiteReader, ...] = (
     partypoker.READER,
     ipoker.READER,
     pacific.READER,
+    bovada.READER,
 )
 """Every site splitpot reads, by its :class:`~splitpot.sites.base.SiteReader`."""
