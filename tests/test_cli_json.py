@@ -174,10 +174,12 @@ def test_replay_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
         "odd_chip",
         "unchecked",
         "unsupported",
+        "damaged",
         "failed",
         "unsupported_variants",
         "sites",
         "failures",
+        "damaged_hands",
     }
     assert got["files"] == 3 and got["hands"] == 14 and got["skipped"] == []
     assert got["matched"] == 12  # splitpot's own hands replay to their own stacks

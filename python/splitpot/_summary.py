@@ -69,6 +69,7 @@ def replay(outcomes: Sequence[Any], files: int, skipped: Sequence[str] = ()) -> 
         "odd_chip": counts["odd_chip"],
         "unchecked": counts["unchecked"],
         "unsupported": counts["unsupported"],
+        "damaged": counts["damaged"],
         "failed": len(failed),
         "unsupported_variants": dict(
             sorted(Counter(o.variant or "?" for o in outcomes if o.status == "unsupported").items())
@@ -80,11 +81,13 @@ def replay(outcomes: Sequence[Any], files: int, skipped: Sequence[str] = ()) -> 
                 "exact": c["match"],
                 "odd_chip": c["odd_chip"],
                 "unsupported": c["unsupported"],
+                "damaged": c["damaged"],
                 "mismatch": c["mismatch"],
             }
             for (site, game), c in sorted(sites.items())
         ],
         "failures": [{"status": o.status, "detail": o.detail} for o in failed],
+        "damaged_hands": [o.detail for o in outcomes if o.status == "damaged"],
     }
 
 

@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import os
 import random
+import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -189,31 +190,34 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"{counts['unchecked']:8} replayed, with no finishing stacks to compare")
     kinds = ", ".join(f"{v or '?'} {n}" for v, n in sorted(unsupported.items()))
     print(f"{counts['unsupported']:8} not played by splitpot" + (f" ({kinds})" if kinds else ""))
+    if counts["damaged"]:
+        print(f"{counts['damaged']:8} damaged (cut off, lines lost, the site contradicting itself)")
     print(f"{len(failed):8} failed")
     if any(o.site for o in outcomes):
         print(_site_table(outcomes))
-    if args.verbose:
-        for o in outcomes:
-            if o.status in ("odd_chip", "unsupported"):
-                print(f"{o.status}: {o.detail}")
+    for o in outcomes:
+        if o.status == "damaged" or (args.verbose and o.status in ("odd_chip", "unsupported")):
+            print(f"{o.status}: {_printable(o.detail)}")
     for o in failed:
-        print(f"{o.status}: {o.detail}")
+        print(f"{o.status}: {_printable(o.detail)}")
     return 1 if failed or skipped else 0
 
 
 def _site_table(outcomes: Sequence[Any]) -> str:
     """The hands read from poker sites, per site and game: exact, odd-chip, unsupported,
-    mismatched (a replay that differs from the site's result, or a hand that cannot be read)."""
+    damaged, mismatched (a replay that differs from the site's result, or a hand that cannot
+    be read)."""
     rows: dict[tuple[str, str], Counter[str]] = {}
     for o in outcomes:
         if o.site:
             status = "mismatch" if o.status == "error" else o.status
             rows.setdefault((o.site, o.variant or "?"), Counter())[status] += 1
-    lines = [f"{'site':16} {'game':28} {'exact':>6} {'odd':>5} {'unsup':>6} {'mismatch':>9}"]
+    head = f"{'site':16} {'game':28} {'exact':>6} {'odd':>5} {'unsup':>6} {'damaged':>8}"
+    lines = [f"{head} {'mismatch':>9}"]
     for (site, game), c in sorted(rows.items()):
         lines.append(
-            f"{site[:16]:16} {game[:28]:28} {c['match']:6} {c['odd_chip']:5} "
-            f"{c['unsupported']:6} {c['mismatch']:9}"
+            f"{_printable(site)[:16]:16} {_printable(game)[:28]:28} {c['match']:6} "
+            f"{c['odd_chip']:5} {c['unsupported']:6} {c['damaged']:8} {c['mismatch']:9}"
         )
     return "\n".join(lines)
 
@@ -425,7 +429,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         print(f"splitpot: {args.file} has {len(hands)} hands; showing the first", file=sys.stderr)
     hand = hands[0] if args.hand is None else _pick_hand(hands, args.hand, args.file)
     if args.html is None:
-        print(show.render_text(hand))
+        print(_printable(show.render_text(hand)))
         return 0
     page = show.render_html(hand)
     with _output(args.html) as out:
@@ -640,6 +644,25 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _one_line(error: object) -> str:
-    """An error's message on one line, cut to a line's length."""
-    text = " ".join(str(error).split())
+    """An error's message on one line, cut to a line's length, its control characters shown
+    as text (:func:`_printable`)."""
+    text = " ".join(_printable(str(error)).split())
     return text if len(text) <= CLI_MESSAGE_CHARS else f"{text[: CLI_MESSAGE_CHARS - 3]}..."
+
+
+# C0 controls but tab and newline, DEL, C1 controls, and the bidirectional overrides that
+# reorder what a terminal shows.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def _printable(text: str) -> str:
+    """``text`` from a file (a player's name, a line of a history) with its control
+    characters written as ``\\x1b`` or ``\\u202e``: an escape sequence in a file never
+    reaches the terminal, where it could retitle or clear it or overwrite the report.
+
+    >>> _printable("Hero\x1b]2;PWNED\x07")
+    'Hero\\x1b]2;PWNED\\x07'
+    """
+    return _CONTROL.sub(
+        lambda m: f"\\u{ord(m[0]):04x}" if ord(m[0]) > 0xFF else f"\\x{ord(m[0]):02x}", text
+    )

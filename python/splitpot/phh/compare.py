@@ -100,6 +100,12 @@ def compare(history: HandHistory, hand: Hand) -> Comparison:
     return Comparison("odd_chip" if odd else "mismatch", want, got, diffs[0])
 
 
+SITE_MAX_RAKE_PERCENT = 15
+"""The table rule on a site's rake: no card room takes more than this share of a pot (the
+most in the shared files of six sites is 12.5%, an iPoker pot of €4 raked €0.50). A
+tournament's hand has no rake at all."""
+
+
 def _site_result(
     history: HandHistory,
     hand: Hand,
@@ -113,11 +119,19 @@ def _site_result(
     are the rake, taken from what the site's winners collected (``winnings``); an
     ``"odd_chip"`` when they add up to the rake but the site paid a split pot's odd chips
     (fewer than the players sharing it) to other players than splitpot's rule does
-    (docs/rules/poker.md §5); else a ``"mismatch"``."""
+    (docs/rules/poker.md §5); else a ``"mismatch"``.
+
+    The rake is bounded, so that a lowered win is never booked as rake: a tournament's
+    hand (``_site_tournament``) has none, and a cash game's is at most
+    :data:`SITE_MAX_RAKE_PERCENT` of the pot; the site's own statement of it is
+    ``_site_rake``, which the reader checked against the pot it states."""
     delta: list[Number] = [got[k] - want[k] for k in range(len(got))]
     won: list[Number] = history.winnings or [0] * len(got)
     seat_of, _, _ = _layout(history)
-    if sum(delta) == rake:
+    pot = sum(a.amount for a in hand.result.awards)
+    tournament = history.user_fields.get("_site_tournament") is True
+    allowed = 0 if tournament else pot * SITE_MAX_RAKE_PERCENT // 100
+    if sum(delta) == rake and 0 <= rake <= allowed:
         if all(delta[k] > 0 and won[k] > 0 for k in diffs):
             return Comparison("match", want, got)
         split = _split_seats(hand)
@@ -135,13 +149,15 @@ def _split_seats(hand: Hand) -> set[int]:
     return {s for seats in winners.values() if len(seats) > 1 for s in seats}
 
 
-Status = Literal["match", "odd_chip", "mismatch", "unchecked", "unsupported", "error"]
+Status = Literal["match", "odd_chip", "mismatch", "unchecked", "unsupported", "damaged", "error"]
 
 
 @dataclass(frozen=True)
 class Outcome:
     """What replaying one history gave: ``status`` is a :class:`Comparison` status,
-    ``"unsupported"`` (:class:`UnsupportedHistory`) or ``"error"`` (:class:`PHHError`);
+    ``"unsupported"`` (:class:`UnsupportedHistory`), ``"damaged"`` (a site's hand whose text
+    is cut off or contradicts itself: :class:`splitpot.sites.DamagedHand`) or ``"error"``
+    (:class:`PHHError`);
     ``detail`` says why, ``variant`` is the history's variant code (for a site's hand
     splitpot does not play, the site's name of the game), ``site`` the poker site's name for
     a hand read from a site's file (:mod:`splitpot.sites`), else ``""``. ``source`` names
@@ -207,6 +223,8 @@ def _logged(outcome: Outcome) -> Outcome:
         _logger.info("not played: %s: %s", outcome.source, outcome.detail)
     elif outcome.status == "error":
         _logger.warning("refused: %s: %s", outcome.source, outcome.detail)
+    elif outcome.status == "damaged":
+        _logger.warning("damaged: %s: %s", outcome.source, outcome.detail)
     elif outcome.status == "mismatch":
         _logger.warning("replayed to other stacks: %s", outcome.detail)
     return outcome

@@ -61,7 +61,7 @@ from typing import ClassVar
 from splitpot.phh.record import HandHistory
 from splitpot.sites.builder import Game, HandBuilder, Kind, date_fields
 from splitpot.sites.errors import DamagedHand, SiteError, UnsupportedHand
-from splitpot.sites.money import CENT, AmountError, units
+from splitpot.sites.money import CENT, AmountError, NegativeAmount, units
 
 __all__ = [
     "NEVER",
@@ -150,12 +150,16 @@ class LineReader:
     NOTES: ClassVar[re.Pattern[str]] = NEVER
     ACTOR: ClassVar[str] = ": "
     STREET_MARK: ClassVar[str] = "*** "
+    CLOSING: ClassVar[re.Pattern[str] | None] = None
+    """A line every whole hand of the site has (PokerStars' ``Total pot``): a hand without
+    it was cut off."""
 
     def __init__(self, block: Block) -> None:
         self.block = block
         self.header = self.header_line()
         found = self.HEADER.match(self.header)
         self.b = HandBuilder(self.NAME, block.source, self.unit())
+        self.b.tournament = self.tournament()
         self.b.hand_id = found.group(1) if found is not None and found.re.groups else None
         self.b.at = block.first
         self.text = self.header  # the line being read, for errors
@@ -179,6 +183,11 @@ class LineReader:
         """What one chip of the hand is worth: :data:`~splitpot.sites.money.CENT` of the
         currency in a cash game, :data:`~splitpot.sites.money.CHIP` in a tournament."""
         return CENT
+
+    def tournament(self) -> bool:
+        """Whether the hand is a tournament's: its chips are no money, and no rake is taken
+        from its pots (:func:`splitpot.phh.compare` holds it to that)."""
+        return False
 
     def read_header(self) -> None:
         """The game, the stakes, the table, the date."""
@@ -215,13 +224,38 @@ class LineReader:
     # ------------------------------------------------------------------ the loop
 
     def run(self) -> HandHistory:
+        """The header, every line, the end: the history. A hand that is not whole (its
+        :data:`CLOSING` line is missing, or the next hand's header is glued into a line) is
+        a :class:`DamagedHand` "cut off", whatever line first failed to read; so is an
+        unsupported line when it is the cut one (half a street line)."""
         self.read_header()
-        for number, line in self.body():
-            self.b.at = number
-            self.text = line.rstrip()
-            self.line(self.text)
-        self.finish()
-        return self.b.build()
+        try:
+            for number, line in self.body():
+                self.b.at = number
+                self.text = line.rstrip()
+                self.line(self.text)
+            if not self.whole():
+                raise self.damaged("cut off: the hand ends before its summary")
+            self.finish()
+            return self.b.build()
+        except DamagedHand:
+            raise
+        except UnsupportedHand as e:
+            if self.whole() or e.line != self.block.first + len(self.block.lines) - 1:
+                raise
+            raise self.damaged(f"cut off in its last line: {self.text!r}") from None
+        except SiteError as e:
+            if self.whole():
+                raise
+            raise self.damaged(f"cut off: the hand ends before its summary ({e.reason})") from None
+
+    def whole(self) -> bool:
+        """Whether the hand's text is whole: no header glued into it, and its
+        :data:`CLOSING` line is there."""
+        if self.block.cut:
+            return False
+        closing = self.CLOSING
+        return closing is None or any(closing.search(line) for line in reversed(self.block.lines))
 
     def body(self) -> Iterator[tuple[int, str]]:
         """The hand's lines after its header, numbered."""
@@ -289,6 +323,8 @@ class LineReader:
             raise self.fail(f"an amount is missing: {self.text!r}")
         try:
             return units(text, self.b.unit, decimal=decimal)
+        except NegativeAmount as e:
+            raise self.damaged(f"the site contradicts itself: {e}") from None
         except AmountError as e:
             raise self.fail(str(e)) from None
 

@@ -75,10 +75,15 @@ class DamagedHand(SiteError):
     Neither a rule splitpot does not play nor a gap of the reader: its own outcome,
     ``"damaged"``, in :func:`splitpot.sites.check.check_file` and the replay report.
 
-    >>> error = DamagedHand("damaged: cut off", source="x.txt", hand_id="7", line=3)
+    >>> error = DamagedHand("cut off", source="x.txt", hand_id="7", line=3)
     >>> isinstance(error, SiteError), str(error)
     (True, 'x.txt: hand 7, line 3: damaged: cut off')
     """
+
+    def __init__(self, reason: str, **where: Any) -> None:
+        super().__init__(
+            reason if reason.startswith("damaged: ") else f"damaged: {reason}", **where
+        )
 
 
 def _rebuild(

@@ -21,32 +21,40 @@ from splitpot.sites.base import Block, LineReader, Rules, SiteReader, cards
 from splitpot.sites.money import CENT, CHIP
 
 NAME = "Full Tilt Poker"
-HEADER = re.compile(r"(?m)^Full Tilt Poker (?:Game|Hand) #(\d+):")
+# "Full Tilt Poker Game #", and "FullTiltPoker Game #" in the archive exports (2006-2011).
+HEADER = re.compile(r"(?m)^Full ?Tilt ?Poker (?:Game|Hand) #(\d+):")
 
-# The site's game names, as the header's " - NAME - " part: the PHH game part and the
-# structure letter; None for the games splitpot does not play.
-_GAMES: dict[str, tuple[str, str] | None] = {
-    "No Limit Hold'em": ("T", "N"),
-    "NL Hold'em": ("T", "N"),
-    "Pot Limit Hold'em": ("T", "P"),
-    "Limit Hold'em": ("T", "F"),
-    "Pot Limit Omaha Hi": ("O", "P"),
-    "Pot Limit Omaha": ("O", "P"),
-    "Pot Limit Omaha H/L": ("O/8", "P"),
-    "Pot Limit Omaha Hi/Lo": ("O/8", "P"),
-    "Limit Omaha H/L": ("O/8", "F"),
-    "Limit Omaha Hi/Lo": ("O/8", "F"),
-    "Limit Stud Hi": ("7S", "F"),
-    "Limit Stud H/L": ("7S/8", "F"),
-    "Limit Razz": ("R", "F"),
-    # A cap on what each player may put in a hand (a number of big blinds the text does
-    # not give) is a rule splitpot does not play.
-    "CAP NL Hold'em": None,
-    "CAP PL Omaha Hi": None,
-    "Limit Badugi": None,
-    "Limit 2-7 Triple Draw": None,
-    "No Limit 2-7 Single Draw": None,
-    "Limit 5 Card Draw": None,
+# The game, one of the header's " - " parts: its structure ("No Limit", "Pot Limit", "Limit",
+# or the newer "NL", "PL", "FL"), then its name, the PHH game part; a cap (``CAP NL``,
+# ``$400 Pot Limit``, ``$2,000 Cap Pot Limit``: what each player may put in a hand) is not
+# played, nor are the games of _UNPLAYED.
+_GAME = re.compile(
+    r"^(?P<cap>\$[0-9][0-9,.]* (?:Cap )?|CAP )?(?P<structure>No Limit|Pot Limit|Limit|NL|PL|FL)"
+    r" (?P<name>[^ ].*)$"
+)
+_STRUCTURES = {"No": "N", "NL": "N", "Pot": "P", "PL": "P", "Limit": "F", "FL": "F"}
+_PARTS = {
+    "Hold'em": "T",
+    "Omaha": "O",
+    "Omaha Hi": "O",
+    "Omaha H/L": "O/8",
+    "Omaha Hi/Lo": "O/8",
+    "5 Card Omaha Hi": "O5",
+    "5 Card Omaha H/L": "O5/8",
+    "6 Card Omaha Hi": "O6",
+    "Stud Hi": "7S",
+    "Stud H/L": "7S/8",
+    "Razz": "R",
+}
+_UNPLAYED = {
+    "Badugi": "a draw game",
+    "2-7 Triple Draw": "a draw game",
+    "2-7 Single Draw": "a draw game",
+    "5 Card Draw": "a draw game",
+    "Courchevel Hi": "Courchevel",
+    "Courchevel H/L": "Courchevel",
+    "Irish": "Irish (four cards, two discarded after the flop)",
+    "5 Card Stud": "five-card stud",
 }
 _STAKES = re.compile(r" - ([^ /]+)/([^ /]+)(?: Ante (\S+))? - ")
 _WHEN = re.compile(r" - (\d\d?):(\d\d):(\d\d) ([A-Z]{2,4}) - (\d{4})/(\d\d)/(\d\d)")
@@ -57,15 +65,15 @@ _STREET = re.compile(
     r"^\*\*\* (.+?) \*\*\*(?: \[([^]]*)\])?(?: \[([^]]*)\])?(?: \(Total Pot: .*\))?$"
 )
 _UNCALLED = re.compile(r"^Uncalled bet of (\S+) returned to (.+)$")
-_TOTAL = re.compile(r"^Total pot .*\| Rake (\S+)$")
+_TOTAL = re.compile(r"^Total pot (\S+) .*\| Rake (\S+)$")
 _SUMMARY_SEAT = re.compile(r"^Seat (\d+): (.+)$")
 _COLLECTED = re.compile(r"(?:collected|and won) \((\S+)\)")
 _MUCKED = re.compile(r" mucked \[([^]]*)\]")
 _BUTTON = re.compile(r"^The button is in seat #(\d+)$")
 _DEALT = re.compile(r"^Dealt to (.+?) \[([^]]*)\](?: \[([^]]*)\])?$")
 _NOTES = re.compile(
-    r"^(?:.+ \(Observer\): .*|\d+ seconds left to act|.+ (?:sits down|stands up|adds \S+)"
-    r"|No low hand qualified| \([0-9A,]+\))$"
+    r"^(?:.+ \(Observer\): .*|\d+ seconds left to act|Seats: \d+"
+    r"|.+ (?:sits down|stands up|adds \S+)|No low hand qualified| \([0-9A,]+\))$"
 )
 # After a seated player's name: lines that change nothing.
 _PLAYER_NOTES = re.compile(
@@ -76,7 +84,7 @@ _PLAYER_NOTES = re.compile(
 _ACTION = re.compile(
     r"^(?P<verb>folds|checks|calls|bets|raises to|completes it to|brings in for|antes"
     r"|posts the small blind of|posts the big blind of|posts a dead small blind of|posts"
-    r"|shows|wins|discards|stands pat|is dealt)(?: (?P<rest>.*?))?(?:, and is all in)?$"
+    r"|shows|wins|ties for|discards|stands pat|is dealt)(?: (?P<rest>.*?))?(?:, and is all in)?$"
 )
 _WINS = re.compile(r"^(?:the )?(?:(?:high|low) )?(?:(?:main|side) )?pot(?: #?\d+)? \((\S+)\)")
 
@@ -84,6 +92,7 @@ _WINS = re.compile(r"^(?:the )?(?:(?:high|low) )?(?:(?:main|side) )?pot(?: #?\d+
 class FullTiltHand(LineReader):
     NAME = NAME
     HEADER = HEADER
+    CLOSING = re.compile(r"^Total pot ")
     NOTES = _NOTES
     ACTOR = "(?=[: ]) ?"  # "NAME: chat", "NAME folds"
 
@@ -93,6 +102,10 @@ class FullTiltHand(LineReader):
         self.seat_names: dict[int, str] = {}
         self.won: dict[str, int] = {}  # the "wins the pot" lines, checked with the summary
 
+    def tournament(self) -> bool:
+        where = self.header.partition(": ")[2].partition(" - ")[0]
+        return _EVENT.match(where) is not None
+
     def unit(self) -> Decimal:
         return CENT if re.search(r" - [$€£][0-9.,]+/", self.header) else CHIP
 
@@ -101,38 +114,58 @@ class FullTiltHand(LineReader):
             raise self.fail(f"not an amount: {text!r}")
         return super().amount(text, decimal=decimal)
 
+    def stake(self, text: str) -> int:
+        """A stake of the header: ``50K`` is 50,000 (the high levels of 2011 tournaments)."""
+        if text.endswith("K") and self.b.unit == CHIP:
+            return 1000 * self.amount(text[:-1])
+        return self.amount(text)
+
     def finish(self) -> None:
         """The summary says what each player collected; the hand's "wins" lines, when it has
         them (it may not, when all but one fold), must say the same."""
         said = {p.name: p.collected for p in self.b.players.values() if p.collected}
         if self.won and self.won != said:
-            raise self.fail(f"the hand's pots won {self.won} are not the summary's {said}")
+            raise self.damaged(
+                f"lines missing: the hand's pots won {self.won} are not the summary's {said}"
+            )
 
     def read_header(self) -> None:
         header, b = self.header, self.b
-        for name, spec in _GAMES.items():
-            if f" - {name} - " in header:
-                if spec is None:
-                    raise b.unsupported(f"{name} is a game splitpot does not play", name)
-                part, kind = spec
-                break
-        else:
-            raise b.unsupported(f"a game splitpot does not read: {header[:100]!r}")
+        part, kind, _ = self.game_of(header)
         stakes = _STAKES.search(header)
         if stakes is None:
             raise self.fail("no stakes in the hand's header")
         small, big, _ = stakes.groups()
-        self.game(part, kind, self.amount(small), self.amount(big))  # type: ignore[arg-type]
-        b.user["_site_game"] = name
+        self.game(part, kind, self.stake(small), self.stake(big))  # type: ignore[arg-type]
         symbol = re.match(r"[^0-9]+", small)
         if symbol is not None and b.unit == CENT:
             b.fields["currency_symbol"] = symbol.group()
         start = header.find(": ")
         if not 0 <= start < stakes.start():
             raise self.fail("no table in the hand's header")
-        self.read_table(header[start + 2 : stakes.start()])
+        self.read_table(header[start + 2 : stakes.start()].split(" - ")[0])
         when = _WHEN.search(header)
         self.when(when, 5, 6, 7, 1, 2, 3, zone=when[4] if when else None)
+
+    def game_of(self, header: str) -> tuple[str, str, str]:
+        """The PHH game part, the structure letter and the site's name of the game."""
+        for text in header.split(" - "):
+            found = _GAME.match(text)
+            if found is None:
+                continue
+            name = found["name"]
+            if found["cap"]:
+                raise self.unsupported(
+                    f"{text}: a cap on what each player puts in is not played", text
+                )
+            if name in _UNPLAYED:
+                raise self.unsupported(
+                    f"{text}: {_UNPLAYED[name]}, a game splitpot does not play", text
+                )
+            if name in _PARTS:
+                self.b.user["_site_game"] = text
+                return _PARTS[name], _STRUCTURES[found["structure"].split()[0]], text
+        raise self.unsupported(f"a game splitpot does not read: {header[:100]!r}")
 
     def read_table(self, where: str) -> None:
         """``Table Slaw``, ``Table Rymer (6 max, shallow)``, or a tournament's
@@ -241,13 +274,15 @@ class FullTiltHand(LineReader):
                 b.bring_in(name, self.amount(arg))
             case "antes":
                 b.ante(name, self.amount(arg))
-            case "posts the small blind of" | "posts the big blind of" | "posts":
+            case "posts the small blind of" | "posts the big blind of":
+                b.blind(name, self.amount(arg), big=verb == "posts the big blind of")
+            case "posts":
                 b.blind(name, self.amount(arg))  # "posts $2": a live big blind (§4.1)
             case "posts a dead small blind of":
                 b.blind(name, 0, dead=self.amount(arg))  # dead money (§4.1)
             case "shows":
                 b.show(name, cards((arg or "").split("]")[0].strip(" [")))
-            case "wins":
+            case "wins" | "ties for":  # "ties for the pot (240)": his share of a split
                 won = _WINS.match(arg or "")
                 if won is None:
                     raise self.fail(f"not a pot won: {name} {rest!r}")
@@ -258,7 +293,8 @@ class FullTiltHand(LineReader):
     def summary_line(self, line: str) -> None:
         found = _TOTAL.match(line)
         if found is not None:
-            self.b.rake = self.amount(found[1])
+            self.b.total = self.amount(found[1])
+            self.b.rake = self.amount(found[2])
             return
         found = _SUMMARY_SEAT.match(line)
         if found is None or self.b.number(found[1]) not in self.seat_names:
@@ -275,7 +311,9 @@ class FullTiltHand(LineReader):
         if mucked is not None:
             self.b.reveal(name, cards(mucked[1]))
         if "folded" in rest and not p.folded:
-            raise self.fail(f"the summary says {name} folded, and the hand has no fold of his")
+            raise self.damaged(
+                f"lines missing: the summary says {name} folded, and the hand has no fold of his"
+            )
 
 
 READER = SiteReader(NAME, HEADER, FullTiltHand.parse)

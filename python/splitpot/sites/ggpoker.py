@@ -62,7 +62,7 @@ class GGHand(StarsHand):
     def read_header(self) -> None:
         b = self.b
         found = _GAME_TEXT.match(self.header)
-        text = "" if found is None else found.group(1) or found.group(2)
+        text = "" if found is None else (found.group(1) or found.group(2)).rstrip()
         for name, spec in _GAMES:
             if text.endswith(name):
                 if isinstance(spec, str):
@@ -100,11 +100,15 @@ class GGHand(StarsHand):
             super().street_line(line)
 
     def action(self, name: str, rest: str) -> None:
-        found = re.fullmatch(r"straddle (\S+)", rest)
+        found = re.fullmatch(r"straddle (\S+)(?: and is all-in)?", rest)
         if found is not None:
             # "straddle $100" is his live bet in all: a big blind who straddles adds to it.
             p = self.b.player(name)
             self.b.blind(name, self.amount(found[1]) - p.street_in)
+        elif rest.startswith("posts missed blind "):
+            # A blind he missed, posted dead: it goes to the pot, and he still owes the big
+            # blind to play (docs/rules/poker.md §4.1).
+            self.b.blind(name, 0, dead=self.amount(rest.removeprefix("posts missed blind ")))
         elif "Cashout" in rest:
             raise self.b.unsupported(f"{name}: {rest.strip()}: a cash-out is not played")
         elif "insurance" in rest:
@@ -136,6 +140,7 @@ class GGHand(StarsHand):
             super().summary_line(line)
             return
         # Rake, Jackpot, Bingo...: all taken from the pot, none paid to a player.
+        self.b.total = self.amount(found[1])
         self.b.rake = sum(self.amount(amount) for _, amount in _TAKEN.findall(found[2]))
 
 

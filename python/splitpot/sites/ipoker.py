@@ -51,6 +51,7 @@ _ANTE, _BRING_IN, _RAISE_TO = 15, 16, 23
 # The session's name of the game (before the structure and the stakes): the PHH game part;
 # None for a game splitpot does not play.
 _GAMES: dict[str, str | None] = {
+    "": "",  # no name: Omaha, of the hands' number of cards (:data:`_OMAHA_OF`)
     "Holdem": "T",
     "Omaha": "O",
     "Omaha Hi-Lo": "O/8",
@@ -73,10 +74,18 @@ _KINDS = {
     "Limit": "F",
 }
 # The stakes, if any, then an ante (each game's ante actions say what was paid).
+# No name at all (``PL €2/€4``, 2019 on): Omaha of as many cards as the hands are dealt.
 _GAMETYPE = re.compile(
-    rf"^(?P<name>.+?) (?P<kind>{'|'.join(_KINDS)})(?: (?P<small>[^ /]+)/(?P<big>[^ /]+))?"
+    rf"^(?:(?P<name>.+?) )?(?P<kind>{'|'.join(_KINDS)})(?: (?P<small>[^ /]+)/(?P<big>[^ /]+))?"
     r"(?: Ante \S+)?$"
 )
+_OMAHA_OF = {4: "O", 5: "O5", 6: "O6"}
+# A tournament's amount with a fraction (``277.50``, ``3,252.50``): the hand is read in
+# hundredths of a chip. Three digits after a dot are iPoker.it's thousands (``1.500``).
+_FRACTION = re.compile(r'[.,][0-9]{1,2}(?![0-9])[^"]*"')
+# The decimal separator of one amount: a comma before two digits (``€2,50``, 2019 on), or a
+# dot before three (iPoker.it's ``1.500``: the comma is then the decimal point, never used).
+_COMMA_DECIMAL = re.compile(r",[0-9]{2}(?![0-9])|\.[0-9]{3}(?![0-9])")
 _LIMIT_HOLDEM = re.compile(r"^LH (?P<small>[0-9.,]+)/(?P<big>[0-9.,]+) ")
 _STUD_PARTS = {part for part in _GAMES.values() if part and is_stud(part)}
 _STREETS = {"Flop", "Turn", "River"}
@@ -170,7 +179,6 @@ class IPokerGame(LineReader):
         code = re.search(r'gamecode="([^"]*)"', block.lines[0] if block.lines else "")
         self.b.hand_id = code.group(1) if code else None
         self.line_of: dict[ET.Element, int] = {}
-        self.bet: dict[str, int] = {}
         self.win: dict[str, int] = {}
         self.seen_at: dict[str, int | None] = {}  # each player's line, named by his result
         self.spec: tuple[str, str] | None = None  # the game part and the structure letter
@@ -179,9 +187,20 @@ class IPokerGame(LineReader):
     def header_line(self) -> str:
         return self.block.lines[0] if self.block.lines else ""
 
+    def tournament(self) -> bool:
+        return isinstance(self.session, Session) and self.session.tournament is not None
+
     def unit(self) -> Decimal:
-        tournament = isinstance(self.session, Session) and self.session.tournament is not None
-        return CHIP if tournament else CENT
+        """A cash game's cent; a tournament's chip, or its hundredth when the hand has
+        fractional chips (the 2011 MTT: ``sum="277.50"``), read exactly either way."""
+        if not self.tournament():
+            return CENT
+        return CENT if _FRACTION.search("\n".join(self.block.lines)) else CHIP
+
+    def amount(self, text: str | None, *, decimal: str = ".") -> int:
+        if text is not None and _COMMA_DECIMAL.search(text):
+            decimal = ","
+        return super().amount(text, decimal=decimal)
 
     def fail(self, reason: str, at: ET.Element | None = None) -> SiteError:
         if at is not None:
@@ -202,12 +221,14 @@ class IPokerGame(LineReader):
                 rounds.append(child)
             else:
                 raise self.fail(f"an element this reader does not know: <{child.tag}>")
-        last = -1
-        for r in rounds:
-            number = self.number(r, "no")
-            if number <= last:
-                raise self.fail(f"round {number} after round {last}", r)
-            last = number
+        numbers = [self.number(r, "no") for r in rounds]
+        for k in range(1, len(rounds)):
+            if numbers[k] <= numbers[k - 1]:
+                raise self.fail(f"round {numbers[k]} after round {numbers[k - 1]}", rounds[k])
+        if rounds:
+            self.b.at = self.line_of.get(rounds[0], self.b.at)
+            self.make_game(dict(zip(numbers, rounds, strict=True)))
+        for number, r in zip(numbers, rounds, strict=True):
             self.round(r, number)
         self.result()
         return self.b.build()
@@ -231,7 +252,9 @@ class IPokerGame(LineReader):
         except ET.ParseError as e:
             self.b.at = self.block.first + e.position[0] - 1
             reason = re.sub(r": line \d+, column \d+$", "", str(e))
-            raise self.b.fail(f"not well-formed XML: {reason}") from None
+            if reason == "no element found":  # the text ends inside the game
+                raise self.damaged("cut off: the game's XML ends before </game>") from None
+            raise self.damaged(f"not well-formed XML: {reason}") from None
         root = next(iter(self.line_of))  # the first element started
         if root.tag != "game":
             raise self.fail(f"<{root.tag}> where a <game> was expected", root)
@@ -256,9 +279,9 @@ class IPokerGame(LineReader):
             self.stakes = (self.amount(limit["small"]), self.amount(limit["big"]))
         else:
             found = _GAMETYPE.match(text)
-            if found is None or found["name"] not in _GAMES:
+            if found is None or (found["name"] or "") not in _GAMES:
                 raise b.unsupported(f"a game splitpot does not read: {text[:80]!r}")
-            part = _GAMES[found["name"]]
+            part = _GAMES[found["name"] or ""]
             if part is None:
                 raise b.unsupported(
                     f"{found['name']} is a game splitpot does not play", found["name"]
@@ -286,7 +309,8 @@ class IPokerGame(LineReader):
                 raise self.fail(f"an element this reader does not know: <{child.tag}>")
 
     def start_date(self, text: str) -> None:
-        for form in ("%Y-%m-%d %H:%M:%S", "%d/%m/%Y %H:%M:%S", "%d/%m/%Y %H:%M"):
+        forms = ("%Y-%m-%d %H:%M:%S", "%Y/%m/%d %H:%M:%S", "%d/%m/%Y %H:%M:%S", "%d/%m/%Y %H:%M")
+        for form in forms:
             try:
                 when = datetime.datetime.strptime(text, form)
             except ValueError:
@@ -302,30 +326,44 @@ class IPokerGame(LineReader):
         if player.tag != "player":
             raise self.fail(f"<{player.tag}> among the players")
         name = player.get("name", "")
-        if not name:
+        # Stud has no button (docs/rules/poker.md §4.2); a dead button may sit on an empty
+        # seat, which has no name.
+        dealer = player.get("dealer") == "1" and not self.stud()
+        if not name and not dealer:
             return
         seat = self.number(player, "seat")
+        if dealer:
+            self.b.button = seat
+        if not name:
+            return
         chips = player.get("chips")
         self.b.seat(seat, name, self.amount(chips))
         if chips and self.b.unit == CENT and "currency_symbol" not in self.b.fields:
             symbol = re.match(r"[^0-9]+", chips)
-            if symbol is not None:
+            if symbol is not None and "event" not in self.b.fields:
                 self.b.fields["currency_symbol"] = symbol.group()
-        if player.get("dealer") == "1" and not self.stud():
-            self.b.button = seat  # stud has no button (docs/rules/poker.md §4.2)
         self.seen_at[name] = self.b.at
-        self.bet[name] = self.amount(player.get("bet", "0"))
         self.win[name] = self.amount(player.get("win", "0"))
 
-    def make_game(self, forced: ET.Element) -> None:
-        """The game, once the stakes are known: a tournament's are its blinds, posted in
-        round 0."""
+    def make_game(self, rounds: dict[int, ET.Element]) -> None:
+        """The game, from the session's game type and the hand's rounds: a name-less game
+        type's Omaha by its number of pocket cards; the stakes of a game type without them
+        (a tournament's) from the blinds posted in round 0, or, in stud, from the bets."""
         assert self.spec is not None
         part, kind = self.spec
+        if not part:
+            pocket = [len((c.text or "").split()) for c in rounds.get(1, ()) if c.tag == "cards"]
+            part = _OMAHA_OF.get(max(pocket, default=0), "")
+            if not part or kind != "P":
+                raise self.unsupported(
+                    f"a game splitpot does not read: {self.b.user['_site_game']!r}"
+                )
         stakes = self.stakes
-        if stakes is None:
+        if stakes is None and is_stud(part):
+            stakes = self.stud_stakes(rounds)
+        elif stakes is None:
             posted = {code: 0 for code in (_SB, _BB)}
-            for action in forced:
+            for action in rounds.get(0, ()):
                 code = action.get("type", "")
                 if code in ("1", "2") and not posted[int(code)]:
                     posted[int(code)] = self.amount(action.get("sum"))
@@ -334,14 +372,50 @@ class IPokerGame(LineReader):
             stakes = (posted[_SB], posted[_BB])
         self.game(part, kind, stakes[0], stakes[1])  # type: ignore[arg-type]
 
+    def stud_stakes(self, rounds: dict[int, ET.Element]) -> tuple[int, int]:
+        """A stud tournament's bets, which its file never states: the small bet is what the
+        first completion on third street goes to, or the first bet on fourth street when no
+        pair shows (a pair lets the big bet be made); the big bet the first bet from fifth
+        street on, twice the small bet (fixed limit). None of these: unsupported."""
+        in_round: dict[str, int] = {}
+        for code, name, amount in self.actions_of(rounds.get(2)):
+            in_round[name] = in_round.get(name, 0) + amount
+            if code == _BET:
+                return in_round[name], 2 * in_round[name]
+        up: dict[str, list[str]] = {}
+        for number in (2, 3):
+            for c in rounds.get(number, ()):
+                if c.tag == "cards" and c.text:
+                    up.setdefault(c.get("player", ""), []).append(c.text.split()[-1][1:])
+        pair = any(len(ranks) == 2 and ranks[0] == ranks[1] for ranks in up.values())
+        for number in (3, 4, 5, 6):
+            for code, _, amount in self.actions_of(rounds.get(number)):
+                if code == _BET and (number > 3 or not pair):
+                    if number == 3:
+                        return amount, 2 * amount
+                    if amount % 2 == 0:
+                        return amount // 2, amount
+        raise self.unsupported(
+            "no stakes: the file states none, and no bet of this stud hand shows them"
+        )
+
+    def actions_of(self, element: ET.Element | None) -> list[tuple[int, str, int]]:
+        """A round's actions in the order played: their type, player and amount."""
+        if element is None:
+            return []
+        actions = [a for a in element if a.tag == "action"]
+        actions.sort(key=lambda a: self.number(a, "no"))
+        return [
+            (self.number(a, "type"), a.get("player", ""), self.amount(a.get("sum", "0")))
+            for a in actions
+        ]
+
     def stud(self) -> bool:
         """Whether the session's game is stud (no button, a bring-in)."""
         return self.spec is not None and self.spec[0] in _STUD_PARTS
 
     def round(self, element: ET.Element, number: int) -> None:
         stud = self.stud()
-        if self.b.game is None:
-            self.make_game(element)
         if stud and number >= 2:
             self.b.street()
         actions: list[tuple[int, ET.Element]] = []
@@ -357,6 +431,19 @@ class IPokerGame(LineReader):
             self.b.deal_unseen()
         for _, action in sorted(actions, key=lambda a: a[0]):
             self.play(action)
+        if number == 0 and self.b.button is None and not stud:
+            self.button_from_blinds()
+
+    def button_from_blinds(self) -> None:
+        """A game whose players say nobody is the dealer: the small blind sits just after
+        the button, and heads-up is the button (docs/rules/poker.md §4.1)."""
+        dealt = [p for p in self.b.players.values() if p.dealt]
+        small = [p for p in dealt if 0 < p.blind and p.blind < max(q.blind for q in dealt)]
+        if len(small) != 1:
+            return
+        seat = small[0].seat
+        before = [p.seat for p in dealt if p.seat < seat] or [p.seat for p in dealt]
+        self.b.button = seat if len(dealt) == 2 else max(before)
 
     def cards(self, element: ET.Element, number: int, stud: bool) -> None:
         kind, name = element.get("type", ""), element.get("player", "")
@@ -406,7 +493,7 @@ class IPokerGame(LineReader):
         if code == _BB and amount > live:
             b.post_both(name, amount)  # the big blind live, the rest dead (§4.1)
         elif code in (_SB, _BB):
-            b.blind(name, amount)
+            b.blind(name, amount, big=code == _BB)
         elif code == _ANTE:
             b.ante(name, amount)
         else:
@@ -422,15 +509,11 @@ class IPokerGame(LineReader):
             self.b.call(name, amount)
 
     def result(self) -> None:
-        """The site's result: every player's actions must add up to his ``bet``; the part
-        of the biggest bet nobody matched goes back to him, and his ``win`` includes it on
-        the older clients (:class:`Session`); the rake is what the pot kept."""
+        """The site's result: the part of the biggest bet nobody matched goes back to him,
+        and his ``win`` includes it on the older clients (:class:`Session`); the rake is what
+        the pot kept. A player's ``bet`` is not read: the clients count a "raise to" (type
+        23) in it twice, so the actions are the truth."""
         b = self.b
-        for name, bet in self.bet.items():
-            put = b.players[name].put_in if name in b.players else 0
-            b.at = self.seen_at[name]
-            if put != bet:
-                raise b.fail(f"{name}'s actions put in {put}, the game says he bet {bet}")
         dealt = sorted((p for p in b.players.values() if p.dealt), key=lambda p: -p.put_in)
         returned = dealt[0].put_in - dealt[1].put_in if len(dealt) > 1 else 0
         if returned:
@@ -449,7 +532,9 @@ class IPokerGame(LineReader):
         rake = sum(p.put_in for p in dealt) - returned - paid
         b.at = self.block.first + len(self.block.lines) - 1
         if rake < 0:
-            raise b.fail(f"the players are paid {-rake} more than the pot")
+            raise b.damaged(
+                f"the site contradicts itself: the players are paid {-rake} more than the pot"
+            )
         b.rake = rake
         for p in dealt:
             if not p.folded and p.hole and None not in p.hole:

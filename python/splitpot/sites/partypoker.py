@@ -28,27 +28,39 @@ import re
 from collections.abc import Iterator
 from decimal import Decimal
 
-from splitpot.sites.base import Block, LineReader, Rules, SiteReader, cards, lines_of
+from splitpot.limits import SITE_MAX_HAND_LINES
+from splitpot.sites.base import NEVER, Block, LineReader, Rules, SiteReader, cards, lines_of
+from splitpot.sites.errors import SiteError
 from splitpot.sites.money import CENT, CHIP
 
 NAME = "partypoker"
-HEADER = re.compile(r"(?m)^\s*\*\*\*\*\* Hand History [Ff]or Game (\w+) \*\*\*\*\*")
+# Spaces before the header, never newlines (a run of blank lines would be searched again at
+# every line start: quadratic).
+HEADER = re.compile(r"(?m)^[ \t\0]*\*\*\*\*\* Hand History [Ff]or Game (\w+) \*\*\*\*\*")
 _HEADER_LINE = re.compile(HEADER.pattern.removeprefix("(?m)"))
+_GLUED = re.compile(r"\*\*\*\*\* Hand History [Ff]or Game \w+ \*\*\*\*\*")
 # The Windows client starts a hand with this line (after a NUL byte, between hands).
 _STARTS = re.compile(r"^\0?\s*Game #(\w+) starts\.\s*$")
 
-# The site's game names: the PHH game part.
+# The site's game names, the first found in the header: the PHH game part; the games
+# splitpot does not play, and why.
 _GAMES: list[tuple[str, str]] = [
     ("Texas Hold'em", "T"),
+    ("Texas Holdem", "T"),  # the 2021 tournaments
     ("Omaha Hi-Lo", "O/8"),
     ("Omaha Hi", "O"),
     ("7 Card Stud Hi-Lo", "7S/8"),
     ("7 Card Stud", "7S"),
     ("Razz", "R"),
+    ("PL Omaha", "O"),  # "$1,000 USD PL Omaha" (2013 on)
 ]
+_UNPLAYED = {"Double Hold'em": "two boards", "Short Deck": "short deck"}
 _KIND = re.compile(r"(?:^|[ (])(NL|PL|FL)[ )]")
 _STAKES = re.compile(r"^(?:\$?([0-9.,]+)/\$?([0-9.,]+) )")
-_LEVEL = re.compile(r"^(?:Blinds|Stakes|Stakes-Antes)\(([0-9,.]+)/([0-9,.]+)(?:-([0-9,.]+))?\)")
+# "Blinds(10/20)", "Stakes-Antes(200/400-40)", "Blinds-Antes(1 200/2 400 -400)" (2016).
+_LEVEL = re.compile(
+    r"^(?:Blinds|Stakes)(?:-Antes)?\(([0-9][0-9,. ]*)/([0-9][0-9,. ]*?)(?: ?-([0-9][0-9,. ]*))?\)"
+)
 _WHEN = re.compile(
     r"(?:[A-Z][a-z]+day, ?([A-Z][a-z]+) (\d\d?), |[A-Z][a-z]{2} ([A-Z][a-z]{2}) (\d\d?) )"
     r"(\d\d?):(\d\d):(\d\d) ([A-Z]{2,5}) (\d{4})"
@@ -56,43 +68,67 @@ _WHEN = re.compile(
 _MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
 _TABLE = re.compile(r"^Table (.+?) \( ?(?:Real|Play) Money ?\)(?: -- Seat (\d+) is the button)?$")
 _EVENT = re.compile(r"^(.+ \(\d+\)) Table #(\d+)$")
-_SEAT = re.compile(r"^[Ss]eat ?(\d+): (.+?) \( ?(\$?[0-9][0-9.,]*)(?: USD)? ?\)$")
+_SEAT = re.compile(r"^[Ss]eat ?(\d+): (.+?) \( ?([$€]?[0-9][0-9.,]*)(?: USD| EUR)? ?\)$")
 _BUTTON = re.compile(r"^Seat (\d+) is the button$")
 _DEALT = re.compile(r"^Dealt to (.+?) \[([^]]*)\]$")
+_DECIMAL_COMMA = re.compile(r",[0-9]{2}(?![0-9])")
 _SHOWS = re.compile(r"^(shows|doesn't show) \[([^]]*)\]")
 _STREET = re.compile(r"^\*\* Dealing ?(.*?) \*\*(?: :)?(?: +\[([^]]*)\])?$")
 _NOTES = re.compile(
     r"^(?:#Game No : \w+|Trny: ?\d+ Level: ?\d+|Total number of players.*"
     r"|Your time bank will be activated.*|Congratulations to player .*|Player .+ finished in .*"
-    r"|There was no qualifying low hand|Creating Main Pot with .*|Board: \[.*\]|\s*)$"
+    r"|There was no qualifying low hand|Creating (?:Main|Side) Pot.* with .*|Board: \[.*\]"
+    # Players who join, leave, or are slow, who need not be seated in this hand.
+    r"|.+ has (?:joined|left) the table\."
+    r"|.+ will be using (?:his|her|their) time bank for this hand\."
+    r"|.+ could not respond in time\.\(disconnected\)|.+ is sitting out|\s*)$"
 )
-_AMOUNT = r"(?:\$ ?)?[0-9][0-9.,]*"
+_AMOUNT = r"(?:[$€] ?)?[0-9][0-9.,]*(?: ?€)?"
 _ACTION = re.compile(
     r"^(?P<verb>folds|checks|calls|bets|raises|is all-In|completes|bring-ins|double bets"
-    r"|posts small blind|posts big blind|posts ante)"
-    rf" *(?:[\[(] *(?P<a>{_AMOUNT})(?: USD)? *[\])]\.?|(?P<by>{_AMOUNT}) to (?P<to>{_AMOUNT}))?"
+    r"|posts small blind|posts big blind \+ dead|posts big blind|posts ante)"
+    rf" *(?:[\[(] *(?P<a>{_AMOUNT})(?: USD| EUR)? *[\])]\.?"
+    rf"|(?P<by>{_AMOUNT}) to (?P<to>{_AMOUNT}))?"
     r"\.?$"
 )
 _PLAYER_NOTES = re.compile(
     r"^(?:: .*|opens|did not respond in time|does not show cards\.|is all-In\.|shows[0-9A-Z,]+ +"
-    r"for low\.)\s*$"
+    r"for low\.|finished in \d+ place\.)\s*$"
 )
 _WINS = re.compile(
-    rf"^wins (?:Lo \()?(?P<a>{_AMOUNT})(?: USD| chips)?\)?(?: from the (?:main|side) pot(?: \d+)?)?"
+    rf"^wins (?:Lo \()?(?P<a>{_AMOUNT})(?: USD| EUR| chips)?\)?"
+    r"(?: from the (?:main|side) pot(?: \d+)?)?"
     r"(?: with .*)?$"
 )
 _SUMMARY = re.compile(
-    rf"^balance {_AMOUNT}, (?:didn't bet|lost {_AMOUNT}|bet {_AMOUNT}, collected (?P<c>{_AMOUNT})"
-    rf", net [+-]{_AMOUNT})(?: \(folded\))?(?:\[(?P<cards>[^]]*)\].*)?$"
+    rf"^balance {_AMOUNT}, (?:didn't bet|sits out|lost {_AMOUNT}|bet {_AMOUNT}, collected"
+    rf" (?P<c>{_AMOUNT}), net [+-]{_AMOUNT})(?: \(folded\))?(?:\[(?P<cards>[^]]*)\].*)?$"
 )
-_RAKE = re.compile(rf"^Main Pot: ({_AMOUNT}) Rake: ({_AMOUNT})$")
+# "Main Pot: $1.20 Rake: $0.05"; a tournament's "Main Pot: 725" (2021) states no rake: none.
+_RAKE = re.compile(
+    rf"^Main Pot: ({_AMOUNT})(?: Side Pot \d+: {_AMOUNT})*(?: \|)?(?: Rake: ({_AMOUNT}))?$"
+)
+# A player's line whose name is not seated: one who joined during the hand, or a
+# contradiction of the site.
+_UNSEATED = re.compile(r"^(.+?) (?:posts|folds|checks|calls|bets|raises|is all-In|wins|shows)\b")
 
 
 def blocks(text: str, source: str | None) -> Iterator[Block]:
     """One block per hand: from its "Game #N starts." line when the client wrote one, else
     from its "***** Hand History" line. A "Game #N starts." that no hand follows (a file
-    cut short) is a block of its own, which :func:`parse` reports."""
-    lines = lines_of(text)
+    cut short) is a block of its own, which :func:`parse` reports; a header glued onto the
+    end of a line ("has left the table.***** Hand History ...") starts a hand there, and the
+    hand before is cut."""
+    numbers: list[int] = []
+    lines: list[str] = []
+    for number, line in enumerate(lines_of(text), 1):
+        glued = _GLUED.search(line)
+        if glued is not None and line[: glued.start()].strip("\0 \t\ufeff"):
+            numbers.append(number)
+            lines.append(line[: glued.start()])
+            line = line[glued.start() :]
+        numbers.append(number)
+        lines.append(line)
     start: int | None = None
     opened = False  # the block began at "Game #N starts." and waits for its header
     for i, line in enumerate(lines):
@@ -100,18 +136,22 @@ def blocks(text: str, source: str | None) -> Iterator[Block]:
         header = _HEADER_LINE.match(line) is not None
         if starts or (header and not opened):
             if start is not None:
-                yield _block(source, lines, start, i)
+                cut = numbers[i] == numbers[i - 1]  # the header was glued onto that line
+                yield _block(source, lines[start:i], numbers[start], cut)
             start, opened = i, starts
         elif header:
             opened = False
     if start is not None:
-        yield _block(source, lines, start, len(lines))
+        yield _block(source, lines[start:], numbers[start], False)
 
 
-def _block(source: str | None, lines: list[str], start: int, end: int) -> Block:
-    while end > start + 1 and not lines[end - 1].strip("\0 \t"):
+def _block(source: str | None, lines: list[str], first: int, cut: bool) -> Block:
+    end = len(lines)
+    while end > 1 and not lines[end - 1].strip("\0 \t"):
         end -= 1
-    return Block(source, lines[start:end], start + 1)
+    if end > SITE_MAX_HAND_LINES:
+        return Block(source, lines[:1], first, overflow=True)
+    return Block(source, lines[:end], first, cut=cut)
 
 
 def _header_of(lines: list[str]) -> tuple[int | None, str | None]:
@@ -135,6 +175,7 @@ class PartyHand(LineReader):
     NOTES = _NOTES
     ACTOR = "(?=[: ]) ?"  # "NAME: chat", "NAME folds"
     STREET_MARK = "** "
+    CLOSING = re.compile(r" wins |, collected ")  # a whole hand pays someone
 
     def header_line(self) -> str:
         """The line after "***** Hand History" (the game, the stakes, the date), found after
@@ -157,14 +198,23 @@ class PartyHand(LineReader):
         self.dealt_now: set[str] | None = None  # stud: who was dealt on this street
         self.won: dict[str, int] = {}
         self.rake: int | None = None
+        self.second_win = NEVER  # the Mac client's second "wins" on one line
+
+    def tournament(self) -> bool:
+        top = self.top if self.top is not None else len(self.block.lines)
+        return (
+            re.search(r"Trny|Buy-in|Tourney", "\n".join(self.block.lines[top : top + 2]))
+            is not None
+        )
 
     def unit(self) -> Decimal:
-        top = self.top if self.top is not None else len(self.block.lines)
-        text = "\n".join(self.block.lines[top : top + 2])
-        return CHIP if re.search(r"Trny|Buy-in", text) else CENT
+        return CHIP if self.tournament() else CENT
 
     def amount(self, text: str | None, *, decimal: str = "") -> int:
-        text = None if text is None else text.replace("$ ", "$")
+        if text is not None:
+            text = text.replace("$ ", "$")
+            if "." not in text and _DECIMAL_COMMA.search(text):
+                decimal = ","  # "posts big blind + dead [0,35 €]" in a file of dots (2011)
         return super().amount(text, decimal=decimal or self.decimal)
 
     def body(self) -> Iterator[tuple[int, str]]:
@@ -173,11 +223,14 @@ class PartyHand(LineReader):
 
     def read_header(self) -> None:
         if self.top is None:
-            raise self.fail("the hand has no 'Hand History' line: the file stops or is cut")
+            raise self.damaged("cut off: the hand has no 'Hand History' line")
         if not self.header:
-            raise self.fail("the hand stops after its first line")
+            raise self.damaged("cut off: the hand stops after its first line")
         self.b.at = self.block.first + self.top + 1
         header, b = self.header, self.b
+        for name, why in _UNPLAYED.items():
+            if name in header:
+                raise b.unsupported(f"{name}: {why}, a game splitpot does not play", name)
         named = next(((name, part) for name, part in _GAMES if name in header), None)
         if named is None:
             raise b.unsupported(f"a game splitpot does not read: {header[:80]!r}")
@@ -201,6 +254,8 @@ class PartyHand(LineReader):
             b.rules["half_bet_rule"] = True
         if b.unit == CENT and " USD" in header:
             b.fields["currency"] = "USD"
+        elif b.unit == CENT and " EUR" in header:
+            b.fields["currency"], b.fields["currency_symbol"] = "EUR", "€"
         if b.unit == CENT and "$" in "\n".join(self.block.lines):
             b.fields["currency_symbol"] = "$"
         level = re.search(r"(?:Blinds|Stakes)\(([0-9,]+)/([0-9,]+)", header)
@@ -301,14 +356,18 @@ class PartyHand(LineReader):
             return
         if self.level is None or b.button is None:
             raise self.fail("no blinds are posted and the hand does not say whose they are")
-        small, big = b.blind_players(list(b.players.values()))
+        # The players of the hand: a player just seated (moved from another table) may wait
+        # for the big blind, and then never appears in it (hand 11749829747).
+        rest = self.block.lines[self.top or 0 :]
+        playing = [p for p in b.players.values() if any(x.startswith(p.name + " ") for x in rest)]
+        small, big = b.blind_players(playing)
         game = b.game
         assert game is not None
         # A fixed-limit level names its bets: the big blind is the small bet, the small
         # blind half of it (§4.1).
         blinds = (self.level[0] // 2, self.level[0]) if game.kind == "F" else self.level
-        for p, amount in ((small, blinds[0]), (big, blinds[1])):
-            b.blind(p.name, min(amount, p.stack - p.put_in))
+        for p, amount, is_big in ((small, blinds[0], False), (big, blinds[1], True)):
+            b.blind(p.name, min(amount, p.stack - p.put_in), big=is_big)
 
     def deal_unseen(self) -> None:
         """Stud: partypoker writes only its own player's cards; once a street's "Dealt to"
@@ -322,8 +381,26 @@ class PartyHand(LineReader):
                 self.b.hole(p.name, [None] * (total - len(p.hole)))
         self.dealt_now = None
 
+    def on_seated(self, alternatives: str) -> None:
+        self.second_win = re.compile(rf"(?<=\.)(?=(?:{alternatives}) wins )")
+
     def rules(self) -> Rules:
         return [(_DEALT, self.dealt)]
+
+    def unknown(self, line: str) -> SiteError:
+        """A player's line whose name is not seated: one who joined the table during the
+        hand (his stack is written nowhere, so the hand cannot be replayed: unsupported),
+        else the site contradicting itself."""
+        found = _UNSEATED.match(line)
+        if found is None or found[1] in self.b.players:
+            return super().unknown(line)
+        joined = f"{found[1]} has joined the table."
+        if any(x.strip() == joined for x in self.block.lines):
+            return self.unsupported(
+                f"{found[1]} joined the table during the hand and plays it, and partypoker "
+                "writes no stack for him"
+            )
+        return self.damaged(f"the site contradicts itself: {found[1]} acts and is not seated")
 
     def action(self, name: str, rest: str) -> None:
         if _PLAYER_NOTES.match(rest):
@@ -358,7 +435,7 @@ class PartyHand(LineReader):
         """``wins $278 USD from the main pot with ...``; the Mac client may write a second
         player's "wins" on the same line."""
         names = self.seated()
-        for part in re.split(rf"(?<=\.)(?=(?:{self.alternatives}) wins )", rest):
+        for part in self.second_win.split(rest):
             if part is not rest and not part.startswith("wins"):
                 found = names.match(part)
                 if found is None:
@@ -407,11 +484,13 @@ class PartyHand(LineReader):
                 self.post(name, verb, self.amount(a))
             case "posts ante":
                 b.ante(name, self.amount(a))
+            case "posts big blind + dead":  # the big blind live, the rest dead (§4.1)
+                b.post_both(name, self.amount(a))
 
     def post(self, name: str, verb: str, amount: int) -> None:
         b, game = self.b, self.b.game
         assert game is not None
-        b.blind(name, amount)
+        b.blind(name, amount, big=verb == "posts big blind")
         if verb == "posts big blind" and not self.stakes_known:
             b.game = dataclasses.replace(game, big=amount)
             self.stakes_known = True
@@ -430,7 +509,8 @@ class PartyHand(LineReader):
     def summary_line(self, line: str) -> None:
         found = _RAKE.match(line)
         if found is not None:
-            self.rake = self.amount(found[2])
+            if found[2] is not None or self.b.unit == CHIP:
+                self.rake = 0 if found[2] is None else self.amount(found[2])
             return
         if _NOTES.match(line):
             return
@@ -453,7 +533,9 @@ class PartyHand(LineReader):
             raise self.fail("the hand says neither its stakes nor its big blind")
         b = self.b
         paid = sum(self.won.values())
-        put = sorted((p.put_in, p.name) for p in b.players.values() if p.dealt)
+        # The uncalled part of a bet: what the largest bet has over the next (dead money is
+        # no bet, and is not matched).
+        put = sorted((p.put_in - p.dead, p.name) for p in b.players.values() if p.dealt)
         if len(put) >= 2 and put[-1][0] > put[-2][0]:
             excess, top = put[-1][0] - put[-2][0], put[-1][1]
             if self.won.get(top, 0) < excess:
@@ -462,10 +544,13 @@ class PartyHand(LineReader):
             self.won[top] -= excess
         for name, amount in self.won.items():
             b.collect(name, amount)
-        total = sum(p for p, _ in put)
+        total = sum(p.put_in for p in b.players.values() if p.dealt)
         b.rake = total - paid if self.rake is None else self.rake
         if b.rake < 0:
-            raise self.fail(f"the players were paid {paid}, more than the {total} put in")
+            raise self.damaged(
+                f"the site contradicts itself: the players were paid {paid}, more than the "
+                f"{total} put in"
+            )
         self.check_stud_cards()
 
     def check_stud_cards(self) -> None:

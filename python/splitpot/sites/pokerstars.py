@@ -48,7 +48,9 @@ _STREET = re.compile(r"^\*\*\* (.+?) \*\*\*(?: \[([^]]*)\])?(?: \[([^]]*)\])?")
 _COLLECTED = re.compile(r"^(.+?) collected (\S+) from (?:side pot(?:-\d+)?|main pot|pot)\s*$")
 _UNCALLED = re.compile(r"^Uncalled bet \((\S+)\) returned to (.+?)\s*$")
 _TOTAL = re.compile(r"^Total pot (\S+) .*\| Rake (\S+)")
-_MUCKED = re.compile(r"^Seat \d+: (.+?) (?:\([^)]*\) )*mucked \[([^]]*)\]")
+# The summary's "Seat 3: Bob (big blind) mucked [...]": compiled per hand with the seated
+# names, never a lazy name before repeated groups (quadratic on a long line: review H4).
+_MUCKED = r"^Seat \d+: ({}) (?:\([^)]*\) )*mucked \[([^]]*)\]"
 _NOTES = re.compile(
     r"^(?:.+ (?:said, \".*|is (?:sitting out|disconnected|connected)|has (?:timed out|returned)"
     r"|has timed out while (?:being )?disconnected|was removed from the table.*"
@@ -72,6 +74,7 @@ class StarsHand(LineReader):
 
     NAME = NAME
     HEADER = HEADER
+    CLOSING = re.compile(r"^Total pot ")
     NOTES = _NOTES
 
     def __init__(self, block: Block) -> None:
@@ -79,11 +82,14 @@ class StarsHand(LineReader):
         tournament = re.search(r"Tournament #(\d+)", self.header)
         if tournament is not None:
             self.b.fields["event"] = f"Tournament #{tournament.group(1)}"
-        self.dealt_to = NEVER
+        self.dealt_to = self.empty = self.mucked = NEVER
         self.street = ""
 
     def header_line(self) -> str:
         return _rupees(self.block.lines[0])
+
+    def tournament(self) -> bool:
+        return "Tournament #" in self.header
 
     def unit(self) -> Decimal:
         header = self.header
@@ -152,10 +158,15 @@ class StarsHand(LineReader):
 
     def on_seated(self, alternatives: str) -> None:
         self.dealt_to = re.compile(rf"^Dealt to ({alternatives}) \[([^]]*)\](?: \[([^]]*)\])?\s*$")
+        # "Player11: " (2021): an empty action PokerStars writes for the players all-in
+        # when the run-it-twice question goes unanswered; it changes nothing.
+        self.empty = re.compile(rf"^(?:{alternatives}):$")
+        self.mucked = re.compile(_MUCKED.format(alternatives))
 
     def rules(self) -> Rules:
         return [
             (self.dealt_to, self.dealt),
+            (self.empty, lambda m: None),
             (_COLLECTED, lambda m: self.b.collect(m[1], self.amount(m[2]))),
             (_UNCALLED, lambda m: self.b.returned(m[2], self.amount(m[1]))),
         ]
@@ -173,7 +184,10 @@ class StarsHand(LineReader):
         elif title in ("FLOP", "TURN", "RIVER") and first is not None:
             new = cards(second if second is not None else first)
             if len(new) != (3 if title == "FLOP" else 1):
-                raise self.fail(f"the {title.lower()} has {len(new)} new cards: {line!r}")
+                raise self.damaged(
+                    f"the site contradicts itself: the {title.lower()} has {len(new)} new "
+                    f"cards: {line!r}"
+                )
             self.b.board(new)
         elif title in ("HOLE CARDS", "SHOW DOWN", "RIVER"):
             self.street = title
@@ -234,8 +248,12 @@ class StarsHand(LineReader):
                 b.raise_to(name, self.amount(a))
             case "brings in for":
                 b.bring_in(name, self.amount(a))
+            case "posts small blind" if False in b.blind_posters:
+                # A second small blind: one who missed his posts it out of turn, dead
+                # (docs/rules/poker.md §4.1); he then calls the full big blind.
+                b.blind(name, 0, dead=self.amount(a))
             case "posts small blind" | "posts big blind":
-                b.blind(name, self.amount(a))
+                b.blind(name, self.amount(a), big=verb == "posts big blind")
             case "posts small & big blinds":
                 b.post_both(name, self.amount(a))
             case "posts the ante":
@@ -253,8 +271,8 @@ class StarsHand(LineReader):
             self.b.total = self.amount(found[1])
             self.b.rake = self.amount(found[2])
             return
-        found = _MUCKED.match(line)
-        if found is not None and found[1] in self.b.players:
+        found = self.mucked.match(line)
+        if found is not None:
             self.b.reveal(found[1], cards(found[2]))
 
 

@@ -54,16 +54,23 @@ def split_lines(
 ) -> Iterator[Block]:
     """One block per hand: from a line ``header`` matches to the next one, each yielded as
     soon as the next header is read (a file of a year's hands is never held whole). Lines
-    before the first header (a session's preamble) belong to no hand. A hand longer than
+    before the first header (a session's preamble) belong to no hand. A header found inside
+    a line (a file whose next hand was glued onto a cut one) starts a hand there, and the
+    hand before is :attr:`~splitpot.sites.base.Block.cut`. A hand longer than
     :data:`~splitpot.limits.SITE_MAX_HAND_LINES` lines is an error, and its lines are
     skipped up to the next header."""
     block: list[str] = []
     start = 0
     for number, line in enumerate(lines, 1):
-        if header.match(line):
+        found = header.search(line)
+        if found is not None:
+            at = found.start()
             if block:
-                yield Block(source, _trimmed(block), start)
-            block, start = [line], number
+                if at:
+                    yield Block(source, [*block, line[:at]], start, cut=True)
+                else:
+                    yield Block(source, _trimmed(block), start)
+            block, start = [line[at:]], number
         elif block:
             block.append(line)
             if len(block) > SITE_MAX_HAND_LINES:
@@ -130,7 +137,14 @@ def read_text(text: str, source: str | None = None) -> Iterator[HandHistory | Si
     >>> hh.actions, hh.user_fields["_site"], check(hh).status
     (['d dh p1 4cAc', 'd dh p2 Jc3c', 'p2 cbr 6', 'p1 f'], 'PokerStars', 'match')
     """
-    reader = sniff(text)
+    return _read(text, source, sniff(text))
+
+
+def _read(
+    text: str, source: str | None, reader: SiteReader | None
+) -> Iterator[HandHistory | SiteError]:
+    """The hands of ``text`` by ``reader``, found once by the caller (a file is sniffed
+    once: review H2)."""
     if reader is None:
         yield SiteError("no hand of a site splitpot reads was found", source=source)
         return
@@ -172,12 +186,15 @@ def read_file(path: str | os.PathLike[str]) -> Iterator[HandHistory | SiteError]
     try:
         with open(name, "rb") as f:
             head = f.read(_SNIFF_BYTES)
-            reader = sniff(decode(head))
             f.seek(0)
+            if head[:2] in _UTF16_BOMS:  # no line is a byte line: read whole, sniffed once
+                yield from _read_whole(f, name, None)
+                return
+            reader = sniff(decode(head))
             if reader is None:
                 yield SiteError("no hand of a site splitpot reads was found", source=name)
-            elif reader.blocks is not None or head[:2] in _UTF16_BOMS:
-                yield from _read_whole(f, name)  # XML, or UTF-16 (no line is a byte line)
+            elif reader.blocks is not None:
+                yield from _read_whole(f, name, reader)  # XML
             else:
                 lines = _file_lines(f)
                 yield from _parsed(reader, split_lines(lines, reader.line_start, name))
@@ -188,12 +205,17 @@ def read_file(path: str | os.PathLike[str]) -> Iterator[HandHistory | SiteError]
 _SNIFF_BYTES = 64 << 10
 
 
-def _read_whole(f: IO[bytes], name: str) -> Iterator[HandHistory | SiteError]:
+def _read_whole(
+    f: IO[bytes], name: str, reader: SiteReader | None
+) -> Iterator[HandHistory | SiteError]:
+    """The whole file (at most :data:`~splitpot.limits.PHH_MAX_BYTES`), by ``reader``, or
+    by the one its text sniffs as."""
     data = f.read(PHH_MAX_BYTES + 1)
     if len(data) > PHH_MAX_BYTES:
         yield SiteError(f"the file is larger than {PHH_MAX_BYTES} bytes", source=name)
-    else:
-        yield from read_text(decode(data), name)
+        return
+    text = decode(data)
+    yield from _read(text, name, reader or sniff(text))
 
 
 def _file_lines(f: IO[bytes]) -> Iterator[str]:

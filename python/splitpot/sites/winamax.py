@@ -23,10 +23,12 @@ import re
 from decimal import Decimal
 
 from splitpot.sites.base import NEVER, Block, LineReader, Rules, SiteReader
-from splitpot.sites.money import CENT, CHIP
+from splitpot.sites.money import CENT, CHIP, AmountError, units
 
 NAME = "Winamax"
-HEADER = re.compile(r"(?m)^Winamax Poker - .*?HandId: #([0-9-]+) - ")
+# What comes before "HandId" is bounded: a line of many "Winamax Poker - " is not searched
+# to its end from each (review H4).
+HEADER = re.compile(r"(?m)^Winamax Poker - [^\n]{0,400}?HandId: #([0-9-]+) - ")
 
 # The site's game names: the PHH game part; then those splitpot does not play, and why.
 _GAMES: dict[str, str] = {
@@ -35,27 +37,36 @@ _GAMES: dict[str, str] = {
     "Omaha5": "O5",
     "5 Card Omaha": "O5",
     "Omaha Hi/Lo": "O/8",
+    "Omaha8": "O/8",
     "5 Card Omaha Hi/Lo": "O5/8",
     "7-Card Stud": "7S",
     "7-Card Stud Hi/Lo": "7S/8",
     "Razz": "R",
 }
-_UNPLAYED = {"2-7 Triple Draw": "a draw game"}
+_UNPLAYED = {"2-7 Triple Draw": "a draw game", "Lowball27": "2-7 lowball, a draw game"}
 _LIMITS = {"no limit": "N", "pot limit": "P", "fixed limit": "F"}
+# The header after its HandId (read by partition, not by one pattern with two lazy parts,
+# which is quadratic on a long line: review H4).
 _HEAD = re.compile(
-    r"^Winamax Poker - (?P<kind>.*?) - HandId: #(?P<id>[0-9-]+) - (?P<game>.+?) "
-    r"(?P<limit>no limit|pot limit|fixed limit) \((?P<stakes>[^()]*)\) - (?P<when>.*)$"
+    r"^(?P<game>.+?) (?P<limit>no limit|pot limit|fixed limit) \((?P<stakes>[^()]*)\) - "
+    r"(?P<when>.*)$"
 )
 _WHEN = re.compile(r"(\d{4})/(\d\d)/(\d\d) (\d\d?):(\d\d):(\d\d)(?: ([A-Z]{2,4}))?")
+# "Table: 'Derby' 2-max (play money) Seat #2 is the button"; 2012 wrote "Seat 0000005", 2021
+# "Table 'Nagoya'" without the colon.
 _TABLE = re.compile(
-    r"^Table: '(.*)' (\d+)-max(?: \((?:real|play) money\))?\s*(?:Seat #(\d+) is the button)?\s*$"
+    r"^Table:? '(.*)' (\d+)-max(?: \((?:real|play) money\))?\s*(?:Seat #?(\d+) is the button)?\s*$"
 )
 _SEAT = re.compile(r"^Seat (\d+): (.+) \(([^(),]+)(?:, [^()]*)?\)$")
-_STREET = re.compile(r"^\*\*\* (.+?) \*\*\*\s*(?:\[([^]]*)\])?(?:\[([^]]*)\])?\s*$")
+# "*** TURN *** [3h Td 6d][Jc]"; "*** FLOP ***: [...]" (2021), "[3c 7d 2s] [3h]" (2013).
+_STREET = re.compile(r"^\*\*\* (.+?) \*\*\*:?\s*(?:\[([^]]*)\])?\s*(?:\[([^]]*)\])?\s*$")
 _TOTAL = re.compile(r"^Total pot (\S+) \| (?:Rake (\S+)|No rake)\s*$")
-_SHOWED = re.compile(r"^Seat \d+: (.+?) (?:\([^)]*\) )*showed \[([^]]*)\]")
+# The summary's "Seat 1: Ann (button) showed [...]": compiled per hand with the seated names
+# (a lazy name before repeated groups is quadratic on a long line: review H4).
+_SHOWED = r"^Seat \d+: ({}) (?:\([^)]*\) )*showed \[([^]]*)\]"
+_FRACTION = re.compile(r"[0-9]\.[0-9]+(?![0-9k])")  # not the summary's "6.02k"
 _SUMMARY_NOTE = re.compile(r"^(?:Board: \[.*\]|Seat \d+: .*)$")
-_DENY = re.compile(r"^.+ deny (?:BB|SB) (\S+)$")
+_DENY = re.compile(r"^.+ (?:deny (?:BB|SB) (\S+)|denies (?:big|small) blind)$")
 _ACTIONS = re.compile(
     r"^(?P<verb>folds|checks|calls|bets|raises|brings in|posts small blind|posts big blind"
     r"|posts ante|shows|collected)(?: (?P<a>\S+))?(?: to (?P<b>\S+))?(?P<rest>.*)$"
@@ -65,24 +76,41 @@ _ACTIONS = re.compile(
 class WinamaxHand(LineReader):
     NAME = NAME
     HEADER = HEADER
+    CLOSING = re.compile(r"^Total pot ")
     ACTOR = " "
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
-        self.dealt_to = NEVER
+        self.dealt_to = self.showed = NEVER
         self.open = False  # a betting round is going on: its uncalled bet not yet worked out
         self.uncalled: dict[str, int] = {}
-
-    def unit(self) -> Decimal:
-        return CHIP if self.header.startswith("Winamax Poker - Tournament") else CENT
+        # The stated pot (after the rake, the uncalled bet in) and how far off its rounding
+        # may put it.
+        self.total: tuple[int, int] | None = None
 
     def finish(self) -> None:
-        if not self.summary:
-            raise self.fail("the hand has no summary: it was cut off")
+        """The stated pot is what the players collected, the uncalled bets with it."""
+        paid = sum(p.collected for p in self.b.players.values()) + sum(self.uncalled.values())
+        if self.total is not None and abs(paid - self.total[0]) > self.total[1]:
+            raise self.damaged(
+                f"lines missing or the site contradicts itself: its total pot is {self.total[0]}, "
+                f"but it paid out {paid}"
+            )
+
+    def tournament(self) -> bool:
+        return self.header.startswith("Winamax Poker - Tournament")
+
+    def unit(self) -> Decimal:
+        """A cash game's cent; a tournament's chip, or its hundredth when the hand has
+        fractional chips (the 2010 ticket tournament: ``bets 292.50``)."""
+        if not self.header.startswith("Winamax Poker - Tournament"):
+            return CENT
+        return CENT if any(_FRACTION.search(line) for line in self.block.lines[1:]) else CHIP
 
     def read_header(self) -> None:
         b = self.b
-        found = _HEAD.match(self.header)
+        kind, _, rest = self.header.removeprefix("Winamax Poker - ").partition(" - HandId: #")
+        found = _HEAD.match(rest.partition(" - ")[2])
         if found is None:
             raise self.fail(f"not a hand header this reader knows: {self.header[:100]!r}")
         part = _GAMES.get(found["game"])
@@ -97,7 +125,7 @@ class WinamaxHand(LineReader):
         small, big = (self.amount(x) for x in stakes[-2:])
         self.game(part, _LIMITS[found["limit"]], small, big)  # type: ignore[arg-type]
         b.user["_site_game"] = f"{found['game']} {found['limit']}"
-        tournament = re.match(r'Tournament "([^"]*)"(?:.* level: (\d+))?', found["kind"])
+        tournament = re.match(r'Tournament "([^"]*)"(?:.* level: (\d+))?', kind)
         if tournament is not None:
             b.fields["event"] = tournament[1]
             if tournament[2] is not None:
@@ -111,7 +139,7 @@ class WinamaxHand(LineReader):
         super().line(line.strip())
 
     def set_up(self, line: str) -> bool:
-        if line.startswith("Table: "):
+        if line.startswith("Table"):
             self.table_line(line)
         elif line.startswith("Seat "):
             self.seat_line(line)
@@ -137,6 +165,7 @@ class WinamaxHand(LineReader):
 
     def on_seated(self, alternatives: str) -> None:
         self.dealt_to = re.compile(rf"^Dealt to ({alternatives}) \[([^]]*)\](?: \[([^]]*)\])?$")
+        self.showed = re.compile(_SHOWED.format(alternatives))
 
     def rules(self) -> Rules:
         return [(self.dealt_to, self.dealt), (_DENY, self.deny)]
@@ -183,12 +212,29 @@ class WinamaxHand(LineReader):
         """What each bettor collected less the bet he was given back."""
         for name, excess in self.uncalled.items():
             if self.b.players[name].collected < excess:
-                raise self.fail(f"{name} collects less than his uncalled bet of {excess}")
+                raise self.damaged(
+                    f"the site contradicts itself: {name} collects less than his uncalled "
+                    f"bet of {excess}"
+                )
             self.b.collect(name, -excess)
 
+    def stated(self, text: str) -> tuple[int, int]:
+        """A stated pot and its tolerance: exact, or rounded to thousands (``6.02k`` is
+        6,020 give or take 5: 2011's tournaments)."""
+        if not text.endswith("k"):
+            return self.amount(text), 0
+        places = len(text[:-1].partition(".")[2])
+        thousandth = self.b.unit / 1000  # "6.02" in thousandths of the unit is 6.02k units
+        try:
+            value = units(text[:-1], thousandth)
+        except AmountError as e:
+            raise self.fail(str(e)) from None
+        return value, units("1", thousandth) // 10**places // 2
+
     def deny(self, found: re.Match[str]) -> None:
-        # "deny BB 0€": a player (often no longer seated) does not post: nothing happens.
-        if self.amount(found[1]) != 0:
+        # "deny BB 0€", "denies big blind": a player (often no longer seated, or sitting
+        # out) does not post: nothing happens.
+        if found[1] is not None and self.amount(found[1]) != 0:
             raise self.fail(f"a blind denied for an amount: {found.group()!r}")
 
     def dealt(self, found: re.Match[str]) -> None:
@@ -218,10 +264,9 @@ class WinamaxHand(LineReader):
             case "calls":
                 b.call(name, self.amount(a))
             case "bets":
-                self.no_one_to_call(name)
                 b.bet(name, self.amount(a))
             case "raises":
-                self.no_one_to_call(name)
+                self.amount(a)  # "raises -6.10€ to 18.90€" (2016): refused as damaged
                 b.raise_to(name, self.amount(to))
             case "brings in":
                 b.bring_in(name, self.amount(a))
@@ -230,37 +275,28 @@ class WinamaxHand(LineReader):
             case "posts big blind":
                 # "out of position": a live big blind posted out of turn (new to the table,
                 # or back after missing blinds: docs/rules/poker.md §4.1).
-                b.blind(name, self.amount(a))
+                b.blind(name, self.amount(a), big=True)
             case "posts small blind" if tail == "out of position":
                 b.blind(name, 0, dead=self.amount(a))  # a missed small blind: dead (§4.1)
             case "posts small blind":
-                b.blind(name, self.amount(a))
+                b.blind(name, self.amount(a), big=False)
             case "shows":
                 b.show(name, _cards((a or "") + " " + tail.split("]")[0]))
             case _:  # "collected X from pot", "from side pot 1", "from pot(HI)"
-                if not re.fullmatch(r"from (?:main pot|side pot \d+|pot)(?:\((?:HI|LO)\))?", tail):
+                if not re.fullmatch(
+                    r"from (?:main pot|side pot \d+|pot) ?(?:\((?:HI|LO)\))?", tail
+                ):
                     raise self.fail(f"a collection this reader does not know: {name} {tail!r}")
                 b.collect(name, self.amount(a))
-
-    def no_one_to_call(self, name: str) -> None:
-        """Winamax lets a player raise (and logs it) when every other player still in is
-        all-in: a raise no one can call, which comes back to him in what he collects.
-        splitpot's betting has no such raise (docs/rules/poker.md §3: a round ends when every
-        active player has matched the last bet), so the hand is not played as the site did."""
-        others = [p for p in self.b.players.values() if p.dealt and not p.folded and p.name != name]
-        if others and all(p.put_in == p.stack for p in others):
-            raise self.b.unsupported(
-                f"{name} bets or raises when every other player is all-in: a raise no one can "
-                "call, which splitpot's betting rules do not have"
-            )
 
     def summary_line(self, line: str) -> None:
         found = _TOTAL.match(line)
         if found is not None:
+            self.total = self.stated(found[1])
             self.b.rake = 0 if found[2] is None else self.amount(found[2])
             return
-        found = _SHOWED.match(line)
-        if found is not None and found[1] in self.b.players:
+        found = self.showed.match(line)
+        if found is not None:
             self.b.reveal(found[1], _cards(found[2]))
         elif found is None and not _SUMMARY_NOTE.match(line):
             raise self.fail(f"a summary line this reader does not know: {line!r}")
