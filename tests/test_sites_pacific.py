@@ -69,11 +69,11 @@ def test_a_hand_called_off_before_the_deal_is_refused_naming_why() -> None:
 
 
 def test_a_lowered_win_is_damaged_not_booked_as_rake() -> None:
-    """888 states no rake: it is what the pot kept, at most 10 % of a cash pot and nothing
+    """888 states no rake: it is what the pot kept, at most 15 % of a cash pot and nothing
     in a tournament (reliability review H1)."""
     text = OWN.read_text(encoding="utf-8")
     cash = next(iter(read_text(text.replace("[ 1,38 € ]", "[ 1,00 € ]"))))
-    assert isinstance(cash, DamagedHand) and "45 kept is more than the 10 %" in cash.reason
+    assert isinstance(cash, DamagedHand) and "45 kept is more than the 15 %" in cash.reason
     tournament = list(read_text(text.replace("[ $360 ]", "[ $250 ]")))[1]
     assert isinstance(tournament, DamagedHand) and "takes no rake" in tournament.reason
     raised = list(read_text(text.replace("[ $0.94 ]", "[ $0.99 ]")))[2]
@@ -105,15 +105,16 @@ def test_every_888_hand_replays_to_the_sites_result() -> None:
     which its reader reads). None is a mismatch; those not replayed say why."""
     found = outcomes("888poker", pacific.NAME)
     counts = statuses(found)
-    assert counts == Counter(match=269, error=4, unsupported=4)
-    assert counts["match"] / (counts["match"] + counts["error"]) >= 0.98
-    errors = sorted(o.detail for o in found if o.status == "error")
+    assert counts == Counter(match=269, damaged=2, error=2, unsupported=4)
+    assert counts["match"] / (counts["match"] + counts["error"]) >= 0.99
     # The site's own summaries contradict its play: a hi/lo tournament pot paid 308 of 808
     # (the file's name says "bad.pot"), a split pot whose other half is not written.
-    assert sum("damaged:" in e for e in errors) == 2
+    damaged = " ".join(o.detail for o in found if o.status == "damaged")
+    assert "308 of a pot of 808" in damaged and "24 of a pot of 52" in damaged
     # A raise over all-ins no one left can match (docs/rules/poker.md §3, issue 26 C4):
     # refused until the engine's change is merged.
-    assert sum("every other player is all-in" in e for e in errors) == 2
+    errors = [o.detail for o in found if o.status == "error"]
+    assert all("every other player is all-in" in e for e in errors)
     refused = [o.detail for o in found if o.status == "unsupported"]
     assert sum("called off before the cards were dealt" in r for r in refused) == 3
     assert sum("a BLAST all-in hand" in r for r in refused) == 1

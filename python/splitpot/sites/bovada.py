@@ -73,7 +73,6 @@ from splitpot.sites.payout import keep_rake
 
 NAME = "Bovada"
 HEADER = re.compile(r"(?m)^(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK| Canada|88)?) Hand #C?(\d+)")
-_GLUED = re.compile(HEADER.pattern.removeprefix("(?m)^"))  # a header inside a line
 
 _GAME = re.compile(
     r"\b(HOLDEM|OMAHA HiLo|OMAHA_HL|OMAHA|7CARD HiLo|7CARD_HL|7CARD)(?:ZonePoker)?\b"
@@ -134,6 +133,7 @@ class BovadaHand(LineReader):
     NAME = NAME
     HEADER = HEADER
     ACTOR = " : "
+    CLOSING = re.compile(r"^Total Pot\(")
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
@@ -162,8 +162,11 @@ class BovadaHand(LineReader):
                 self.late_board = [] if found is None else cards(found[1])
         self.button_at: int | None = None
 
+    def tournament(self) -> bool:
+        return "Tournament #" in self.header
+
     def unit(self) -> Decimal:
-        return CHIP if "Tournament #" in self.header else CENT
+        return CHIP if self.tournament() else CENT
 
     # ------------------------------------------------------------------ the header
 
@@ -260,8 +263,6 @@ class BovadaHand(LineReader):
             self.seated()
             self.board(cards(found[1]))
             return
-        if _GLUED.search(line) is not None:
-            raise self.damaged(f"damaged: the next hand's header is glued into {line[:60]!r}")
         super().play_line(line)
 
     def street_line(self, line: str) -> None:
@@ -318,7 +319,7 @@ class BovadaHand(LineReader):
     def board(self, new: list[str | None]) -> None:
         want = 3 if self.street == 0 else 1
         if len(new) != want:
-            raise self.damaged(f"damaged: {len(new)} board cards dealt where {want} are due")
+            raise self.damaged(f"{len(new)} board cards dealt where {want} are due")
         self.b.board(new)
         self.street += 1
 
@@ -544,27 +545,25 @@ class BovadaHand(LineReader):
             return
         if line.startswith(("Board [", "Seat+", "Seat ")):
             if re.match(r"^Seat \d+: .* in chips\)\s*$", line):
-                raise self.damaged(
-                    f"damaged: another hand's seat runs on after the summary: {line[:60]!r}"
-                )
+                raise self.damaged(f"another hand's seat runs on after the summary: {line[:60]!r}")
             return
-        raise self.damaged(f"damaged: a line after the summary: {line[:60]!r}")
+        raise self.damaged(f"a line after the summary: {line[:60]!r}")
 
     # ------------------------------------------------------------------ the end
 
     def finish(self) -> None:
         if not self.summary:
-            raise self.damaged("damaged: the hand stops before its summary")
+            raise self.damaged("the hand stops before its summary")
         b = self.b
         if b.total is None:
-            raise self.damaged("damaged: the hand stops at its summary: no pot is stated")
+            raise self.damaged("the hand stops at its summary: no pot is stated")
         if self.stated_rake is None:  # the newer format: the pot with its rake in it
-            keep_rake(b, tournament=b.unit == CHIP)
+            keep_rake(b)
         else:
             paid = sum(p.collected for p in b.players.values())
             if paid + self.stated_rake != b.total:
                 raise self.damaged(
-                    f"damaged: the site's total pot is {b.total}, but it pays out {paid} "
+                    f"the site's total pot is {b.total}, but it pays out {paid} "
                     f"and rakes {self.stated_rake}"
                 )
             b.rake = self.stated_rake

@@ -138,13 +138,13 @@ class PacificHand(LineReader):
     ACTOR = " "
     STREET_MARK = "** "
     NOTES = _NOTES
+    CLOSING = re.compile(r"^\*\* Summary \*\*")
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
         self.decimal = "."
         self.dealt_to = NEVER
         self.small_posted = False
-        self.tournament = self.b.unit == CHIP
         # Before "** Dealing down cards **", a fold is a player declining the blind he owes
         # (not dealt in); a hand seen as an observer has no such line.
         self.dealing = not any(line.startswith("** Dealing down") for line in block.lines)
@@ -155,9 +155,11 @@ class PacificHand(LineReader):
         if any(_SPANISH.search(line) for line in block.lines):
             self.suits = _SPANISH_SUITS
 
+    def tournament(self) -> bool:
+        return len(self.block.lines) > 2 and self.block.lines[2].startswith("Tournament #")
+
     def unit(self) -> Decimal:
-        third = self.block.lines[2] if len(self.block.lines) > 2 else ""
-        return CHIP if third.startswith("Tournament #") else CENT
+        return CHIP if self.tournament() else CENT
 
     def amount(self, text: str | None, *, decimal: str = "") -> int:
         """An amount as the client writes it: the whole of ``text`` (a currency sign before
@@ -178,7 +180,7 @@ class PacificHand(LineReader):
     def read_header(self) -> None:
         lines, b = self.block.lines, self.b
         if len(lines) < 3:
-            raise self.damaged("damaged: the hand stops after its header")
+            raise self.damaged("the hand stops after its header")
         b.at = self.block.first + 1
         found = _GAME_LINE.match(lines[1])
         if found is None:
@@ -261,7 +263,7 @@ class PacificHand(LineReader):
         else:
             new = self.cards(board or "")
             if len(new) != (3 if self.street == "flop" else 1):
-                raise self.damaged(f"damaged: the {self.street} has {len(new)} cards: {line!r}")
+                raise self.damaged(f"the {self.street} has {len(new)} cards: {line!r}")
             self.b.board(new)
 
     def cards(self, text: str) -> list[str | None]:
@@ -356,13 +358,13 @@ class PacificHand(LineReader):
 
     def finish(self) -> None:
         if not self.summary:
-            raise self.damaged("damaged: the hand stops before its summary")
+            raise self.damaged("the hand stops before its summary")
         if not self.big_posted:
             raise self.unsupported(
                 "the hand was called off before the cards were dealt (no big blind was "
                 "posted): the small blind was given back"
             )
-        settle(self.b, tournament=self.tournament, uncalled_in_win=True)
+        settle(self.b, uncalled_in_win=True)
 
 
 READER = SiteReader(NAME, HEADER, PacificHand.parse)

@@ -7,23 +7,22 @@ is the only one the play decides: what the largest contribution has over the nex
 else could match it), given back to its player. The pot is then what everyone put in less
 that; the rake what the pot kept after the site's collections. A tournament takes no rake
 (its chips are not money), so any chip the site does not pay out there is the site's own
-history contradicting itself; a cash game's rake is at most :data:`RAKE_PERCENT_BOUND` of the
-pot, more than any site takes (5 % and a cap is usual). Beyond either, the hand is
-:class:`~splitpot.sites.errors.DamagedHand`: the site's summary and its play disagree.
+history contradicting itself; a cash game's rake is at most
+:data:`~splitpot.phh.compare.SITE_MAX_RAKE_PERCENT` of the pot, the bound
+:func:`splitpot.phh.compare` holds every site's rake to. Beyond either, the hand is
+:class:`~splitpot.sites.errors.DamagedHand` (the site's summary and its play disagree) rather
+than a mismatch at the replay.
 """
 
 from __future__ import annotations
 
+from splitpot.phh.compare import SITE_MAX_RAKE_PERCENT
 from splitpot.sites.builder import HandBuilder
 
-__all__ = ["RAKE_PERCENT_BOUND", "keep_rake", "settle"]
-
-RAKE_PERCENT_BOUND = 10
-"""The most of a pot a cash game's unstated rake may be, in percent (sites take about 5 %,
-jackpot fees included, with a cap)."""
+__all__ = ["keep_rake", "settle"]
 
 
-def settle(b: HandBuilder, *, tournament: bool, uncalled_in_win: bool = False) -> None:
+def settle(b: HandBuilder, *, uncalled_in_win: bool = False) -> None:
     """Give the uncalled part of the largest contribution back to its player, then take the
     rake as what the pot kept, bounded; sets ``b.total`` and ``b.rake``, which the builder
     checks again.
@@ -44,13 +43,13 @@ def settle(b: HandBuilder, *, tournament: bool, uncalled_in_win: bool = False) -
     paid = sum(p.collected for p in dealt)
     rake = total - paid
     if uncalled_in_win and top is not None and 0 < excess <= top.collected and rake < 0:
-        if _bounded(rake + excess, total, tournament):
+        if _bounded(rake + excess, total, b.tournament):
             top.collected -= excess
     b.total = total
-    keep_rake(b, tournament=tournament)
+    keep_rake(b)
 
 
-def keep_rake(b: HandBuilder, *, tournament: bool) -> None:
+def keep_rake(b: HandBuilder) -> None:
     """The rake of a pot the site states (``b.total``) but whose rake it does not: what the
     pot kept after the site's collections, bounded; sets ``b.rake``."""
     assert b.total is not None
@@ -58,23 +57,22 @@ def keep_rake(b: HandBuilder, *, tournament: bool) -> None:
     paid = sum(p.collected for p in b.players.values())
     rake = total - paid
     if rake < 0:
-        raise b.damaged(f"damaged: the site pays out {paid}, more than the pot of {total}")
-    if tournament and rake:
+        raise b.damaged(f"the site pays out {paid}, more than the pot of {total}")
+    if b.tournament and rake:
         raise b.damaged(
-            f"damaged: the site pays out {paid} of a pot of {total} in a tournament, which "
-            "takes no rake"
+            f"the site pays out {paid} of a pot of {total} in a tournament, which takes no rake"
         )
-    if not _bounded(rake, total, tournament):
+    if not _bounded(rake, total, b.tournament):
         raise b.damaged(
-            f"damaged: the site pays out {paid} of a pot of {total}: {rake} kept is more "
-            f"than the {RAKE_PERCENT_BOUND} % any site takes"
+            f"the site pays out {paid} of a pot of {total}: {rake} kept is more than the "
+            f"{SITE_MAX_RAKE_PERCENT} % any site takes"
         )
     b.rake = rake
 
 
 def _bounded(rake: int, total: int, tournament: bool) -> bool:
     """A rake a site may take from a pot of ``total``: none in a tournament, else at most
-    :data:`RAKE_PERCENT_BOUND` percent, rounded up to a whole unit (a cent of a tiny pot)."""
+    :data:`~splitpot.phh.compare.SITE_MAX_RAKE_PERCENT` percent."""
     if tournament:
         return rake == 0
-    return 0 <= rake * 100 <= total * RAKE_PERCENT_BOUND + 99
+    return 0 <= rake * 100 <= total * SITE_MAX_RAKE_PERCENT
