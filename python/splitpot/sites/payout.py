@@ -35,9 +35,11 @@ def settle(b: HandBuilder, *, uncalled_in_win: bool = False) -> None:
     dealt = [p for p in b.players.values() if p.dealt]
     excess, top = 0, None
     if len(dealt) >= 2:
-        put = sorted(dealt, key=lambda p: p.put_in - p.returned)
+        # Dead money (a missed small blind made up) is no one's bet: never uncalled.
+        put = sorted(dealt, key=lambda p: p.put_in - p.dead - p.returned)
         top, second = put[-1], put[-2]
-        excess = max(0, (top.put_in - top.returned) - (second.put_in - second.returned))
+        live = top.put_in - top.dead - top.returned
+        excess = max(0, live - (second.put_in - second.dead - second.returned))
         top.returned += excess
     total = sum(p.put_in - p.returned for p in dealt)
     paid = sum(p.collected for p in dealt)

@@ -18,6 +18,7 @@ from splitpot.sites import (
     partypoker,
     pokerstars,
     winamax,
+    wpn,
 )
 from splitpot.sites.base import SiteReader
 
@@ -30,5 +31,7 @@ READERS: tuple[SiteReader, ...] = (
     ipoker.READER,
     pacific.READER,
     bovada.READER,
+    wpn.OLD_READER,
+    wpn.NEW_READER,
 )
 """Every site splitpot reads, by its :class:`~splitpot.sites.base.SiteReader`."""
