@@ -9,6 +9,8 @@ at the same place (no two sites' headers match the same line).
 
 from __future__ import annotations
 
+import re
+
 from splitpot.sites import (
     bovada,
     fulltilt,
@@ -35,3 +37,31 @@ READERS: tuple[SiteReader, ...] = (
     wpn.NEW_READER,
 )
 """Every site splitpot reads, by its :class:`~splitpot.sites.base.SiteReader`."""
+
+
+UNREAD: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("Entraction", re.compile(r'(?m)^\ufeff?Game # ?\d+ - [^\n]{1,200} - Table "')),
+    ("OnGame", re.compile(r"(?m)^\*{5} History for hand [RT]\d")),
+    ("Everleaf", re.compile(r"(?m)^(?:Everleaf Gaming Game #\d|\*{5} Hand history for game #\d)")),
+    ("Partouche (Everleaf)", re.compile(r"(?m)^\*{3} Historique des Mains pour la partie \d")),
+    ("Boss Media", re.compile(r'<HISTORY ID="\d+" SESSION="')),
+    ("Absolute Poker/UltimateBet", re.compile(r"(?m)^Stage #C?\d+[: ]")),
+    ("Merge Gaming", re.compile(r'<description type="[^"]{1,60}" stakes="')),
+    (
+        "Chico (BetOnline, PayNoRake, Gear Poker)",
+        re.compile(
+            r"(?m)^(?:BetOnline Poker|PayNoRake|Gear Poker|ActionPoker|SportsBetting) Game #\d"
+        ),
+    ),
+    ("PKR", re.compile(r"(?m)^Starting Hand #\d")),
+    ("Microgaming", re.compile(r'<Game (?:hhversion="\d+" )?id="\d+" date="')),
+    ("Cake", re.compile(r"Hand#[0-9A-F]{1,30} - ")),
+    ("Kings Club", re.compile(r"(?m)^#\d{1,20}: (?:No Limit|Pot Limit|Limit|Fixed Limit) ")),
+    ("Seals With Clubs", re.compile(r"(?m)^Hand #\d+-\d+ - \d{4}-")),
+    ("Everest", re.compile(r'<SESSION time="\d+" tableName="')),
+    ("Enet", re.compile(r"(?m)^Game #\d+: (?:Omaha|Hold'em) \(")),
+    ("Unibet", re.compile(r"(?m)^Game #\d+: Table ")),
+)
+"""The sites splitpot knows but does not read yet, by the pattern of their hands' headers: a
+file of one is refused by the site's name (:func:`~splitpot.sites.reading.read_file`), never
+as a file with no hand."""
