@@ -13,6 +13,7 @@ import re
 
 from splitpot.sites import (
     bovada,
+    entraction,
     fulltilt,
     ggpoker,
     ipoker,
@@ -35,12 +36,12 @@ READERS: tuple[SiteReader, ...] = (
     bovada.READER,
     wpn.OLD_READER,
     wpn.NEW_READER,
+    entraction.READER,
 )
 """Every site splitpot reads, by its :class:`~splitpot.sites.base.SiteReader`."""
 
 
 UNREAD: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("Entraction", re.compile(r'(?m)^\ufeff?Game # ?\d+ - [^\n]{1,200} - Table "')),
     ("OnGame", re.compile(r"(?m)^\*{5} History for hand [RT]\d")),
     ("Everleaf", re.compile(r"(?m)^(?:Everleaf Gaming Game #\d|\*{5} Hand history for game #\d)")),
     ("Partouche (Everleaf)", re.compile(r"(?m)^\*{3} Historique des Mains pour la partie \d")),
