@@ -11,7 +11,6 @@ from splitpot.sites import SiteError, UnsupportedHand, read_file, read_text
 # The site-histories-3 folders whose sites splitpot does not read yet, and the name each
 # is refused by.
 FOLDERS = {
-    "ongame": "OnGame",
     "boss": "Boss Media",
     "absolute": "Absolute Poker/UltimateBet",
     "merge": "Merge Gaming",

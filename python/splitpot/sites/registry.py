@@ -17,6 +17,7 @@ from splitpot.sites import (
     fulltilt,
     ggpoker,
     ipoker,
+    ongame,
     pacific,
     partypoker,
     pokerstars,
@@ -37,12 +38,12 @@ READERS: tuple[SiteReader, ...] = (
     wpn.OLD_READER,
     wpn.NEW_READER,
     entraction.READER,
+    ongame.READER,
 )
 """Every site splitpot reads, by its :class:`~splitpot.sites.base.SiteReader`."""
 
 
 UNREAD: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("OnGame", re.compile(r"(?m)^\*{5} History for hand [RT]\d")),
     ("Everleaf", re.compile(r"(?m)^(?:Everleaf Gaming Game #\d|\*{5} Hand history for game #\d)")),
     ("Partouche (Everleaf)", re.compile(r"(?m)^\*{3} Historique des Mains pour la partie \d")),
     ("Boss Media", re.compile(r'<HISTORY ID="\d+" SESSION="')),
