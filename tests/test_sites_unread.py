@@ -41,7 +41,7 @@ def test_every_file_of_a_site_not_read_is_refused_by_its_name(folder: str) -> No
     ("line", "name"),
     [
         ("Stage #1234: Holdem  No Limit $2 - 2009-01-01 0:00:00 (ET)", "Absolute"),
-        ("***** History for hand R5-123-45 *****", "OnGame"),
+        ('<description type="Holdem" stakes="No Limit ($0.5/$1)"/>', "Merge Gaming"),
         ("Everleaf Gaming Game #1", "Everleaf"),
         ('<HISTORY ID="1" SESSION="s.xml" TABLE="x">', "Boss Media"),
         ("#3264632: No Limit Holdem - 125/250", "Kings Club"),
