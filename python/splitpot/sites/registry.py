@@ -14,6 +14,7 @@ import re
 from splitpot.sites import (
     bovada,
     entraction,
+    everleaf,
     fulltilt,
     ggpoker,
     ipoker,
@@ -39,13 +40,12 @@ READERS: tuple[SiteReader, ...] = (
     wpn.NEW_READER,
     entraction.READER,
     ongame.READER,
+    everleaf.READER,
 )
 """Every site splitpot reads, by its :class:`~splitpot.sites.base.SiteReader`."""
 
 
 UNREAD: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("Everleaf", re.compile(r"(?m)^(?:Everleaf Gaming Game #\d|\*{5} Hand history for game #\d)")),
-    ("Partouche (Everleaf)", re.compile(r"(?m)^\*{3} Historique des Mains pour la partie \d")),
     ("Boss Media", re.compile(r'<HISTORY ID="\d+" SESSION="')),
     ("Absolute Poker/UltimateBet", re.compile(r"(?m)^Stage #C?\d+[: ]")),
     ("Merge Gaming", re.compile(r'<description type="[^"]{1,60}" stakes="')),
