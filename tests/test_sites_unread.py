@@ -42,7 +42,7 @@ def test_every_file_of_a_site_not_read_is_refused_by_its_name(folder: str) -> No
     [
         ("Stage #1234: Holdem  No Limit $2 - 2009-01-01 0:00:00 (ET)", "Absolute"),
         ('<description type="Holdem" stakes="No Limit ($0.5/$1)"/>', "Merge Gaming"),
-        ("Everleaf Gaming Game #1", "Everleaf"),
+        ('<SESSION time="1" tableName="Vannes-1" id="1">', "Everest"),
         ('<HISTORY ID="1" SESSION="s.xml" TABLE="x">', "Boss Media"),
         ("#3264632: No Limit Holdem - 125/250", "Kings Club"),
         ("Hand #123-4 - 2014-01-01 00:00:00", "Seals With Clubs"),
