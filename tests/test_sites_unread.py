@@ -12,7 +12,6 @@ from splitpot.sites import SiteError, UnsupportedHand, read_file, read_text
 # is refused by.
 FOLDERS = {
     "boss": "Boss Media",
-    "absolute": "Absolute Poker/UltimateBet",
     "merge": "Merge Gaming",
     "chico": "Chico (BetOnline, PayNoRake, Gear Poker)",
     "pkr": "PKR",
@@ -40,7 +39,6 @@ def test_every_file_of_a_site_not_read_is_refused_by_its_name(folder: str) -> No
 @pytest.mark.parametrize(
     ("line", "name"),
     [
-        ("Stage #1234: Holdem  No Limit $2 - 2009-01-01 0:00:00 (ET)", "Absolute"),
         ('<description type="Holdem" stakes="No Limit ($0.5/$1)"/>', "Merge Gaming"),
         ('<SESSION time="1" tableName="Vannes-1" id="1">', "Everest"),
         ('<HISTORY ID="1" SESSION="s.xml" TABLE="x">', "Boss Media"),

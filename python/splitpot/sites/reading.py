@@ -160,8 +160,10 @@ def not_read(text: str, source: str | None) -> SiteError:
     does not read yet (:data:`~splitpot.sites.registry.UNREAD`) is named, as an
     :class:`~splitpot.sites.UnsupportedHand`; anything else has no hand of a site at all.
 
-    >>> str(not_read("Stage #1: Holdem No Limit $1 - 2009-01-01 0:00:00 (ET)", "x.txt"))
-    'x.txt: an Absolute Poker/UltimateBet file: splitpot does not read this site yet'
+    >>> str(not_read("***** Cassava Hand", "x.txt"))
+    'x.txt: no hand of a site splitpot reads was found'
+    >>> str(not_read('<SESSION time="1" tableName="Vannes-1" id="1">', "x.txt"))
+    'x.txt: an Everest file: splitpot does not read this site yet'
     """
     for name, pattern in UNREAD:
         if pattern.search(text):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from splitpot.sites import (
+    absolute,
     bovada,
     entraction,
     everleaf,
@@ -41,13 +42,13 @@ READERS: tuple[SiteReader, ...] = (
     entraction.READER,
     ongame.READER,
     everleaf.READER,
+    absolute.READER,
 )
 """Every site splitpot reads, by its :class:`~splitpot.sites.base.SiteReader`."""
 
 
 UNREAD: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("Boss Media", re.compile(r'<HISTORY ID="\d+" SESSION="')),
-    ("Absolute Poker/UltimateBet", re.compile(r"(?m)^Stage #C?\d+[: ]")),
     ("Merge Gaming", re.compile(r'<description type="[^"]{1,60}" stakes="')),
     (
         "Chico (BetOnline, PayNoRake, Gear Poker)",
