@@ -16,7 +16,6 @@ FOLDERS = {
     "chico": "Chico (BetOnline, PayNoRake, Gear Poker)",
     "pkr": "PKR",
     "microgaming": "Microgaming",
-    "cake": "Cake",
     "kingsclub": "Kings Club",
     "swc": "Seals With Clubs",
     "everest": "Everest",

@@ -14,6 +14,7 @@ import re
 from splitpot.sites import (
     absolute,
     bovada,
+    cake,
     entraction,
     everleaf,
     fulltilt,
@@ -43,6 +44,7 @@ READERS: tuple[SiteReader, ...] = (
     ongame.READER,
     everleaf.READER,
     absolute.READER,
+    cake.READER,
 )
 """Every site splitpot reads, by its :class:`~splitpot.sites.base.SiteReader`."""
 
@@ -58,7 +60,6 @@ UNREAD: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     ("PKR", re.compile(r"(?m)^Starting Hand #\d")),
     ("Microgaming", re.compile(r'<Game (?:hhversion="\d+" )?id="\d+" date="')),
-    ("Cake", re.compile(r"Hand#[0-9A-F]{1,30} - ")),
     ("Kings Club", re.compile(r"(?m)^#\d{1,20}: (?:No Limit|Pot Limit|Limit|Fixed Limit) ")),
     ("Seals With Clubs", re.compile(r"(?m)^Hand #\d+-\d+ - \d{4}-")),
     ("Everest", re.compile(r'<SESSION time="\d+" tableName="')),
