@@ -260,3 +260,25 @@ def test_a_split_pots_odd_chip_given_elsewhere_is_an_odd_chip_difference(
     (hand,) = read_text(text)
     assert isinstance(hand, phh.HandHistory)
     assert phh.check(hand).status == status
+
+
+def test_a_file_of_any_size_streams_in_bounded_memory(tmp_path: Path) -> None:
+    """read_file holds one hand at a time: a file forty times larger costs no more memory
+    (peak, traced) than a small one, give or take the interpreter's noise."""
+    import tracemalloc
+
+    hand = OWN.read_text().split("\n\n\n\n")[0] + "\n\n\n\n"
+
+    def peak(copies: int) -> tuple[int, int]:
+        path = tmp_path / f"x{copies}.txt"
+        path.write_text(hand * copies)
+        tracemalloc.start()
+        try:
+            count = sum(1 for _ in read_file(path))
+            return count, tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    small, big = peak(20), peak(800)
+    assert (small[0], big[0]) == (20, 800)
+    assert big[1] < 2 * small[1] + (1 << 20)  # not forty times: one hand, not the file

@@ -4,8 +4,9 @@ A site's reader is one module that turns the text of one hand (a :class:`Block` 
 into a PHH :class:`~splitpot.phh.HandHistory`, through the calls of a
 :class:`~splitpot.sites.builder.HandBuilder`. It is a subclass of :class:`LineReader`, the
 template every reader fills in (PokerKit's ``REParser`` is the model): the base owns the
-loop over the lines, the errors (file, hand, line), the amounts, the dates, and the seated
-players' names, compiled into one pattern once per hand; the site gives its patterns and the
+loop over the lines, the errors (file, hand, line), the amounts, the dates, whether the
+hand is whole, and the seated players (:meth:`LineReader.actor` finds the one a line starts
+with, by look-up: nothing is compiled per hand); the site gives its patterns and the
 handlers they call, as a table of ``(pattern, handler)`` pairs, and overrides the few hooks
 where its text really differs. The module ends with ``READER``, a :class:`SiteReader`: the
 site's name, the pattern of its hands' first line, and its ``parse``.
@@ -16,27 +17,37 @@ How to add a site (one file plus one registry line)
 1. Write ``python/splitpot/sites/<site>.py``::
 
        NAME = "Some Site"
-       HEADER = re.compile(r"(?m)^Some Site Hand #(\\d+):")   # group 1: the hand's number
+       HEADER = re.compile(r"(?m)^Some Site Hand #(\\d+):")  # group 1: the hand's number
 
-       class Hand(LineReader):
+       class SomeHand(LineReader):
            NAME, HEADER = NAME, HEADER
+           ACTORS = (": ",)                   # "NAME: calls 2"
+           CLOSING = re.compile(r"^Total pot ")  # the line a whole hand has (else cut off)
            NOTES = re.compile(...)            # lines that change nothing (chat, sitting out)
 
-           def unit(self) -> Decimal: ...     # CENT for a cash game, CHIP for a tournament
-           def read_header(self) -> None:     # the game (self.game(part, kind, small, big)),
-               ...                            # the stakes, the date (self.when(...))
-           def rules(self) -> Rules:          # (pattern, handler) pairs for the play's lines
-               return [(_SEAT, self.seat_line), (self.street_pattern, self.street), ...]
+           def tournament(self) -> bool: ...  # chips, and no rake
+           def unit(self) -> Decimal: ...     # CENT for money, CHIP for chips
+           def read_header(self) -> None:     # self.game(part, kind, small, big), the
+               ...                            # table, self.when(found) for the date
+           def set_up(self, line) -> bool:    # the table and seat lines: self.b.seat(...)
+               ...
+           def street_line(self, line):       # "*** FLOP *** [...]": self.b.board(...)
+               ...
+           def rules(self) -> Rules:          # the site's own lines: (pattern, handler)
+               return [(_UNCALLED, self.uncalled), ...]
            def action(self, name: str, rest: str) -> None:
-               ...                            # "NAME: calls 2" -> self.b.call(name, 200)
+               ...                            # "calls $2" -> self.b.call(name, 200)
+           def summary_line(self, line) -> None:
+               ...                            # the total pot, the rake: self.b.total...
 
-       READER = SiteReader(NAME, HEADER, Hand.parse)
+       READER = SiteReader(NAME, HEADER, SomeHand.parse)
 
    The game is named by its PHH game part (``T``, ``O``, ``O5``, ``O/8``, ``7S``, ``R``...):
    the hole cards and whether it is stud come from the game catalogue
    (:func:`splitpot.phh.variants.game_of_part`), never typed again. A name the site gives to
    a game splitpot does not play is listed with its reason (:meth:`LineReader.unsupported`),
-   so that the refusal names the game.
+   so that the refusal names the game. Seat order and the blind seats are the builder's,
+   from the engine's one home (``hand/setup.py``).
 2. Add ``<site>.READER`` to ``READERS`` in :mod:`splitpot.sites.registry` (the order
    :func:`~splitpot.sites.sniff` tries them in, for headers that begin alike).
 3. Test it in ``tests/test_sites_<site>.py``: small hands of your own, and the real files of
@@ -44,11 +55,12 @@ How to add a site (one file plus one registry line)
    to the site's result (:func:`splitpot.phh.check`).
 
 Never skip a line: a line no rule reads is an error naming it (:meth:`LineReader.unknown`),
-and a hand whose text is cut or contradicts itself is a :class:`DamagedHand`
+a game or feature splitpot does not play is an :class:`UnsupportedHand` naming it, and a
+hand whose text is cut or contradicts itself is a :class:`DamagedHand`
 (:meth:`LineReader.damaged`). A reader whose hands are not blocks of lines (iPoker's XML)
-gives ``SiteReader.blocks`` and overrides :meth:`LineReader.run`.
+gives ``SiteReader.blocks`` and overrides :meth:`LineReader.run`. Keep every pattern
+linear in its line: no lazy part before a repeated group (review H4).
 """
-
 from __future__ import annotations
 
 import datetime
@@ -74,6 +86,7 @@ __all__ = [
 ]
 
 NEVER = re.compile("(?!)")
+_AMOUNTS: dict[tuple[str, Decimal, str], int] = {}
 """A pattern that matches nothing (a rule not in force yet)."""
 
 Rules = Sequence[tuple[re.Pattern[str], Callable[[re.Match[str]], None]]]
@@ -140,15 +153,21 @@ class LineReader:
     amounts, and the loop over its lines.
 
     A site sets ``NAME`` and ``HEADER``, ``NOTES`` (the lines that change nothing) and
-    ``ACTOR`` (what follows a player's name on his action line), and overrides
-    :meth:`unit`, :meth:`read_header`, :meth:`rules` and :meth:`action`; the other hooks
-    (:meth:`line`, :meth:`on_seated`, :meth:`finish`) where its text differs.
+    ``ACTORS`` (what follows a player's name on his lines), and overrides :meth:`unit`,
+    :meth:`read_header`, :meth:`rules` and :meth:`action`; the other hooks (:meth:`line`,
+    :meth:`finish`...) where its text differs.
+
+    No pattern is compiled per hand: a line's player is found among the seated names by
+    :meth:`actor` (a dictionary look-up, or the names longest first), so that reading costs
+    the same whatever the names (review H3) and ten thousand hands a second.
     """
 
     NAME: ClassVar[str]
     HEADER: ClassVar[re.Pattern[str]]
     NOTES: ClassVar[re.Pattern[str]] = NEVER
-    ACTOR: ClassVar[str] = ": "
+    ACTORS: ClassVar[tuple[str, ...]] = (": ",)
+    """What follows a seated player's name on his lines: the first, his actions
+    (:meth:`action`); any other, :meth:`aside` (Full Tilt's "NAME: chat")."""
     STREET_MARK: ClassVar[str] = "*** "
     CLOSING: ClassVar[re.Pattern[str] | None] = None
     """A line every whole hand of the site has (PokerStars' ``Total pot``): a hand without
@@ -163,9 +182,12 @@ class LineReader:
         self.b.hand_id = found.group(1) if found is not None and found.re.groups else None
         self.b.at = block.first
         self.text = self.header  # the line being read, for errors
-        self.names: re.Pattern[str] | None = None  # the seated names, once the seats are read
-        self.alternatives = "(?!)"
+        self.names: list[str] | None = None  # the seated names, longest first, once seated
+        # Per separators: whether no seated name holds one (a dictionary look-up finds him).
+        self.plain: dict[tuple[str, ...], bool] = {}
         self.table: Rules = ()
+        self.pattern: re.Pattern[str] | None = None  # the first framework's (seated())
+        self.alternatives = "(?!)"
         self.summary = False  # the summary's lines: what the site says happened
 
     @classmethod
@@ -197,11 +219,6 @@ class LineReader:
         the seated names (:meth:`play_line`); built once per hand, when the seats are read."""
         return ()
 
-    def on_seated(self, alternatives: str) -> None:
-        """The seats are read: ``alternatives`` is the names' regex alternation (longest
-        first), for the patterns of a site that names players elsewhere than at a line's
-        start."""
-
     def set_up(self, line: str) -> bool:
         """A line before the play (the table, a seat), read: True; else False. Asked only
         until the seated names are compiled (:meth:`seated`)."""
@@ -215,8 +232,12 @@ class LineReader:
         """A line of the summary (after the ``SUMMARY`` street line)."""
 
     def action(self, name: str, rest: str) -> None:
-        """A seated player's line: ``rest`` is what follows his name and :data:`ACTOR`."""
-        raise self.fail(f"an action this reader does not know: {name}{self.ACTOR}{rest!r}")
+        """A seated player's line: ``rest`` is what follows his name and ``ACTORS[0]``."""
+        raise self.fail(f"an action this reader does not know: {name}{self.ACTORS[0]}{rest!r}")
+
+    def aside(self, name: str, sep: str, rest: str) -> None:
+        """A seated player's line with another separator of :data:`ACTORS`."""
+        raise self.unknown(f"{name}{sep}{rest}")
 
     def finish(self) -> None:
         """The lines are read: what the site says at the end, checked."""
@@ -274,37 +295,102 @@ class LineReader:
             self.summary_line(line)
         elif self.names is None and self.set_up(line):
             return
-        elif not self.NOTES.match(line):
+        else:
             self.play_line(line)
 
     def play_line(self, line: str) -> None:
-        """The first rule of the table that matches, else a seated player's action, else
-        :meth:`unknown`."""
-        names = self.seated()
+        """A seated player's line (most lines are), else the first rule of the table that
+        matches, else a note (:data:`NOTES`), else :meth:`unknown`. A line that starts like
+        a player's and is none of his actions is tried as the others too ("The button is in
+        seat #2", with a player named "The")."""
+        if self.names is None:
+            self.seats()
+        actor = self.actor(line)
+        error = None
+        if actor is not None:
+            name, sep, rest = actor
+            try:
+                if sep == self.ACTORS[0]:
+                    self.action(name, rest)
+                else:
+                    self.aside(name, sep, rest)
+                return
+            except UnsupportedHand:
+                raise
+            except SiteError as e:
+                error = e
         for pattern, handler in self.table:
             found = pattern.match(line)
             if found is not None:
                 handler(found)
                 return
-        found = names.match(line)
-        if found is None:
-            raise self.unknown(line)
-        self.action(found[1], found[2])
+        if not self.NOTES.match(line):  # "NAME: sits out", "NAME said, ...", chat
+            raise error or self.unknown(line)
 
     def unknown(self, line: str) -> SiteError:
         return self.fail(f"a line this reader does not know: {line!r}")
 
-    def seated(self) -> re.Pattern[str]:
-        """``^(NAME|...)ACTOR(.*)$`` for the seated players, longest names first (one name
-        may begin another's): compiled once per hand, the first time a line needs it; the
-        table of rules is built then too."""
+    def seats(self) -> list[str]:
+        """The seated players' names, longest first (one name may begin another's): fixed
+        the first time a line needs them, and the table of rules is built then."""
         if self.names is None:
-            names = sorted(self.b.players, key=len, reverse=True)
-            self.alternatives = "|".join(map(re.escape, names)) or "(?!)"
-            self.names = re.compile(f"^({self.alternatives}){self.ACTOR}(.*)$")
-            self.on_seated(self.alternatives)
-            self.table = self.rules()
+            if self.ACTOR is not None or type(self).on_seated is not LineReader.on_seated:
+                self.seated()  # a reader of the first framework: its patterns first
+            else:
+                self.names = sorted(self.b.players, key=len, reverse=True)
+                self.table = self.rules()
+        assert self.names is not None
         return self.names
+
+    # The first framework's way (readers written against it still work): ``ACTOR``, a
+    # pattern after the name; ``seated()``, the names compiled into one pattern per hand;
+    # ``on_seated(alternatives)``, the reader's own patterns of them. New readers use
+    # ``ACTORS`` and :meth:`actor`, which compile nothing per hand.
+    ACTOR: ClassVar[str | None] = None
+
+    def seated(self) -> re.Pattern[str]:
+        """``^(NAME|...)ACTOR(.*)$`` for the seated players (the first framework's): the
+        names fixed, the reader's patterns of them made (:meth:`on_seated`), the table of
+        rules built."""
+        if self.pattern is None:
+            fresh = self.names is None
+            names = self.names or sorted(self.b.players, key=len, reverse=True)
+            self.names = names
+            self.alternatives = "|".join(map(re.escape, names)) or "(?!)"
+            actor = self.ACTOR or "(?:" + "|".join(map(re.escape, self.ACTORS)) + ")"
+            self.pattern = re.compile(f"^({self.alternatives}){actor}(.*)$")
+            self.on_seated(self.alternatives)
+            if fresh:
+                self.table = self.rules()
+        return self.pattern
+
+    def on_seated(self, alternatives: str) -> None:
+        """The first framework's hook: the names' alternation, once the seats are read."""
+
+    def actor(self, text: str, seps: tuple[str, ...] = ()) -> tuple[str, str, str] | None:
+        """``(name, separator, rest)`` when ``text`` starts with a seated player's name and
+        one of ``seps`` (:data:`ACTORS`), else None."""
+        if self.ACTOR is not None and not seps:  # a reader of the first framework
+            matched = self.seated().match(text)
+            return None if matched is None else (matched[1], self.ACTORS[0], matched[2])
+        seps = seps or self.ACTORS
+        plain = self.plain.get(seps)
+        if plain is None:
+            names = self.seats()
+            plain = self.plain[seps] = not any(sep in name for name in names for sep in seps)
+        if plain:
+            players = self.b.players
+            for sep in seps:
+                name, found, rest = text.partition(sep)
+                if found and name in players:
+                    return name, sep, rest
+            return None
+        for name in self.seats():
+            if text.startswith(name):
+                for sep in seps:
+                    if text.startswith(sep, len(name)):
+                        return name, sep, text[len(name) + len(sep) :]
+        return None
 
     # ------------------------------------------------------------------ helpers
 
@@ -321,8 +407,15 @@ class LineReader:
         """``text`` in the hand's unit, exactly; an error naming the line if it is none."""
         if text is None:
             raise self.fail(f"an amount is missing: {self.text!r}")
+        key = (text, self.b.unit, decimal)
+        known = _AMOUNTS.get(key)
+        if known is not None:
+            return known
         try:
-            return units(text, self.b.unit, decimal=decimal)
+            value = _AMOUNTS[key] = units(text, self.b.unit, decimal=decimal)
+            if len(_AMOUNTS) > 1 << 16:  # a cache, not a store: the same few amounts recur
+                _AMOUNTS.clear()
+            return value
         except NegativeAmount as e:
             raise self.damaged(f"the site contradicts itself: {e}") from None
         except AmountError as e:

@@ -18,6 +18,7 @@ the history is replayed. Nothing is repaired: a hand splitpot does not play is r
 from __future__ import annotations
 
 import datetime
+import functools
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Literal
@@ -67,15 +68,15 @@ class Game:
     small: int  # small blind, or a fixed-limit game's small bet
     big: int  # big blind, or a fixed-limit game's big bet
 
-    @property
+    @functools.cached_property
     def rules(self) -> games.Game:
         return game_of_part(self.part)
 
-    @property
+    @functools.cached_property
     def hole_cards(self) -> int:
         return self.rules.hole_cards
 
-    @property
+    @functools.cached_property
     def stud(self) -> bool:
         return is_stud(self.part)
 
@@ -421,7 +422,7 @@ class HandBuilder:
                 starting_stacks=[p.stack for p in order],
                 actions=self._dealing(game, order) + actions + self._showdown(order),
                 seats=[p.seat for p in order],
-                seat_count=max(self.seat_count or 0, max(p.seat for p in order)),
+                seat_count=max(self.seat_count or 0, self.button or 0, *(p.seat for p in order)),
                 players=[p.name for p in order],
                 finishing_stacks=[p.stack - p.put_in + p.returned + p.collected for p in order],
                 winnings=[p.collected for p in order],
@@ -534,9 +535,10 @@ class HandBuilder:
         if game.stud:
             return []
         out: list[str] = []
+        unseen = "??" * game.hole_cards
         for p in order:
-            cards = p.hole + [None] * (game.hole_cards - len(p.hole))
-            out.append(f"d dh p{len(out) + 1} {_cards(cards)}")
+            cards = _cards(p.hole) + unseen[2 * len(p.hole) :] if p.hole else unseen
+            out.append(f"d dh p{len(out) + 1} {cards}")
         return out
 
     def _showdown(self, order: list[_Player]) -> list[str]:
@@ -561,7 +563,7 @@ class HandBuilder:
 
 
 def _cards(cards: list[str | None]) -> str:
-    return "".join("??" if c is None else c for c in cards)
+    return "".join([c or "??" for c in cards])
 
 
 def date_fields(when: datetime.datetime, zone: str | None) -> dict[str, Any]:

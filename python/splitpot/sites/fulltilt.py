@@ -64,6 +64,7 @@ _SEAT = re.compile(r"^Seat (\d+): (.+) \(([^()]+)\)(?:, is sitting out)?$")
 _STREET = re.compile(
     r"^\*\*\* (.+?) \*\*\*(?: \[([^]]*)\])?(?: \[([^]]*)\])?(?: \(Total Pot: .*\))?$"
 )
+_SEATS = re.compile(r"^Seats: \d+$")
 _UNCALLED = re.compile(r"^Uncalled bet of (\S+) returned to (.+)$")
 _TOTAL = re.compile(r"^Total pot (\S+) .*\| Rake (\S+)$")
 _SUMMARY_SEAT = re.compile(r"^Seat (\d+): (.+)$")
@@ -72,7 +73,7 @@ _MUCKED = re.compile(r" mucked \[([^]]*)\]")
 _BUTTON = re.compile(r"^The button is in seat #(\d+)$")
 _DEALT = re.compile(r"^Dealt to (.+?) \[([^]]*)\](?: \[([^]]*)\])?$")
 _NOTES = re.compile(
-    r"^(?:.+ \(Observer\): .*|\d+ seconds left to act|Seats: \d+"
+    r"^(?:.+ \(Observer\): .*|\d+ seconds left to act"
     r"|.+ (?:sits down|stands up|adds \S+)|No low hand qualified| \([0-9A,]+\))$"
 )
 # After a seated player's name: lines that change nothing.
@@ -94,7 +95,7 @@ class FullTiltHand(LineReader):
     HEADER = HEADER
     CLOSING = re.compile(r"^Total pot ")
     NOTES = _NOTES
-    ACTOR = "(?=[: ]) ?"  # "NAME: chat", "NAME folds"
+    ACTORS = (" ", ": ")  # "NAME folds"; "NAME: chat" (:meth:`aside`)
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
@@ -183,6 +184,8 @@ class FullTiltHand(LineReader):
             self.b.seat_count = self.b.number(table[2], "table size")
 
     def set_up(self, line: str) -> bool:
+        if _SEATS.match(line):
+            return True  # "Seats: 9" (2013), before the seat lines
         if not line.startswith("Seat "):
             return False
         found = _SEAT.match(line)
@@ -215,7 +218,7 @@ class FullTiltHand(LineReader):
         if found is None:
             raise self.fail(f"not a street line: {line!r}")
         title, first, second = found.groups()
-        self.seated()
+        self.seats()
         if self.street == "7TH STREET":
             self.b.deal_unseen()
         if title == "SUMMARY":
@@ -231,6 +234,9 @@ class FullTiltHand(LineReader):
             raise self.b.unsupported(f"'*** {title} ***': run it twice is not played")
         else:
             raise self.b.unsupported(f"'*** {title} ***' is a street splitpot does not play")
+
+    def aside(self, name: str, sep: str, rest: str) -> None:
+        """ "NAME: text": his chat."""
 
     def dealt(self, found: re.Match[str]) -> None:
         if found[1] not in self.b.players:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from splitpot.sites.base import Block, Rules, SiteReader
+from splitpot.sites.base import SiteReader
 from splitpot.sites.builder import Game
 from splitpot.sites.money import CENT, CHIP
 from splitpot.sites.pokerstars import WHEN, StarsHand
@@ -48,10 +48,6 @@ class GGHand(StarsHand):
     NAME = NAME
     HEADER = HEADER
 
-    def __init__(self, block: Block) -> None:
-        super().__init__(block)
-        self.dealt_none = re.compile("(?!)")
-
     def header_line(self) -> str:
         return self.block.lines[0]
 
@@ -80,19 +76,18 @@ class GGHand(StarsHand):
         when = WHEN.search(self.header)
         self.when(when, zone=when[7] if when else None)
 
-    def on_seated(self, alternatives: str) -> None:
-        super().on_seated(alternatives)
-        self.dealt_none = re.compile(f"Dealt to ({alternatives}) *$")
-
-    def rules(self) -> Rules:
-        # "Dealt to NAME": he is dealt in, his cards are not seen.
-        return [(self.dealt_none, lambda m: self.b.hole(m[1], [])), *super().rules()]
+    def dealt_to(self, found: re.Match[str]) -> None:
+        name = found[1].rstrip(" ")
+        if name in self.b.players:  # "Dealt to NAME": he is dealt in, his cards not seen
+            self.b.hole(name, [])
+        else:
+            super().dealt_to(found)
 
     def street_line(self, line: str) -> None:
         found = re.match(r"^\*\*\* (.+?) \*\*\*", line)
         title = "" if found is None else found.group(1)
         if title == "SHOWDOWN":
-            self.seated()
+            self.seats()
             self.street = "SHOW DOWN"
         elif re.match(r"(?:FIRST|SECOND|THIRD) ", title):
             raise self.b.unsupported(f"'*** {title} ***': a board run more than once")

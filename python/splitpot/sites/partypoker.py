@@ -173,7 +173,7 @@ class PartyHand(LineReader):
     NAME = NAME
     HEADER = HEADER
     NOTES = _NOTES
-    ACTOR = "(?=[: ]) ?"  # "NAME: chat", "NAME folds"
+    ACTORS = (" ", ": ")  # "NAME folds"; "NAME: chat" (:meth:`aside`)
     STREET_MARK = "** "
     CLOSING = re.compile(r" wins |, collected ")  # a whole hand pays someone
 
@@ -381,8 +381,8 @@ class PartyHand(LineReader):
                 self.b.hole(p.name, [None] * (total - len(p.hole)))
         self.dealt_now = None
 
-    def on_seated(self, alternatives: str) -> None:
-        self.second_win = re.compile(rf"(?<=\.)(?=(?:{alternatives}) wins )")
+    def aside(self, name: str, sep: str, rest: str) -> None:
+        """ "NAME: text": his chat."""
 
     def rules(self) -> Rules:
         return [(_DEALT, self.dealt)]
@@ -434,17 +434,25 @@ class PartyHand(LineReader):
     def wins(self, name: str, rest: str) -> None:
         """``wins $278 USD from the main pot with ...``; the Mac client may write a second
         player's "wins" on the same line."""
-        names = self.seated()
-        for part in self.second_win.split(rest):
+        for part in self.two_wins(rest):
             if part is not rest and not part.startswith("wins"):
-                found = names.match(part)
+                found = self.actor(part)
                 if found is None:
                     raise self.fail(f"not a pot won: {part!r}")
-                name, part = found[1], found[2]
+                name, part = found[0], found[2]
             won = _WINS.match(part.rstrip())
             if won is None:
                 raise self.fail(f"not a pot won: {name} {part!r}")
             self.won[name] = self.won.get(name, 0) + self.amount(won["a"])
+
+    def two_wins(self, rest: str) -> list[str]:
+        """A "wins" line, cut where a second player's "wins" follows a full stop."""
+        if " wins " not in rest:
+            return [rest]
+        if self.second_win is NEVER:
+            names = "|".join(map(re.escape, self.seats())) or "(?!)"
+            self.second_win = re.compile(rf"(?<=\.)(?=(?:{names}) wins )")
+        return self.second_win.split(rest)
 
     def dealt(self, found: re.Match[str]) -> None:
         if found[1] not in self.b.players:
@@ -514,11 +522,11 @@ class PartyHand(LineReader):
             return
         if _NOTES.match(line):
             return
-        player = self.seated().match(line)
+        player = self.actor(line)
         summary = None if player is None else _SUMMARY.match(player[2])
         if player is None or summary is None:
             raise self.fail(f"a summary line this reader does not know: {line!r}")
-        name = player[1]
+        name = player[0]
         if summary["c"] is not None:
             self.won[name] = self.won.get(name, 0) + self.amount(summary["c"])
         if summary["cards"] is not None:

@@ -9,9 +9,10 @@ reader does not know is never skipped. Lines that change nothing (chat, "is sitt
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from decimal import Decimal
 
-from splitpot.sites.base import NEVER, Block, LineReader, Rules, SiteReader, cards
+from splitpot.sites.base import Block, LineReader, Rules, SiteReader, cards
 from splitpot.sites.builder import Kind
 from splitpot.sites.errors import SiteError
 from splitpot.sites.money import CENT, CHIP
@@ -48,9 +49,13 @@ _STREET = re.compile(r"^\*\*\* (.+?) \*\*\*(?: \[([^]]*)\])?(?: \[([^]]*)\])?")
 _COLLECTED = re.compile(r"^(.+?) collected (\S+) from (?:side pot(?:-\d+)?|main pot|pot)\s*$")
 _UNCALLED = re.compile(r"^Uncalled bet \((\S+)\) returned to (.+?)\s*$")
 _TOTAL = re.compile(r"^Total pot (\S+) .*\| Rake (\S+)")
-# The summary's "Seat 3: Bob (big blind) mucked [...]": compiled per hand with the seated
-# names, never a lazy name before repeated groups (quadratic on a long line: review H4).
-_MUCKED = r"^Seat \d+: ({}) (?:\([^)]*\) )*mucked \[([^]]*)\]"
+# The summary's "Seat 3: Bob (big blind) mucked [...]": the seated name is found first, so
+# no lazy name stands before the repeated groups (quadratic on a long line: review H4).
+_SUMMARY_SEAT = re.compile(r"^Seat \d+: (.*)$")
+_MUCKED = re.compile(r"^(?:\([^)]*\) )*mucked \[([^]]*)\]")
+_DEALT_TO = re.compile(r"^Dealt to (.*)$")
+_HELD = re.compile(r"^\[([^]]*)\](?: \[([^]]*)\])?\s*$")
+_EMPTY = re.compile(r"^(.+):$")
 _NOTES = re.compile(
     r"^(?:.+ (?:said, \".*|is (?:sitting out|disconnected|connected)|has (?:timed out|returned)"
     r"|has timed out while (?:being )?disconnected|was removed from the table.*"
@@ -82,7 +87,6 @@ class StarsHand(LineReader):
         tournament = re.search(r"Tournament #(\d+)", self.header)
         if tournament is not None:
             self.b.fields["event"] = f"Tournament #{tournament.group(1)}"
-        self.dealt_to = self.empty = self.mucked = NEVER
         self.street = ""
 
     def header_line(self) -> str:
@@ -127,8 +131,11 @@ class StarsHand(LineReader):
         small, big, currency = stakes[-1]
         return small, big, currency
 
-    def line(self, line: str) -> None:
-        super().line(_rupees(line))
+    def body(self) -> Iterator[tuple[int, str]]:
+        lines = super().body()
+        if "Rs." not in self.header:
+            return lines
+        return ((number, _rupees(line)) for number, line in lines)
 
     def set_up(self, line: str) -> bool:
         if line.startswith("Table '"):
@@ -156,17 +163,10 @@ class StarsHand(LineReader):
         seat, name, stack, _ = found.groups()
         self.b.seat(int(seat), name, self.amount(stack))
 
-    def on_seated(self, alternatives: str) -> None:
-        self.dealt_to = re.compile(rf"^Dealt to ({alternatives}) \[([^]]*)\](?: \[([^]]*)\])?\s*$")
-        # "Player11: " (2021): an empty action PokerStars writes for the players all-in
-        # when the run-it-twice question goes unanswered; it changes nothing.
-        self.empty = re.compile(rf"^(?:{alternatives}):$")
-        self.mucked = re.compile(_MUCKED.format(alternatives))
-
     def rules(self) -> Rules:
         return [
-            (self.dealt_to, self.dealt),
-            (self.empty, lambda m: None),
+            (_DEALT_TO, self.dealt_to),
+            (_EMPTY, self.empty),
             (_COLLECTED, lambda m: self.b.collect(m[1], self.amount(m[2]))),
             (_UNCALLED, lambda m: self.b.returned(m[2], self.amount(m[1]))),
         ]
@@ -176,7 +176,7 @@ class StarsHand(LineReader):
         if found is None:
             raise self.fail(f"not a street line: {line!r}")
         title, first, second = found.groups()
-        self.seated()
+        self.seats()
         if self.street == "RIVER":
             self.b.deal_unseen()
         if title == "SUMMARY":
@@ -208,8 +208,21 @@ class StarsHand(LineReader):
             return self.unsupported("the hand was cancelled")
         return super().unknown(line)
 
-    def dealt(self, found: re.Match[str]) -> None:
-        name, first, second = found.groups()
+    def dealt_to(self, found: re.Match[str]) -> None:
+        """ "Dealt to NAME [cards]", or a stud street's "[seen] [new]"."""
+        actor = self.actor(found[1], (" ",))
+        held = None if actor is None else _HELD.match(actor[2])
+        if actor is None or held is None:
+            raise self.unknown(found.group())
+        self.dealt(actor[0], held[1], held[2])
+
+    def empty(self, found: re.Match[str]) -> None:
+        """ "Player11: " (2021): an empty action PokerStars writes for the players all-in
+        when the run-it-twice question goes unanswered; it changes nothing."""
+        if found[1] not in self.b.players:
+            raise self.unknown(found.group())
+
+    def dealt(self, name: str, first: str, second: str | None) -> None:
         game = self.b.game
         assert game is not None
         if not game.stud:
@@ -271,9 +284,11 @@ class StarsHand(LineReader):
             self.b.total = self.amount(found[1])
             self.b.rake = self.amount(found[2])
             return
-        found = self.mucked.match(line)
-        if found is not None:
-            self.b.reveal(found[1], cards(found[2]))
+        seat = _SUMMARY_SEAT.match(line) if " mucked [" in line else None
+        actor = None if seat is None else self.actor(seat[1], (" ",))
+        mucked = None if actor is None else _MUCKED.match(actor[2])
+        if actor is not None and mucked is not None:
+            self.b.reveal(actor[0], cards(mucked[1]))
 
 
 def _rupees(line: str) -> str:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from splitpot.sites.base import NEVER, Block, LineReader, Rules, SiteReader
+from splitpot.sites.base import Block, LineReader, Rules, SiteReader
 from splitpot.sites.money import CENT, CHIP, AmountError, units
 
 NAME = "Winamax"
@@ -61,9 +61,12 @@ _SEAT = re.compile(r"^Seat (\d+): (.+) \(([^(),]+)(?:, [^()]*)?\)$")
 # "*** TURN *** [3h Td 6d][Jc]"; "*** FLOP ***: [...]" (2021), "[3c 7d 2s] [3h]" (2013).
 _STREET = re.compile(r"^\*\*\* (.+?) \*\*\*:?\s*(?:\[([^]]*)\])?\s*(?:\[([^]]*)\])?\s*$")
 _TOTAL = re.compile(r"^Total pot (\S+) \| (?:Rake (\S+)|No rake)\s*$")
-# The summary's "Seat 1: Ann (button) showed [...]": compiled per hand with the seated names
-# (a lazy name before repeated groups is quadratic on a long line: review H4).
-_SHOWED = r"^Seat \d+: ({}) (?:\([^)]*\) )*showed \[([^]]*)\]"
+# The summary's "Seat 1: Ann (button) showed [...]": the seated name is found first, so no
+# lazy name stands before the repeated groups (quadratic on a long line: review H4).
+_SUMMARY_SEAT = re.compile(r"^Seat \d+: (.*)$")
+_SHOWED = re.compile(r"^(?:\([^)]*\) )*showed \[([^]]*)\]")
+_DEALT_TO = re.compile(r"^Dealt to (.*)$")
+_HELD = re.compile(r"^\[([^]]*)\](?: \[([^]]*)\])?$")
 _FRACTION = re.compile(r"[0-9]\.[0-9]+(?![0-9k])")  # not the summary's "6.02k"
 _SUMMARY_NOTE = re.compile(r"^(?:Board: \[.*\]|Seat \d+: .*)$")
 _DENY = re.compile(r"^.+ (?:deny (?:BB|SB) (\S+)|denies (?:big|small) blind)$")
@@ -77,11 +80,10 @@ class WinamaxHand(LineReader):
     NAME = NAME
     HEADER = HEADER
     CLOSING = re.compile(r"^Total pot ")
-    ACTOR = " "
+    ACTORS = (" ",)
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
-        self.dealt_to = self.showed = NEVER
         self.open = False  # a betting round is going on: its uncalled bet not yet worked out
         self.uncalled: dict[str, int] = {}
         # The stated pot (after the rake, the uncalled bet in) and how far off its rounding
@@ -163,19 +165,15 @@ class WinamaxHand(LineReader):
         seat, name, stack = found.groups()
         self.b.seat(self.b.number(seat), name, self.amount(stack))
 
-    def on_seated(self, alternatives: str) -> None:
-        self.dealt_to = re.compile(rf"^Dealt to ({alternatives}) \[([^]]*)\](?: \[([^]]*)\])?$")
-        self.showed = re.compile(_SHOWED.format(alternatives))
-
     def rules(self) -> Rules:
-        return [(self.dealt_to, self.dealt), (_DENY, self.deny)]
+        return [(_DEALT_TO, self.dealt), (_DENY, self.deny)]
 
     def street_line(self, line: str) -> None:
         found = _STREET.match(line)
         if found is None:
             raise self.fail(f"not a street line: {line!r}")
         title, first, second = found.groups()
-        self.seated()
+        self.seats()
         b = self.b
         if title in ("ANTE/BLINDS", "PRE-FLOP", "3rd STREET"):
             return  # the blinds and the bring-in are the first round's bets
@@ -238,10 +236,14 @@ class WinamaxHand(LineReader):
             raise self.fail(f"a blind denied for an amount: {found.group()!r}")
 
     def dealt(self, found: re.Match[str]) -> None:
-        name, first, second = found.groups()
+        actor = self.actor(found[1])
+        held = None if actor is None else _HELD.match(actor[2])
+        if actor is None or held is None:
+            raise self.unknown(found.group())
         game = self.b.game
         assert game is not None
-        self.b.hole(name, _cards(second if second is not None and game.stud else first))
+        first, second = held.groups()
+        self.b.hole(actor[0], _cards(second if second is not None and game.stud else first))
 
     def action(self, name: str, rest: str) -> None:
         found = _ACTIONS.match(rest)
@@ -295,10 +297,12 @@ class WinamaxHand(LineReader):
             self.total = self.stated(found[1])
             self.b.rake = 0 if found[2] is None else self.amount(found[2])
             return
-        found = self.showed.match(line)
-        if found is not None:
-            self.b.reveal(found[1], _cards(found[2]))
-        elif found is None and not _SUMMARY_NOTE.match(line):
+        seat = _SUMMARY_SEAT.match(line)
+        actor = None if seat is None else self.actor(seat[1])
+        showed = None if actor is None else _SHOWED.match(actor[2])
+        if actor is not None and showed is not None:
+            self.b.reveal(actor[0], _cards(showed[1]))
+        elif not _SUMMARY_NOTE.match(line):
             raise self.fail(f"a summary line this reader does not know: {line!r}")
 
 
