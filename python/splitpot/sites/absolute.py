@@ -74,7 +74,6 @@ class AbsoluteHand(LineReader):
     def __init__(self, block: Block) -> None:
         super().__init__(block)
         self.dealt_to = NEVER
-        self.collects = NEVER
         self.posted: dict[str, int] = {}
         self.dealt = False  # "*** POCKET CARDS ***" is read
 
@@ -163,43 +162,25 @@ class AbsoluteHand(LineReader):
     def action(self, name: str, rest: str) -> None:
         b = self.b
         if not rest.startswith("- "):
-            found = _COLLECTS.match(rest)
-            if found is None:
-                raise self.fail(f"an action this reader does not know: {name} {rest!r}")
-            if found[2] not in ("main pot",) and not found[2].startswith("side pot"):
-                raise self.unsupported(f"the {found[2]}: a side bet paid outside the hand")
-            b.collect(name, self.amount(found[1]))
+            self.collects(name, rest)
             return
         found = _ACTION.match(rest[2:])
         if found is None:
             raise self.fail(f"an action this reader does not know: {name} {rest!r}")
         verb, a, to = found["verb"], found["a"], found["b"]
-        if verb in ("Does not show", "Mucks"):
-            return
-        if verb == "Shows":
-            shown = re.match(r"\s*\[([^]]*)\]", found["rest"])
-            if shown is not None:
-                b.show(name, _cards(shown[1]))
-            return
-        if verb == "Folds":
-            b.fold(name)
-            shown = re.search(r"\(Fold & Show \[([^]]*)\]\)", found["rest"])
-            if shown is not None:
-                b.reveal(name, _cards(shown[1]))
+        if verb in ("Does not show", "Mucks", "Shows", "Folds"):
+            shown = re.search(r"\[([^]]*)\]", found["rest"])  # "Folds (Fold & Show [..])"
+            if verb == "Folds":
+                b.fold(name)
+            if shown is not None and verb in ("Shows", "Folds"):
+                (b.show if verb == "Shows" else b.reveal)(name, _cards(shown[1]))
             return
         if verb == "Checks":
             b.check(name)
             return
         amount = self.amount(a)
-        if verb == "Posts small blind":
-            self.posted.setdefault("small", amount)
-            b.blind(name, amount, big=False)
-        elif verb == "Posts big blind":
-            self.posted.setdefault("big", amount)
-            b.blind(name, amount, big=True)
-        elif verb == "Posts dead":  # "Posts dead $40 dead $15": 25 live, 15 dead
-            dead = self.amount(to)
-            b.blind(name, amount - dead, dead=dead)
+        if verb.startswith("Posts") or (verb == "All-In" and not self.dealt):
+            self.post(name, verb, amount, to)
         elif verb == "Ante":
             b.ante(name, amount)
         elif verb == "returned":
@@ -208,12 +189,6 @@ class AbsoluteHand(LineReader):
             b.call(name, amount)
         elif verb == "Bets":
             b.bet(name, amount)
-        elif verb == "All-In" and not self.dealt:
-            # All-in on his blind, before the cards (hand 1968055293: "All-In $191.27"
-            # where the big blind is $200): the big blind if the small one is posted.
-            big = "small" in self.posted
-            self.posted.setdefault("big" if big else "small", amount)
-            b.blind(name, amount, big=big)
         elif to is not None:  # Raises X to Y, All-In(Raise) X to Y
             b.raise_to(name, self.amount(to))
         else:  # All-In X: what he puts in
@@ -223,6 +198,28 @@ class AbsoluteHand(LineReader):
                 b.call(name, amount)
             else:
                 b.bet(name, amount)
+
+    def collects(self, name: str, rest: str) -> None:
+        """ "Collects $4 from main pot" (or a side pot); another pot is a side bet."""
+        found = _COLLECTS.match(rest)
+        if found is None:
+            raise self.fail(f"an action this reader does not know: {name} {rest!r}")
+        if found[2] != "main pot" and not found[2].startswith("side pot"):
+            raise self.unsupported(f"the {found[2]}: a side bet paid outside the hand")
+        self.b.collect(name, self.amount(found[1]))
+
+    def post(self, name: str, verb: str, amount: int, dead: str | None) -> None:
+        """A blind: small, big, or "dead $40 dead $15" (25 live, 15 dead); an all-in before
+        the cards (hand 1968055293: "All-In $191.27" where the big blind is $200) is the
+        big blind if the small one is posted."""
+        b = self.b
+        if verb == "Posts dead":
+            part = self.amount(dead)
+            b.blind(name, amount - part, dead=part)
+            return
+        big = verb == "Posts big blind" or (verb == "All-In" and "small" in self.posted)
+        self.posted.setdefault("big" if big else "small", amount)
+        b.blind(name, amount, big=big)
 
     def summary_line(self, line: str) -> None:
         found = _TOTAL.match(line)

@@ -61,6 +61,7 @@ hand whose text is cut or contradicts itself is a :class:`DamagedHand`
 gives ``SiteReader.blocks`` and overrides :meth:`LineReader.run`. Keep every pattern
 linear in its line: no lazy part before a repeated group (review H4).
 """
+
 from __future__ import annotations
 
 import datetime

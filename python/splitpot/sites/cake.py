@@ -73,7 +73,7 @@ def _cards(text: str) -> list[str | None]:
 class CakeHand(LineReader):
     NAME = NAME
     HEADER = HEADER
-    ACTOR = ""
+    ACTOR = "(?=[: ])"  # "NAME: calls $2", "NAME wins $0.56"
     NOTES = _NOTES
     CLOSING = re.compile(r"\S wins ")
 
