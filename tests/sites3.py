@@ -5,7 +5,6 @@ never copied: each site's test skips with the reason when the folder is absent."
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -27,15 +26,10 @@ def files(site: str) -> list[Path]:
     return sorted(p for p in folder.rglob("*") if p.is_file())
 
 
-@cache
-def _outcomes(site: str) -> tuple[Outcome, ...]:
-    return tuple(o for f in files(site) for o in check_file(f))
-
-
 def outcomes(site: str, reader: str | None = None) -> list[Outcome]:
     """Every hand of ``site``'s folder replayed against the site's result; only those its
     reader ``reader`` read (a site's folder may hold another site's hands) when given."""
-    found = _outcomes(site)
+    found = (o for f in files(site) for o in check_file(f))
     return [o for o in found if reader is None or o.site == reader]
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-import pytest
 from sites3 import outcomes, statuses
 from splitpot import phh
 from splitpot.sites import SiteError, UnsupportedHand, pacific, read_file, read_text, sniff
@@ -117,7 +116,8 @@ def test_every_888_hand_replays_to_the_sites_result() -> None:
     assert sum("a BLAST all-in hand" in r for r in refused) == 1
 
 
-@pytest.mark.parametrize("name", ["russian.cards", "dutch", "Swedish", "non.english"])
-def test_cards_in_the_clients_languages_replay(name: str) -> None:
-    found = [o for o in outcomes("888poker", pacific.NAME) if name in o.source]
-    assert found and all(o.status == "match" for o in found)
+def test_cards_in_the_clients_languages_replay() -> None:
+    found = outcomes("888poker", pacific.NAME)
+    for name in ("russian.cards", "dutch", "Swedish", "non.english"):
+        mine = [o for o in found if name in o.source]
+        assert mine and all(o.status == "match" for o in mine), name

@@ -57,7 +57,7 @@ _ACTION = re.compile(
     r"(?: \(?(?P<a>\$?[\d.,]+)\)?(?: (?:to|dead) (?P<b>\$?[\d.,]+))?)?(?P<rest>.*)$"
 )
 _COLLECTS = re.compile(r"^Collects (\$?[\d.,]+) from (main pot|side pot-\d+|.*)\s*$")
-_TOTAL = re.compile(r"^Total Pot\((\$?[\d.,]+)\)((?: \| [^|]+)*)\s*$")
+_TOTAL = re.compile(r"^Total Pot\((\$?[\d.,]+)\)(.*)$")
 _TAKEN = re.compile(r" \| ([A-Za-z0-9 ]+?) \((\$?[\d.,]+)\)")
 
 
@@ -169,7 +169,7 @@ class AbsoluteHand(LineReader):
             raise self.fail(f"an action this reader does not know: {name} {rest!r}")
         verb, a, to = found["verb"], found["a"], found["b"]
         if verb in ("Does not show", "Mucks", "Shows", "Folds"):
-            shown = re.search(r"\[([^]]*)\]", found["rest"])  # "Folds (Fold & Show [..])"
+            shown = re.search(r"\[([^][]*)\]", found["rest"])  # "Folds (Fold & Show [..])"
             if verb == "Folds":
                 b.fold(name)
             if shown is not None and verb in ("Shows", "Folds"):

@@ -95,7 +95,6 @@ _WHEN = re.compile(r"(\d{4})-(\d\d)-(\d\d) (\d\d?):(\d\d):(\d\d)(?: (UTC))?")
 _STAKES = re.compile(r"^Table Info: .*?Stakes: \$?([\d,.]+)-\$?([\d,.]+)")
 _SEAT = re.compile(r"^Seat (\d{1,9}): (.+?)(?: \[ME\])? \((\$?[\d,.]+) in chips\)\s*$")
 _STUD_SEAT = re.compile(r"^(Seat\+(\d{1,9}))(?: \[ME\])?: (\$?[\d,.]+) in chips\s*$")
-_ME = re.compile(r" +\[ME\](?= *:)")
 _STREET = re.compile(r"^\*\*\* ([A-Z0-9 ]+?) \*\*\*(?: \[([^]]*)\])?(?: \[([^]]*)\])?\s*$")
 _TOTAL = re.compile(r"^Total Pot\(\$?([\d,.]+)\)(?: \| Rake \(\$?([\d,.]+)\))?\s*$")
 _BOARD = re.compile(r"^Card (?:dealt )?to (?:the )?table \[([^]]*)\]\s*$")
@@ -126,7 +125,7 @@ _ACTION = re.compile(
     r"(?: \[(?P<cards>[^]]*)\]| (?P<a>\$?[\d,.]+)(?: to (?P<b>\$?[\d,.]+))?)?(?P<rest>.*)$"
 )
 # What may follow an action: "(Two pair)", the hand's name; "Show1 [Ah]", the cards shown.
-_TRAILER = re.compile(r"(?: Show\d+ \[[^]]*\])?\s*(?:\((?:[A-Za-z ]+)\))?\s*$")
+_TRAILER = re.compile(r"(?: Show\d+ \[[^]]*\])?(?: *\([A-Za-z ]+\))?\s*$")
 
 
 class BovadaHand(LineReader):
@@ -156,7 +155,7 @@ class BovadaHand(LineReader):
         self.to_act: set[str] | None = None  # the late board's betting round: who is to act
         for line in block.lines:
             if " : Ante chip " in line:
-                self.ante_posters.add(_ME.sub("", line, count=1).split(" : ", 1)[0])
+                self.ante_posters.add(_without_me(line).split(" : ", 1)[0])
             elif line.startswith("Board [") and not self.has_board_lines():
                 found = _SUMMARY_BOARD.match(line)
                 self.late_board = [] if found is None else cards(found[1])
@@ -240,8 +239,7 @@ class BovadaHand(LineReader):
         return self._board_lines
 
     def line(self, line: str) -> None:
-        if "[ME]" in line:
-            line = _ME.sub("", line, count=1)
+        line = _without_me(line)
         if line == self.previous and line and not self.round_over():
             return  # Bovada's repeat of the line before (the module's docstring)
         self.previous = line
@@ -610,6 +608,18 @@ class BovadaHand(LineReader):
             big = self.bets.get(2) or self.bets.get(3)
             if big is not None:
                 b.game = Game(game.part, "F", game.small, big)
+
+
+def _without_me(line: str) -> str:
+    """The line with the site's own player's mark, "[ME]" before the colon after his name,
+    and the spaces before it, taken out ("UTG+1  [ME] : Folds" is "UTG+1 : Folds")."""
+    at = line.find("[ME]")
+    if at < 0:
+        return line
+    after = line[at + len("[ME]") :]
+    if not after.lstrip(" ").startswith(":"):
+        return line
+    return line[:at].rstrip(" ") + after
 
 
 READER = SiteReader(NAME, HEADER, BovadaHand.parse)

@@ -49,9 +49,9 @@ _HEAD = re.compile(
 )
 _PARTS = {"Hold'em": "T", "Omaha": "O", "OmahaHiLo": "O/8", "Omaha Hi-Lo": "O/8"}
 _KINDS: dict[str, Kind] = {"NL": "N", "PL": "P", "FL": "F"}
-_SEAT = re.compile(
-    r"^Seat (\d{1,9}): (.+) \(([^()]*?) in chips\)\s*(DEALER)?\s*(?:\([A-Z]{3} [^()]*\))?\s*$"
-)
+# The seat, the name and the stack; what follows: "DEALER", a conversion "(EUR €43.38)".
+_SEAT = re.compile(r"^Seat (\d{1,9}): (.+) \(([^()]*) in chips\)(.*)$")
+_SEAT_TAIL = re.compile(r" *(DEALER)? *(?:\([A-Z]{3} [^()]*\))?")
 _DEALER = re.compile(r"^Dealer: Seat (\d{1,9})\s*$")
 _COMMA = re.compile(r"\d,\d\d(?![\d])")  # a decimal comma: two digits after it
 _STREET = re.compile(r"^\*\*\* ?(FLOP|TURN|RIVER|SHOW DOWN) ?\*\*\*(?: \[([^]]*)\])?\s*$")
@@ -119,9 +119,12 @@ class CakeHand(LineReader):
         b = self.b
         found = _SEAT.match(line)
         if found is not None:
-            seat, name, stack, dealer = found.groups()
+            seat, name, stack, tail = found.groups()
+            after = _SEAT_TAIL.match(tail.rstrip())
+            if after is None or after.end() != len(tail.rstrip()):
+                raise self.fail(f"not a seat line: {line[:80]!r}")
             b.seat(b.number(seat), name, self.amount(stack))
-            if dealer:
+            if after[1]:
                 b.button = b.number(seat)
             return True
         found = _DEALER.match(line)

@@ -65,12 +65,12 @@ _PARTS = {
 _KINDS: dict[str, Kind] = {"No Limit": "N", "Pot Limit": "P", "Fixed Limit": "F"}
 _SEAT = re.compile(r"\((?:[A-Z]{3} )?([\d.,]+) in seat (\d{1,9})\)\s*$")
 _ROLE = re.compile(r"^(Dealer|Small Blind|Big Blind|Small \+ Big Blind|Blind out of turn): +(.*)$")
-_POSTED = re.compile(r" +\(([\d.,]+)\)\s*$")
-_BOARD = re.compile(r"^(Flop|Turn|River) +(.+?)\s*$")
+_POSTED = re.compile(r"\(([\d.,]+)\)$")
+_BOARD = re.compile(r"^(Flop|Turn|River) +(.*)$")
 _ACTION = re.compile(
     r"^(?P<verb>Fold|Check|Call|Bet|Raise|All-In|Payback|Ante)(?: +\((?P<a>[\d.,]+)\))?\s*$"
 )
-_RESULT = re.compile(r"^(?P<verb>shows|wins|didn't show hand):?(?: +(?P<rest>.*?))?\s*$")
+_RESULT = re.compile(r"^(?P<verb>shows|wins|didn't show hand):?(?: +(?P<rest>.*))?$")
 _WINS = re.compile(r"^(?:[A-Z]{3} )?([\d.,]+)(?: (?:split pot|side pot|main pot))*(?: \(.*\))?$")
 _RAKE = re.compile(r"^Rake: +(?:[A-Z]{3} )?([\d.,]+)\s*$")
 _ENDED = re.compile(r"^Game ended (\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?: ([A-Z]{3}))?")
@@ -78,7 +78,7 @@ _ENDED = re.compile(r"^Game ended (\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?: 
 
 def _cards(text: str) -> list[str | None]:
     """``5d - 9h - 4d - Kh`` as cards (a ten is ``T``)."""
-    return [c.strip() for c in text.split(" - ") if c.strip()]
+    return [c.strip() for c in text.strip().split(" - ") if c.strip()]
 
 
 class EntractionHand(LineReader):
@@ -127,7 +127,7 @@ class EntractionHand(LineReader):
         return False
 
     def on_seated(self, alternatives: str) -> None:
-        self.dealt_to = re.compile(rf"^({alternatives}) was dealt: +(.+?)\s*$")
+        self.dealt_to = re.compile(rf"^({alternatives}) was dealt: +(.*)$")
 
     def rules(self) -> Rules:
         return [
@@ -141,8 +141,10 @@ class EntractionHand(LineReader):
     def role(self, found: re.Match[str]) -> None:
         role, rest = found.groups()
         b = self.b
-        amount = _POSTED.search(rest)
-        name = (rest if amount is None else rest[: amount.start()]).strip()
+        rest = rest.rstrip()
+        at = rest.rfind("(")
+        amount = _POSTED.match(rest, at) if at >= 0 else None
+        name = (rest if amount is None else rest[:at]).strip()
         if role == "Dealer":
             b.button = b.player(name).seat if name in b.players else None
             return
@@ -204,7 +206,7 @@ class EntractionHand(LineReader):
         found = _RESULT.match(rest)
         if found is None:
             raise self.fail(f"an action this reader does not know: {name} {rest!r}")
-        verb, text = found["verb"], found["rest"] or ""
+        verb, text = found["verb"], (found["rest"] or "").strip()
         b = self.b
         if verb == "wins":
             won = _WINS.match(text)

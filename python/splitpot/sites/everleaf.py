@@ -53,7 +53,7 @@ HEADER = re.compile(
 )
 
 _GAME = re.compile(
-    r"^(?:Blinds +)?(?P<small>[^/ ]*[\d.,]+)/ ?(?P<big>[^/ ]*?[\d.,]+) "
+    r"^(?:Blinds +)?(?P<small>[^/ \d]*[\d.,]+)/ ?(?P<big>[^/ \d]*[\d.,]+) "
     r"(?P<game>NL Hold'em|PL Hold'em|Hold'em|Omaha Hi/Lo|PL Omaha Hi/Lo|PL Omaha|Omaha"
     r"|7 Card Stud(?: Hi/Lo)?|Razz)(?: - \d+ Max)? - (?P<y>\d{4})/(?P<mo>\d\d)/(?P<d>\d\d)"
     r" - (?P<h>\d\d):(?P<mi>\d\d):(?P<s>\d\d)"
@@ -67,7 +67,7 @@ _PARTS: dict[str, tuple[str, Kind]] = {
     "PL Omaha": ("O", "P"),
     "Omaha": ("O", "F"),
 }
-_SEAT = re.compile(r"^Seat (\d{1,9}): (.+) \( +([^()]*?) *\)\s*$")
+_SEAT = re.compile(r"^Seat (\d{1,9}): (.+) \(([^()]*)\)\s*$")
 _NOTES = re.compile(
     r"^(?:Everleaf Gaming Game #\d+|Partouche Poker Gibraltar|- - .* - Game #\d+"
     r"|Tournament #\d+ - Level \d+|Total number of players: \d+|Table .*"
@@ -85,7 +85,7 @@ _ACTION = re.compile(
 )
 _AMOUNT = re.compile(r"^\[ ?([^]]+?) ?\]\s*$")
 _WINS = re.compile(
-    r"^(?:(?:high|low) +)?\(? ?(?P<a>[^()]*?\d[\d.,]*(?: USD| EURO?| Chips| chips)?) ?\)? from "
+    r"^(?:(?:high|low) +)?\(? ?(?P<a>[^()\d]*\d[\d.,]*(?: USD| EURO?| Chips| chips)?) ?\)? from "
     r"(?:main|side) pot"
 )
 _CONTINUED = re.compile(r"^[a-z][a-z ,]* \[ [^]]* \]\s*$")  # a hand's name run on
@@ -117,6 +117,7 @@ class EverleafHand(LineReader):
         found = _SEAT.match(line)
         if found is not None:
             seat, name, stack = found.groups()
+            stack = stack.strip()
             if stack != "new player":
                 b.seat(b.number(seat), name, self.amount(stack))
             return True

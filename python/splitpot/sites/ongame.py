@@ -74,7 +74,7 @@ _FINAL = re.compile(
     r"(?:, \[([^]]*)\](?: \([A-Z_, ]*\))?)?\s*$"
 )
 _NOTES = re.compile(
-    r"^(?:---\s*|Dealing pocket cards|Dealing (?:4th|5th|6th) street|Dealing river|User: .*"
+    r"^(?:---|Dealing pocket cards|Dealing (?:4th|5th|6th) street|Dealing river|User: .*"
     r"|Players in round: .*|Summary:|\*{5} End of hand .*)\s*$"
 )
 _BOARD = re.compile(r"^--- Dealing (flop|turn|river) \[([^]]*)\]\s*$")
