@@ -94,6 +94,26 @@ Rules = Sequence[tuple[re.Pattern[str], Callable[[re.Match[str]], None]]]
 """A reader's table: each pattern tried in order on a line; the first that matches calls its
 handler with the match."""
 
+MOVES: dict[str, Callable[[HandBuilder, str, int], None]] = {
+    "fold": lambda b, name, _: b.fold(name),
+    "check": lambda b, name, _: b.check(name),
+    "call": HandBuilder.call,  # what the call adds
+    "bet": HandBuilder.bet,  # a bet or raise by the amount
+    "raise to": HandBuilder.raise_to,  # a bet, raise or completion to the amount
+    "bring in": HandBuilder.bring_in,
+    "ante": HandBuilder.ante,
+    "small blind": lambda b, name, amount: b.blind(name, amount, big=False),
+    "big blind": lambda b, name, amount: b.blind(name, amount, big=True),
+    "live blind": lambda b, name, amount: b.blind(name, amount),  # out of turn (§4.1)
+    "dead blind": lambda b, name, amount: b.blind(name, 0, dead=amount),  # §4.1
+    "both blinds": HandBuilder.post_both,  # the big blind live, the rest dead (§4.1)
+}
+"""The moves every site writes, each the builder's call; a reader's ``VERBS`` names them in
+its site's words."""
+_NO_AMOUNT = ("fold", "check")
+VERBS = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet"}
+"""The words most sites write for four of the :data:`MOVES`: a reader's ``VERBS`` adds its own."""
+
 
 @dataclass
 class Block:
@@ -170,6 +190,22 @@ class LineReader:
     """What follows a seated player's name on his lines: the first, his actions
     (:meth:`action`); any other, :meth:`aside` (Full Tilt's "NAME: chat")."""
     STREET_MARK: ClassVar[str] = "*** "
+    VERBS: ClassVar[dict[str, str]] = {}
+    """The site's words for the :data:`MOVES` (``{"calls": "call", ...}``): :meth:`move`."""
+    TABLE: ClassVar[re.Pattern[str] | None] = None
+    """The table line (named groups ``table``, and ``max`` and ``button`` where written)."""
+    SEAT: ClassVar[re.Pattern[str] | None] = None
+    """A seat line ``Seat N: ...`` (named groups ``seat``, ``name``, ``stack``)."""
+    STREETS: ClassVar[re.Pattern[str]] = NEVER
+    """A street line (groups: the title, and the cards in brackets, up to two)."""
+    STREET_PLAIN: ClassVar[frozenset[str]] = frozenset({"HOLE CARDS", "SHOW DOWN"})
+    """Street titles that start no betting round."""
+    STREET_BETS: ClassVar[re.Pattern[str]] = NEVER
+    """Stud's street titles: each a betting round, the cards each player's own."""
+    SEVENTH: ClassVar[str] = ""
+    """Stud's last street: once its betting begins, the cards the site did not show are dealt."""
+    RUN_TWICE: ClassVar[re.Pattern[str]] = NEVER
+    """Street titles of a board run more than once."""
     CLOSING: ClassVar[re.Pattern[str] | None] = None
     """A line every whole hand of the site has (PokerStars' ``Total pot``): a hand without
     it was cut off."""
@@ -190,11 +226,18 @@ class LineReader:
         self.pattern: re.Pattern[str] | None = None  # the first framework's (seated())
         self.alternatives = "(?!)"
         self.summary = False  # the summary's lines: what the site says happened
+        self.street = ""  # the title of the street being played
 
     @classmethod
     def parse(cls, block: Block) -> HandHistory:
         """One hand of the site as a PHH history (``_site`` its ``NAME``)."""
-        return cls(block).run()
+        reader = cls(block)
+        try:
+            return reader.run()
+        finally:
+            # The table's handlers are the reader's bound methods: a cycle, which would
+            # wait for the collector; a file of a million hands streams in one hand's memory.
+            reader.table = ()
 
     # ------------------------------------------------------------------ hooks
 
@@ -221,13 +264,56 @@ class LineReader:
         return ()
 
     def set_up(self, line: str) -> bool:
-        """A line before the play (the table, a seat), read: True; else False. Asked only
-        until the seated names are compiled (:meth:`seated`)."""
-        return False
+        """A line before the play (:data:`TABLE`, a :data:`SEAT`), read: True; else False.
+        Asked only until the seated names are fixed (:meth:`seats`)."""
+        if line.startswith("Seat "):
+            found = None if self.SEAT is None else self.SEAT.match(line)
+            if found is None:
+                raise self.fail(f"not a seat line: {line!r}")
+            self.b.seat(self.b.number(found["seat"]), found["name"], self.amount(found["stack"]))
+            return True
+        if self.TABLE is None or not line.startswith("Table"):
+            return False
+        found = self.TABLE.match(line)
+        if found is None:
+            raise self.fail(f"not a table line: {line!r}")
+        self.b.fields["table"] = found["table"]
+        if found["max"] is not None:
+            self.b.seat_count = self.b.number(found["max"], "table size")
+        if found["button"] is not None:
+            self.b.button = self.b.number(found["button"], "button")
+        return True
 
     def street_line(self, line: str) -> None:
-        """A line starting with :data:`STREET_MARK` (``*** FLOP *** [...]``)."""
-        raise self.unknown(line)
+        """A line starting with :data:`STREET_MARK` (``*** FLOP *** [...]``): the summary,
+        a board, a stud street, a street that changes nothing, or one splitpot does not
+        play."""
+        found = self.STREETS.match(line)
+        if found is None:
+            raise self.fail(f"not a street line: {line!r}")
+        title, first, second = found.groups()
+        self.seats()
+        if self.street == self.SEVENTH:
+            self.b.deal_unseen()
+        if title == "SUMMARY":
+            self.summary = True
+        elif title in ("FLOP", "TURN", "RIVER") and first is not None:
+            new = cards(second if second is not None else first)
+            if len(new) != (3 if title == "FLOP" else 1):
+                raise self.damaged(
+                    f"the site contradicts itself: the {title.lower()} has {len(new)} new "
+                    f"cards: {line!r}"
+                )
+            self.b.board(new)
+        elif title in self.STREET_PLAIN:
+            self.street = title
+        elif self.STREET_BETS.fullmatch(title):
+            self.street = title
+            self.b.street()
+        elif self.RUN_TWICE.fullmatch(title):
+            raise self.unsupported(f"'*** {title} ***': run it twice is not played")
+        else:
+            raise self.unsupported(f"'*** {title} ***' is a street splitpot does not play")
 
     def summary_line(self, line: str) -> None:
         """A line of the summary (after the ``SUMMARY`` street line)."""
@@ -235,6 +321,15 @@ class LineReader:
     def action(self, name: str, rest: str) -> None:
         """A seated player's line: ``rest`` is what follows his name and ``ACTORS[0]``."""
         raise self.fail(f"an action this reader does not know: {name}{self.ACTORS[0]}{rest!r}")
+
+    def move(self, name: str, verb: str, amount: str | None) -> bool:
+        """The :data:`MOVES` the site's ``verb`` names (:data:`VERBS`), made with its amount:
+        True; False when the verb is none of them."""
+        kind = self.VERBS.get(verb)
+        if kind is None:
+            return False
+        MOVES[kind](self.b, name, 0 if kind in _NO_AMOUNT else self.amount(amount))
+        return True
 
     def aside(self, name: str, sep: str, rest: str) -> None:
         """A seated player's line with another separator of :data:`ACTORS`."""

@@ -137,7 +137,7 @@ class BovadaHand(LineReader):
     def __init__(self, block: Block) -> None:
         super().__init__(block)
         self.dealt = False  # "*** HOLE CARDS ***" (or stud's 3RD STREET) is read
-        self.street = 0  # 0 before the flop (stud: third street), 1 the flop...
+        self.stage = 0  # 0 before the flop (stud: third street), 1 the flop...
         self.acted = False  # a player acted since the last cards were dealt (stud)
         self.previous = ""
         self.small_posted = False
@@ -315,15 +315,15 @@ class BovadaHand(LineReader):
         return small_blind, big_blind
 
     def board(self, new: list[str | None]) -> None:
-        want = 3 if self.street == 0 else 1
+        want = 3 if self.stage == 0 else 1
         if len(new) != want:
             raise self.damaged(f"{len(new)} board cards dealt where {want} are due")
         self.b.board(new)
-        self.street += 1
+        self.stage += 1
 
     def next_street(self) -> None:
         self.b.street()
-        self.street += 1
+        self.stage += 1
         self.acted = False
 
     def action(self, name: str, rest: str) -> None:
@@ -444,9 +444,9 @@ class BovadaHand(LineReader):
     def deal_late(self, streets: int) -> None:
         """The next ``streets`` streets of the board written in the summary."""
         for _ in range(streets):
-            if not self.late_board or self.street > 2:
+            if not self.late_board or self.stage > 2:
                 return
-            want = 3 if self.street == 0 else 1
+            want = 3 if self.stage == 0 else 1
             new, self.late_board = self.late_board[:want], self.late_board[want:]
             self.board(new)
             self.to_act = None
@@ -471,7 +471,7 @@ class BovadaHand(LineReader):
         elif verb == "Raises" or verb.startswith("All-in("):
             total = a if to is None else to
             self.check_limit_raise(total)
-            completes = self.street == 0 and self.high() == self.b.bring_in_amount
+            completes = self.stage == 0 and self.high() == self.b.bring_in_amount
             b.raise_to(name, total)
             if completes:  # stud's completion of the bring-in: a full (small) bet
                 self.limit_bet(name, total)
@@ -495,7 +495,7 @@ class BovadaHand(LineReader):
         assert game is not None
         if game.kind != "F" or game.stud:
             return
-        bet = game.small if self.street < 2 else self.bets.get(2) or self.bets.get(3) or game.big
+        bet = game.small if self.stage < 2 else self.bets.get(2) or self.bets.get(3) or game.big
         high = self.high()
         if high % bet and total == (high // bet + 2) * bet:
             raise self.unsupported(
@@ -517,7 +517,7 @@ class BovadaHand(LineReader):
         if double:
             self.bets.setdefault(2, size)
         else:
-            self.bets.setdefault(self.street, size)
+            self.bets.setdefault(self.stage, size)
 
     def result(self, name: str, verb: str, amount: int | None) -> None:
         b = self.b

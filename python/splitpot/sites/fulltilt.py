@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from splitpot.sites.base import Block, LineReader, Rules, SiteReader, cards
+from splitpot.sites.base import VERBS, Block, LineReader, Rules, SiteReader, cards
 from splitpot.sites.money import CENT, CHIP
 
 NAME = "Full Tilt Poker"
@@ -60,11 +60,21 @@ _STAKES = re.compile(r" - ([^ /]+)/([^ /]+)(?: Ante (\S+))? - ")
 _WHEN = re.compile(r" - (\d\d?):(\d\d):(\d\d) ([A-Z]{2,4}) - (\d{4})/(\d\d)/(\d\d)")
 _EVENT = re.compile(r"^(.+ \((\d+)\)), (?:Table|Match) (.+)$")
 _TABLE = re.compile(r"^Table (.+?)(?: \((\d+) max(?:, [^)]*)?\))?$")
-_SEAT = re.compile(r"^Seat (\d+): (.+) \(([^()]+)\)(?:, is sitting out)?$")
+_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]+)\)(?:, is sitting out)?$")
 _STREET = re.compile(
     r"^\*\*\* (.+?) \*\*\*(?: \[([^]]*)\])?(?: \[([^]]*)\])?(?: \(Total Pot: .*\))?$"
 )
 _SEATS = re.compile(r"^Seats: \d+$")
+_VERBS = VERBS | {
+    "raises to": "raise to",
+    "completes it to": "raise to",
+    "brings in for": "bring in",
+    "antes": "ante",
+    "posts the small blind of": "small blind",
+    "posts the big blind of": "big blind",
+    "posts": "live blind",  # "posts $2": a live big blind, out of turn (§4.1)
+    "posts a dead small blind of": "dead blind",
+}
 _UNCALLED = re.compile(r"^Uncalled bet of (\S+) returned to (.+)$")
 _TOTAL = re.compile(r"^Total pot (\S+) .*\| Rake (\S+)$")
 _SUMMARY_SEAT = re.compile(r"^Seat (\d+): (.+)$")
@@ -96,11 +106,15 @@ class FullTiltHand(LineReader):
     CLOSING = re.compile(r"^Total pot ")
     NOTES = _NOTES
     ACTORS = (" ", ": ")  # "NAME folds"; "NAME: chat" (:meth:`aside`)
+    VERBS = _VERBS
+    SEAT = _SEAT
+    STREETS = _STREET
+    STREET_BETS = re.compile(r"3RD STREET|[4-7]TH STREET")
+    SEVENTH = "7TH STREET"
+    RUN_TWICE = re.compile(r"(?:TURN|RIVER|SHOW DOWN|SUMMARY) \d")
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
-        self.street = ""
-        self.seat_names: dict[int, str] = {}
         self.won: dict[str, int] = {}  # the "wins the pot" lines, checked with the summary
 
     def tournament(self) -> bool:
@@ -184,17 +198,7 @@ class FullTiltHand(LineReader):
             self.b.seat_count = self.b.number(table[2], "table size")
 
     def set_up(self, line: str) -> bool:
-        if _SEATS.match(line):
-            return True  # "Seats: 9" (2013), before the seat lines
-        if not line.startswith("Seat "):
-            return False
-        found = _SEAT.match(line)
-        if found is None:
-            raise self.fail(f"not a seat line: {line!r}")
-        seat, name, stack = found.groups()
-        self.b.seat(self.b.number(seat), name, self.amount(stack))
-        self.seat_names[int(seat)] = name
-        return True
+        return _SEATS.match(line) is not None or super().set_up(line)  # "Seats: 9" (2013)
 
     def line(self, line: str) -> None:
         if line.startswith("Players agree to Run It"):
@@ -212,28 +216,6 @@ class FullTiltHand(LineReader):
         self.b.button = self.b.number(found[1], "button")
         # A tournament's table does not say its size; the button's seat is one of it.
         self.b.seat_count = max(self.b.seat_count or 0, self.b.button)
-
-    def street_line(self, line: str) -> None:
-        found = _STREET.match(line)
-        if found is None:
-            raise self.fail(f"not a street line: {line!r}")
-        title, first, second = found.groups()
-        self.seats()
-        if self.street == "7TH STREET":
-            self.b.deal_unseen()
-        if title == "SUMMARY":
-            self.summary = True
-        elif title in ("FLOP", "TURN", "RIVER") and first is not None:
-            self.b.board(cards(second if second is not None else first))
-        elif title in ("HOLE CARDS", "SHOW DOWN"):
-            self.street = title
-        elif re.fullmatch(r"3RD STREET|[4-7]TH STREET", title):
-            self.street = title
-            self.b.street()
-        elif re.fullmatch(r"(?:TURN|RIVER|SHOW DOWN|SUMMARY) \d", title):
-            raise self.b.unsupported(f"'*** {title} ***': run it twice is not played")
-        else:
-            raise self.b.unsupported(f"'*** {title} ***' is a street splitpot does not play")
 
     def aside(self, name: str, sep: str, rest: str) -> None:
         """ "NAME: text": his chat."""
@@ -262,39 +244,19 @@ class FullTiltHand(LineReader):
         if found is None:
             raise self.fail(f"an action this reader does not know: {name} {rest!r}")
         verb, arg = found["verb"], found["rest"]
-        b = self.b
         if arg is not None and verb in ("folds", "checks"):
             raise self.fail(f"an action this reader does not know: {name} {rest!r}")
-        match verb:
-            case "folds":
-                b.fold(name)
-            case "checks":
-                b.check(name)
-            case "calls":
-                b.call(name, self.amount(arg))
-            case "bets":
-                b.bet(name, self.amount(arg))
-            case "raises to" | "completes it to":
-                b.raise_to(name, self.amount(arg))
-            case "brings in for":
-                b.bring_in(name, self.amount(arg))
-            case "antes":
-                b.ante(name, self.amount(arg))
-            case "posts the small blind of" | "posts the big blind of":
-                b.blind(name, self.amount(arg), big=verb == "posts the big blind of")
-            case "posts":
-                b.blind(name, self.amount(arg))  # "posts $2": a live big blind (§4.1)
-            case "posts a dead small blind of":
-                b.blind(name, 0, dead=self.amount(arg))  # dead money (§4.1)
-            case "shows":
-                b.show(name, cards((arg or "").split("]")[0].strip(" [")))
-            case "wins" | "ties for":  # "ties for the pot (240)": his share of a split
-                won = _WINS.match(arg or "")
-                if won is None:
-                    raise self.fail(f"not a pot won: {name} {rest!r}")
-                self.won[name] = self.won.get(name, 0) + self.amount(won[1])
-            case _:
-                raise b.unsupported(f"{name} {verb}: a draw is not played")
+        if self.move(name, verb, arg):
+            return
+        if verb == "shows":
+            self.b.show(name, cards((arg or "").split("]")[0].strip(" [")))
+        elif verb in ("wins", "ties for"):  # "ties for the pot (240)": his share of a split
+            won = _WINS.match(arg or "")
+            if won is None:
+                raise self.fail(f"not a pot won: {name} {rest!r}")
+            self.won[name] = self.won.get(name, 0) + self.amount(won[1])
+        else:
+            raise self.unsupported(f"{name} {verb}: a draw is not played")
 
     def summary_line(self, line: str) -> None:
         found = _TOTAL.match(line)
@@ -303,13 +265,12 @@ class FullTiltHand(LineReader):
             self.b.rake = self.amount(found[2])
             return
         found = _SUMMARY_SEAT.match(line)
-        if found is None or self.b.number(found[1]) not in self.seat_names:
-            return  # "Board: [...]", the pots of "Total pot ... Main pot ... Side pot ..."
-        name = self.seat_names[int(found[1])]
+        seat = None if found is None else self.b.number(found[1])
+        p = next((p for p in self.b.players.values() if p.seat == seat), None)
+        if found is None or p is None or not p.dealt:
+            return  # "Board: [...]", the pots of "Total pot ...", "is sitting out"
+        name = p.name
         rest = found[2].removeprefix(name)
-        p = self.b.players.get(name)
-        if p is None or not p.dealt:
-            return  # "is sitting out"
         collected = _COLLECTED.search(rest)
         if collected is not None:
             self.b.collect(name, self.amount(collected[1]))

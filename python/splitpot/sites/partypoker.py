@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 
 from splitpot.limits import SITE_MAX_HAND_LINES
-from splitpot.sites.base import NEVER, Block, LineReader, Rules, SiteReader, cards, lines_of
+from splitpot.sites.base import NEVER, VERBS, Block, LineReader, Rules, SiteReader, cards, lines_of
 from splitpot.sites.errors import SiteError
 from splitpot.sites.money import CENT, CHIP
 
@@ -71,6 +71,13 @@ _EVENT = re.compile(r"^(.+ \(\d+\)) Table #(\d+)$")
 _SEAT = re.compile(r"^[Ss]eat ?(\d+): (.+?) \( ?([$€]?[0-9][0-9.,]*)(?: USD| EUR)? ?\)$")
 _BUTTON = re.compile(r"^Seat (\d+) is the button$")
 _DEALT = re.compile(r"^Dealt to (.+?) \[([^]]*)\]$")
+_VERBS = VERBS | {
+    "double bets": "bet",
+    "completes": "bet",
+    "bring-ins": "bring in",
+    "posts ante": "ante",
+    "posts big blind + dead": "both blinds",  # the big blind live, the rest dead (§4.1)
+}
 _DECIMAL_COMMA = re.compile(r",[0-9]{2}(?![0-9])")
 _SHOWS = re.compile(r"^(shows|doesn't show) \[([^]]*)\]")
 _STREET = re.compile(r"^\*\* Dealing ?(.*?) \*\*(?: :)?(?: +\[([^]]*)\])?$")
@@ -175,6 +182,7 @@ class PartyHand(LineReader):
     NOTES = _NOTES
     ACTORS = (" ", ": ")  # "NAME folds"; "NAME: chat" (:meth:`aside`)
     STREET_MARK = "** "
+    VERBS = _VERBS
     CLOSING = re.compile(r" wins |, collected ")  # a whole hand pays someone
 
     def header_line(self) -> str:
@@ -470,30 +478,16 @@ class PartyHand(LineReader):
         if found is None:
             raise self.fail(f"an action this reader does not know: {name} {rest!r}")
         verb, a = found["verb"], found["a"]
-        b = self.b
-        match verb:
-            case "folds":
-                b.fold(name)
-            case "checks":
-                b.check(name)
-            case "calls":
-                b.call(name, self.amount(a))
-            case "bets" | "double bets" | "completes":
-                b.bet(name, self.amount(a))
-            case "raises" if found["to"] is not None:
-                b.raise_to(name, self.amount(found["to"]))
-            case "raises":
-                b.bet(name, self.amount(a))
-            case "is all-In":
-                self.all_in(name, self.amount(a))
-            case "bring-ins":
-                b.bring_in(name, self.amount(a))
-            case "posts small blind" | "posts big blind":
-                self.post(name, verb, self.amount(a))
-            case "posts ante":
-                b.ante(name, self.amount(a))
-            case "posts big blind + dead":  # the big blind live, the rest dead (§4.1)
-                b.post_both(name, self.amount(a))
+        if verb == "raises" and found["to"] is not None:
+            self.b.raise_to(name, self.amount(found["to"]))  # "raises 2.70 to 2.80"
+        elif verb == "raises":
+            self.b.bet(name, self.amount(a))  # "raises [$15 USD]": what it adds
+        elif verb == "is all-In":
+            self.all_in(name, self.amount(a))
+        elif verb in ("posts small blind", "posts big blind"):
+            self.post(name, verb, self.amount(a))
+        else:
+            self.move(name, verb, a)
 
     def post(self, name: str, verb: str, amount: int) -> None:
         b, game = self.b, self.b.game

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 from decimal import Decimal
 
-from splitpot.sites.base import Block, LineReader, Rules, SiteReader, cards
+from splitpot.sites.base import VERBS, Block, LineReader, Rules, SiteReader, cards
 from splitpot.sites.builder import Kind
 from splitpot.sites.errors import SiteError
 from splitpot.sites.money import CENT, CHIP
@@ -39,13 +39,22 @@ _UNPLAYED = (
 )
 _STAKES = re.compile(r"\((?:[^(),]*, )?([^()/,]+)/([^()/ ]+)(?: ([A-Z]{3}))?\)")
 WHEN = re.compile(r"(\d{4})/(\d\d)/(\d\d) (\d\d?):(\d\d):(\d\d) ?([A-Z]{2,4})?")
-# Seat numbers have at most 9 digits: int() refuses more than 4300, and no table has more.
 # The table line is read to its end: a button that is not a seat number is an error.
 _TABLE = re.compile(
-    r"^Table '(.*)'(?: (\d{1,9})-max)?(?: \(Play Money\))?(?: Seat #(\d{1,9}) is the button)?$"
+    r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?: \(Play Money\))?"
+    r"(?: Seat #(?P<button>\d+) is the button)?$"
 )
-_SEAT = re.compile(r"^Seat (\d{1,9}): (.+?) \(([^()]+?) in chips(?:[^)]*)\)(.*)$")
+_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]+?) in chips[^)]*\)")
 _STREET = re.compile(r"^\*\*\* (.+?) \*\*\*(?: \[([^]]*)\])?(?: \[([^]]*)\])?")
+_VERBS = VERBS | {
+    "raises": "raise to",
+    "completes it to": "raise to",
+    "brings in for": "bring in",
+    "posts small blind": "small blind",
+    "posts big blind": "big blind",
+    "posts small & big blinds": "both blinds",
+    "posts the ante": "ante",
+}
 _COLLECTED = re.compile(r"^(.+?) collected (\S+) from (?:side pot(?:-\d+)?|main pot|pot)\s*$")
 _UNCALLED = re.compile(r"^Uncalled bet \((\S+)\) returned to (.+?)\s*$")
 _TOTAL = re.compile(r"^Total pot (\S+) .*\| Rake (\S+)")
@@ -81,13 +90,19 @@ class StarsHand(LineReader):
     HEADER = HEADER
     CLOSING = re.compile(r"^Total pot ")
     NOTES = _NOTES
+    VERBS = _VERBS
+    TABLE = _TABLE
+    SEAT = _SEAT
+    STREETS = _STREET
+    STREET_BETS = re.compile(r"[3-6]th STREET|3rd STREET|RIVER")  # stud: a RIVER of no cards
+    SEVENTH = "RIVER"
+    RUN_TWICE = re.compile(r".*(?:FIRST|SECOND|THIRD).*")
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
         tournament = re.search(r"Tournament #(\d+)", self.header)
         if tournament is not None:
             self.b.fields["event"] = f"Tournament #{tournament.group(1)}"
-        self.street = ""
 
     def header_line(self) -> str:
         return _rupees(self.block.lines[0])
@@ -137,32 +152,6 @@ class StarsHand(LineReader):
             return lines
         return ((number, _rupees(line)) for number, line in lines)
 
-    def set_up(self, line: str) -> bool:
-        if line.startswith("Table '"):
-            self.table_line(line)
-        elif line.startswith("Seat "):
-            self.seat_line(line)
-        else:
-            return False
-        return True
-
-    def table_line(self, line: str) -> None:
-        found = _TABLE.match(line)
-        if found is None:
-            raise self.fail(f"not a table line: {line!r}")
-        self.b.fields["table"] = found.group(1)
-        if found.group(2) is not None:
-            self.b.seat_count = int(found.group(2))
-        if found.group(3) is not None:
-            self.b.button = int(found.group(3))
-
-    def seat_line(self, line: str) -> None:
-        found = _SEAT.match(line)
-        if found is None:
-            raise self.fail(f"not a seat line: {line!r}")
-        seat, name, stack, _ = found.groups()
-        self.b.seat(int(seat), name, self.amount(stack))
-
     def rules(self) -> Rules:
         return [
             (_DEALT_TO, self.dealt_to),
@@ -170,36 +159,6 @@ class StarsHand(LineReader):
             (_COLLECTED, lambda m: self.b.collect(m[1], self.amount(m[2]))),
             (_UNCALLED, lambda m: self.b.returned(m[2], self.amount(m[1]))),
         ]
-
-    def street_line(self, line: str) -> None:
-        found = _STREET.match(line)
-        if found is None:
-            raise self.fail(f"not a street line: {line!r}")
-        title, first, second = found.groups()
-        self.seats()
-        if self.street == "RIVER":
-            self.b.deal_unseen()
-        if title == "SUMMARY":
-            self.summary = True
-        elif title in ("FLOP", "TURN", "RIVER") and first is not None:
-            new = cards(second if second is not None else first)
-            if len(new) != (3 if title == "FLOP" else 1):
-                raise self.damaged(
-                    f"the site contradicts itself: the {title.lower()} has {len(new)} new "
-                    f"cards: {line!r}"
-                )
-            self.b.board(new)
-        elif title in ("HOLE CARDS", "SHOW DOWN", "RIVER"):
-            self.street = title
-            if title == "RIVER":  # stud's seventh street (no card: each is dealt his own)
-                self.b.street()
-        elif re.fullmatch(r"[3-6]th STREET|3rd STREET", title):
-            self.street = title
-            self.b.street()
-        elif "FIRST" in title or "SECOND" in title or "THIRD" in title:
-            raise self.b.unsupported(f"'*** {title} ***': run it twice is not played")
-        else:
-            raise self.b.unsupported(f"'*** {title} ***' is a street splitpot does not play")
 
     def unknown(self, line: str) -> SiteError:
         if "cashed out" in line.lower() or "cash out" in line.lower():
@@ -240,43 +199,27 @@ class StarsHand(LineReader):
         found = _ACTIONS.match(rest)
         if found is None:
             raise self.fail(f"an action this reader does not know: {name}: {rest!r}")
-        verb, a, b_ = found["verb"], found["a"], found["b"]
+        verb, a = found["verb"], found["a"]
         b = self.b
         if self.street == "RIVER" and verb not in ("shows", "mucks hand", "doesn't show hand"):
             b.deal_unseen()
-        match verb:
-            case "folds":
-                b.fold(name)
-                if a is not None:  # "folds [Ah Kd]": his cards, shown as he folds
-                    b.reveal(name, cards((a + " " + (found["rest"] or "")).strip(" []")))
-            case "checks":
-                b.check(name)
-            case "calls":
-                b.call(name, self.amount(a))
-            case "bets":
-                b.bet(name, self.amount(a))
-            case "raises":
-                b.raise_to(name, self.amount(b_))
-            case "completes it to":
-                b.raise_to(name, self.amount(a))
-            case "brings in for":
-                b.bring_in(name, self.amount(a))
-            case "posts small blind" if False in b.blind_posters:
-                # A second small blind: one who missed his posts it out of turn, dead
-                # (docs/rules/poker.md §4.1); he then calls the full big blind.
-                b.blind(name, 0, dead=self.amount(a))
-            case "posts small blind" | "posts big blind":
-                b.blind(name, self.amount(a), big=verb == "posts big blind")
-            case "posts small & big blinds":
-                b.post_both(name, self.amount(a))
-            case "posts the ante":
-                b.ante(name, self.amount(a))
-            case "shows":
-                b.show(name, cards(rest[len("shows ") :].split("]")[0].strip(" [")))
-            case "mucks hand" | "doesn't show hand":
-                pass
-            case _:
-                raise b.unsupported(f"{name}: {verb}: a draw or straddle is not played")
+        if verb == "raises":
+            a = found["b"]  # "raises $2 to $3": to $3
+        elif verb == "posts small blind" and False in b.blind_posters:
+            # A second small blind: one who missed his posts it out of turn, dead
+            # (docs/rules/poker.md §4.1); he then calls the full big blind.
+            verb = "posts a dead small blind"
+        if verb == "folds" and a is not None:  # "folds [Ah Kd]": his cards, shown as he folds
+            b.fold(name)
+            b.reveal(name, cards((a + " " + (found["rest"] or "")).strip(" []")))
+        elif verb == "posts a dead small blind":
+            b.blind(name, 0, dead=self.amount(a))
+        elif self.move(name, verb, a):
+            return
+        elif verb == "shows":
+            b.show(name, cards(rest[len("shows ") :].split("]")[0].strip(" [")))
+        elif verb not in ("mucks hand", "doesn't show hand"):
+            raise b.unsupported(f"{name}: {verb}: a draw or straddle is not played")
 
     def summary_line(self, line: str) -> None:
         found = _TOTAL.match(line)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from splitpot.sites.base import Block, LineReader, Rules, SiteReader
+from splitpot.sites.base import VERBS, Block, LineReader, Rules, SiteReader
 from splitpot.sites.money import CENT, CHIP, AmountError, units
 
 NAME = "Winamax"
@@ -55,9 +55,18 @@ _WHEN = re.compile(r"(\d{4})/(\d\d)/(\d\d) (\d\d?):(\d\d):(\d\d)(?: ([A-Z]{2,4})
 # "Table: 'Derby' 2-max (play money) Seat #2 is the button"; 2012 wrote "Seat 0000005", 2021
 # "Table 'Nagoya'" without the colon.
 _TABLE = re.compile(
-    r"^Table:? '(.*)' (\d+)-max(?: \((?:real|play) money\))?\s*(?:Seat #?(\d+) is the button)?\s*$"
+    r"^Table:? '(?P<table>.*)' (?P<max>\d+)-max(?: \((?:real|play) money\))?\s*"
+    r"(?:Seat #?(?P<button>\d+) is the button)?\s*$"
 )
-_SEAT = re.compile(r"^Seat (\d+): (.+) \(([^(),]+)(?:, [^()]*)?\)$")
+_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^(),]+)(?:, [^()]*)?\)$")
+_VERBS = VERBS | {
+    "brings in": "bring in",
+    "posts ante": "ante",
+    # "out of position": a live big blind posted out of turn (new to the table, or back
+    # after missing blinds: docs/rules/poker.md §4.1).
+    "posts big blind": "big blind",
+    "posts small blind": "small blind",
+}
 # "*** TURN *** [3h Td 6d][Jc]"; "*** FLOP ***: [...]" (2021), "[3c 7d 2s] [3h]" (2013).
 _STREET = re.compile(r"^\*\*\* (.+?) \*\*\*:?\s*(?:\[([^]]*)\])?\s*(?:\[([^]]*)\])?\s*$")
 _TOTAL = re.compile(r"^Total pot (\S+) \| (?:Rake (\S+)|No rake)\s*$")
@@ -65,6 +74,7 @@ _TOTAL = re.compile(r"^Total pot (\S+) \| (?:Rake (\S+)|No rake)\s*$")
 # lazy name stands before the repeated groups (quadratic on a long line: review H4).
 _SUMMARY_SEAT = re.compile(r"^Seat \d+: (.*)$")
 _SHOWED = re.compile(r"^(?:\([^)]*\) )*showed \[([^]]*)\]")
+_COLLECTED = re.compile(r"from (?:main pot|side pot \d+|pot) ?(?:\((?:HI|LO)\))?")
 _DEALT_TO = re.compile(r"^Dealt to (.*)$")
 _HELD = re.compile(r"^\[([^]]*)\](?: \[([^]]*)\])?$")
 _FRACTION = re.compile(r"[0-9]\.[0-9]+(?![0-9k])")  # not the summary's "6.02k"
@@ -81,6 +91,9 @@ class WinamaxHand(LineReader):
     HEADER = HEADER
     CLOSING = re.compile(r"^Total pot ")
     ACTORS = (" ",)
+    VERBS = _VERBS
+    TABLE = _TABLE
+    SEAT = _SEAT
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
@@ -139,31 +152,6 @@ class WinamaxHand(LineReader):
 
     def line(self, line: str) -> None:
         super().line(line.strip())
-
-    def set_up(self, line: str) -> bool:
-        if line.startswith("Table"):
-            self.table_line(line)
-        elif line.startswith("Seat "):
-            self.seat_line(line)
-        else:
-            return False
-        return True
-
-    def table_line(self, line: str) -> None:
-        found = _TABLE.match(line)
-        if found is None:
-            raise self.fail(f"not a table line: {line!r}")
-        self.b.fields["table"] = found.group(1)
-        self.b.seat_count = self.b.number(found.group(2), "table size")
-        if found.group(3) is not None:
-            self.b.button = self.b.number(found.group(3), "button")
-
-    def seat_line(self, line: str) -> None:
-        found = _SEAT.match(line)
-        if found is None:
-            raise self.fail(f"not a seat line: {line!r}")
-        seat, name, stack = found.groups()
-        self.b.seat(self.b.number(seat), name, self.amount(stack))
 
     def rules(self) -> Rules:
         return [(_DEALT_TO, self.dealt), (_DENY, self.deny)]
@@ -258,38 +246,19 @@ class WinamaxHand(LineReader):
 
     def play(self, name: str, verb: str, a: str | None, to: str | None, tail: str) -> None:
         b = self.b
-        match verb:
-            case "folds":
-                b.fold(name)
-            case "checks":
-                b.check(name)
-            case "calls":
-                b.call(name, self.amount(a))
-            case "bets":
-                b.bet(name, self.amount(a))
-            case "raises":
-                self.amount(a)  # "raises -6.10€ to 18.90€" (2016): refused as damaged
-                b.raise_to(name, self.amount(to))
-            case "brings in":
-                b.bring_in(name, self.amount(a))
-            case "posts ante":
-                b.ante(name, self.amount(a))
-            case "posts big blind":
-                # "out of position": a live big blind posted out of turn (new to the table,
-                # or back after missing blinds: docs/rules/poker.md §4.1).
-                b.blind(name, self.amount(a), big=True)
-            case "posts small blind" if tail == "out of position":
-                b.blind(name, 0, dead=self.amount(a))  # a missed small blind: dead (§4.1)
-            case "posts small blind":
-                b.blind(name, self.amount(a), big=False)
-            case "shows":
-                b.show(name, _cards((a or "") + " " + tail.split("]")[0]))
-            case _:  # "collected X from pot", "from side pot 1", "from pot(HI)"
-                if not re.fullmatch(
-                    r"from (?:main pot|side pot \d+|pot) ?(?:\((?:HI|LO)\))?", tail
-                ):
-                    raise self.fail(f"a collection this reader does not know: {name} {tail!r}")
-                b.collect(name, self.amount(a))
+        if verb == "raises":
+            self.amount(a)  # "raises -6.10€ to 18.90€" (2016): refused as damaged
+            b.raise_to(name, self.amount(to))
+        elif verb == "posts small blind" and tail == "out of position":
+            b.blind(name, 0, dead=self.amount(a))  # a missed small blind: dead (§4.1)
+        elif self.move(name, verb, a):
+            return
+        elif verb == "shows":
+            b.show(name, _cards((a or "") + " " + tail.split("]")[0]))
+        elif _COLLECTED.fullmatch(tail):  # "from pot", "from side pot 1", "from pot(HI)"
+            b.collect(name, self.amount(a))
+        else:
+            raise self.fail(f"a collection this reader does not know: {name} {tail!r}")
 
     def summary_line(self, line: str) -> None:
         found = _TOTAL.match(line)

@@ -211,7 +211,7 @@ class OldHand(LineReader):
             return
         found = _OLD_STREET.match(line)
         if found is not None:
-            self.street(found)
+            self.new_street(found)
             return
         super().play_line(line)
 
@@ -226,9 +226,9 @@ class OldHand(LineReader):
         found = _OLD_STREET.match(line)
         if found is None:
             raise self.unknown(line)
-        self.street(found)
+        self.new_street(found)
 
-    def street(self, found: re.Match[str]) -> None:
+    def new_street(self, found: re.Match[str]) -> None:
         self.seated()
         self.flush_stud()
         title, first, second = found.groups()
