@@ -132,7 +132,8 @@ def test_a_sites_folder_imported_twice_is_the_same_database(tmp_path: Path) -> N
     folders = SITES[:1]
     db = tmp_path / "sites.db"
     first = import_paths(folders, db, jobs=2)
-    assert (first.hands, first.unsupported, first.errors) == (800, 71, 4)
+    # wt-sites' readers: the stud hi/lo hand whose short all-in ante was "out of turn" is read.
+    assert (first.hands, first.unsupported, first.errors) == (801, 71, 3)
     once = dump(db)
     second = import_paths(folders, db, jobs=2)
     assert (second.unchanged, second.added) == (first.files, 0)
