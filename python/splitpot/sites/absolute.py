@@ -65,11 +65,24 @@ def _cards(text: str) -> list[str | None]:
     return [c.replace("10", "T") for c in text.split()]
 
 
+_VERBS = {
+    "Checks": "check",
+    "Ante": "ante",
+    "returned": "returned",
+    "Calls": "call",
+    "Bets": "bet",
+    "All-In": "put in",  # "All-In X": what he puts in
+    "Raises": "put in",  # without "to Y"
+    "All-In(Raise)": "put in",
+}
+
+
 class AbsoluteHand(LineReader):
     NAME = NAME
     HEADER = HEADER
     ACTOR = " "
     CLOSING = re.compile(r"^Total Pot\(")
+    VERBS = _VERBS
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
@@ -175,29 +188,12 @@ class AbsoluteHand(LineReader):
             if shown is not None and verb in ("Shows", "Folds"):
                 (b.show if verb == "Shows" else b.reveal)(name, _cards(shown[1]))
             return
-        if verb == "Checks":
-            b.check(name)
-            return
-        amount = self.amount(a)
         if verb.startswith("Posts") or (verb == "All-In" and not self.dealt):
-            self.post(name, verb, amount, to)
-        elif verb == "Ante":
-            b.ante(name, amount)
-        elif verb == "returned":
-            b.returned(name, amount)
-        elif verb == "Calls":
-            b.call(name, amount)
-        elif verb == "Bets":
-            b.bet(name, amount)
+            self.post(name, verb, self.amount(a), to)
         elif to is not None:  # Raises X to Y, All-In(Raise) X to Y
             b.raise_to(name, self.amount(to))
-        else:  # All-In X: what he puts in
-            p = b.player(name)
-            high = max(q.street_in for q in b.players.values())
-            if p.street_in + amount <= high:
-                b.call(name, amount)
-            else:
-                b.bet(name, amount)
+        else:
+            self.move(name, verb, a)
 
     def collects(self, name: str, rest: str) -> None:
         """ "Collects $4 from main pot" (or a side pot); another pot is a side bet."""

@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from splitpot.sites.base import NEVER, Block, LineReader, Rules, SiteReader
+from splitpot.sites.base import NEVER, VERBS, Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Kind
 from splitpot.sites.money import CENT, CHIP
 from splitpot.sites.payout import settle
@@ -70,12 +70,23 @@ def _cards(text: str) -> list[str | None]:
     return [c for c in re.split(r"[ ,]+", text.strip()) if c]
 
 
+_VERBS = VERBS | {
+    "posts small blind": "small blind",
+    "posts big blind": "big blind",
+    "posts ante of": "ante",
+    "returns uncalled bet": "returned",
+    "raises to": "raise to",
+    "is all in": "put in",  # what he puts in
+}
+
+
 class CakeHand(LineReader):
     NAME = NAME
     HEADER = HEADER
     ACTOR = "(?=[: ])"  # "NAME: calls $2", "NAME wins $0.56"
     NOTES = _NOTES
     CLOSING = re.compile(r"\S wins ")
+    VERBS = _VERBS
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
@@ -170,11 +181,9 @@ class CakeHand(LineReader):
         b = self.b
         if verb in ("mucks", "Seat"):
             return
-        if verb == "folds":
-            b.fold(name)
-        elif verb == "checks":
-            b.check(name)
-        elif verb == "shows":
+        if self.move(name, verb, a):
+            return
+        if verb == "shows":
             shown = re.match(r"\s*\[([^]]*)\]", (a or "") + found["rest"])
             if shown is not None:
                 b.show(name, _cards(shown[1]))
@@ -184,35 +193,12 @@ class CakeHand(LineReader):
                 ((a or "") + found["rest"]).strip(),
             )
             b.collect(name, self.amount(None if won is None else won[1]))
-        elif verb == "posts dead blind":  # "$0,05 and big blind $0,10": dead, then live
+        else:  # "posts dead blind $0,05 and big blind $0,10": dead, then live
             dead = self.amount(a)  # "$-0,10", written by one client: damaged
             live = re.match(r"\s*and big blind (\S+)", found["rest"])
             if live is None:
                 raise self.fail(f"a dead blind this reader does not know: {self.text!r}")
             b.blind(name, self.amount(live[1]), dead=dead)
-        else:
-            amount = self.amount(a)
-            if verb == "posts small blind":
-                b.blind(name, amount, big=False)
-            elif verb == "posts big blind":
-                b.blind(name, amount, big=True)
-            elif verb == "posts ante of":
-                b.ante(name, amount)
-            elif verb == "returns uncalled bet":
-                b.returned(name, amount)
-            elif verb == "calls":
-                b.call(name, amount)
-            elif verb == "bets":
-                b.bet(name, amount)
-            elif verb == "raises to":
-                b.raise_to(name, amount)
-            else:  # is all in X: what he puts in
-                p = b.player(name)
-                high = max(q.street_in for q in b.players.values())
-                if p.street_in + amount <= high:
-                    b.call(name, amount)
-                else:
-                    b.bet(name, amount)
 
     def finish(self) -> None:
         settle(self.b, uncalled_in_win=True)

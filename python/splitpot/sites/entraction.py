@@ -81,11 +81,24 @@ def _cards(text: str) -> list[str | None]:
     return [c.strip() for c in text.strip().split(" - ") if c.strip()]
 
 
+_VERBS = {
+    "Fold": "fold",
+    "Check": "check",
+    "Ante": "ante",
+    "Payback": "returned",
+    "Call": "call",
+    "Bet": "bet",
+    "Raise": "bet",  # by the amount
+    "All-In": "put in",  # what he puts in
+}
+
+
 class EntractionHand(LineReader):
     NAME = NAME
     HEADER = HEADER
     ACTOR = " +"
     CLOSING = re.compile(r"^(?:Rake: |Game ended )")  # a tournament states no rake
+    VERBS = _VERBS
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
@@ -173,34 +186,11 @@ class EntractionHand(LineReader):
         self.rake_seen = True
 
     def action(self, name: str, rest: str) -> None:
-        b = self.b
         found = _ACTION.match(rest)
         if found is None:
             self.result(name, rest)
-            return
-        verb, a = found["verb"], found["a"]
-        if verb == "Fold":
-            b.fold(name)
-            return
-        if verb == "Check":
-            b.check(name)
-            return
-        amount = self.amount(a)
-        if verb == "Ante":
-            b.ante(name, amount)
-        elif verb == "Payback":
-            b.returned(name, amount)
-        elif verb == "Call":
-            b.call(name, amount)
-        elif verb in ("Bet", "Raise"):
-            b.bet(name, amount)
-        else:  # All-In: what he puts in, a call or a bet/raise
-            p = b.player(name)
-            high = max(q.street_in for q in b.players.values())
-            if p.street_in + amount <= high:
-                b.call(name, amount)
-            else:
-                b.bet(name, amount)
+        else:
+            self.move(name, found["verb"], found["a"])
 
     def result(self, name: str, rest: str) -> None:
         found = _RESULT.match(rest)

@@ -42,7 +42,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from splitpot.sites.base import NEVER, Block, LineReader, Rules, SiteReader
+from splitpot.sites.base import NEVER, VERBS, Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Kind
 from splitpot.sites.money import CENT, CHIP
 from splitpot.sites.payout import settle
@@ -91,12 +91,21 @@ _WINS = re.compile(
 _CONTINUED = re.compile(r"^[a-z][a-z ,]* \[ [^]]* \]\s*$")  # a hand's name run on
 
 
+_VERBS = VERBS | {
+    "posts small blind": "small blind",
+    "posts big blind": "big blind",
+    "posts ante": "ante",
+    "raises": "bet",  # what he puts in
+}
+
+
 class EverleafHand(LineReader):
     NAME = NAME
     HEADER = HEADER
     ACTOR = ":? "
     STREET_MARK = "** "
     CLOSING = re.compile(r" wins ")
+    VERBS = _VERBS
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
@@ -197,12 +206,10 @@ class EverleafHand(LineReader):
             raise self.fail(f"an action this reader does not know: {name} {rest!r}")
         verb, more = found["verb"], found["rest"] or ""
         b = self.b
-        if verb == "folds":
-            b.fold(name)
-        elif verb == "checks":
-            b.check(name)
-        elif verb == "does not show cards":
+        if verb == "does not show cards":
             return
+        if verb in ("folds", "checks"):
+            self.move(name, verb, None)
         elif verb == "shows":
             shown = re.match(r"\[ ([^]]*) \]", more)
             if shown is not None:
@@ -216,17 +223,7 @@ class EverleafHand(LineReader):
             posted = _AMOUNT.match(more)
             if posted is None:
                 raise self.fail(f"{name} {verb} of no amount: {self.text!r}")
-            amount = self.amount(posted[1])
-            if verb == "posts small blind":
-                b.blind(name, amount, big=False)
-            elif verb == "posts big blind":
-                b.blind(name, amount)
-            elif verb == "posts ante":
-                b.ante(name, amount)
-            elif verb == "calls":
-                b.call(name, amount)
-            else:  # bets, raises: what he puts in
-                b.bet(name, amount)
+            self.move(name, verb, posted[1])
 
     def finish(self) -> None:
         settle(self.b, uncalled_in_win=True)

@@ -45,7 +45,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from splitpot.sites.base import NEVER, Block, LineReader, Rules, SiteReader
+from splitpot.sites.base import NEVER, VERBS, Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Kind
 from splitpot.sites.money import CENT, CHIP
 from splitpot.sites.payout import settle
@@ -93,11 +93,24 @@ def _cards(text: str) -> list[str | None]:
     return [None if c.strip() == "-" else c.strip() for c in text.split(",") if c.strip()]
 
 
+_VERBS = VERBS | {
+    "posts small blind": "small blind",
+    "posts big blind": "big blind",
+    "posts ante": "ante",
+    "posts dead blind": "dead blind",
+    "bring in": "bring in",
+    "small bring in": "bring in",
+    "big bring in": "raise to",  # the bring-in completed to the small bet
+    "raises": "bet",  # what he puts in ("to" is his total in the hand)
+}
+
+
 class OnGameHand(LineReader):
     NAME = NAME
     HEADER = HEADER
     ACTOR = " "
     CLOSING = re.compile(r"^Rake taken: ")
+    VERBS = _VERBS
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
@@ -214,32 +227,8 @@ class OnGameHand(LineReader):
             if rest.startswith("changed ") or rest.startswith("New hand"):
                 raise self.unsupported("a draw: splitpot does not play draw games")
             raise self.fail(f"an action this reader does not know: {name} {rest!r}")
-        verb, a = found["verb"], found["a"]
-        b = self.b
         self.unseen()
-        if verb == "folds":
-            b.fold(name)
-            return
-        if verb == "checks":
-            b.check(name)
-            return
-        amount = self.amount(a)
-        if verb == "posts small blind":
-            b.blind(name, amount, big=False)
-        elif verb == "posts big blind":
-            b.blind(name, amount, big=True)
-        elif verb == "posts ante":
-            b.ante(name, amount)
-        elif verb == "posts dead blind":
-            b.blind(name, 0, dead=amount)
-        elif verb in ("bring in", "small bring in"):
-            b.bring_in(name, amount)
-        elif verb == "big bring in":
-            b.raise_to(name, amount)  # the bring-in completed to the small bet
-        elif verb == "calls":
-            b.call(name, amount)
-        else:  # bets, raises: what he puts in ("to" is his total in the hand)
-            b.bet(name, amount)
+        self.move(name, found["verb"], found["a"])
 
     def summary_line(self, line: str) -> None:
         self.unseen()

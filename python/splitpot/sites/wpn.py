@@ -57,7 +57,7 @@ import re
 from collections.abc import Iterator
 from decimal import Decimal
 
-from splitpot.sites.base import NEVER, Block, LineReader, Rules, SiteReader
+from splitpot.sites.base import NEVER, VERBS, Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Kind
 from splitpot.sites.errors import SiteError
 from splitpot.sites.money import CENT, CHIP
@@ -109,6 +109,21 @@ def _card(text: str) -> str:
     return text.replace("10", "T")
 
 
+_OLD_VERBS = VERBS | {
+    "has small blind": "small blind",
+    "has big blind": "big blind",
+    "straddle": "live blind",
+    "posts": "live blind",
+    "posts dead": "dead blind",  # "posts (1) as a dead bet"
+    "ante": "ante",
+    "posts ante": "ante",
+    "bring in": "bring in",
+    "raises": "bet",  # by the amount
+    "caps": "bet",
+    "allin": "put in",  # what he puts in
+}
+
+
 class OldHand(LineReader):
     """One hand of WPN's old format."""
 
@@ -116,6 +131,7 @@ class OldHand(LineReader):
     HEADER = OLD_HEADER
     ACTOR = " "
     CLOSING = re.compile(r"^------ Summary ------")
+    VERBS = _OLD_VERBS
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
@@ -248,9 +264,6 @@ class OldHand(LineReader):
         if found is None:
             raise self.fail(f"an action this reader does not know: {name} {rest!r}")
         verb, a = found["verb"], found["a"]
-        b = self.b
-        game = b.game
-        assert game is not None
         if verb == "received card:":
             self.deal(name, _card(found["card"]))
             return
@@ -260,34 +273,7 @@ class OldHand(LineReader):
         if verb in ("mucks cards", "is timed out.", "sitting out", "wait BB", "sits out"):
             return
         self.flush_stud()
-        amount = None if a is None else self.amount(a)
-        if verb == "folds":
-            b.fold(name)
-        elif verb == "checks":
-            b.check(name)
-        elif amount is None:
-            raise self.fail(f"{name} {verb} of no amount")
-        elif verb in ("has small blind", "has big blind", "straddle"):
-            b.blind(name, amount, big=None if verb == "straddle" else verb == "has big blind")
-        elif verb == "posts" and found["dead"]:
-            b.blind(name, 0, dead=amount)
-        elif verb == "posts":
-            b.blind(name, amount)
-        elif verb in ("ante", "posts ante"):
-            b.ante(name, amount)
-        elif verb == "bring in":
-            b.bring_in(name, amount)
-        elif verb == "calls":
-            b.call(name, amount)
-        elif verb in ("bets", "raises", "caps"):
-            b.bet(name, amount)
-        else:  # allin: what he puts in, a call or a bet/raise
-            p = b.player(name)
-            high = max(q.street_in for q in b.players.values())
-            if p.street_in + amount <= high:
-                b.call(name, amount)
-            else:
-                b.bet(name, amount)
+        self.move(name, "posts dead" if found["dead"] else verb, a)
 
     def deal(self, name: str, card: str | None) -> None:
         """A card: hold'em's and Omaha's hole cards, or stud's, gathered street by street."""
@@ -397,6 +383,15 @@ _NEW_TOTAL = re.compile(
 _NEW_WON = re.compile(r"\bwon (\$?[\d.,]+)")
 
 
+_NEW_VERBS = VERBS | {
+    "posts the small blind": "small blind",
+    "posts the big blind": "big blind",
+    "posts": "live blind",
+    "posts ante": "ante",
+    "raises": "raise to",
+}
+
+
 class NewHand(LineReader):
     """One hand of WPN's new format."""
 
@@ -404,6 +399,7 @@ class NewHand(LineReader):
     HEADER = NEW_HEADER
     ACTOR = " "
     CLOSING = re.compile(r"^Total pot ")
+    VERBS = _NEW_VERBS
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
@@ -493,31 +489,14 @@ class NewHand(LineReader):
         if found is None:
             raise self.fail(f"an action this reader does not know: {name} {rest!r}")
         verb, a, to = found["verb"], found["a"], found["b"]
-        b = self.b
-        if verb == "folds":
-            b.fold(name)
-        elif verb == "checks":
-            b.check(name)
-        elif verb == "shows":
+        if verb == "shows":
             shown = re.match(r"\s*\[([^]]*)\]", found["rest"])
             if shown is not None:
-                b.show(name, [_card(c) for c in shown[1].split()])
+                self.b.show(name, [_card(c) for c in shown[1].split()])
         elif verb in ("does not show", "mucks", "collected"):
             return  # the summary's "won" is what he collected
-        elif a is None:
-            raise self.fail(f"{name} {verb} of no amount")
-        elif verb == "posts the small blind":
-            b.blind(name, self.amount(a), big=False)
-        elif verb in ("posts the big blind", "posts"):
-            b.blind(name, self.amount(a), big=verb != "posts")
-        elif verb == "posts ante":
-            b.ante(name, self.amount(a))
-        elif verb == "calls":
-            b.call(name, self.amount(a))
-        elif verb == "bets":
-            b.bet(name, self.amount(a))
-        else:  # raises $0.22 to $0.22
-            b.raise_to(name, self.amount(to if to is not None else a))
+        else:  # "raises $0.22 to $0.22": to the second
+            self.move(name, verb, a if to is None else to)
 
     def summary_line(self, line: str) -> None:
         found = _NEW_TOTAL.match(line)
