@@ -1013,3 +1013,26 @@ def test_damaged_is_its_own_outcome_in_the_replay_report(tmp_path: Path) -> None
     path = tmp_path / "cut.txt"
     path.write_text(stars(hand="1") + "\n\n\n" + stars(hand="2")[:200])
     assert [o.status for o in check_file(path)] == ["match", "damaged"]
+
+
+ENGINE_REAL = [
+    # C1: a dead small blind goes to the main pot, never back to its poster (§6).
+    (S2 + "pokerstars/nlhe/pokerregion__poker__HH20200422_Eurykleia_III_*.txt", "212510431172"),
+    (S2 + "partypoker/nlhe/*PartyPoker.CashGame.HandActionTests.Posting.txt", "14507003662"),
+    # C4: a raise over all-ins no one left can match; the unmatched part comes back (§3).
+    (S2 + "pokerstars/nlhe/*NLHE-FPP-MTT-1r-201005.AllinLotsRebuy.txt", "26543131325"),
+    (S2 + "pokerstars/nlhe/*NLHE-FPP-MTT-1r-201005.AllinLotsRebuy.txt", "48839292212"),
+    (
+        S2 + "winamax/nlhe/*20110305_Freeroll_150_80_5142226__real_holdem_no-limit.txt",
+        "22085692498641245-7-1299346692",
+    ),
+    ("site-histories/winamax/plo/*PLO-FR-EUR-0.02-0.05-201009.Sample.txt", "270777-205-1284852281"),
+    (S2 + "ipoker/nlhe/*NLHE-USD-MTT-5r-201112.Sample.xml", "3869858167"),
+]
+
+
+@pytest.mark.parametrize(("pattern", "hand"), ENGINE_REAL, ids=[h for _, h in ENGINE_REAL])
+def test_c1_c4_the_engines_rules_with_the_readers_real(pattern: str, hand: str) -> None:
+    """The engine's side of the review (C1, C4, changed on its own branch) with the readers'
+    (a dead blind read as dead, a raise written as the site wrote it): the site's result."""
+    assert status(real(pattern, hand)) == "match"

@@ -25,12 +25,7 @@ def _outcomes(folder: Path) -> collections.Counter[str]:
                 counts["read error: " + h.reason] += 1
             else:
                 assert h.user_fields["_site"] == "Winamax"
-                outcome = phh.check(h)
-                # A raise over all-ins no one can call: Winamax lets it stand, and the engine
-                # accepts it once the review's C4 is in (a rule of the engine's, not the
-                # reader's); until then the engine's refusal names it.
-                c4 = "every other player is all-in or has folded" in outcome.detail
-                counts["match or the engine's C4" if c4 else outcome.status] += 1
+                counts[phh.check(h).status] += 1
     return counts
 
 
@@ -39,7 +34,7 @@ _EXPECTED = {
     "fl-holdem": {"match": 1},
     "nlhe": {"match": 2},
     "omaha-hilo": {"match": 1},
-    "plo": {"match": 60},  # the C4 hand matches since main has the engine's C4
+    "plo": {"match": 60},  # a raise over an all-in no one can match (§3) among them
     "razz": {"match": 1},
     "stud": {"match": 1},
     "stud-hilo": {"match": 1},
@@ -168,13 +163,12 @@ def test_a_call_of_an_all_in_matches_and_a_raise_over_it_is_left_to_the_engine()
     assert called.finishing_stacks == [0, 10500]  # Bob (big blind) first: heads-up order
     assert phh.check(called).status == "match"
     # Winamax logs a raise no one can call (its excess comes back in the collection): the
-    # reader writes it as the site did, and the engine's rule decides (review C4: the
-    # engine change that accepts it is the engine's; until then, its refusal names it).
+    # reader writes it as the site did, and the engine's rule (docs/rules/poker.md §3, the
+    # review's C4) gives the unmatched part back as an uncalled bet.
     (raised,) = read_text(_ALL_IN.format(last="raises 5€ to 10€", won="15"), "raised.txt")
     assert isinstance(raised, phh.HandHistory)
     assert "p2 cbr 1000" in raised.actions and raised.winnings == [0, 1000]
-    outcome = phh.check(raised)
-    assert outcome.status == "match" or "every other player is all-in" in outcome.detail
+    assert phh.check(raised).status == "match"
 
 
 def test_a_draw_game_is_unsupported() -> None:

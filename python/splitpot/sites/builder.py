@@ -108,7 +108,7 @@ class HandBuilder:
         self.bring_in_amount: int | None = None
         # PHH actions in the site's order: a template and its player, labelled ("p3") once
         # the players dealt in are known, at build().
-        self.actions: list[tuple[str, _Player | None, slice | None]] = []
+        self.actions: list[tuple[str, _Player | None, str, slice | None]] = []
         self.rake = 0
         self.total: int | None = None  # the pot as the site states it, rake included
         self.betting = False  # a player has acted: no forced bet comes after
@@ -162,7 +162,8 @@ class HandBuilder:
     def act(self, template: str, p: _Player | None, cards: slice | None = None) -> None:
         """A PHH action, ``{}`` standing for the player's label; ``cards`` (a stud deal)
         the slice of his hole cards it deals, written once every show has filled them in."""
-        self.actions.append((template, p, cards))
+        head, _, tail = template.partition("{}")
+        self.actions.append((head, p, tail, cards))
         self.betting = self.betting or (p is not None and cards is None)
 
     # ------------------------------------------------------------------ the set-up
@@ -418,8 +419,8 @@ class HandBuilder:
         self._check_paid(order)
         label = {id(p): f"p{k + 1}" for k, p in enumerate(order)}
         actions = [
-            t if p is None else t.format(label[id(p)]) + (_cards(p.hole[c]) if c else "")
-            for t, p, c in self.actions
+            head if p is None else head + label[id(p)] + tail + (_cards(p.hole[c]) if c else "")
+            for head, p, tail, c in self.actions
         ]
         structure = self._structure(game, order)
         user = self._user_fields(order)

@@ -283,4 +283,4 @@ class FullTiltHand(LineReader):
             )
 
 
-READER = SiteReader(NAME, HEADER, FullTiltHand.parse)
+READER = SiteReader(NAME, HEADER, FullTiltHand.parse, marker="Tilt")

@@ -139,4 +139,4 @@ class GGHand(StarsHand):
         self.b.rake = sum(self.amount(amount) for _, amount in _TAKEN.findall(found[2]))
 
 
-READER = SiteReader(NAME, HEADER, GGHand.parse)
+READER = SiteReader(NAME, HEADER, GGHand.parse, marker="Poker Hand #")

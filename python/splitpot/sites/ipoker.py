@@ -541,7 +541,7 @@ class IPokerGame(LineReader):
                 b.show(p.name, list(p.hole))
 
 
-READER = SiteReader(NAME, HEADER, IPokerGame.parse, blocks)
+READER = SiteReader(NAME, HEADER, IPokerGame.parse, blocks, marker="<game")
 
 
 def _card(text: str) -> str | None:

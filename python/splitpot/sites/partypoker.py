@@ -568,4 +568,4 @@ class PartyHand(LineReader):
                 )
 
 
-READER = SiteReader(NAME, HEADER, PartyHand.parse, blocks)
+READER = SiteReader(NAME, HEADER, PartyHand.parse, blocks, marker="***** Hand History ")

@@ -239,4 +239,4 @@ def _rupees(line: str) -> str:
     return line.replace("Rs. ", "Rs.")
 
 
-READER = SiteReader(NAME, HEADER, StarsHand.parse)
+READER = SiteReader(NAME, HEADER, StarsHand.parse, marker="PokerStars ")

@@ -44,13 +44,15 @@ def decode(data: bytes) -> str:
         return data.decode("latin-1")
 
 
-def split(text: str, header: re.Pattern[str], source: str | None) -> Iterator[Block]:
+def split(
+    text: str, header: re.Pattern[str], source: str | None, marker: str = ""
+) -> Iterator[Block]:
     """One block per hand of ``text``: see :func:`split_lines`."""
-    return split_lines(lines_of(text), header, source)
+    return split_lines(lines_of(text), header, source, marker)
 
 
 def split_lines(
-    lines: Iterable[str], header: re.Pattern[str], source: str | None
+    lines: Iterable[str], header: re.Pattern[str], source: str | None, marker: str = ""
 ) -> Iterator[Block]:
     """One block per hand: from a line ``header`` matches to the next one, each yielded as
     soon as the next header is read (a file of a year's hands is never held whole). Lines
@@ -62,7 +64,7 @@ def split_lines(
     block: list[str] = []
     start = 0
     for number, line in enumerate(lines, 1):
-        found = header.search(line)
+        found = header.search(line) if marker in line else None
         if found is not None:
             at = found.start()
             if block:
@@ -109,7 +111,7 @@ def sniff(text: str) -> SiteReader | None:
     """
     first: tuple[int, SiteReader] | None = None
     for reader in READERS:
-        found = reader.header.search(text)
+        found = reader.find(text)
         if found is not None and (first is None or found.start() < first[0]):
             first = (found.start(), reader)
     return None if first is None else first[1]
@@ -151,7 +153,7 @@ def _read(
     if reader.blocks is not None:
         blocks = reader.blocks(text, source)
     else:
-        blocks = split(text, reader.line_start, source)
+        blocks = split(text, reader.line_start, source, reader.marker)
     yield from _parsed(reader, blocks)
 
 
@@ -216,7 +218,8 @@ def read_file(path: str | os.PathLike[str]) -> Iterator[HandHistory | SiteError]
                 yield from _read_whole(f, name, reader)  # XML
             else:
                 lines = _file_lines(f)
-                yield from _parsed(reader, split_lines(lines, reader.line_start, name))
+                start = reader.line_start
+                yield from _parsed(reader, split_lines(lines, start, name, reader.marker))
     except OSError as e:
         yield SiteError(f"cannot read: {e.strerror or e}", source=name)
 

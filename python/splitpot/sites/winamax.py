@@ -280,4 +280,4 @@ def _cards(text: str) -> list[str | None]:
     return [None if c == "X" else c for c in text.replace("[", " ").replace("]", " ").split()]
 
 
-READER = SiteReader(NAME, HEADER, WinamaxHand.parse)
+READER = SiteReader(NAME, HEADER, WinamaxHand.parse, marker="Winamax Poker - ")
