@@ -434,7 +434,7 @@ def test_replay_command_counts_and_lists_failures(capsys: pytest.CaptureFixture[
     assert main(["replay", "--quiet", str(DATA)]) == 1
     out = capsys.readouterr().out
     assert "error: " in out and "bad-out-of-turn.phh: action 3" in out
-    assert "not played by splitpot (NT 2)" in out
+    assert "not played by splitpot (FT 1, NT 2)" in out  # FT: 888-own.txt's called-off hand
     assert "bad-stud-bring-in.phh: action 3" in out
 
 

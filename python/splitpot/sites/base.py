@@ -107,6 +107,8 @@ MOVES: dict[str, Callable[[HandBuilder, str, int], None]] = {
     "live blind": lambda b, name, amount: b.blind(name, amount),  # out of turn (§4.1)
     "dead blind": lambda b, name, amount: b.blind(name, 0, dead=amount),  # §4.1
     "both blinds": HandBuilder.post_both,  # the big blind live, the rest dead (§4.1)
+    "put in": HandBuilder.put_in,  # an all-in written by what it adds: a call or a raise
+    "returned": HandBuilder.returned,  # the uncalled part of his bet, given back
 }
 """The moves every site writes, each the builder's call; a reader's ``VERBS`` names them in
 its site's words."""

@@ -303,6 +303,15 @@ class HandBuilder:
         """A bet (or a raise) of ``amount`` more than he has in on this street."""
         self.raise_to(name, self.player(name).street_in + amount)
 
+    def put_in(self, name: str, amount: int) -> None:
+        """He puts in ``amount`` more (an all-in most sites write by what it adds): a call when
+        it does not top the street's highest, else a bet or raise."""
+        high = max(q.street_in for q in self.players.values())
+        if self.player(name).street_in + amount <= high:
+            self.call(name, amount)
+        else:
+            self.bet(name, amount)
+
     def raise_to(self, name: str, total: int) -> None:
         """A bet, raise or completion to ``total`` on this street."""
         p = self.player(name)

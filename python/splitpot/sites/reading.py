@@ -18,8 +18,8 @@ from splitpot import _files
 from splitpot.limits import PHH_MAX_BYTES, SITE_MAX_HAND_LINES, SITE_MAX_LINE_BYTES
 from splitpot.phh.record import HandHistory
 from splitpot.sites.base import Block, SiteReader, lines_of
-from splitpot.sites.errors import SiteError
-from splitpot.sites.registry import READERS
+from splitpot.sites.errors import SiteError, UnsupportedHand
+from splitpot.sites.registry import READERS, UNREAD
 
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
@@ -149,13 +149,31 @@ def _read(
     """The hands of ``text`` by ``reader``, found once by the caller (a file is sniffed
     once: review H2)."""
     if reader is None:
-        yield SiteError("no hand of a site splitpot reads was found", source=source)
+        yield not_read(text, source)
         return
     if reader.blocks is not None:
         blocks = reader.blocks(text, source)
     else:
         blocks = split(text, reader.line_start, source, reader.marker)
     yield from _parsed(reader, blocks)
+
+
+def not_read(text: str, source: str | None) -> SiteError:
+    """The error for ``text`` in which no reader finds a hand: a site splitpot knows but
+    does not read yet (:data:`~splitpot.sites.registry.UNREAD`) is named, as an
+    :class:`~splitpot.sites.UnsupportedHand`; anything else has no hand of a site at all.
+
+    >>> str(not_read("***** Cassava Hand", "x.txt"))
+    'x.txt: no hand of a site splitpot reads was found'
+    >>> str(not_read('<SESSION time="1" tableName="Vannes-1" id="1">', "x.txt"))
+    'x.txt: an Everest file: splitpot does not read this site yet'
+    """
+    for name, pattern in UNREAD:
+        if pattern.search(text):
+            article = "an" if name[0] in "AEIOU" else "a"
+            reason = f"{article} {name} file: splitpot does not read this site yet"
+            return UnsupportedHand(reason, source=source, site=name)
+    return SiteError("no hand of a site splitpot reads was found", source=source)
 
 
 def read_file(path: str | os.PathLike[str]) -> Iterator[HandHistory | SiteError]:
@@ -193,9 +211,10 @@ def read_file(path: str | os.PathLike[str]) -> Iterator[HandHistory | SiteError]
             if head[:2] in _UTF16_BOMS:  # no line is a byte line: read whole, sniffed once
                 yield from _read_whole(f, name, None)
                 return
-            reader = sniff(decode(head))
+            text = decode(head)
+            reader = sniff(text)
             if reader is None:
-                yield SiteError("no hand of a site splitpot reads was found", source=name)
+                yield not_read(text, name)
             elif reader.blocks is not None:
                 yield from _read_whole(f, name, reader)  # XML
             else:
