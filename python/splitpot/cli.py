@@ -222,9 +222,13 @@ def cmd_convert(args: argparse.Namespace) -> int:
     """``splitpot convert FILE... --to phh|phhs|pokerstars``: every hand that can be read,
     written in the target format; each hand that cannot is one line on stderr (exit 1)."""
     from splitpot import phh, show
+    from splitpot.pan import files as pan_files
     from splitpot.sites import to_pokerstars
     from splitpot.sites.write_stars import HAND_SEPARATOR
 
+    pan = [pan_files.is_pan_file(name) for name in args.files]
+    if any(pan):
+        return _convert_pan(args, pan)
     skipped: list[Any] = []
     histories = [hh for name in args.files for hh in show.histories(name, skipped)]
     for error in skipped:
@@ -250,6 +254,33 @@ def cmd_convert(args: argparse.Namespace) -> int:
     with _output(args.out) as out:
         out.write(text)
     return 1 if failed else 0
+
+
+def _convert_pan(args: argparse.Namespace, pan: list[bool]) -> int:
+    """``convert`` of Pan history files: Pan has one format (:mod:`splitpot.pan.history`),
+    so ``--to phhs`` and ``--to phh`` write it again, checked; no site writes Pan."""
+    from splitpot.pan import files as pan_files
+    from splitpot.pan import history
+
+    if not all(pan):
+        poker = args.files[pan.index(False)]
+        raise sp.SplitpotError(
+            f"{poker} is not Pan: convert Pan and poker histories in separate runs"
+        )
+    if args.to == "pokerstars":
+        raise sp.SplitpotError("PokerStars text is for poker: a Pan history stays --to phhs")
+    records = [r for name in args.files for r in pan_files.histories(name)]
+    if args.to == "phh":
+        if len(records) != 1:
+            raise sp.SplitpotError(
+                f"--to phh writes one hand, and {len(records)} were read: use --to phhs"
+            )
+        text = history.dumps(records[0])
+    else:
+        text = history.dumps_all(records)
+    with _output(args.out) as out:
+        out.write(text)
+    return 0
 
 
 class _WriteFailed(Exception):
@@ -410,7 +441,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     from splitpot import show
+    from splitpot.pan import files as pan_files
 
+    if pan_files.is_pan_file(args.file):
+        return _show_pan(args)
     skipped: list[Any] = []
     hands = list(show.histories(args.file, skipped))
     if skipped:
@@ -435,10 +469,31 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _show_pan(args: argparse.Namespace) -> int:
+    """``show`` of a Pan history file (``simulate --game pan``): the hand told as text."""
+    from splitpot.pan import files as pan_files
+
+    if args.html is not None:
+        raise sp.SplitpotError(
+            f"{args.file}: a Pan hand is shown as text (leave out --html): the HTML replayer "
+            "draws a poker table"
+        )
+    hands = pan_files.histories(args.file)
+    if not hands:
+        raise sp.SplitpotError(f"{args.file}: no hands in the file")
+    if args.hand is None and len(hands) > 1:
+        print(f"splitpot: {args.file} has {len(hands)} hands; showing the first", file=sys.stderr)
+    record = hands[0] if args.hand is None else _pick_hand(hands, args.hand, args.file)
+    print(pan_files.render_text(record))
+    return 0
+
+
 def _pick_hand(hands: Sequence[Any], wanted: str, file: str) -> Any:
     """``--hand``: the hand with that id (the history's ``hand``, or the site's hand id),
     else the hand of that 1-based number in the file."""
     for h in hands:
+        if not hasattr(h, "user_fields"):  # a Pan history: numbered only
+            break
         ids = (h.hand, h.user_fields.get("_site_hand_id"))
         if any(i is not None and str(i) == wanted for i in ids):
             return h
