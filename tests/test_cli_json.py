@@ -176,6 +176,7 @@ def test_replay_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
         "unsupported",
         "failed",
         "unsupported_variants",
+        "unsupported_reasons",
         "sites",
         "failures",
     }

@@ -417,7 +417,8 @@ def test_replay_command_counts_and_lists_failures(capsys: pytest.CaptureFixture[
     assert main(["replay", "--quiet", str(DATA)]) == 1
     out = capsys.readouterr().out
     assert "error: " in out and "bad-out-of-turn.phh: action 3" in out
-    assert "not played by splitpot (NT 2)" in out
+    assert "       2 not played by splitpot\n" in out  # two Hold'em hands, two reasons:
+    assert "    1 fractional chips\n" in out and "    1 straddles\n" in out
     assert "bad-stud-bring-in.phh: action 3" in out
 
 

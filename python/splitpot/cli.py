@@ -7,12 +7,11 @@ import contextlib
 import os
 import random
 import sys
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
 import splitpot as sp
-from splitpot import _cli_table, _files, _progress, _scheduler, _summary
+from splitpot import _cli_table, _files, _progress, _replay_report, _scheduler, _summary
 from splitpot.betting import DEFAULT_STAKES, STRUCTURE_NAMES, BettingStructure, structure_kind
 from splitpot.betting import structure as make_structure
 from splitpot.limits import CLI_MAX_TOURNAMENT_PLAYERS, CLI_MESSAGE_CHARS
@@ -179,43 +178,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.json:
         _summary.emit(_summary.replay(outcomes, len(files), skipped))
         return 1 if any(o.status in ("mismatch", "error") for o in outcomes) or skipped else 0
-    counts = Counter(o.status for o in outcomes)
-    unsupported = Counter(o.variant for o in outcomes if o.status == "unsupported")
-    failed = [o for o in outcomes if o.status in ("mismatch", "error")]
-    print(f"{len(outcomes)} hands in {len(files)} file{'' if len(files) == 1 else 's'}")
-    print(f"{counts['match']:8} matched their finishing stacks exactly")
-    print(f"{counts['odd_chip']:8} differed only by odd chips (a split pot recorded in half chips)")
-    if counts["unchecked"]:
-        print(f"{counts['unchecked']:8} replayed, with no finishing stacks to compare")
-    kinds = ", ".join(f"{v or '?'} {n}" for v, n in sorted(unsupported.items()))
-    print(f"{counts['unsupported']:8} not played by splitpot" + (f" ({kinds})" if kinds else ""))
-    print(f"{len(failed):8} failed")
-    if any(o.site for o in outcomes):
-        print(_site_table(outcomes))
+    print(_replay_report.summary(outcomes, len(files)))
     if args.verbose:
         for o in outcomes:
             if o.status in ("odd_chip", "unsupported"):
                 print(f"{o.status}: {o.detail}")
+    failed = _replay_report.failed(outcomes)
     for o in failed:
         print(f"{o.status}: {o.detail}")
     return 1 if failed or skipped else 0
-
-
-def _site_table(outcomes: Sequence[Any]) -> str:
-    """The hands read from poker sites, per site and game: exact, odd-chip, unsupported,
-    mismatched (a replay that differs from the site's result, or a hand that cannot be read)."""
-    rows: dict[tuple[str, str], Counter[str]] = {}
-    for o in outcomes:
-        if o.site:
-            status = "mismatch" if o.status == "error" else o.status
-            rows.setdefault((o.site, o.variant or "?"), Counter())[status] += 1
-    lines = [f"{'site':16} {'game':28} {'exact':>6} {'odd':>5} {'unsup':>6} {'mismatch':>9}"]
-    for (site, game), c in sorted(rows.items()):
-        lines.append(
-            f"{site[:16]:16} {game[:28]:28} {c['match']:6} {c['odd_chip']:5} "
-            f"{c['unsupported']:6} {c['mismatch']:9}"
-        )
-    return "\n".join(lines)
 
 
 def cmd_convert(args: argparse.Namespace) -> int:

@@ -54,6 +54,7 @@ __all__ = [
     "Street",
     "Valuation",
     "card_codes",
+    "display_name",
     "game",
     "omaha",
 ]
@@ -421,3 +422,25 @@ def game(name: str | Game) -> Game:
     if code is None or code not in GAMES:
         raise SplitpotError(f"unknown game {shown(name)}; choose one of {', '.join(GAMES)}")
     return GAMES[code]
+
+
+_STRUCTURE_WORDS = {"fixed_limit": "Limit", "pot_limit": "Pot-limit", "no_limit": "No-limit"}
+
+
+def display_name(game: Game, structure: str | None = None) -> str:
+    """The game as card rooms name it in a report or a header, with its betting structure
+    (a :class:`~splitpot.betting.BettingStructure`, or its value): "No-limit Hold'em",
+    "Pot-limit Omaha Hi/Lo 8 or Better". A stud game in fixed limit, its usual structure,
+    is named alone ("Seven Card Stud Hi/Lo"). The one home of these names: the CLI's
+    reports, the replayer and the terminal game read them here.
+
+    >>> display_name(HOLDEM, "no_limit"), display_name(SEVEN_CARD_STUD_HILO, "fixed_limit")
+    ("No-limit Hold'em", 'Seven Card Stud Hi/Lo')
+    >>> display_name(OMAHA_HILO, "fixed_limit"), display_name(RAZZ)
+    ('Limit Omaha Hi/Lo 8 or Better', 'Razz')
+    """
+    name = game.name.removeprefix("Texas ")
+    kind = None if structure is None else str(getattr(structure, "value", structure))
+    if kind is None or (kind == "fixed_limit" and game.forced_bets == "bring_in"):
+        return name
+    return f"{_STRUCTURE_WORDS.get(kind, kind)} {name}"
