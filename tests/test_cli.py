@@ -46,7 +46,7 @@ def test_play_takes_stakes_the_same_way_as_simulate(
     assert "small_bet = 4" in capsys.readouterr().out
     monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
     assert main(["play", "--structure", "pl", "--stakes", "5/10", "--seed", "3"]) == 0
-    assert "pot limit" in capsys.readouterr().out
+    assert "Pot-limit Hold'em, blinds 5/10;" in capsys.readouterr().out
 
 
 def test_play_is_a_session_the_button_moving_and_stacks_carried_over(
@@ -56,8 +56,8 @@ def test_play_is_a_session_the_button_moving_and_stacks_carried_over(
     monkeypatch.setattr("sys.stdin", io.StringIO("f\n\nf\n\nf\nq\n" + "f\n" * 20))
     assert main(["play", "--players", "3", "--seed", "4"]) == 0
     out = capsys.readouterr().out
-    buttons = re.findall(r"--- Hand (\d): (\w+) has the button ---", out)
-    assert buttons == [("1", "You"), ("2", "Bob"), ("3", "Cy")]
+    buttons = re.findall(r"--- Hand (\d): (\w+) ha(?:s|ve) the button ---", out)
+    assert buttons == [("1", "you"), ("2", "Bob"), ("3", "Cy")]
     stacks = [line for line in out.splitlines() if line.startswith("Stacks: ")]
     assert len(stacks) == 3
     last = [int(part.split()[-1]) for part in stacks[-1][len("Stacks: ") :].split(", ")]

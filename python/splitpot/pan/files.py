@@ -11,10 +11,13 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
+import stat
 
 from splitpot._core import SplitpotError
-from splitpot.pan.history import PanHistory, PanHistoryError, load_all, replay
+from splitpot.pan.history import PanHistory, PanHistoryError, loads_all, replay
 from splitpot.phh.compare import Outcome
+from splitpot.phh.errors import PHHError
+from splitpot.phh.toml_io import _read
 
 __all__ = ["check_file", "histories", "is_pan_file", "is_pan_text", "render_text"]
 
@@ -41,8 +44,13 @@ def is_pan_file(path: str | os.PathLike[str]) -> bool:
     if not os.fspath(path).endswith((".phh", ".phhs")):
         return False
     try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            return is_pan_text(f.read(_SNIFF_BYTES))
+        # Non-blocking, as the PHH reader opens: a FIFO named x.phhs opens at once, and is
+        # left to that reader to refuse.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with open(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return False
+            return is_pan_text(f.read(_SNIFF_BYTES).decode("utf-8", errors="replace"))
     except OSError:
         return False
 
@@ -56,11 +64,11 @@ def check_file(path: str | os.PathLike[str]) -> list[Outcome]:
     """
     name = os.fspath(path)
     try:
-        records = load_all(name)
-    except (OSError, UnicodeDecodeError) as e:
-        return [Outcome(name, "error", f"{name}: {getattr(e, 'strerror', None) or e}", "pan")]
+        records = histories(name)
+    except OSError as e:
+        return [Outcome(name, "error", f"{name}: {e.strerror or e}", "pan")]
     except SplitpotError as e:
-        return [Outcome(name, "error", f"{name}: {e}", "pan")]
+        return [Outcome(name, "error", str(e), "pan")]
     return [_check(record, f"{name}[{i}]") for i, record in enumerate(records, 1)]
 
 
@@ -92,8 +100,9 @@ def histories(path: str | os.PathLike[str]) -> list[PanHistory]:
     parse (``OSError`` when it cannot be opened)."""
     name = os.fspath(path)
     try:
-        return load_all(name)
-    except PanHistoryError as e:
+        text, _ = _read(name)  # the PHH reader's limits: a regular file, of bounded size
+        return loads_all(text)
+    except (PanHistoryError, PHHError) as e:
         raise PanHistoryError(f"{name}: {e}") from None
 
 
