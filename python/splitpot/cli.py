@@ -58,6 +58,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from splitpot.tui import line_editing
+
+    line_editing()
     if args.game == "pan":
         from splitpot.pan import text
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from itertools import count
 
 from splitpot._core import Card, IllegalAction, SplitpotError
+from splitpot._words import plain
 from splitpot.betting import DEFAULT_STAKES, FixedLimit, PotLimit, Structure, structure_kind
 from splitpot.betting import structure as make_structure
 from splitpot.bots import SimpleBot, play_bots
@@ -89,6 +90,8 @@ def describe(event: Operation, names: Sequence[str] = NAMES) -> str:
     ('Bob raises to 6', 'You raise to 6')
     """
     text = str(event)
+    if isinstance(event, Showing):  # the cards apart, as they lie on the table
+        text = f"Seat {event.seat} shows {' '.join(map(str, event.cards))}: {event.description}"
     seat = getattr(event, "seat", None)
     if isinstance(event, PotAwarding):
         seat = event.award.seat
@@ -629,7 +632,7 @@ def _your_turn(
         else:
             hand.discard(arg.strip())
     except (IllegalAction, ValueError) as error:  # a card not held, a rule not foreseen here
-        output(f"Not allowed: {error}. You may: {la}")
+        output(f"Not allowed: {plain(str(error), seat)}. You may: {la}")
         return None
     return False
 
