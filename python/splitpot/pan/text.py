@@ -79,6 +79,13 @@ def describe(event: PanEvent, names: Sequence[str] = NAMES) -> str:
     return text
 
 
+def _verb(name: str, third: str) -> str:
+    """``third`` ("plays", "goes") as the verb of ``name``: "You play", "You go"."""
+    if name != "You":
+        return third
+    return {"goes": "go", "has": "have", "is": "are"}.get(third, third.removesuffix("s"))
+
+
 def _operation(event: PanEvent) -> str | None:
     """An operation on melds as a fragment of a turn's line."""
     if isinstance(event, Melding):
@@ -141,7 +148,8 @@ class _Turns:
             self.flush()
         elif isinstance(event, Demanding):
             self.flush()
-            self.lines.append(f"  {self.names[event.seat]} calls for the live discard (§6.5)")
+            who = self.names[event.seat]
+            self.lines.append(f"  {who} {_verb(who, 'calls')} for the live discard (§6.5)")
         elif isinstance(event, Reshuffling):
             self.flush()
             self.lines.append(f"  ({event.cards} dead discards are shuffled into a new stock)")
@@ -177,7 +185,10 @@ def _header(hand: PanHand, names: Sequence[str], show_hands: bool) -> list[str]:
     decl = [e for e in hand.events if isinstance(e, Declaring)]
     lines.append(
         "Declarations: "
-        + ", ".join(f"{names[d.seat]} {'plays' if d.plays else 'sluffs'}" for d in decl)
+        + ", ".join(
+            f"{names[d.seat]} {_verb(names[d.seat], 'plays' if d.plays else 'sluffs')}"
+            for d in decl
+        )
     )
     return lines
 
@@ -190,10 +201,12 @@ def _ending(hand: PanHand, names: Sequence[str]) -> list[str]:
     if result.winner is not None:
         melds = "; ".join(_cards(m) for m in hand.melds(result.winner))
         if melds:
-            lines.append(f"{names[result.winner]} goes out with {melds}")
+            who = names[result.winner]
+            lines.append(f"{who} {_verb(who, 'goes')} out with {melds}")
             lines.append(f"Outs: {result.outs} from each player still in (docs/rules/pan.md §4.4)")
         else:
-            lines.append(f"{names[result.winner]} takes the tops: everyone else sluffed (§5.2)")
+            who = names[result.winner]
+            lines.append(f"{who} {_verb(who, 'takes')} the tops: everyone else sluffed (§5.2)")
     elif any(isinstance(e, TopsSplitting) for e in hand.events):
         two = " and ".join(names[s] for s in hand.players)
         lines.append(f"{two} split the tops without playing (§5.2)")
