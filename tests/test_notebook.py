@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 import splitpot as sp
+from conftest import need
 from splitpot import _tabular, phh
 from splitpot.betting import structure
 from splitpot.bots import CallingStation, play_bots
@@ -121,7 +122,7 @@ def test_tournament_standings_to_dict_and_pandas_columns() -> None:
 
 
 def test_pandas_frames() -> None:
-    pd = pytest.importorskip("pandas", reason="pandas is the optional extra splitpot[pandas]")
+    pd = need("pandas", "pandas")
     frame = sp.equity("holdem", ["AcAd", "KhKs"]).to_pandas()
     assert list(frame.index) == ["AcAd", "KhKs"] and list(frame.columns) == ["equity", "win", "tie"]
     assert abs(frame["equity"].sum() - 1) < 1e-12

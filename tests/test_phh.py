@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SHARED
+from conftest import SHARED, need
 from hypothesis import given
 from hypothesis import strategies as st
 from splitpot import phh
@@ -74,10 +74,7 @@ def test_side_pots_and_hi_lo_split_are_paid_as_written() -> None:
 
 @pytest.mark.parametrize("path", GOOD, ids=lambda p: p.name)
 def test_pokerkit_agrees_with_the_hand_written_histories(path: Path) -> None:
-    pokerkit = pytest.importorskip(
-        "pokerkit",
-        reason="pokerkit is not installed: pip install '.[test]' (pokerkit needs Python 3.11+)",
-    )
+    pokerkit = need("pokerkit", "test")  # pokerkit needs Python 3.11+
     for hh in phh.load_all(path):
         if hh.variant not in phh.SPLITPOT_VARIANTS:
             continue

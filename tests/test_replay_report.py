@@ -16,7 +16,10 @@ PHH_CODES = re.compile(r"(?<![\w/])(NT|FT|PO|FO/8|F7S|F7S/8|FR|F2L3D|N2L1D|FB|NS
 
 
 def _outcomes() -> list[Outcome]:
-    fractional = "a.phh: starting_stacks[0] is 1259450.25: fractional chips are not played (chips are whole numbers)"
+    fractional = (
+        "a.phh: starting_stacks[0] is 1259450.25: fractional chips are not played (chips are "
+        "whole numbers)"
+    )
     return [
         Outcome("a.phh", "unsupported", fractional, "PO"),
         *[Outcome("b.phh", "unsupported", "variant 'F2L3D' ... does not play", "F2L3D")] * 8,

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import need
 from splitpot import phh
 from splitpot.betting import FixedLimit, NoLimit, PotLimit, Structure
 from splitpot.bots import SimpleBot, play_bots
@@ -306,9 +307,7 @@ def test_the_rake_leaves_the_pot_at_the_end() -> None:
 
 
 def _browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip(
-        "playwright.sync_api", reason="playwright is not installed (pip install playwright)"
-    )
+    sync_api = need("playwright.sync_api", "browser")
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
         pytest.skip("no system Chromium (apt-get install chromium)")
