@@ -49,11 +49,11 @@ def card_codes(cards: CardsLike) -> list[int]:
     >>> card_codes("AhAh")
     Traceback (most recent call last):
     ...
-    splitpot._core.InvalidCards: duplicate card Ah
+    splitpot.InvalidCards: duplicate card Ah
     >>> card_codes("Ah Xd")
     Traceback (most recent call last):
     ...
-    splitpot._core.InvalidCards: invalid card "Xd" at position 3
+    splitpot.InvalidCards: invalid card "Xd" at position 3
     """
     return _core._card_codes(bounded(cards))
 
@@ -69,7 +69,7 @@ def bounded(
     >>> bounded(itertools.repeat("Ah"))
     Traceback (most recent call last):
     ...
-    splitpot._core.InvalidCards: cards: more than 52 items
+    splitpot.InvalidCards: cards: more than 52 items
     """
     if type(items) is list or type(items) is tuple or type(items) is str:  # the usual case
         return items

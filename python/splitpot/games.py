@@ -411,7 +411,7 @@ def game(name: str | Game) -> Game:
     >>> game("draw")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    splitpot._core.SplitpotError: unknown game 'draw'; choose one of holdem, omaha, ..., stud8, razz
+    splitpot.SplitpotError: unknown game 'draw'; choose one of holdem, omaha, ..., stud8, razz
     """
     if isinstance(name, Game):
         return name

@@ -39,7 +39,7 @@ A card given twice is refused before any work, naming both places:
 >>> sp.equity("holdem", ["AhAd", "KsKc"], board="Ah7c2d")
 Traceback (most recent call last):
 ...
-splitpot._core.InvalidCards: card Ah is both on the board and in player 1's hand
+splitpot.InvalidCards: card Ah is both on the board and in player 1's hand
 """
 
 from __future__ import annotations

@@ -431,6 +431,7 @@ def play(
     bots = [SimpleBot(rng.randrange(_SEED_RANGE)) for _ in range(players)]
     output(_welcome(g, structure, players, stack, seat))
     _play_hand(hand, seat, bots, names, input, output)
+    output("Stacks: " + ", ".join(f"{names[s]} {hand.final_stacks[s]}" for s in hand.seats))
     return hand
 
 

@@ -32,7 +32,7 @@ Folding(seat=0)
 >>> h.check()
 Traceback (most recent call last):
 ...
-splitpot._core.IllegalAction: the hand is over; no one is to act
+splitpot.IllegalAction: the hand is over; no one is to act
 
 Rules and the decisions taken where the spec leaves room:
 

@@ -36,7 +36,7 @@ def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
     >>> parse_cards("9c")
     Traceback (most recent call last):
     ...
-    splitpot._core.InvalidCards: invalid Pan card "9c" at position 0: Pan has no 8, 9 or 10
+    splitpot.InvalidCards: invalid Pan card "9c" at position 0: Pan has no 8, 9 or 10
     """
     return tuple(_core._pan_cards(cards))
 

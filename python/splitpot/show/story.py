@@ -29,7 +29,7 @@ from splitpot.phh import HandHistory
 from splitpot.phh.setup import _layout
 from splitpot.pots import Award
 from splitpot.show.amounts import Amounts
-from splitpot.tui import _blind_names, _with_hand, describe
+from splitpot.tui import _blind_names, award_words, describe, share_name
 
 _CARD = re.compile(r"(?:10|[2-9TJQKA])[cdhs]", re.IGNORECASE)
 UNKNOWN = "??"
@@ -163,9 +163,10 @@ class Story:
             case ChipsReturning(seat, amount):
                 return f"Uncalled {m(amount)} returned to {self.name(seat)}"
             case PotAwarding(award):
+                share = share_name(award, self.hand.result.awards)
                 return (
-                    f"{self.name(award.seat)} wins {pot_name(award)} ({m(award.amount)}): "
-                    f"{award.why}{_with_hand(self.hand, e)}"
+                    f"{self.name(award.seat)} wins {share} ({m(award.amount)})"
+                    f"{award_words(self.hand, e)}"
                 )
             case HandEnding(_, rake):
                 return "Hand over" + (f"; rake {m(rake)}" if rake else "")

@@ -85,8 +85,16 @@ def render_text(history: HandHistory, *, names: Sequence[str] | None = None) -> 
 
 
 def _site_result(story: Story) -> list[str]:
-    """What the site paid, for a hand read from a poker site: the replay pays out the whole
-    pot, the site the pot less its rake (:func:`splitpot.phh.compare` reconciles the two)."""
+    """The site's result as one line of the text (:func:`site_result`)."""
+    said = site_result(story)
+    return [f"{said[0]}; " + ", ".join(said[1:])] if said else []
+
+
+def site_result(story: Story) -> list[str]:
+    """What the site paid, for a hand read from a poker site: ``At PokerStars: rake $0.10``,
+    then ``Hero collected $0.50`` for each player the site paid; empty for another hand. The
+    replay pays out the whole pot, the site the pot less its rake
+    (:func:`splitpot.phh.compare` reconciles the two); the text and the page show both."""
     hh = story.history
     rake = hh.user_fields.get("_site_rake")
     if type(rake) is not int or hh.winnings is None or not story.hand.is_over:
@@ -97,7 +105,7 @@ def _site_result(story: Story) -> list[str]:
         for k, seat in enumerate(story.seat_of)
         if hh.winnings[k]
     ]
-    return [f"At {site}: rake {story.money(rake)}; " + ", ".join(paid)]
+    return [f"At {site}: rake {story.money(rake)}", *paid]
 
 
 def event_lines(story: Story) -> list[tuple[int, list[str]]]:

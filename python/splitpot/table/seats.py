@@ -113,7 +113,7 @@ class BuyIn:
     >>> BuyIn(40, 200).check(250, "a stack")
     Traceback (most recent call last):
     ...
-    splitpot._core.SplitpotError: a stack of 250 is outside the buy-in 40..200
+    splitpot.SplitpotError: a stack of 250 is outside the buy-in 40..200
     """
 
     minimum: int
