@@ -101,3 +101,45 @@ def test_a_reader_that_leaves_early_gets_no_error() -> None:
         proc.stdout.close()
         err = proc.stderr.read()
         assert proc.wait(timeout=60) == 0 and err == b""
+
+
+def _help(command: str) -> str:
+    sub = next(
+        a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)
+    ).choices[command]
+    return " ".join(sub.format_help().split())
+
+
+def test_each_commands_help_says_what_is_true_of_it() -> None:
+    assert "needs --out" not in _help("eval") and "needs --out" not in _help("replay")
+    assert "needs --out" in _help("simulate")
+    assert ".txt or .xml" in _help("show") and "Pan" in _help("show")
+    convert = _help("convert")
+    assert "phhs: every hand in one file (the default)" in convert and ".txt or .xml" in convert
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["demo", "--game", "holdem"], "omaha8 or stud8 (a hi/lo split) or pan, not holdem"),
+        (["equity", "AsKs", "QdQc", "--exact", "--time", "1"], "--time is for Monte Carlo"),
+        (["play", "--stack", "0"], "--stack must be >= 1, got 0"),
+    ],
+)
+def test_a_refusal_names_the_flag_not_the_library(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "time_limit" not in err and "seat 0" not in err
+
+
+def test_eval_lists_the_best_five_as_people_read_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["eval", "Ah2c3d4s8h", "KdKc", "--low"]) == 0
+    out = capsys.readouterr().out
+    assert "Pair of Kings, Ace kicker [Kd Kc Ah 8h 4s]" in out  # the pair first
+    assert "8-4-3-2-A [8h 4s 3d 2c Ah]" in out
+    assert main(["eval", "Ah2s3h4h5h", "--pretty"]) == 0
+    assert "Straight, Five high [5♥ 4♥ 3♥ 2♠ A♥]" in capsys.readouterr().out  # the wheel

@@ -71,7 +71,8 @@ def test_equity_result_html_dict_and_json() -> None:
 
 def test_to_pandas_without_pandas_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pandas", None)  # import pandas raises ImportError
-    with pytest.raises(ImportError, match=r"pip install 'splitpot\[pandas\]'"):
+    hint = r'pip install pandas, or pip install "\.\[pandas\]" in splitpot\'s checkout'
+    with pytest.raises(ImportError, match=hint):
         sp.equity("holdem", ["AcAd", "KhKs"]).to_pandas()
 
 

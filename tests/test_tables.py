@@ -227,7 +227,8 @@ def test_parquet_without_pyarrow_names_the_extra(
     holdem: tables.EquityTable, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(sys.modules, "pyarrow", None)
-    with pytest.raises(sp.SplitpotError, match=r"splitpot\[parquet\]"):
+    hint = r'pip install pyarrow, or pip install "\.\[parquet\]"'
+    with pytest.raises(sp.SplitpotError, match=hint):
         tables.save(holdem, tmp_path / "t.parquet")
     assert list(tmp_path.iterdir()) == []
 

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from splitpot._core import SplitpotError
+from splitpot._extras import install_hint
 
 CONNECT_TIMEOUT = 10
 """Seconds to reach the scheduler before giving up."""
@@ -39,7 +40,7 @@ def connect(address: str | None) -> Iterator[Any]:
         from distributed import Client
     except ImportError:
         raise SplitpotError(
-            f"--scheduler {address}: needs Dask (pip install 'splitpot[dask]')"
+            f"--scheduler {address}: needs Dask ({install_hint('dask[distributed]', 'dask')})"
         ) from None
     try:
         client = Client(address, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call,unused-ignore]

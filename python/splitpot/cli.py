@@ -12,6 +12,7 @@ from typing import Any, NoReturn, TextIO
 
 import splitpot as sp
 from splitpot import _cli_table, _files, _progress, _replay_report, _scheduler, _summary
+from splitpot._extras import install_hint
 from splitpot.betting import DEFAULT_STAKES, STRUCTURE_NAMES, BettingStructure, structure_kind
 from splitpot.betting import structure as make_structure
 from splitpot.limits import CLI_MAX_TOURNAMENT_PLAYERS, CLI_MESSAGE_CHARS
@@ -20,8 +21,15 @@ _SEED_RANGE = 1 << 63
 """Seeds drawn for the Pan table and its bots (poker hands: splitpot.simulation.hand_seeds)."""
 
 
-def _describe_high(hand: sp.HighHand) -> str:
-    five = " ".join(str(c) for c in hand.best_five())
+def _five(cards: Sequence[sp.Card], pretty: bool) -> str:
+    """The best five as the CLI prints them: ``Ah Kh`` or, ``--pretty``, ``A♥ K♥``."""
+    from splitpot.cards import pretty as with_symbols
+
+    return with_symbols(cards) if pretty else " ".join(map(str, cards))
+
+
+def _describe_high(hand: sp.HighHand, pretty: bool = False) -> str:
+    five = _five(hand.best_five(), pretty)
     return f"{hand} [{five}] (strength {hand.strength} of 7462)"
 
 
@@ -37,12 +45,12 @@ def cmd_eval(args: argparse.Namespace) -> int:
         cards = " ".join(args.cards)
         _summary.emit({"cards": cards, "high": _summary.high(high), "low": _summary.low(low)})
         return 0
-    print(f"High: {_describe_high(high)}")
+    print(f"High: {_describe_high(high, args.pretty)}")
     if args.low:
         if low is None:
             print("Low:  no qualifying 8-or-better low")
         else:
-            five = " ".join(str(c) for c in low.best_five())
+            five = _five(low.best_five(), args.pretty)
             print(f"Low:  {low} [{five}] (strength {low.strength} of 56)")
     return 0
 
@@ -53,6 +61,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
         print(text.demo(args.seed))
         return 0
+    if not sp.game(args.game).hi_lo:
+        raise sp.SplitpotError(
+            f"the demo is omaha8 or stud8 (a hi/lo split) or pan, not {args.game}"
+        )
     print(sp.demo(args.seed, args.game))
     return 0
 
@@ -69,6 +81,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     from splitpot.tui import play_session
 
     _check_players(sp.game(args.game), args.players)
+    if args.stack < 1:  # the library would name seat 0; the flag sets every seat
+        raise sp.SplitpotError(f"--stack must be >= 1, got {args.stack}")
     if args.hands is not None and args.hands < 1:
         raise sp.SplitpotError(
             f"--hands must be >= 1 (or left out: until you quit), got {args.hands}"
@@ -108,6 +122,8 @@ def _stakes(text: str | None, structure: str) -> tuple[int, int]:
 
 
 def cmd_equity(args: argparse.Namespace) -> int:
+    if args.exact and args.time is not None:  # the library's message names time_limit
+        raise sp.SplitpotError("--time is for Monte Carlo; --exact visits every deal")
     if args.plot:
         _check_plot(args.plot)
     try:
@@ -145,7 +161,7 @@ def _check_plot(path: str) -> None:
     import importlib.util
 
     if importlib.util.find_spec("matplotlib") is None:
-        raise sp.SplitpotError("--plot needs matplotlib: pip install 'splitpot[plot]'")
+        raise sp.SplitpotError(f"--plot needs matplotlib: {install_hint('matplotlib', 'plot')}")
     folder = os.path.dirname(path) or "."
     if not os.path.isdir(folder):
         raise sp.SplitpotError(f"--plot {path}: no such folder {folder!r}")
@@ -543,6 +559,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("cards", nargs="+", help="cards, or HOLE BOARD with --omaha")
     p.add_argument("--omaha", action="store_true", help="exactly two hole cards and three board")
     p.add_argument("--low", action="store_true", help="also the 8-or-better low")
+    p.add_argument("--pretty", action="store_true", help="cards with suit symbols: A♥ K♥")
     p.set_defaults(func=cmd_eval)
     p = sub.add_parser(
         "demo", help="a seeded six-handed Omaha or Stud Hi/Lo hand, or a Pan game, among bots"
@@ -581,7 +598,12 @@ def build_parser() -> argparse.ArgumentParser:
     _scheduler.add_option(p)
     p.set_defaults(func=cmd_simulate)
     p = sub.add_parser("show", help="replay one hand street by street, or as an HTML page")
-    p.add_argument("file", metavar="FILE", help="a .phh or .phhs file")
+    p.add_argument(
+        "file",
+        metavar="FILE",
+        help="a hand history: .phh or .phhs (PHH, or Pan's from simulate --game pan), or a "
+        "poker site's .txt or .xml",
+    )
     p.add_argument("--hand", metavar="ID", help="the hand's id, or its number in the file")
     p.add_argument("--html", metavar="OUT.html", help="write a self-contained page instead")
     p.set_defaults(func=cmd_show)
@@ -593,10 +615,11 @@ def build_parser() -> argparse.ArgumentParser:
 def _json_options(sub: Any) -> None:
     """``--json`` on the commands whose result is a summary (keys: splitpot/_summary.py)."""
     for name in ("eval", "equity", "replay", "simulate"):
+        note = " (needs --out: the hands go there)" if name == "simulate" else ""
         sub.choices[name].add_argument(
             "--json",
             action="store_true",
-            help="print the result as one JSON object on stdout (simulate: needs --out)",
+            help=f"print the result as one JSON object on stdout{note}",
         )
 
 
@@ -620,8 +643,19 @@ def _history_parsers(sub: Any) -> None:
     p = sub.add_parser(
         "convert", help="convert poker sites' hand histories to PHH, or PHH to PokerStars text"
     )
-    p.add_argument("files", nargs="+", metavar="FILE")
-    p.add_argument("--to", choices=("phh", "phhs", "pokerstars"), default="phhs")
+    p.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="hand histories: poker sites' .txt or .xml, PHH's .phh or .phhs, or Pan's .phhs",
+    )
+    p.add_argument(
+        "--to",
+        choices=("phh", "phhs", "pokerstars"),
+        default="phhs",
+        help="phhs: every hand in one file (the default); phh: one hand; pokerstars: "
+        "PokerStars text (poker hands only)",
+    )
     p.add_argument("--out", default="-", help="the file to write (default: stdout)")
     p.set_defaults(func=cmd_convert)
 

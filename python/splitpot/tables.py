@@ -41,6 +41,7 @@ import numpy as np
 
 from splitpot import _files, games, work
 from splitpot._core import SplitpotError
+from splitpot._extras import install_hint
 from splitpot.odds import equity
 
 __all__ = [
@@ -499,7 +500,7 @@ def _pyarrow() -> Any:
         import pyarrow.parquet as pq  # type: ignore[import-untyped,unused-ignore]
     except ImportError:
         raise SplitpotError(
-            "Parquet tables need pyarrow (pip install 'splitpot[parquet]'), or save as .npz"
+            f"Parquet tables need pyarrow ({install_hint('pyarrow', 'parquet')}), or save as .npz"
         ) from None
     return pa, pq
 
