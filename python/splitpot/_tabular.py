@@ -36,8 +36,8 @@ def _cell(value: object) -> str:
     return escape(str(value))
 
 
-def data_frame(rows: Sequence[Mapping[str, Any]], index: str | None = None) -> Any:
-    """A ``pandas.DataFrame`` of ``rows`` (indexed by the column ``index``, if given)."""
+def data_frame(rows: Sequence[Mapping[str, Any]], index: str | list[str] | None = None) -> Any:
+    """A ``pandas.DataFrame`` of ``rows`` (indexed by the column or columns ``index``)."""
     try:
         import pandas as pd
     except ImportError as e:

@@ -359,7 +359,7 @@ def equity(
     exact: bool | None = None,
     samples: int | None = None,
     seed: int | None = None,
-    progress: bool = False,
+    progress: _progress.ProgressLike = False,
     *,
     time_limit: float | None = None,
     threads: int | None = None,
@@ -382,7 +382,9 @@ def equity(
         samples: Monte Carlo deals (default 1,000,000).
         seed: Monte Carlo seed; the same seed gives the same answer on any thread count.
             ``None`` picks one (reported in the result).
-        progress: draw a progress bar (tqdm) on stderr when the run takes over half a second.
+        progress: ``True`` draws a bar on stderr when the run takes over half a second; a
+            function is called as ``progress(done, 1000)`` (thousandths of the work) as it
+            advances (the protocol every long call shares: :mod:`splitpot._progress`).
         time_limit: stop Monte Carlo after this many seconds (and ``samples``, if given).
         threads: worker threads (default: all cores; with ``executor``, each worker's).
         executor: run in chunks on a ``concurrent.futures.Executor``, a pool with ``imap``, a
@@ -405,23 +407,16 @@ def equity(
     _check_players(players)
     options = _options(exact, samples, seed, time_limit, threads)
     cards = _cards_read(players, board, dead)
-    if executor is None:
-        raw = _local(code, cards, options, progress)
-    else:
-        raw = _equity_units.distributed(code, cards, options._asdict(), executor, progress)
-    return _logged(EquityResult._from_core(raw), options)
-
-
-def _local(
-    code: str, cards: tuple[list[Any], Any, Any], options: _Options, progress: bool
-) -> _core._Equity:
-    """The answer computed here, in slices, with a progress bar when asked."""
-    bar = _progress.Fraction("equity") if progress else None
+    told = _progress.fraction(progress, "equity")
     try:
-        return _core._equity(code, *cards, **options._asdict(), progress=bar)
+        if executor is None:
+            raw = _core._equity(code, *cards, **options._asdict(), progress=told)
+        else:
+            raw = _equity_units.distributed(code, cards, options._asdict(), executor, told)
     finally:
-        if bar is not None:
-            bar.close()
+        if told is not None:
+            told.close()
+    return _logged(EquityResult._from_core(raw), options)
 
 
 def _check_players(players: object) -> None:

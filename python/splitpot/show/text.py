@@ -20,7 +20,7 @@ Preflop
   Uncalled 4 returned to Bob
 Pots
   Main pot: 4, contested by Bob
-  Bob wins the main pot (4): only eligible seat; the others folded
+  Bob wins the main pot (4): the others folded
 Result
   Ann  48 (-2)
   Bob  52 (+2)
