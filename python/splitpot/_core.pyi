@@ -1,4 +1,11 @@
-"""Stubs for splitpot's Rust extension, hand-written; tests/test_package.py keeps them honest."""
+"""The Rust core: cards, the evaluators and their hands, the errors, Pan's cards and melds.
+
+Use them from the package, ``import splitpot as sp``: ``sp.evaluate_high``, ``sp.Card``,
+``sp.InvalidCards``; the module ``splitpot._core`` itself is private.
+"""
+
+# Hand-written stubs of the extension (rust/python/); tests/test_package.py and
+# `python -m mypy.stubtest splitpot._core` keep them equal to it.
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import IntEnum
@@ -75,7 +82,7 @@ _PanCardsLike = str | "PanCard" | Iterable["PanCard" | "Card" | str | int]
 _PanMelds = tuple[tuple["PanCard", ...], ...]
 
 class HandCategory(IntEnum):
-    """High-hand categories, weakest first (seed 003, "Hand ranking"): HIGH_CARD = 0,
+    """High-hand categories, weakest first (docs/rules/poker.md §1): HIGH_CARD = 0,
     PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND,
     STRAIGHT_FLUSH = 8; an IntEnum, so categories compare as ints. `HighHand.category`
     gives one.
@@ -88,15 +95,23 @@ class HandCategory(IntEnum):
     """
 
     HIGH_CARD = 0
+    """No pair, straight or flush: the five highest cards decide."""
     PAIR = 1
+    """Two cards of one rank, then three kickers."""
     TWO_PAIR = 2
+    """Two pairs, then a kicker."""
     THREE_OF_A_KIND = 3
+    """Three cards of one rank (trips), then two kickers."""
     STRAIGHT = 4
     """Five in sequence; A-2-3-4-5 is the lowest, no wrap-around (docs/rules/poker.md §1)."""
     FLUSH = 5
+    """Five of one suit, compared card by card from the highest."""
     FULL_HOUSE = 6
+    """Three of one rank and two of another; the three decide first."""
     FOUR_OF_A_KIND = 7
+    """Four of one rank (quads), then a kicker."""
     STRAIGHT_FLUSH = 8
+    """A straight in one suit; the ace-high one is the royal flush."""
 
 class SplitpotError(ValueError):
     """Base of splitpot's errors, a ValueError: catch it for anything splitpot refuses.

@@ -327,7 +327,7 @@ CRAZY_PINEAPPLE_HILO = Game(
     Valuation.BEST_FIVE,
     Valuation.BEST_FIVE,
 )
-"""Crazy Pineapple with an 8-or-better low from the best five of seven (seed 000, §2)."""
+"""Crazy Pineapple with an 8-or-better low from the best five of seven (docs/rules/poker.md §2)."""
 
 _STUD_STREETS = (
     Street("third", hole=2, up=1),
@@ -354,7 +354,7 @@ SEVEN_CARD_STUD_HILO = Game(
     forced_bets="bring_in",
     max_players=8,
 )
-"""Stud with the pot split between the best high and the best 8-or-better low (seed 003)."""
+"""Stud with the pot split between the best high and the best 8-or-better low (docs/rules/poker.md §2)."""
 RAZZ = Game(
     "Razz",
     "razz",

@@ -713,7 +713,7 @@ def _amount_refusal(
 def _give_up(hand: Hand, la: LegalActions) -> None:
     """Fold, or check, muck or discard the last card: the quitting player's decisions."""
     if la.fold:
-        hand.fold()  # a stud bring-in folds too (seed 001)
+        hand.fold()  # a stud bring-in folds too (docs/rules/poker.md §4.2)
     elif la.check:
         hand.check()
     elif la.discard:

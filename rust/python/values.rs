@@ -79,7 +79,7 @@ pub fn hand_category(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
             .call(("HandCategory", members), Some(&options))?;
         enum_type.setattr(
             "__doc__",
-            "High-hand categories, weakest first (seed 003, \"Hand ranking\"): HIGH_CARD = 0,\n\
+            "High-hand categories, weakest first (docs/rules/poker.md §1): HIGH_CARD = 0,\n\
              PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND,\n\
              STRAIGHT_FLUSH = 8; an IntEnum, so categories compare as ints. `HighHand.category`\n\
              gives one.\n\n\
