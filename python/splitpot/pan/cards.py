@@ -18,7 +18,7 @@ from splitpot._core import IllegalAction, PanCard
 from splitpot.pan.rules import PanRules, native
 
 Card = PanCard
-"""One Pan card (a Rust class; see ``splitpot._core.PanCard``): ranks A 2 3 4 5 6 7 J Q K,
+"""One Pan card (``splitpot.pan.Card``): ranks A 2 3 4 5 6 7 J Q K,
 suits c d h s, code ``rank * 4 + suit`` (``Ac`` = 0, ``Ks`` = 39)."""
 
 CardsLike: TypeAlias = str | Card | Iterable[Card | str | int]
