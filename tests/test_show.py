@@ -156,7 +156,7 @@ def test_text_tells_the_site_hand_street_by_street() -> None:
     text = render_text(site_hand())
     lines = text.splitlines()
     assert lines[0] == "TestSite, hand #77, table Test table"
-    assert lines[1] == "Texas Hold'em, no limit $0.50/$1.00"
+    assert lines[1] == "No-limit Hold'em, blinds $0.50/$1.00"
     expected = [
         "  Ann  seat 1: $123.45 (small blind)",
         "  Bob  seat 2: $50.00 (big blind)",

@@ -354,7 +354,8 @@ SEVEN_CARD_STUD_HILO = Game(
     forced_bets="bring_in",
     max_players=8,
 )
-"""Stud with the pot split between the best high and the best 8-or-better low (docs/rules/poker.md §2)."""
+"""Stud with the pot split between the best high and the best 8-or-better low
+(docs/rules/poker.md §2)."""
 RAZZ = Game(
     "Razz",
     "razz",

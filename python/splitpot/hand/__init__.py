@@ -42,7 +42,8 @@ Rules and the decisions taken where the spec leaves room:
   rounds the first active player left of the button. The blinds are live and count as the
   round's opening bet (fixed-limit cap). Antes and dead blinds are pot money, not bets.
 * Dealing: one card at a time from the seat left of the button; no burn cards (online, as
-  docs/rules/poker.md §4.1 describes). Cards come from ``random.Random(seed).shuffle`` of the cards not given.
+  docs/rules/poker.md §4.1 describes). Cards come from ``random.Random(seed).shuffle`` of
+  the cards not given.
 * Betting (§3): a player may fold whenever it is his turn, also when he could check
   (``open_folds``, on by default). An all-in short of a full raise does not reopen the
   betting to players who already acted; several short all-ins that add up to a full raise

@@ -307,8 +307,8 @@ class Hand(Closing):
 
     def sit_out(self, seat: int, *, now: bool = False) -> SittingOut | None:
         """The player in ``seat`` sits out during the hand: his hand is folded when his turn
-        comes, or at once with ``now`` (docs/rules/poker.md §4.1: a Sit Out "after the round has started
-        counts as a fold"). Returns the record if he is folded now; a player who has no
+        comes, or at once with ``now`` (docs/rules/poker.md §4.1: a Sit Out "after the round
+        has started counts as a fold"). Returns the record if he is folded now; a player who has no
         decision left (all-in, folded, the hand over) is left as he is.
         """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
@@ -330,7 +330,8 @@ class Hand(Closing):
             self._fold(queue[0], SittingOut(queue[0]))
 
     def _pass_bring_in(self) -> None:
-        """A bring-in who folds or times out passes the bring-in to his left (docs/rules/poker.md §4.2)."""
+        """A bring-in who folds or times out passes the bring-in to his left
+        (docs/rules/poker.md §4.2)."""
         queue = self._queue
         self._bring_in = queue[0] if queue and self._live > 1 else -1
 

@@ -46,7 +46,7 @@ def _is_razz(game: Game) -> bool:
 
 def bring_in_seat(game: Game, doors: Mapping[int, int], order: Sequence[int]) -> int:
     """The seat that brings in (docs/rules/poker.md §4.2): the lowest door card, ace high,
-    ties by suit clubs < diamonds < hearts < spades (docs/rules/poker.md §4.2). Razz: the highest door
+    ties by suit clubs < diamonds < hearts < spades. Razz: the highest door
     card, king high and ace low, ties to the higher suit (the king of spades brings in).
 
     ``doors`` maps each seat dealt in to its door card; ``order`` is the seats from the

@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 
 from splitpot._core import Card, InvalidCards
+from splitpot.games import display_name
 from splitpot.hand import (
     AntePosting,
     Betting,
@@ -122,18 +123,18 @@ class Story:
         if hh.year and hh.month and hh.day:
             when = f"{hh.year:04d}-{hh.month:02d}-{hh.day:02d}"
             first.append(when + (f" {hh.time}" if hh.time is not None else ""))
-        game = f"{self.hand.game.name}, {self.stakes()}"
+        game = f"{display_name(self.hand.game, self.start.structure.kind)}, {self.stakes()}"
         return [", ".join(first), game] if first else [game]
 
     def stakes(self) -> str:
-        """``no limit $0.01/$0.02``, ``fixed limit 2/4, ante 1, bring-in 1``."""
+        """``blinds $0.01/$0.02``, ``bets 2/4, ante 1, bring-in 1`` (the structure is named
+        with the game, :func:`~splitpot.games.display_name`)."""
         s, m = self.start.structure, self.money
-        kind = s.kind.value.replace("_", " ")
         small_bet = getattr(s, "small_bet", None)
         if isinstance(small_bet, int):
-            text = f"{kind} {m(small_bet)}/{m(getattr(s, 'big_bet', small_bet * 2))}"
+            text = f"bets {m(small_bet)}/{m(getattr(s, 'big_bet', small_bet * 2))}"
         else:
-            text = f"{kind} {m(s.small_blind)}/{m(s.big_blind)}"
+            text = f"blinds {m(s.small_blind)}/{m(s.big_blind)}"
         ante = max(self.start.antes, default=0)
         if ante:
             text += f", ante {m(ante)}"

@@ -5,7 +5,7 @@
 ...     starting_stacks=[50, 50], players=["Ann", "Bob"],
 ...     actions=["d dh p1 AcKd", "d dh p2 7h2c", "p2 cbr 6", "p1 f"])
 >>> print(render_text(hh))
-Texas Hold'em, no limit 1/2
+No-limit Hold'em, blinds 1/2
 <BLANKLINE>
   Ann  seat 1: 50 (big blind)
   Bob  seat 2: 50 (small blind, button)
@@ -65,7 +65,7 @@ def render_text(history: HandHistory, *, names: Sequence[str] | None = None) -> 
     >>> _ = hand.raise_to(6), hand.fold()
     >>> history = HandHistory.from_hand(hand)
     >>> print(render_text(history, names=["Ann", "Bob"]))   # doctest: +ELLIPSIS
-    Texas Hold'em, no limit 1/2
+    No-limit Hold'em, blinds 1/2
     <BLANKLINE>
       Ann  seat 1: 100 (big blind)
       Bob  seat 2: 100 (small blind, button)
