@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from conftest import SHARED, need
-from hypothesis import given
+from hypothesis import event, given
 from hypothesis import strategies as st
 from splitpot import phh
 from splitpot.betting import FixedLimit, NoLimit, PotLimit
@@ -331,6 +331,7 @@ def played_hands(draw: st.DrawFn) -> Hand:
         rake=draw(st.sampled_from([None, Rake(5, cap=3)])),
         timeout_policy=draw(st.sampled_from(["seed", "check_or_fold"])),
         auto_showdown=draw(st.booleans()),
+        max_runs=draw(st.sampled_from([1, 1, 2, 3])),
     )
     rng = random.Random(draw(st.integers(0, 2**32)))
     bots = [RandomBot(rng.randrange(2**32)) for _ in range(seats)]
@@ -338,7 +339,13 @@ def played_hands(draw: st.DrawFn) -> Hand:
     for _ in range(stop):  # sometimes a hand in progress
         if hand.is_over:
             break
-        if rng.random() < 0.03:
+        if hand.phase is Phase.RUNS:  # docs/rules/poker.md §6: the board run 1 to 3 times
+            times = rng.randint(1, hand.events[0].max_runs)  # type: ignore[attr-defined]
+            if hand.can_run_it(times):
+                hand.run_it(times)
+                continue
+            hand.run_it(1)
+        elif rng.random() < 0.03:
             hand.timeout(protected=rng.random() < 0.7)
         else:
             seat = hand.actor
@@ -356,13 +363,23 @@ def _assert_round_trip(hand: Hand) -> None:
     assert again.stacks == hand.stacks
     a, b = again.events[0], hand.events[0]
     assert isinstance(a, HandStarting) and isinstance(b, HandStarting)
-    for name in ("game", "structure", "stacks", "button", "antes", "blinds", "dead_blinds"):
+    for name in (
+        "game",
+        "structure",
+        "stacks",
+        "button",
+        "antes",
+        "blinds",
+        "dead_blinds",
+        "max_runs",
+    ):
         assert getattr(a, name) == getattr(b, name), name
     assert (a.rake, a.timeout_policy) == (b.rake, b.timeout_policy)
 
 
 @given(played_hands())
 def test_every_hand_round_trips_through_phh(hand: Hand) -> None:
+    event(f"the board run {hand.runs} time(s)")
     _assert_round_trip(hand)
 
 

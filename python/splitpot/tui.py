@@ -256,7 +256,7 @@ def _with_hand(hand: Hand, event: PotAwarding) -> str:
     """`` with <the winning hand>`` for an award won at showdown."""
     shown = {s.seat: s for s in hand.result.shown}
     a = event.award
-    if a.seat not in shown:
+    if a.seat not in shown or a.run > 1:  # the values shown are the first run's (§6)
         return ""
     hand_shown = shown[a.seat]
     value = hand_shown.low if a.side == "low" else hand_shown.high
@@ -264,9 +264,11 @@ def _with_hand(hand: Hand, event: PotAwarding) -> str:
 
 
 def _board_until(hand: Hand, event: BoardDealing) -> list[Card]:
+    """The board as ``event`` leaves it: on a board run more than once, its run's, with the
+    cards dealt before the runs (docs/rules/poker.md §6)."""
     cards: list[Card] = []
     for e in hand.events:
-        if isinstance(e, BoardDealing):
+        if isinstance(e, BoardDealing) and e.run in (0, event.run):
             cards.extend(e.cards)
             if e is event:
                 break

@@ -49,12 +49,16 @@ Rules and the decisions taken where the spec leaves room:
   betting to players who already acted; several short all-ins that add up to a full raise
   do (TDA-style). In fixed limit a raise after a short all-in completes the last *full*
   bet (bet 10, all-in 13, raise to 20), a short all-in does not count toward the cap, and
-  the heads-up cap applies when the hand is dealt to two players. No one may bet or raise
-  when no other player could call any of it.
+  the heads-up cap applies when the hand is dealt to two players. A bet or raise no one
+  left can match in full stands; the part no one matched comes back as uncalled (§3, §6).
 * A seat that no one can bet against does not act in a round (every other player is
   all-in); with fewer than two players left to act the remaining board is dealt out.
 * Crazy Pineapple (§2 DECISION): every player still in discards after the flop betting
   round, in order from the button's left, all-in players too.
+* Running the board more than once (§6): with ``max_runs`` above 1, once the players still
+  in can bet no more before the board is out, the hand waits (``Phase.RUNS``) for
+  :meth:`Hand.run_it`; each run's board is dealt from the same deck and pays its part of
+  each pot (``Hand.boards``, ``Award.run``).
 * Showdown (§5): the last player to bet or raise on the river shows first; without a river
   bet the first player left of the button (PokerKit shows in this order too); then
   clockwise. With ``auto_showdown`` a player shows if his hand can win or tie part of a pot
@@ -119,6 +123,7 @@ from splitpot.hand.records import (
     Phase,
     PotAwarding,
     RaisingTo,
+    RunningOut,
     SeatStatus,
     Showing,
     ShownHand,
@@ -152,6 +157,7 @@ __all__ = [
     "Phase",
     "PotAwarding",
     "RaisingTo",
+    "RunningOut",
     "SeatStatus",
     "Showing",
     "ShownHand",

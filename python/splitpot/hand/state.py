@@ -78,6 +78,7 @@ class Hand(Closing):
       ante counts toward its own player's eligibility, like any chip he put in (§6).
     * ``open_folds``: a player may fold when he could check (docs/rules/poker.md §3); a table
       may refuse it with ``False``.
+    * ``max_runs``: the most times the rest of the board may be run (§6): see :meth:`run_it`.
 
     Raises ``SplitpotError`` naming a bad argument (too few or many seats for the game, a
     stack of 0, a seed outside 0..2**64) and ``InvalidCards`` for a bad or repeated card;
@@ -110,6 +111,7 @@ class Hand(Closing):
         auto_showdown: bool = True,
         antes_shared: bool = False,
         open_folds: bool = True,
+        max_runs: int = 1,
     ) -> None:
         self._deal(
             HandStarting.build(
@@ -128,6 +130,7 @@ class Hand(Closing):
                 auto_showdown=auto_showdown,
                 antes_shared=antes_shared,
                 open_folds=open_folds,
+                max_runs=max_runs,
             )
         )
         self._begin_round()
@@ -200,6 +203,8 @@ class Hand(Closing):
             self._next_street()
 
     def _next_street(self) -> None:
+        if self._starting.max_runs > 1 and self._asks_for_runs():
+            return  # the players choose how many times to run the board (§6)
         self._street += 1
         if self._street >= len(self._game.streets):
             self._begin_showdown()
@@ -231,17 +236,6 @@ class Hand(Closing):
         if self._phase is not _BETTING or not self._queue:
             raise IllegalAction(self._waiting_for())
         return self._queue[0]
-
-    def _waiting_for(self) -> str:
-        """What the hand waits for, for the error of an action that does not fit."""
-        if self._phase is _OVER or not self._queue:
-            return "the hand is over; no one is to act"
-        seat = self._queue[0]
-        if self._phase is _DISCARD:
-            return f"seat {seat} must discard a hole card first (discard(card))"
-        if self._phase is _SHOWDOWN:
-            return f"it is the showdown: seat {seat} must show() or muck()"
-        return f"seat {seat} is to bet, check, call or fold"
 
     def legal_actions(self) -> LegalActions:
         """What :attr:`actor` may do now (nothing when the hand is over)."""
@@ -558,7 +552,7 @@ class Hand(Closing):
     def verify_timeout(self) -> int:
         """Raise :class:`IllegalAction` unless someone is to act; return the seat."""
         if not self._queue or self._phase is _OVER:
-            raise IllegalAction("the hand is over; no one is to act")
+            raise IllegalAction(self._waiting_for())
         return self._queue[0]
 
     def can_timeout(self) -> bool:

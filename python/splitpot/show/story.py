@@ -72,7 +72,9 @@ def pot_name(award: Award) -> str:
     'the low half of side pot 2'
     """
     pot = "the main pot" if award.pot == 0 else f"side pot {award.pot}"
-    return pot if award.side == "whole" else f"the {award.side} half of {pot}"
+    if award.side != "whole":
+        pot = f"the {award.side} half of {pot}"
+    return f"{pot} on run {award.run}" if award.run else pot
 
 
 class Story:

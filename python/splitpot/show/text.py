@@ -154,8 +154,9 @@ def _event_lines(story: Story, e: Operation, before: Sequence[str]) -> list[str]
         return [f"  {story.name(e.seat)} is dealt {both}{' up' if up else ''}"]
     if isinstance(e, BoardDealing):
         board = _board_until(hand, e)
+        run = f" (run {e.run})" if e.run else ""
         return [
-            f"{e.street.capitalize()}: {' '.join(story.cards(e.cards))}"
+            f"{e.street.capitalize()}{run}: {' '.join(story.cards(e.cards))}"
             f"   (board {' '.join(story.cards(board))})"
         ]
     out = []
