@@ -82,7 +82,8 @@ def test_show_tells_a_pan_hand_and_convert_writes_it_again(
     ("argv", "message"),
     [
         (["show", "{pan}", "--html", "x.html"], "a Pan hand is shown as text"),
-        (["convert", "{pan}", "--to", "pokerstars"], "PokerStars text is for poker"),
+        (["convert", "{pan}", "--to", "pokerstars"], "--to pokerstars is for poker hands"),
+        (["convert", "{pan}", "--to", "ohh"], "--to ohh is for poker hands"),
         (["convert", "{pan}", "--to", "phh"], "--to phh writes one hand, and 12 were read"),
         (["show", "{pan}", "--hand", "13"], "no hand '13' (an id, or a number 1..12)"),
     ],

@@ -284,8 +284,10 @@ def _convert_pan(args: argparse.Namespace, pan: list[bool]) -> int:
         raise sp.SplitpotError(
             f"{poker} is not Pan: convert Pan and poker histories in separate runs"
         )
-    if args.to == "pokerstars":
-        raise sp.SplitpotError("PokerStars text is for poker: a Pan history stays --to phhs")
+    if args.to not in ("phh", "phhs"):
+        raise sp.SplitpotError(
+            f"--to {args.to} is for poker hands: a Pan history is written --to phhs or phh"
+        )
     records = [r for name in args.files for r in pan_files.histories(name)]
     if args.to == "phh":
         if len(records) != 1:
