@@ -77,7 +77,12 @@ impl Dealt {
 /// Five cards ordered by a key, the cards of one rank keeping their order (a stable sort).
 fn ordered(mut five: [u8; 5], rank: impl Fn(u8) -> u8) -> [u8; 5] {
     let count = |r: u8| five.iter().filter(|&&c| rank(c) == r).count();
-    let keys = five.map(|c| (std::cmp::Reverse(count(rank(c))), std::cmp::Reverse(rank(c))));
+    let keys = five.map(|c| {
+        (
+            std::cmp::Reverse(count(rank(c))),
+            std::cmp::Reverse(rank(c)),
+        )
+    });
     let mut order = [0usize, 1, 2, 3, 4];
     order.sort_by_key(|&i| keys[i]);
     let copy = five;

@@ -326,7 +326,7 @@ impl RazzLow {
     }
 
     /// The five cards that make the low, as `Card`s read as the low is: a pair first, then
-/// high to low with the ace as one.
+    /// high to low with the ace as one.
     ///
     /// >>> import splitpot as sp
     /// >>> [str(c) for c in sp.evaluate_razz("AcAd 2c3d4h 2s4c").best_five()]
