@@ -406,17 +406,26 @@ def equity(
     code = _game_code(game)
     _check_players(players)
     options = _options(exact, samples, seed, time_limit, threads)
-    cards = _cards_read(players, board, dead)
+    raw = _computed(code, _cards_read(players, board, dead), options, executor, progress)
+    return _logged(EquityResult._from_core(raw), options)
+
+
+def _computed(
+    code: str,
+    cards: tuple[list[Any], Any, Any],
+    options: _Options,
+    executor: object,
+    progress: _progress.ProgressLike,
+) -> _core._Equity:
+    """The answer, computed here or on ``executor``, told to ``progress`` as it advances."""
     told = _progress.fraction(progress, "equity")
     try:
         if executor is None:
-            raw = _core._equity(code, *cards, **options._asdict(), progress=told)
-        else:
-            raw = _equity_units.distributed(code, cards, options._asdict(), executor, told)
+            return _core._equity(code, *cards, **options._asdict(), progress=told)
+        return _equity_units.distributed(code, cards, options._asdict(), executor, told)
     finally:
         if told is not None:
             told.close()
-    return _logged(EquityResult._from_core(raw), options)
 
 
 def _check_players(players: object) -> None:
