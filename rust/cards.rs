@@ -132,7 +132,7 @@ pub fn parse_cards_upto<const N: usize>(text: &str) -> Option<([u8; N], usize)> 
     // The dense form ("AhKh2c"), two bytes a card, read with no branch per card: a byte that
     // is no rank or suit reads 0xff, whose top bit no real index has. Anything else (spaces,
     // "10", a bad token) is read by `scan` below.
-    if b.len() % 2 == 0 && b.len() <= 2 * N {
+    if b.len().is_multiple_of(2) && b.len() <= 2 * N {
         let mut seen = 0u8;
         for (o, pair) in out.iter_mut().zip(b.chunks_exact(2)) {
             let (r, s) = (
