@@ -218,7 +218,8 @@ _SHARES |= {6: "a sixth of", 8: "an eighth of", 10: "a tenth of", 12: "a twelfth
 def share_name(award: Award, awards: Sequence[Award]) -> str:
     """The part of a pot an award is, as a card room says it: "the main pot", "the low
     half of side pot 1", "half of the main pot" (two tied), "a quarter of the main pot (a
-    share of the low half)" (two tied for the low). ``awards`` are the hand's awards, which
+    share of the low half)" (two tied for the low), "the main pot on run 2" (a board run
+    more than once). ``awards`` are the hand's awards, which
     tell who else shares that pot (or half); an odd chip leaves the words as they are.
 
     >>> from splitpot.pots import Award
@@ -230,7 +231,10 @@ def share_name(award: Award, awards: Sequence[Award]) -> str:
     ('a quarter of side pot 1 (a share of the low half)', 'the low half of side pot 1')
     """
     pot = "the main pot" if award.pot == 0 else f"side pot {award.pot}"
-    sharers = len({a.seat for a in awards if (a.pot, a.side) == (award.pot, award.side)})
+    if award.run:  # a board run more than once: each run's part of the pot (§6)
+        pot += f" on run {award.run}"
+    key = (award.pot, award.side, award.run)
+    sharers = len({a.seat for a in awards if (a.pot, a.side, a.run) == key})
     if sharers <= 1:
         return pot if award.side == "whole" else f"the {award.side} half of {pot}"
     parts = sharers if award.side == "whole" else 2 * sharers
