@@ -558,7 +558,7 @@ def test_any_hand_survives_dumps_loads_replay_with_identical_stacks(hand: Hand) 
     try:
         text = ohh.dumps(hand)
     except ohh.UnsupportedOHH as e:
-        assert "crazy-pineapple" in hand.game.code, e
+        assert "crazy-pineapple" in hand.game.code or hand.runs > 1, e
         return
     [hh] = ohh.loads(text)
     again = phh.replay(hh)

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import need
 from splitpot import phh
+from splitpot._amounts import Amounts
 from splitpot.betting import FixedLimit, NoLimit, PotLimit, Structure
 from splitpot.bots import SimpleBot, play_bots
 from splitpot.cli import main
@@ -33,7 +31,6 @@ from splitpot.hand import (
 )
 from splitpot.pots import Rake
 from splitpot.show import histories, render_html, render_text
-from splitpot.show.amounts import Amounts
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 
@@ -355,24 +352,6 @@ def test_a_split_pot_is_worded_as_shares_beside_the_sites_result() -> None:
 
 
 # --------------------------------------------------------------------------- browser
-
-
-def _browser() -> Iterator[Any]:
-    sync_api = need("playwright.sync_api", "browser")
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
-        pytest.skip("no system Chromium (apt-get install chromium)")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium)
-        try:
-            yield browser
-        finally:
-            browser.close()
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    yield from _browser()
 
 
 DECISIONS = (Betting, BringingIn, Calling, Checking, Folding, RaisingTo)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
 import splitpot as sp
-from splitpot import _cli_table, _files, _progress, _replay_report, _scheduler, _summary
+from splitpot import _cli_db, _cli_table, _files, _progress, _replay_report, _scheduler, _summary
 from splitpot._extras import install_hint
 from splitpot.betting import DEFAULT_STAKES, STRUCTURE_NAMES, BettingStructure, structure_kind
 from splitpot.betting import structure as make_structure
@@ -606,6 +606,7 @@ def build_parser() -> argparse.ArgumentParser:
     _equity_parser(sub)
     _history_parsers(sub)
     _cli_table.add_parser(sub)
+    _cli_db.add_parsers(sub)
     p = sub.add_parser("simulate", help="play hands among the built-in bots and write them as PHH")
     _table_options(p)
     p.add_argument("--hands", type=int, default=100, help="hands to play (default 100)")

@@ -97,6 +97,12 @@ class _Writer:
         if name is None:
             raise UnsupportedOHH(refused(self.game), source=hh.source)
         self.game_type = name
+        if hand.runs > 1:
+            # The reader refuses it too (header.py, read.py): each run's board and pot
+            # shares (docs/rules/poker.md §6) are not written as OHH yet.
+            raise UnsupportedOHH(
+                f"run it twice: the board was run {hand.runs} times", source=hh.source
+            )
         self.seat_of, self.seat_count, _ = _layout(hh)
         self.k_of = {seat: k for k, seat in enumerate(self.seat_of)}
         self.cards = _Cards(hh)
