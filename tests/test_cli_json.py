@@ -77,7 +77,8 @@ def test_plot_is_refused_before_the_work(
 
         argv, names = ["--plot", str(tmp_path / "no" / "x.png")], "no such folder"
     except ImportError:
-        argv, names = ["--plot", str(tmp_path / "x.png")], "pip install 'splitpot[plot]'"
+        hint = 'pip install matplotlib, or pip install ".[plot]"'
+        argv, names = ["--plot", str(tmp_path / "x.png")], hint
     assert main(["equity", "AsKs", "QdQc", *argv]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and names in captured.err  # no table printed first
@@ -177,6 +178,7 @@ def test_replay_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
         "damaged",
         "failed",
         "unsupported_variants",
+        "unsupported_reasons",
         "sites",
         "failures",
         "damaged_hands",

@@ -215,7 +215,7 @@ def test_replay_reports_a_sites_file_per_site_and_game(
     out = capsys.readouterr().out
     assert "3 hands in 1 file" in out and "2 matched" in out
     row = next(line for line in out.splitlines() if line.startswith("PokerStars"))
-    assert row.split()[1:] == ["NT", "2", "0", "0", "0", "1"]  # exact odd unsup damaged mismatch
+    assert row.split()[1:] == ["No-limit", "Hold'em", "2", "0", "0", "1"]
 
 
 SPLIT = """\

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from splitpot._core import SplitpotError
+from splitpot._extras import install_hint
 from splitpot.limits import MESSAGE_VALUE_CHARS, shown
 
 CONNECT_TIMEOUT = 10
@@ -85,7 +86,7 @@ def connect(address: str | None) -> Iterator[Any]:
         from distributed import Client
     except ImportError:
         raise SplitpotError(
-            f"--scheduler {address}: needs Dask (pip install 'splitpot[dask]')"
+            f"--scheduler {address}: needs Dask ({install_hint('dask[distributed]', 'dask')})"
         ) from None
     client = _Attempt(Client, url).wait(CONNECT_TIMEOUT, f"--scheduler {address}")
     try:

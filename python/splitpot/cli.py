@@ -8,12 +8,21 @@ import os
 import random
 import re
 import sys
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
 import splitpot as sp
-from splitpot import _check, _cli_db, _cli_table, _files, _progress, _scheduler, _summary
+from splitpot import (
+    _check,
+    _cli_db,
+    _cli_table,
+    _files,
+    _progress,
+    _replay_report,
+    _scheduler,
+    _summary,
+)
+from splitpot._extras import install_hint
 from splitpot.betting import DEFAULT_STAKES, STRUCTURE_NAMES, BettingStructure, structure_kind
 from splitpot.betting import structure as make_structure
 from splitpot.limits import CLI_MAX_TOURNAMENT_PLAYERS, CLI_MESSAGE_CHARS
@@ -22,8 +31,15 @@ _SEED_RANGE = 1 << 63
 """Seeds drawn for the Pan table and its bots (poker hands: splitpot.simulation.hand_seeds)."""
 
 
-def _describe_high(hand: sp.HighHand) -> str:
-    five = " ".join(str(c) for c in hand.best_five())
+def _five(cards: Sequence[sp.Card], pretty: bool) -> str:
+    """The best five as the CLI prints them: ``Ah Kh`` or, ``--pretty``, ``A♥ K♥``."""
+    from splitpot.cards import pretty as with_symbols
+
+    return with_symbols(cards) if pretty else " ".join(map(str, cards))
+
+
+def _describe_high(hand: sp.HighHand, pretty: bool = False) -> str:
+    five = _five(hand.best_five(), pretty)
     return f"{hand} [{five}] (strength {hand.strength} of 7462)"
 
 
@@ -39,12 +55,12 @@ def cmd_eval(args: argparse.Namespace) -> int:
         cards = " ".join(args.cards)
         _summary.emit({"cards": cards, "high": _summary.high(high), "low": _summary.low(low)})
         return 0
-    print(f"High: {_describe_high(high)}")
+    print(f"High: {_describe_high(high, args.pretty)}")
     if args.low:
         if low is None:
             print("Low:  no qualifying 8-or-better low")
         else:
-            five = " ".join(str(c) for c in low.best_five())
+            five = _five(low.best_five(), args.pretty)
             print(f"Low:  {low} [{five}] (strength {low.strength} of 56)")
     return 0
 
@@ -55,12 +71,19 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
         print(text.demo(args.seed))
         return 0
+    if not sp.game(args.game).hi_lo:
+        raise sp.SplitpotError(
+            f"the demo is omaha8 or stud8 (a hi/lo split) or pan, not {args.game}"
+        )
     print(sp.demo(args.seed, args.game))
     return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     _check.chips(args.stack, "--stack", positive=True)
+    from splitpot.tui import line_editing
+
+    line_editing()
     if args.game == "pan":
         from splitpot.pan import text
 
@@ -108,6 +131,8 @@ def _stakes(text: str | None, structure: str) -> tuple[int, int]:
 
 
 def cmd_equity(args: argparse.Namespace) -> int:
+    if args.exact and args.time is not None:  # the library's message names time_limit
+        raise sp.SplitpotError("--time is for Monte Carlo; --exact visits every deal")
     if args.plot:
         _check_plot(args.plot)
     try:
@@ -145,7 +170,7 @@ def _check_plot(path: str) -> None:
     import importlib.util
 
     if importlib.util.find_spec("matplotlib") is None:
-        raise sp.SplitpotError("--plot needs matplotlib: pip install 'splitpot[plot]'")
+        raise sp.SplitpotError(f"--plot needs matplotlib: {install_hint('matplotlib', 'plot')}")
     folder = os.path.dirname(path) or "."
     if not os.path.isdir(folder):
         raise sp.SplitpotError(f"--plot {path}: no such folder {folder!r}")
@@ -199,21 +224,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.json:
         _summary.emit(_summary.replay(outcomes, len(files), skipped))
         return 1 if any(o.status in ("mismatch", "error") for o in outcomes) or skipped else 0
-    counts = Counter(o.status for o in outcomes)
-    unsupported = Counter(o.variant for o in outcomes if o.status == "unsupported")
-    failed = [o for o in outcomes if o.status in ("mismatch", "error")]
-    print(f"{len(outcomes)} hands in {len(files)} file{'' if len(files) == 1 else 's'}")
-    print(f"{counts['match']:8} matched their finishing stacks exactly")
-    print(f"{counts['odd_chip']:8} differed only by odd chips (a split pot recorded in half chips)")
-    if counts["unchecked"]:
-        print(f"{counts['unchecked']:8} replayed, with no finishing stacks to compare")
-    kinds = ", ".join(f"{v or '?'} {n}" for v, n in sorted(unsupported.items()))
-    print(f"{counts['unsupported']:8} not played by splitpot" + (f" ({kinds})" if kinds else ""))
-    if counts["damaged"]:
-        print(f"{counts['damaged']:8} damaged (cut off, lines lost, the site contradicting itself)")
-    print(f"{len(failed):8} failed")
-    if any(o.site for o in outcomes):
-        print(_site_table(outcomes))
+    print(_printable(_replay_report.summary(outcomes, len(files))))
+    failed = _replay_report.failed(outcomes)
     for o in outcomes:
         if o.status == "damaged" or (args.verbose and o.status in ("odd_chip", "unsupported")):
             print(f"{o.status}: {_printable(o.detail)}")
@@ -222,33 +234,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 1 if failed or skipped else 0
 
 
-def _site_table(outcomes: Sequence[Any]) -> str:
-    """The hands read from poker sites, per site and game: exact, odd-chip, unsupported,
-    damaged, mismatched (a replay that differs from the site's result, or a hand that cannot
-    be read)."""
-    rows: dict[tuple[str, str], Counter[str]] = {}
-    for o in outcomes:
-        if o.site:
-            status = "mismatch" if o.status == "error" else o.status
-            rows.setdefault((o.site, o.variant or "?"), Counter())[status] += 1
-    head = f"{'site':16} {'game':28} {'exact':>6} {'odd':>5} {'unsup':>6} {'damaged':>8}"
-    lines = [f"{head} {'mismatch':>9}"]
-    for (site, game), c in sorted(rows.items()):
-        lines.append(
-            f"{_printable(site)[:16]:16} {_printable(game)[:28]:28} {c['match']:6} "
-            f"{c['odd_chip']:5} {c['unsupported']:6} {c['damaged']:8} {c['mismatch']:9}"
-        )
-    return "\n".join(lines)
-
-
 def cmd_convert(args: argparse.Namespace) -> int:
     """``splitpot convert FILE... --to phh|phhs|pokerstars|ohh``: every hand that can be read,
     written in the target format as it is read (one hand held at a time); each hand that
     cannot is one line on stderr (exit 1)."""
     from splitpot import ohh, phh
+    from splitpot.pan import files as pan_files
     from splitpot.sites import to_pokerstars
     from splitpot.sites.write_stars import HAND_SEPARATOR
 
+    pan = [pan_files.is_pan_file(name) for name in args.files]
+    if any(pan):
+        return _convert_pan(args, pan)
     failed = [0]
     histories = _readable(args.files, failed)
     if args.to == "phh":
@@ -313,6 +310,35 @@ def _report(skipped: list[Any], failed: list[int]) -> None:
         print(f"splitpot: skipped {_one_line(error)}", file=sys.stderr)
     failed[0] += len(skipped)
     skipped.clear()
+
+
+def _convert_pan(args: argparse.Namespace, pan: list[bool]) -> int:
+    """``convert`` of Pan history files: Pan has one format (:mod:`splitpot.pan.history`),
+    so ``--to phhs`` and ``--to phh`` write it again, checked; no site writes Pan."""
+    from splitpot.pan import files as pan_files
+    from splitpot.pan import history
+
+    if not all(pan):
+        poker = args.files[pan.index(False)]
+        raise sp.SplitpotError(
+            f"{poker} is not Pan: convert Pan and poker histories in separate runs"
+        )
+    if args.to not in ("phh", "phhs"):
+        raise sp.SplitpotError(
+            f"--to {args.to} is for poker hands: a Pan history is written --to phhs or phh"
+        )
+    records = [r for name in args.files for r in pan_files.histories(name)]
+    if args.to == "phh":
+        if len(records) != 1:
+            raise sp.SplitpotError(
+                f"--to phh writes one hand, and {len(records)} were read: use --to phhs"
+            )
+        text = history.dumps(records[0])
+    else:
+        text = history.dumps_all(records)
+    with _output(args.out) as out:
+        out.write(text)
+    return 0
 
 
 class _WriteFailed(Exception):
@@ -472,7 +498,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     from splitpot import show
+    from splitpot.pan import files as pan_files
 
+    if pan_files.is_pan_file(args.file):
+        return _show_pan(args)
     skipped: list[Any] = []
     unshown = [0, None]  # how many hands could not be shown, and the first's error
     hands = _kept(show.histories(args.file, skipped), skipped, unshown)
@@ -503,6 +532,25 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _show_pan(args: argparse.Namespace) -> int:
+    """``show`` of a Pan history file (``simulate --game pan``): the hand told as text."""
+    from splitpot.pan import files as pan_files
+
+    if args.html is not None:
+        raise sp.SplitpotError(
+            f"{args.file}: a Pan hand is shown as text (leave out --html): the HTML replayer "
+            "draws a poker table"
+        )
+    hands = pan_files.histories(args.file)
+    if not hands:
+        raise sp.SplitpotError(f"{args.file}: no hands in the file")
+    if args.hand is None and len(hands) > 1:
+        print(f"splitpot: {args.file} has {len(hands)} hands; showing the first", file=sys.stderr)
+    record = hands[0] if args.hand is None else _pick_hand(hands, args.hand, args.file)
+    print(pan_files.render_text(record))
+    return 0
+
+
 def _kept(hands: Iterator[Any], skipped: list[Any], unshown: list[Any]) -> Iterator[Any]:
     """``hands`` as they are read, keeping of the errors in ``skipped`` only their count and
     the first (``unshown``): a file of bad hands is not held in memory either."""
@@ -519,7 +567,7 @@ def _count(skipped: list[Any], unshown: list[Any]) -> None:
     skipped.clear()
 
 
-def _pick_hand(hands: Iterator[Any], wanted: str, file: str) -> Any:
+def _pick_hand(hands: Iterable[Any], wanted: str, file: str) -> Any:
     """``--hand``: the hand with that id (the history's ``hand``, or the site's hand id),
     else the hand of that 1-based number in the file. Read as a stream: it stops at the id,
     and keeps only the hand of that number while it looks for one."""
@@ -527,7 +575,10 @@ def _pick_hand(hands: Iterator[Any], wanted: str, file: str) -> Any:
     by_number, count = None, 0
     for h in hands:
         count += 1
-        ids = (h.hand, h.user_fields.get("_site_hand_id"))
+        if not hasattr(h, "user_fields"):  # a Pan history: numbered only
+            ids: tuple[Any, ...] = ()
+        else:
+            ids = (h.hand, h.user_fields.get("_site_hand_id"))
         if any(i is not None and str(i) == wanted for i in ids):
             return h
         if count == number:
@@ -601,6 +652,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("cards", nargs="+", help="cards, or HOLE BOARD with --omaha")
     p.add_argument("--omaha", action="store_true", help="exactly two hole cards and three board")
     p.add_argument("--low", action="store_true", help="also the 8-or-better low")
+    p.add_argument("--pretty", action="store_true", help="cards with suit symbols: A♥ K♥")
     p.set_defaults(func=cmd_eval)
     p = sub.add_parser(
         "demo", help="a seeded six-handed Omaha or Stud Hi/Lo hand, or a Pan game, among bots"
@@ -640,7 +692,12 @@ def build_parser() -> argparse.ArgumentParser:
     _scheduler.add_option(p)
     p.set_defaults(func=cmd_simulate)
     p = sub.add_parser("show", help="replay one hand street by street, or as an HTML page")
-    p.add_argument("file", metavar="FILE", help="a .phh, .phhs, .ohh or poker site's file")
+    p.add_argument(
+        "file",
+        metavar="FILE",
+        help="a hand history: .phh or .phhs (PHH, or Pan's from simulate --game pan), .ohh "
+        "(Open Hand History), or a poker site's .txt or .xml",
+    )
     p.add_argument("--hand", metavar="ID", help="the hand's id, or its number in the file")
     p.add_argument("--html", metavar="OUT.html", help="write a self-contained page instead")
     p.set_defaults(func=cmd_show)
@@ -652,10 +709,11 @@ def build_parser() -> argparse.ArgumentParser:
 def _json_options(sub: Any) -> None:
     """``--json`` on the commands whose result is a summary (keys: splitpot/_summary.py)."""
     for name in ("eval", "equity", "replay", "simulate"):
+        note = " (needs --out: the hands go there)" if name == "simulate" else ""
         sub.choices[name].add_argument(
             "--json",
             action="store_true",
-            help="print the result as one JSON object on stdout (simulate: needs --out)",
+            help=f"print the result as one JSON object on stdout{note}",
         )
 
 
@@ -681,8 +739,20 @@ def _history_parsers(sub: Any) -> None:
         help="convert poker sites' hand histories and OHH to PHH, or PHH to PokerStars text or "
         "Open Hand History",
     )
-    p.add_argument("files", nargs="+", metavar="FILE")
-    p.add_argument("--to", choices=("phh", "phhs", "pokerstars", "ohh"), default="phhs")
+    p.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="hand histories: poker sites' .txt or .xml, PHH's .phh or .phhs, OHH's .ohh, or "
+        "Pan's .phhs",
+    )
+    p.add_argument(
+        "--to",
+        choices=("phh", "phhs", "pokerstars", "ohh"),
+        default="phhs",
+        help="phhs: every hand in one file (the default); phh: one hand; pokerstars: "
+        "PokerStars text; ohh: Open Hand History (poker hands only, those two)",
+    )
     p.add_argument("--out", default="-", help="the file to write (default: stdout)")
     p.set_defaults(func=cmd_convert)
 

@@ -133,7 +133,7 @@ def icm_equity(
     >>> icm_equity([1, 1], [1, 1, 1])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    splitpot._core.SplitpotError: prizes: 3 prizes for 2 players with chips; ...
+    splitpot.SplitpotError: prizes: 3 prizes for 2 players with chips; ...
     """
     chips, money = _stacks_and_prizes(stacks, prizes)
     if samples is not None:
@@ -248,7 +248,7 @@ def payouts(pool: int, shares: Sequence[Money]) -> list[int]:
     >>> payouts(10, [60, 30])
     Traceback (most recent call last):
     ...
-    splitpot._core.SplitpotError: shares must sum to 100 (percent), got 90
+    splitpot.SplitpotError: shares must sum to 100 (percent), got 90
     """
     pool = _whole(pool, "pool")
     parts = [_money(s, f"shares[{i}]") for i, s in enumerate(_sequence(shares, "shares"))]

@@ -39,8 +39,9 @@ from typing import Any
 
 import numpy as np
 
-from splitpot import _files, games, work
+from splitpot import _files, _progress, _tabular, games, work
 from splitpot._core import SplitpotError
+from splitpot._extras import install_hint
 from splitpot.limits import TABLE_MAX_BYTES, TABLE_MAX_META_BYTES, TABLE_MAX_SAMPLES, shown
 from splitpot.odds import equity
 
@@ -102,7 +103,11 @@ HOLDEM_CLASSES = _holdem_classes()
 ..., ``"AKo"``, ``"KK"``, ...)."""
 
 
-@dataclass(frozen=True)
+HTML_CLASSES = 20
+"""The rows and columns of a table a notebook shows (a whole Hold'em table is 169 x 169)."""
+
+
+@dataclass(frozen=True, repr=False)
 class EquityTable:
     """A preflop table: ``rows`` (the hero's classes) by ``columns`` (the villain's classes,
     or ``("random",)`` for Omaha Hi/Lo), every field row-major in ``values``.
@@ -145,6 +150,41 @@ class EquityTable:
             len(self.rows), len(self.columns)
         )
 
+    def __repr__(self) -> str:
+        how = "exact" if self.exact else f"Monte Carlo, {self.samples:,} deals a class"
+        return (
+            f"EquityTable({self.game}: {len(self.rows)} x {len(self.columns)} classes, "
+            f"{', '.join(self.values)}; {how})"
+        )
+
+    def entry_rows(self) -> list[dict[str, Any]]:
+        """One row per entry, row-major: ``hero``, ``villain``, every field of
+        :attr:`values` and ``count`` (the layout :func:`save` writes)."""
+        return [
+            {"hero": hero, "villain": villain}
+            | {name: v[k] for name, v in self.values.items()}
+            | {"count": self.count[k]}
+            for k, (hero, villain) in enumerate(itertools.product(self.rows, self.columns))
+        ]
+
+    def to_pandas(self) -> Any:
+        """:meth:`entry_rows` as a ``pandas.DataFrame`` indexed by (hero, villain); needs
+        pandas (the ``pandas`` extra). ``.unstack("villain")["equity"]`` is the matrix."""
+        return _tabular.data_frame(self.entry_rows(), index=["hero", "villain"])
+
+    def _repr_html_(self) -> str:
+        """The equity matrix in a notebook, hero by row (the first :data:`HTML_CLASSES` rows
+        and columns of a large table; :meth:`to_pandas` has them all)."""
+        rows, columns = self.rows[:HTML_CLASSES], self.columns[:HTML_CLASSES]
+        equity = self.matrix("equity")
+        cells = [
+            {"hero": hero} | {v: f"{equity[i, j]:.1%}" for j, v in enumerate(columns)}
+            for i, hero in enumerate(rows)
+        ]
+        cut = len(rows) < len(self.rows) or len(columns) < len(self.columns)
+        note = f"the first {HTML_CLASSES} classes; to_pandas() has all" if cut else ""
+        return _tabular.html_table(f"{self!r}: the hero's equity", cells, note=note)
+
 
 def preflop_equity(
     game: str = "holdem",
@@ -153,17 +193,19 @@ def preflop_equity(
     samples: int | None = None,
     seed: int | None = None,
     executor: object = None,
-    progress: work.Progress | None = None,
+    progress: _progress.ProgressLike = None,
     threads: int | None = None,
 ) -> EquityTable:
     """The preflop table of ``game`` (``"holdem"`` or ``"omaha8"``), run on ``executor``
-    (see :func:`splitpot.work.run_chunks`; ``progress(done, total)`` counts chunks).
+    (see :func:`splitpot.work.run_chunks`; ``progress`` counts chunks: ``True`` draws a bar
+    on stderr, a function is called as ``progress(done, total)``, see :mod:`splitpot._progress`).
 
     ``classes`` restricts the table to those classes (Hold'em: rows and columns). Omaha
     takes ``samples`` (deals per class, default :data:`OMAHA_SAMPLES`) and ``seed`` (default
     0); Hold'em is exact and refuses them. ``threads``: the core's threads inside a chunk.
     """
     code = games.game(game).code
+    progress = _progress.report(progress, f"table {code}", "chunk")
     if code == "holdem":
         if samples is not None or seed is not None:
             raise SplitpotError("the Hold'em table is exact: it takes no samples or seed")
@@ -500,7 +542,7 @@ def _pyarrow() -> Any:
         import pyarrow.parquet as pq  # type: ignore[import-untyped,unused-ignore]
     except ImportError:
         raise SplitpotError(
-            "Parquet tables need pyarrow (pip install 'splitpot[parquet]'), or save as .npz"
+            f"Parquet tables need pyarrow ({install_hint('pyarrow', 'parquet')}), or save as .npz"
         ) from None
     return pa, pq
 

@@ -467,7 +467,7 @@ BOTS: dict[str, Callable[[int], Bot]] = {
 """The bots :func:`play_tournament` seats, by name; each is made from a seed."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class TournamentResult:
     """A tournament played by bots: ``finished`` is ``False`` when ``max_hands`` stopped it
     first. ``payouts`` is ``None`` then; ``equity`` (:meth:`Tournament.icm`) is always
@@ -523,6 +523,24 @@ class TournamentResult:
         """:meth:`standing_rows` as a ``pandas.DataFrame`` indexed by name; needs pandas
         (the optional extra ``splitpot[pandas]``)."""
         return _tabular.data_frame(self.standing_rows(), index="name")
+
+    def __repr__(self) -> str:
+        """Short: how it ended and the first places (the hands and the tournament are
+        attributes, not repeated here)."""
+        state = "finished" if self.finished else "stopped at the hand limit"
+        rows = self.standing_rows()
+        places = ", ".join(
+            f"{r['place']}{'=' if r['tied'] > 1 else ''} {r['name']}"
+            + (f" ({r['payout']})" if r["payout"] else "")
+            for r in rows[:3]
+        )
+        more = f", ... ({len(rows)} players)" if len(rows) > 3 else ""
+        return f"<TournamentResult {state} after {len(self.hands)} hands: {places}{more}>"
+
+    def _repr_html_(self) -> str:
+        state = "finished" if self.finished else "stopped at the hand limit"
+        caption = f"Tournament {state} after {len(self.hands)} hands"
+        return _tabular.html_table(caption, self.standing_rows())
 
 
 def play_tournament(

@@ -57,7 +57,7 @@ fn bounded<'py>(
         if out.len() == most {
             return Err(too_many(what, most, None));
         }
-        out.push(one(&item)?);
+        out.push(one(&item).map_err(|e| at_item(item.py(), e, out.len()))?);
     }
     Ok(out)
 }
@@ -106,6 +106,16 @@ pub fn walk_cards<'py>(
             "invalid {what} {}: expected a string such as '{example}' or an iterable of cards",
             shown(obj)
         ))),
+    }
+}
+
+/// A bad item's error naming the item (0-based, as Python indexes): "item 4: invalid card
+/// \"Xx\"". Other errors (a failing `__index__`) pass unchanged.
+fn at_item(py: Python<'_>, error: PyErr, index: usize) -> PyErr {
+    if error.is_instance_of::<InvalidCards>(py) {
+        InvalidCards::new_err(format!("item {index}: {}", error.value(py)))
+    } else {
+        error
     }
 }
 

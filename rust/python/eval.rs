@@ -65,7 +65,7 @@ fn omaha_cards(hole: &Bound<'_, PyAny>, board: &Bound<'_, PyAny>) -> PyResult<(V
 ///
 /// Args: `hole` and `board`, each cards as for `evaluate_high`.
 ///
-/// Returns: a `HighHand`; `best_five()` gives the two hole cards, then the three of the board.
+/// Returns: a `HighHand`; `best_five()` gives the five cards (two of the hole, three of the board).
 ///
 /// Raises: `InvalidCards` for a bad or repeated card (also across hole and board) or a count
 /// outside those ranges.

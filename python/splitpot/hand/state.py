@@ -76,7 +76,7 @@ class Hand(Closing):
     * ``antes_shared``: the antes were posted for the whole table (a big-blind or button
       ante): dead money in the main pot that every player still in may win. By default each
       ante counts toward its own player's eligibility, like any chip he put in (§6).
-    * ``open_folds``: a player may fold when he could check (seeds 000 and 003, §3); a table
+    * ``open_folds``: a player may fold when he could check (docs/rules/poker.md §3); a table
       may refuse it with ``False``.
     * ``max_runs``: the most times the rest of the board may be run (§6): see :meth:`run_it`.
 
@@ -266,7 +266,7 @@ class Hand(Closing):
         """Raise :class:`IllegalAction` unless the actor may fold; return the seat.
 
         The stud bring-in may fold instead of bringing in; the bring-in then passes to his
-        left (seed 001, docs/rules/poker.md §4.2)."""
+        left (docs/rules/poker.md §4.2)."""
         seat = self._betting_actor()
         if self._starting.open_folds:
             return seat
@@ -301,8 +301,8 @@ class Hand(Closing):
 
     def sit_out(self, seat: int, *, now: bool = False) -> SittingOut | None:
         """The player in ``seat`` sits out during the hand: his hand is folded when his turn
-        comes, or at once with ``now`` (seed 003: a Sit Out "after the round has started
-        counts as a fold"). Returns the record if he is folded now; a player who has no
+        comes, or at once with ``now`` (docs/rules/poker.md §4.1: a Sit Out "after the round
+        has started counts as a fold"). Returns the record if he is folded now; a player who has no
         decision left (all-in, folded, the hand over) is left as he is.
         """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
@@ -318,13 +318,14 @@ class Hand(Closing):
         return None
 
     def _fold_away(self) -> None:
-        """Fold a player who sat out, now that his turn has come (seed 003)."""
+        """Fold a player who sat out, now that his turn has come (docs/rules/poker.md §4.1)."""
         queue = self._queue
         if queue and self._phase is _BETTING and queue[0] in self._away:
             self._fold(queue[0], SittingOut(queue[0]))
 
     def _pass_bring_in(self) -> None:
-        """A bring-in who folds or times out passes the bring-in to his left (seed 001)."""
+        """A bring-in who folds or times out passes the bring-in to his left
+        (docs/rules/poker.md §4.2)."""
         queue = self._queue
         self._bring_in = queue[0] if queue and self._live > 1 else -1
 

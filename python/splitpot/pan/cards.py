@@ -19,7 +19,7 @@ from splitpot.limits import shown
 from splitpot.pan.rules import PanRules, native
 
 Card = PanCard
-"""One Pan card (a Rust class; see ``splitpot._core.PanCard``): ranks A 2 3 4 5 6 7 J Q K,
+"""One Pan card (``splitpot.pan.Card``): ranks A 2 3 4 5 6 7 J Q K,
 suits c d h s, code ``rank * 4 + suit`` (``Ac`` = 0, ``Ks`` = 39)."""
 
 CardsLike: TypeAlias = str | Card | Iterable[Card | str | int]
@@ -37,7 +37,7 @@ def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
     >>> parse_cards("9c")
     Traceback (most recent call last):
     ...
-    splitpot._core.InvalidCards: invalid Pan card "9c" at position 0: Pan has no 8, 9 or 10
+    splitpot.InvalidCards: invalid Pan card "9c" at position 0: Pan has no 8, 9 or 10
     """
     return tuple(_core._pan_cards(cards))
 

@@ -96,7 +96,7 @@ class PanHand(Turns):
     >>> hand.apply(pan.Play())
     Traceback (most recent call last):
     ...
-    splitpot._core.IllegalAction: no declarations now: seat 0 is to place the drawn card
+    splitpot.IllegalAction: no declarations now: seat 0 is to place the drawn card
     >>> pan.PanHand.from_events(hand.events).drawn  # the record replays the hand
     pan.Card('Jd')
     """

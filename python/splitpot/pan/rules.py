@@ -197,7 +197,7 @@ class PanRules:
     >>> PanRules(packs=0)
     Traceback (most recent call last):
     ...
-    splitpot._core.SplitpotError: packs: expected an int 1..255, got 0
+    splitpot.SplitpotError: packs: expected an int 1..255, got 0
     """
 
     packs: int = 8

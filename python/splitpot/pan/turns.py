@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import fields
 from typing import Any
 
+from splitpot import _tabular
 from splitpot._check import chips as _chips
 from splitpot._core import IllegalAction, SplitpotError
 from splitpot.limits import PAN_MAX_RESHUFFLES, PAN_MAX_SEATS, shown
@@ -549,6 +550,16 @@ class Turns:
             raise IllegalAction("the hand is not over yet; no result")
         return self._result
 
+    # ------------------------------------------------------------------ in a notebook
+
+    def __repr__(self) -> str:
+        now = "over" if self.actor is None else f"{self.phase.value}, seat {self.actor} to act"
+        return f"<PanHand {len(self.seats)} players, {now}, pot {self.pot}>"
+
+    def _repr_html_(self) -> str:
+        """A row per seat: chips, cards in hand, melds on the table; the result once over."""
+        return _tabular.html_table(repr(self), notebook_rows(self))
+
     def _seat(self, seat: int) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
             raise SplitpotError(f"no seat {shown(seat)} in this hand (seats 0..{self._n - 1})")
@@ -592,3 +603,19 @@ class Turns:
 
 def _names(cards: CardsLike) -> tuple[Card, ...]:
     return tuple(sorted(parse_cards(cards)))
+
+
+def notebook_rows(hand: Turns) -> list[dict[str, Any]]:
+    """A notebook's row per seat dealt in: ``seat``, ``chips``, ``cards`` (in hand),
+    ``melds``, and once the hand is over ``net``."""
+    over = hand.is_over
+    return [
+        {
+            "seat": s,
+            "chips": hand.stacks[s],
+            "cards": len(hand.hand(s)),
+            "melds": "; ".join(" ".join(map(str, m)) for m in hand.melds(s)),
+        }
+        | ({"net": hand.result.net[s]} if over else {})
+        for s in hand.seats
+    ]

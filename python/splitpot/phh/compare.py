@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from splitpot import _log
+from splitpot import _log, _progress
 from splitpot._core import SplitpotError
 from splitpot.hand import Hand
 from splitpot.limits import PHH_MAX_JOBS, shown
@@ -364,7 +364,7 @@ def check_files(
     *,
     jobs: int = 1,
     executor: object = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: _progress.ProgressLike = None,
     checker: Callable[[str], list[Outcome]] = check_file,
     files_per_chunk: int | None = None,
 ) -> list[Outcome]:
@@ -377,7 +377,8 @@ def check_files(
     pool with ``imap``, a ``dask.distributed.Client`` or the ``ray`` module; the workers
     must be able to open the files at the same paths (the same machine or a shared
     filesystem), else :class:`UnreadableOnWorker`. The outcomes are the same whatever ran
-    them. ``progress(done, total)`` is called as files finish. Each history refused
+    them. ``progress`` counts files: ``True`` draws a bar on stderr, a function is called
+    as ``progress(done, total)`` (:mod:`splitpot._progress`). Each history refused
     (WARNING), replayed to other stacks (WARNING) or not played (INFO) is logged to
     ``splitpot.phh.compare``, by this process for every worker.
 
@@ -389,6 +390,7 @@ def check_files(
     ['error']
     """
     names = [os.fspath(f) for f in files]
+    progress = _progress.report(progress, "replaying", "file")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= PHH_MAX_JOBS:
         raise SplitpotError(f"jobs must be 1..{PHH_MAX_JOBS}, got {shown(jobs)}")
     if jobs > 1 and executor is not None:

@@ -402,7 +402,7 @@ class _Replayer:
 
     def sit_out(self, hand: Hand, label: str) -> None:
         """``pN f # sits out``: splitpot's fold of a player who sat out during the hand, at
-        once, in turn or not (docs/rules/poker.md §7, seed 003)."""
+        once, in turn or not (docs/rules/poker.md §7)."""
         if not self.started:
             self.begin()
         k = self.labels.get(label)

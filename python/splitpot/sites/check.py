@@ -14,13 +14,18 @@ SUFFIXES = (".phh", ".phhs", ".txt", ".xml")
 
 
 def check_file(path: str | os.PathLike[str]) -> list[Outcome]:
-    """:func:`splitpot.phh.check` of every hand of a ``.phh``/``.phhs`` file or of a poker
+    """:func:`splitpot.phh.check` of every hand of a ``.phh``/``.phhs`` file (of Pan
+    histories: :func:`splitpot.pan.files.check_file`) or of a poker
     site's file (:func:`~splitpot.sites.read_file`): a hand that cannot be read is an
     ``"error"`` outcome naming the file, hand and line, one splitpot does not play
     ``"unsupported"`` with the reason and the site's name of the game, one whose text is
     damaged (cut off, lines lost, the site contradicting itself) ``"damaged"``."""
     name = os.fspath(path)
     if name.endswith((".phh", ".phhs")):
+        from splitpot.pan import files as pan_files  # `simulate --game pan` writes .phhs too
+
+        if pan_files.is_pan_file(name):
+            return pan_files.check_file(name)
         return check_phh_file(name)
     out = []
     for item in read_file(name):
