@@ -166,7 +166,7 @@ def test_convert_writes_each_hand_as_it_reads_it(
     import contextlib
     import io
 
-    from splitpot import cli
+    from splitpot import _cli_histories
 
     many = hands(5)
     sink = io.StringIO()
@@ -179,7 +179,7 @@ def test_convert_writes_each_hand_as_it_reads_it(
             yield hh
 
     monkeypatch.setattr(show, "histories", watching)
-    monkeypatch.setattr(cli, "_output", lambda path: contextlib.nullcontext(sink))
+    monkeypatch.setattr(_cli_histories, "output", lambda path: contextlib.nullcontext(sink))
     assert main(["convert", "in.txt", "--to", "phhs"]) == 0
     assert seen == [0, 1, 2, 3, 4]  # one hand held at a time
     assert [hh.hand for hh in phh.loads_all(sink.getvalue())] == [1000, 1001, 1002, 1003, 1004]
