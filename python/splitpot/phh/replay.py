@@ -341,6 +341,8 @@ class _Replayer:
                             self.timeout(hand, seat, "fold")
                         else:
                             hand.fold()
+                    case [label, "cc"] if self.unanswerable_check(hand, label):
+                        pass  # PokerKit's turn, which §3 does not give: it changes nothing
                     case [label, "cc"]:
                         seat = self.turn(hand, label)
                         if timeout:
@@ -399,6 +401,23 @@ class _Replayer:
             raise self.fail(f"p{k + 1} acts before the {street} is dealt")
         self.player = k
         return seat
+
+    def unanswerable_check(self, hand: Hand, label: str) -> bool:
+        """Whether ``pN cc`` is the check of a player whose turn splitpot does not give
+        (docs/rules/poker.md §3 DECISION, KNOWN DIFFERENCE): he had nothing to call and
+        every other player still in was all-in, so no one could answer a bet of his, and the
+        round was over. PokerKit still gives him the turn (he may only check) and writes the
+        check right after the fold or call that left him so; it changes nothing."""
+        k = self.labels.get(label)
+        if k is None or self.at == 0 or (hand.phase is _BETTING and hand.actor is not None):
+            return False
+        seat = self.setup.seat_of[k]
+        if hand.status(seat) is not SeatStatus.ACTIVE:
+            return False
+        if any(hand.status(s) is SeatStatus.ACTIVE for s in hand.seats if s != seat):
+            return False
+        who, *what = self.lines[self.at - 1][0] or [""]
+        return who != label and who in self.labels and what in (["f"], ["cc"])
 
     def sit_out(self, hand: Hand, label: str) -> None:
         """``pN f # sits out``: splitpot's fold of a player who sat out during the hand, at
