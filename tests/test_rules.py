@@ -366,6 +366,44 @@ def test_poker_3_a_player_with_a_bet_to_call_still_acts() -> None:
     assert h.actor == 1 and h.legal_actions().call == 4
 
 
+def test_poker_4_1_equal_blinds_the_big_blind_is_the_second_seat() -> None:
+    # $5/$5 (OnGame R5-362055755-3): the small blind is left of the button and the big
+    # blind the next seat, though both post 5; the first to act is left of the big blind.
+    h = Hand(HOLDEM, NoLimit(5, 5), [100, 100, 100, 100], button=3, seed=1)
+    assert h.bets == [5, 5, 0, 0] and h.actor == 2
+    act(h, "c c k")  # seats 2 and 3 call, the small blind has 5 in; the big blind is last
+    assert h.actor == 1 and h.legal_actions().check
+    # Given as the table's live blinds, with a player posting 5 out of turn (seat 3): the
+    # big blind is still seat 1, and seat 2 acts first.
+    h = Hand(HOLDEM, NoLimit(5, 5), [100] * 5, button=4, blinds=[5, 5, 0, 5, 0], seed=1)
+    assert h.actor == 2
+    # Heads-up the button posts the small blind and acts first.
+    assert Hand(HOLDEM, NoLimit(5, 5), [100, 100], button=1, seed=1).actor == 1
+
+
+EQUAL_BLINDS_PHH = """\
+variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [5, 5, 0]
+min_bet = 5
+starting_stacks = [100, 100, 100]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 10', 'p1 f', 'p2 f']
+finishing_stacks = [95, 95, 110]
+"""
+
+
+def test_poker_4_1_equal_blinds_in_phh_as_pokerkit_plays_them() -> None:
+    # PHH's first blind is the small blind: with [5, 5, 0] p3 acts first, as in PokerKit.
+    from splitpot import phh
+
+    assert phh.check(phh.loads(EQUAL_BLINDS_PHH)).status == "match"
+    pokerkit = need("pokerkit", "test")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pokerkit warns about a few of its own choices
+        *_, state = pokerkit.HandHistory.loads(EQUAL_BLINDS_PHH)
+    assert list(state.stacks) == [95, 95, 110]
+
+
 @pytest.mark.parametrize("structure", [FixedLimit(10, 20), NoLimit(5, 10)])
 def test_poker_4_1_short_all_in_big_blind_others_call_the_full_big_blind(
     structure: FixedLimit | NoLimit,

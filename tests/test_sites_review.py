@@ -1055,3 +1055,23 @@ def test_poker_3_no_turn_for_a_player_no_one_can_answer_real(pattern: str, hand:
     deal the board at once, and so does the engine now (docs/rules/poker.md §3 DECISION);
     until then each was refused, "board dealt too early"."""
     assert status(real(pattern, hand)) == "match"
+
+
+EQUAL_BLINDS_REAL = [
+    ("site-histories-3/ongame/plo/*OnGame.Flop.PLO8-USD-0.50-0.50-201111.txt", "R5-174523451-25"),
+    ("site-histories-3/ongame/plo/*OnGame.Flop.PLO8-USD-0.50-0.50-201111.txt", "R5-174523451-26"),
+    ("site-histories-3/ongame/plo/*OnGame.CashGame.Limits.Limit5.txt", "R5-362055755-3"),
+    ("site-histories-3/ongame/plo/*CashGame.PlayerTests.OmahaShowdown.txt", "R5-361991211-178"),
+]
+
+
+@pytest.mark.parametrize(
+    ("pattern", "hand"), EQUAL_BLINDS_REAL, ids=[h for _, h in EQUAL_BLINDS_REAL]
+)
+def test_poker_4_1_equal_blinds_the_big_blind_is_the_second_seat_real(
+    pattern: str, hand: str
+) -> None:
+    """$5/$5 and $0.50/$0.50 OnGame tables: the seat after the small blind is the big blind
+    though both post as much (docs/rules/poker.md §4.1); until then the engine took the
+    small blind for the big one, and the first player to act was "out of turn"."""
+    assert status(real(pattern, hand)) == "match"
