@@ -302,9 +302,11 @@ class OldHand(LineReader):
         name_found = self.seated().match(line)
         totals = _OLD_SUMMARY.search(line)
         if name_found is None or totals is None:
-            if totals is not None:
+            if totals is None:
+                raise self.fail(f"a summary line this reader does not know: {line!r}")
+            if self.amount(totals["bets"]) or self.amount(totals["collects"]):
                 raise self.damaged(f"the summary names a player who is not seated: {line!r}")
-            raise self.fail(f"a summary line this reader does not know: {line!r}")
+            return  # one who left the table (a tournament's move): he put in and won nothing
         name = name_found[1]
         self.bets[name] = self.amount(totals["bets"])
         collects = self.amount(totals["collects"])
