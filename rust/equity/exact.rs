@@ -410,7 +410,7 @@ mod tests {
                 if ma & known != 0 || mb & known != 0 || ma & mb != 0 {
                     continue;
                 }
-                let hands = [hero.clone(), a.cards.to_vec(), b.cards.to_vec()];
+                let hands = [hero.clone(), a.cards().to_vec(), b.cards().to_vec()];
                 let v: Vec<u16> = hands
                     .iter()
                     .map(|h| high::evaluate(&[h.as_slice(), &board].concat()).unwrap())

@@ -351,7 +351,7 @@ pub(super) fn assignments(plan: &Plan) -> (Vec<u8>, Vec<f64>) {
     let rs: Vec<&Vec<Combo>> = plan.range_players().map(|(_, r)| r).collect();
     if let [one] = rs.as_slice() {
         // One range: each hand (none uses a known card, `prune_ranges`) is an assignment.
-        let cards = one.iter().flat_map(|c| c.cards).collect();
+        let cards = one.iter().flat_map(|c| c.cards().iter().copied()).collect();
         return (cards, one.iter().map(|c| c.weight).collect());
     }
     // Capped, the bound is only a first guess.
@@ -375,9 +375,9 @@ pub(super) fn assignments(plan: &Plan) -> (Vec<u8>, Vec<f64>) {
         };
         for c in first.iter() {
             if c.mask() & used == 0 {
-                cur.extend_from_slice(&c.cards);
+                cur.extend_from_slice(c.cards());
                 go(rest, used | c.mask(), w * c.weight, cur, cards, weights);
-                cur.truncate(cur.len() - 2);
+                cur.truncate(cur.len() - c.cards().len());
             }
         }
     }

@@ -4,16 +4,38 @@ use crate::cards::{card_name, parse_cards, RANK_CHARS};
 use crate::limits::quoted;
 // Ranges
 
-/// One two-card Hold'em hand of a range, cards in decreasing code order, with its weight.
+/// One hand of a range (two cards in Hold'em, four to six in Omaha), cards in decreasing
+/// code order, with its weight.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Combo {
-    pub cards: [u8; 2],
+    mask: u64,
+    cards: [u8; 6],
+    len: u8,
     pub weight: f64,
 }
 
 impl Combo {
-    pub(crate) fn mask(&self) -> u64 {
-        1 << self.cards[0] | 1 << self.cards[1]
+    /// The hand of `cards` (at most six, distinct, below 52: the parsers' output).
+    pub(crate) fn new(cards: &[u8], weight: f64) -> Combo {
+        let mut c = [0u8; 6];
+        c[..cards.len()].copy_from_slice(cards);
+        c[..cards.len()].sort_unstable_by(|a, b| b.cmp(a));
+        Combo {
+            mask: cards.iter().fold(0, |m, &x| m | 1 << x),
+            cards: c,
+            len: cards.len() as u8,
+            weight,
+        }
+    }
+
+    /// The cards, highest code first.
+    pub fn cards(&self) -> &[u8] {
+        &self.cards[..self.len as usize]
+    }
+
+    /// The cards as a set: bit `code` for each.
+    pub fn mask(&self) -> u64 {
+        self.mask
     }
 }
 
@@ -195,10 +217,7 @@ impl Range {
                 let i = 64 * k + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 if weights[i] > 0.0 {
-                    combos.push(Combo {
-                        cards: COMBO_CARDS[i],
-                        weight: weights[i],
-                    });
+                    combos.push(Combo::new(&COMBO_CARDS[i], weights[i]));
                 }
             }
         }
