@@ -45,11 +45,13 @@
 //! Everything reachable from a [`Question`] is validated in [`Run::new`]; card codes are
 //! checked before any table is indexed, so no input makes this module panic.
 #![allow(clippy::needless_range_loop)] // hot loops index several per-player arrays in step
+mod boards;
 mod exact;
 mod monte_carlo;
 mod plan;
 mod range;
 mod showdown;
+mod symmetry;
 mod tally;
 mod units;
 use std::fmt;
@@ -59,6 +61,7 @@ use crate::cards::parse_cards;
 pub use crate::game::Game;
 use crate::game::UnknownGame;
 use crate::rng::SplitMix64;
+use boards::BoardWork;
 use exact::ExactWork;
 use monte_carlo::mc_chunk;
 use plan::Plan;
@@ -73,10 +76,12 @@ pub const MAX_PLAYERS: usize = 23;
 pub const MC_CHUNK: u64 = 1 << 14;
 /// Samples when Monte Carlo is chosen and neither a count nor a time budget is given.
 pub const DEFAULT_SAMPLES: u64 = 1_000_000;
-/// Automatic mode enumerates exactly when it costs at most this many hand evaluations.
-pub const AUTO_EXACT_EVALS: f64 = 1.2e8;
-/// Exact enumeration is refused above this many deals (it would take many minutes).
-pub const MAX_EXACT_DEALS: f64 = 2e11;
+/// Automatic mode enumerates exactly when its estimated cost is at most this many hand
+/// evaluations (or their equivalent in comparisons): about a second on one core.
+pub const AUTO_EXACT_EVALS: f64 = 4e8;
+/// Exact enumeration is refused when its estimated cost is above this many hand evaluations
+/// (it would take many minutes).
+pub const MAX_EXACT_EVALS: f64 = 4e11;
 /// Exact enumeration lists the compatible range assignments; at most this many.
 const MAX_ASSIGNMENTS: f64 = 4e6;
 /// Target deals per unit of exact work.
@@ -214,6 +219,7 @@ pub fn equity(q: &Question, o: &Options) -> Result<Equity, EquityError> {
 
 enum Work {
     Exact(ExactWork),
+    Boards(BoardWork),
     Monte {
         seed: u64,
         samples: u64,
@@ -235,11 +241,38 @@ fn check_budget(o: &Options) -> Result<(), EquityError> {
     Ok(())
 }
 
-/// Whether to enumerate exactly: as asked, or (`exact: None`) when it is cheap and no Monte
-/// Carlo budget is given.
-fn choose_exact(plan: &Plan, o: &Options) -> Result<bool, EquityError> {
+/// How a run answers: walking every deal of every choice of hands ([`exact`]), every board
+/// once with every hand on it ([`boards`]), or Monte Carlo.
+#[derive(Debug, Clone, PartialEq)]
+enum Method {
+    Deals,
+    Boards(Vec<symmetry::SuitPerm>),
+    Monte,
+}
+
+/// The cheaper exact enumeration and its estimated cost in hand evaluations, for the largest
+/// cost of interest `limit` (the board-major estimate needs the question's symmetry, which is
+/// only looked for when it could bring the cost under `limit`).
+fn cheapest_exact(plan: &Plan, limit: f64) -> (Method, f64) {
     let bound = plan.assignments_bound();
-    let deals = bound * plan.leaves;
+    let deals = if bound <= MAX_ASSIGNMENTS {
+        bound * plan.leaves * plan.n as f64 * plan.eval_cost()
+    } else {
+        f64::INFINITY
+    };
+    if boards::applies(plan) && boards::estimate(plan, 24.0) <= limit.min(deals) {
+        let group = boards::question_group(plan);
+        let cost = boards::estimate(plan, group.len() as f64);
+        if cost < deals {
+            return (Method::Boards(group), cost);
+        }
+    }
+    (Method::Deals, deals)
+}
+
+/// How to answer: as asked, or (`exact: None`) exactly when that is cheap and no Monte Carlo
+/// budget is given.
+fn choose_method(plan: &Plan, o: &Options) -> Result<Method, EquityError> {
     Ok(match o.exact {
         Some(true) => {
             if o.samples.is_some() || o.time_limit.is_some() {
@@ -249,21 +282,21 @@ fn choose_exact(plan: &Plan, o: &Options) -> Result<bool, EquityError> {
                         .into(),
                 ));
             }
-            if bound > MAX_ASSIGNMENTS || deals > MAX_EXACT_DEALS {
+            let (method, cost) = cheapest_exact(plan, MAX_EXACT_EVALS);
+            if cost > MAX_EXACT_EVALS {
                 return Err(EquityError::Options(format!(
-                    "exact enumeration is too large here (up to {deals:.3e} deals); use \
-                     Monte Carlo with a sample count or a time limit"
+                    "exact enumeration is too large here (about {cost:.3e} hand evaluations); \
+                     use Monte Carlo with a sample count or a time limit"
                 )));
             }
-            true
+            method
         }
-        Some(false) => false,
-        None => {
-            o.samples.is_none()
-                && o.time_limit.is_none()
-                && bound <= MAX_ASSIGNMENTS
-                && deals * plan.n as f64 * plan.eval_cost() <= AUTO_EXACT_EVALS
-        }
+        Some(false) => Method::Monte,
+        None if o.samples.is_some() || o.time_limit.is_some() => Method::Monte,
+        None => match cheapest_exact(plan, AUTO_EXACT_EVALS) {
+            (method, cost) if cost <= AUTO_EXACT_EVALS => method,
+            _ => Method::Monte,
+        },
     })
 }
 
@@ -287,6 +320,7 @@ impl Work {
     fn unit(&self, plan: &Plan, u: u64) -> Result<Accum, EquityError> {
         match self {
             Work::Exact(e) => Ok(e.unit(plan, u)),
+            Work::Boards(b) => Ok(b.unit(u)),
             Work::Monte { seed, samples, .. } => {
                 let len = MC_CHUNK.min(samples - u * MC_CHUNK);
                 mc_chunk(plan, *seed, u, len)
@@ -340,10 +374,10 @@ impl Run {
         let plan = Plan::new(q)?;
         check_budget(o)?;
         let pool = thread_pool(o.threads)?;
-        let work = if choose_exact(&plan, o)? {
-            Work::Exact(ExactWork::new(&plan))
-        } else {
-            Work::monte(o)
+        let work = match choose_method(&plan, o)? {
+            Method::Deals => Work::Exact(ExactWork::new(&plan)),
+            Method::Boards(group) => Work::Boards(BoardWork::new(&plan, &group)),
+            Method::Monte => Work::monte(o),
         };
         let n = plan.n;
         Ok(Run {
@@ -359,14 +393,32 @@ impl Run {
         })
     }
 
+    /// A run of `work` (tests force one method or another).
+    #[cfg(test)]
+    fn with_work(plan: Plan, work: Work) -> Run {
+        let n = plan.n;
+        Run {
+            plan,
+            work,
+            next: 0,
+            batch: 16,
+            acc: Accum::new(n),
+            started: None,
+            done: false,
+            pool: None,
+            single: false,
+        }
+    }
+
     /// Whether this run enumerates exactly.
     pub fn is_exact(&self) -> bool {
-        matches!(self.work, Work::Exact(_))
+        !matches!(self.work, Work::Monte { .. })
     }
 
     fn total_units(&self) -> u64 {
         match &self.work {
             Work::Exact(e) => e.units,
+            Work::Boards(b) => b.units,
             Work::Monte { samples, .. } => samples.div_ceil(MC_CHUNK),
         }
     }
@@ -476,7 +528,7 @@ impl Run {
             deals: acc.deals,
             seed: match self.work {
                 Work::Monte { seed, .. } => Some(seed),
-                Work::Exact(_) => None,
+                _ => None,
             },
         }
     }
@@ -729,6 +781,11 @@ pub(crate) mod tests {
                 "{a:?} {b:?}"
             );
         }
+    }
+
+    /// Every `k` of the cards, each set once.
+    pub(crate) fn subsets(deck: &[u8], k: usize) -> Vec<Vec<u8>> {
+        combos(deck, k)
     }
 
     /// Every `k` of the cards, each set once.
