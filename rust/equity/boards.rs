@@ -33,6 +33,8 @@ use crate::game::Game;
 pub(super) const MAX_BOARD_PLAYERS: usize = 4;
 /// Target evaluation-equivalents of work per unit.
 const UNIT_WORK: f64 = 4e5;
+/// The cost of visiting a board at all (its key, the players' lists), in evaluations.
+const BOARD_COST: f64 = 15.0;
 /// Below this many hands in the smaller range, heads-up goes [`direct`]: sorting costs more.
 const SWEEP_MIN: usize = 12;
 
@@ -142,9 +144,13 @@ pub(super) fn estimate(plan: &Plan, symmetry: f64) -> f64 {
     let sizes: Vec<f64> = (0..plan.n)
         .map(|i| plan.ranges[i].as_ref().map_or(1.0, |r| r.len() as f64))
         .collect();
+    boards * (BOARD_COST + board_work(plan, &sizes))
+}
+
+/// The work on one board, past [`BOARD_COST`]: each hand evaluated, then combined.
+fn board_work(plan: &Plan, sizes: &[f64]) -> f64 {
     let eval = if plan.game.is_omaha() { 6.0 } else { 1.0 };
-    let evals: f64 = sizes.iter().sum::<f64>() * eval;
-    boards * (evals + combine_cost(plan, &sizes))
+    sizes.iter().sum::<f64>() * eval + combine_cost(plan, sizes)
 }
 
 fn combine_kind(plan: &Plan, sizes: &[f64]) -> Combine {
@@ -209,8 +215,7 @@ impl BoardWork {
                 weight_of[combo_index(h.cards)] = h.weight;
             }
         }
-        let per_board =
-            sizes.iter().sum::<f64>() * if omaha { 6.0 } else { 1.0 } + combine_cost(plan, &sizes);
+        let per_board = BOARD_COST + board_work(plan, &sizes);
         let per_unit = ((UNIT_WORK / per_board.max(1.0)) as usize).clamp(1, 1 << 16);
         let units = boards.len().div_ceil(per_unit) as u64;
         BoardWork {
