@@ -49,6 +49,7 @@ mod boards;
 mod exact;
 mod monte_carlo;
 mod plan;
+pub mod preflop;
 mod range;
 mod showdown;
 mod symmetry;
@@ -313,6 +314,18 @@ fn thread_pool(threads: Option<usize>) -> Result<Option<rayon::ThreadPool>, Equi
             .map(Some)
             .map_err(|e| EquityError::Options(format!("cannot start threads: {e}"))),
     }
+}
+
+/// `job` on `threads` threads (`None`: rayon's pool); an error for a count past
+/// [`MAX_THREADS`].
+pub fn on_threads<T: Send>(
+    threads: Option<usize>,
+    job: impl FnOnce() -> T + Send,
+) -> Result<T, EquityError> {
+    Ok(match thread_pool(threads)? {
+        Some(pool) => pool.install(job),
+        None => job(),
+    })
 }
 
 impl Work {

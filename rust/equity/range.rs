@@ -121,6 +121,18 @@ fn class_combos(hi: u8, lo: u8, kind: Suitedness, out: &mut Vec<[u8; 2]>) {
     }
 }
 
+/// The hands of a starting-hand class of the 13 x 13 grid: a pair `QQ` (6), suited `AKs` (4)
+/// or offsuit `AKo` (12), higher card first; `None` for any other name (`AK` included).
+pub(crate) fn class_hands(name: &str) -> Option<Vec<[u8; 2]>> {
+    let (hi, lo, kind) = hand_class(name)?;
+    if kind == Suitedness::Any {
+        return None;
+    }
+    let mut out = Vec::with_capacity(12);
+    class_combos(hi, lo, kind, &mut out);
+    Some(out)
+}
+
 fn unknown_class() -> String {
     "expected a hand class such as QQ, AKs, AKo, AK, QQ+, AQs+, T9s-76s, \
      or two cards such as AhKh"

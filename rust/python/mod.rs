@@ -8,6 +8,7 @@ mod game;
 mod pan;
 mod pan_moves;
 mod pots;
+mod tables;
 mod values;
 mod work;
 
@@ -37,6 +38,11 @@ mod _core {
     use super::pan_moves::{_pan_can_place, _pan_forces, _pan_turn_moves};
     #[pymodule_export]
     use super::pots::_split_pots;
+    #[pymodule_export]
+    use super::tables::{
+        _holdem_board_count, _holdem_class_counts, _holdem_class_hands, _holdem_class_pairs,
+        _holdem_hero_counts,
+    };
     #[pymodule_export]
     use super::values::{HighHand, LowHand, RazzLow};
     #[pymodule_export]
