@@ -686,6 +686,19 @@ mod tests {
             ),
             // Omaha high and hi/lo, a range against hands
             ("omaha", &["AhAd9s8s", "KcKdQsJs", "Tc9c8h7h"], "Ac5h2s", ""),
+            // Omaha ranges: patterns, a shape, a rundown and weights
+            (
+                "omaha",
+                &["AA**ds", "KKQQ, JT98-9876:0.5"],
+                "As7h2c4d",
+                "Ks",
+            ),
+            (
+                "omaha8",
+                &["A2**ds, A3**ds:0.5", "KdKsQh7c"],
+                "4c5s9dJh",
+                "",
+            ),
             (
                 "omaha8",
                 &["As2d3hKc", "KdKsQh7c", "Th9h8d6d"],

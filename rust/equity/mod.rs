@@ -48,6 +48,7 @@
 mod boards;
 mod exact;
 mod monte_carlo;
+mod omaha_range;
 mod plan;
 pub mod preflop;
 mod range;
@@ -65,6 +66,7 @@ use crate::rng::SplitMix64;
 use boards::BoardWork;
 use exact::ExactWork;
 use monte_carlo::mc_chunk;
+pub use omaha_range::{parse_omaha_range, MAX_OMAHA_RANGE};
 use plan::Plan;
 pub use range::{Combo, Holding, Range};
 use rayon::prelude::*;
@@ -914,6 +916,30 @@ pub(crate) mod tests {
         // Aces are low: A-2-3-4 with two cards to come is the favourite over K-2-3-4.
         let e = exact(&q("razz", &["AcAd2c3c4c", "KcKd2d3d4d"], ""));
         assert!(e.players[0].equity > 0.6, "{:?}", e.players[0]);
+    }
+
+    #[test]
+    fn omaha_ranges_by_monte_carlo_agree_with_exact() {
+        for (game, players, board) in [
+            ("omaha", &["AA**ds", "KKQQ, JT98-9876"][..], "As7h2c"),
+            ("omaha8", &["A2**", "KdKsQh7c", "T987r"][..], "4c5s9d"),
+        ] {
+            let question = q(game, players, board);
+            let e = exact(&question);
+            let m = equity(
+                &question,
+                &Options {
+                    exact: Some(false),
+                    samples: Some(100_000),
+                    seed: Some(4),
+                    ..Options::default()
+                },
+            )
+            .unwrap();
+            for (a, b) in e.players.iter().zip(&m.players) {
+                assert!((a.equity - b.equity).abs() < 4.0 * b.stderr, "{a:?} {b:?}");
+            }
+        }
     }
 
     #[test]

@@ -106,9 +106,12 @@ fn deal_ranges(
                 continue 'deal;
             }
             used |= c.mask();
-            let [a, b] = [c.cards()[0], c.cards()[1]];
-            ctx.key[d.player] = HandKey::EMPTY.with(a).with(b);
-            ctx.low[d.player] = LOW8_BITS[a as usize] | LOW8_BITS[b as usize];
+            if let [a, b] = *c.cards() {
+                ctx.key[d.player] = HandKey::EMPTY.with(a).with(b);
+                ctx.low[d.player] = LOW8_BITS[a as usize] | LOW8_BITS[b as usize];
+            } else {
+                ctx.set(d.player, c.cards(), true); // Omaha
+            }
         }
         return Ok(used);
     }

@@ -1,4 +1,5 @@
 //! Hold'em ranges and what a player holds.
+use super::omaha_range::parse_omaha_range;
 use super::{EquityError, Game};
 use crate::cards::{card_name, parse_cards, RANK_CHARS};
 use crate::limits::quoted;
@@ -277,6 +278,14 @@ impl Range {
         Ok(())
     }
 
+    /// A range of already expanded hands.
+    pub(crate) fn from_combos(text: &str, combos: Vec<Combo>) -> Range {
+        Range {
+            text: text.trim().to_string(),
+            combos,
+        }
+    }
+
     /// The text the range was parsed from.
     pub fn text(&self) -> &str {
         &self.text
@@ -316,10 +325,19 @@ impl Holding {
                 Err(e) => Err(EquityError::Range(format!("player {}: {e}", player + 1))),
             };
         }
+        if let Game::Omaha { hole, .. } = game {
+            return match cards {
+                Ok(c) => Ok(Holding::Cards(c)),
+                Err(_) => match parse_omaha_range(text, hole as usize) {
+                    Ok(r) => Ok(Holding::Range(r)),
+                    Err(e) => Err(EquityError::Range(format!("player {}: {e}", player + 1))),
+                },
+            };
+        }
         match cards {
             Ok(c) => Ok(Holding::Cards(c)),
             Err(_) if Range::parse(text).is_ok() => Err(EquityError::Game(format!(
-                "player {} gave the range {}, but ranges are for Texas Hold'em only; \
+                "player {} gave the range {}, but ranges are for Hold'em and Omaha only; \
                  give the {} cards",
                 player + 1,
                 quoted(text),
