@@ -220,6 +220,16 @@ def test_omaha_entries_add_up() -> None:
     assert t.entry("AA32ds")["equity"] > 0.65 > 0.5 > t.entry("7652r")["equity"]
 
 
+def test_an_omaha_row_may_be_a_range() -> None:
+    # A class is a pattern of the Omaha range syntax; a row may be any unweighted range.
+    t = tables.preflop_equity("omaha8", classes=["AA**ds", "AA32ds"], samples=500, seed=3)
+    assert t.rows == ("AA**ds", "AA32ds") and t.entry("AA**ds")["count"] == 500
+    assert len(tables._members("AA**ds")) == 864 and len(tables._members("AA32ds")) == 12
+    for bad in ["AA**:0.5", "AAKKx", "XX"]:
+        with pytest.raises(sp.SplitpotError, match="neither an Omaha class"):
+            tables.preflop_equity("omaha8", classes=[bad], samples=10)
+
+
 def test_the_omaha_classes() -> None:
     classes = tables.omaha_classes()
     assert len(set(classes)) == len(classes)
@@ -289,7 +299,9 @@ def test_progress_counts_chunks(small_chunks: None) -> None:
 
 def test_cli_builds_the_suit_aware_table(tmp_path: Path) -> None:
     out = tmp_path / "s.npz"
-    assert main(["table", "build", "holdem", "--suits", "--classes", "AA,KK", "--out", str(out)]) == 0
+    assert (
+        main(["table", "build", "holdem", "--suits", "--classes", "AA,KK", "--out", str(out)]) == 0
+    )
     t = tables.load(out)
     assert t.rows == ("AdAc", "KdKc") and len(t.columns) == 12
     assert t == tables.preflop_equity("holdem", classes=["AA", "KK"], suits=True)

@@ -94,7 +94,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "omaha",
     ),
     "hand": ("Hand", "HandResult", "LegalActions", "Phase", "SeatStatus"),
-    "odds": ("EquityResult", "PlayerEquity", "equity"),
+    "odds": ("EquityResult", "PlayerEquity", "equity", "range_hands"),
     "icm": ("icm_equity",),
     "table": ("BuyIn", "Clock", "Table"),
     "tournament": ("Level", "Tournament"),

@@ -34,6 +34,11 @@ __all__ = [
     "_equity_units",
     "_high_batch",
     "_hilo_batch",
+    "_holdem_board_count",
+    "_holdem_class_counts",
+    "_holdem_class_hands",
+    "_holdem_class_pairs",
+    "_holdem_hero_counts",
     "_limits",
     "_low8_batch",
     "_omaha_high_batch",
@@ -58,6 +63,7 @@ __all__ = [
     "_pan_outs",
     "_pan_split",
     "_pan_turn_moves",
+    "_range_hands",
     "_split_pots",
     "_variants",
     "evaluate_high",
@@ -446,6 +452,35 @@ class _Equity:
     def dead(self) -> str: ...
     @property
     def players(self) -> list[_PlayerEquity]: ...
+
+def _range_hands(game: str, text: str) -> list[tuple[str, float]]:
+    """The hands a player's text stands for in `game` (`splitpot.range_hands`): each hand's
+    cards, highest first, and its weight; one hand of weight 1 for cards."""
+
+# Preflop tables (splitpot.tables, rust/equity/preflop.rs).
+
+def _holdem_board_count() -> int:
+    """How many boards the class counts are taken over (the five-card boards up to suits)."""
+
+def _holdem_class_counts(
+    classes: list[str], begin: int, end: int, threads: int | None = None
+) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64]]:
+    """Boards won and tied by each class against each (`len(classes)` square, row-major: the
+    row's class first), over every pair of hands sharing no card and the boards
+    `begin..end` of `_holdem_board_count()`, each counted for the boards it stands for."""
+
+def _holdem_class_pairs(classes: list[str]) -> tuple[npt.NDArray[np.uint64], int]:
+    """The pairs of hands of each two classes that share no card (square, as the counts), and
+    the canonical matchups (pairs of hands up to suits) they make."""
+
+def _holdem_class_hands(classes: list[str]) -> list[str]:
+    """Every hand of the classes, in their order: the suit-aware table's columns."""
+
+def _holdem_hero_counts(
+    classes: list[str], hero: str, threads: int | None = None
+) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64]]:
+    """Boards won and tied by the two cards `hero` against each hand of `_holdem_class_hands(
+    classes)` (0 for a hand sharing a card with the hero), over every board."""
 
 # Equity in work units (splitpot._equity_units, docs/distributed.md).
 

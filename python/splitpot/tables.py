@@ -180,8 +180,7 @@ def preflop_equity(
         s = 0 if seed is None else seed
         if isinstance(s, bool) or not isinstance(s, int) or s < 0:
             raise SplitpotError(f"seed must be an int >= 0, got {s!r}")
-        rows = _chosen(classes, omaha_classes())
-        return _omaha_table(rows, n, s, executor, progress)
+        return _omaha_table(_omaha_rows(classes), n, s, executor, progress)
     raise SplitpotError(f"no preflop table for {code!r}: choose holdem or omaha8")
 
 
@@ -315,9 +314,9 @@ def _holdem_table(
     done = work.run_chunks(holdem_chunk, chunks, executor, progress=progress)
     k = len(rows)
     wins, ties = np.zeros((k, k), dtype=np.uint64), np.zeros((k, k), dtype=np.uint64)
-    for w, t in done:
-        wins += w
-        ties += t
+    for won, tied in done:
+        wins += won
+        ties += tied
     pairs, matchups = _core._holdem_class_pairs(list(rows))
     values: dict[str, list[float]] = {f: [] for f in HOLDEM_FIELDS}
     count: list[int] = []
@@ -409,14 +408,43 @@ def _label(hand: Sequence[Card]) -> str:
 
 @cache
 def _members(label: str) -> tuple[tuple[Card, ...], ...]:
-    """Every hand of the class ``label`` (empty for a class no hand has)."""
-    ranks = [RANKS.index(c) for c in label[:4]]
-    found = set()
-    for suits in itertools.product(range(4), repeat=4):
-        hand = tuple(sorted(zip(ranks, suits, strict=True)))
-        if len(set(hand)) == 4 and _label(hand) == label:
-            found.add(hand)
-    return tuple(sorted(found))
+    """Every hand of the class ``label``, or of the unweighted Omaha range ``label`` (a class
+    is a pattern of the core's Omaha range syntax, docs/equity.md): each hand its sorted
+    (rank, suit) pairs, the hands sorted. Empty when no hand fits, the text is no range, or
+    it has weights (a row's hands are drawn uniformly)."""
+    try:
+        hands = _core._range_hands("omaha", label)
+    except SplitpotError:
+        return ()
+    if any(w != 1.0 for _, w in hands):
+        return ()
+    return tuple(
+        sorted(
+            tuple(sorted((RANKS.index(h[i]), SUITS.index(h[i + 1])) for i in range(0, 8, 2)))
+            for h, _ in hands
+        )
+    )
+
+
+def _omaha_rows(classes: Sequence[str] | None) -> tuple[str, ...]:
+    """The rows asked for: Omaha classes, or unweighted Omaha ranges such as ``AA**ds``."""
+    if classes is None:
+        return omaha_classes()
+    if isinstance(classes, str):
+        classes = [c for c in classes.split(",") if c.strip()]
+    out: list[str] = []
+    for c in classes:
+        name = c.strip() if isinstance(c, str) else c
+        if not isinstance(name, str) or not _members(name):
+            raise SplitpotError(
+                f"{name!r} is neither an Omaha class (AA32ds) nor an unweighted Omaha range "
+                "(AA**ds; docs/equity.md)"
+            )
+        if name not in out:
+            out.append(name)
+    if not out:
+        raise SplitpotError("classes: give at least one class")
+    return tuple(out)
 
 
 @lru_cache(maxsize=1)

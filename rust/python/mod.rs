@@ -19,7 +19,7 @@ mod _core {
     #[pymodule_export]
     use super::cards::{_card_codes, Card, CardSet};
     #[pymodule_export]
-    use super::equity::{_equity, RawEquity, RawPlayer};
+    use super::equity::{_equity, _range_hands, RawEquity, RawPlayer};
     #[pymodule_export]
     use super::eval::{
         _high_batch, _hilo_batch, _low8_batch, _omaha_high_batch, _omaha_hilo_batch,
