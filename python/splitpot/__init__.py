@@ -185,6 +185,7 @@ if TYPE_CHECKING:
         EquityResult as EquityResult,
         PlayerEquity as PlayerEquity,
         equity as equity,
+        range_hands as range_hands,
     )
     from splitpot.icm import (
         icm_equity as icm_equity,
