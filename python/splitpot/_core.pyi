@@ -28,6 +28,7 @@ __all__ = [
     "_PlayerEquity",
     "__version__",
     "_card_codes",
+    "_empty_call",
     "_equity",
     "_equity_finish",
     "_equity_plan",
@@ -67,6 +68,7 @@ __all__ = [
     "_split_pots",
     "_variants",
     "evaluate_high",
+    "evaluate_high_strength",
     "evaluate_hilo",
     "evaluate_low8",
     "evaluate_omaha_high",
@@ -378,6 +380,11 @@ def _card_codes(cards: _CardsLike) -> list[int]: ...
 # and 5 board cards, 52 for a CardSet or an equity player; rust/limits.rs): more, or a card
 # read twice, is InvalidCards as soon as it is read, so an endless iterable is refused at once.
 def evaluate_high(cards: _CardsLike) -> HighHand: ...
+def evaluate_high_strength(cards: _CardsLike) -> int: ...
+def _empty_call(cards: object) -> HighHand:
+    """The floor of a single-hand call, for benches/test_bench_high.py: one argument taken and
+    ignored, a fixed `HighHand` made and returned as `evaluate_high` makes it."""
+
 def evaluate_omaha_high(hole: _CardsLike, board: _CardsLike) -> HighHand: ...
 def evaluate_low8(cards: _CardsLike) -> LowHand | None: ...
 def evaluate_omaha_low8(hole: _CardsLike, board: _CardsLike) -> LowHand | None: ...

@@ -22,9 +22,9 @@ mod _core {
     use super::equity::{_equity, _range_hands, RawEquity, RawPlayer};
     #[pymodule_export]
     use super::eval::{
-        _high_batch, _hilo_batch, _low8_batch, _omaha_high_batch, _omaha_hilo_batch,
-        _omaha_low8_batch, evaluate_high, evaluate_hilo, evaluate_low8, evaluate_omaha_high,
-        evaluate_omaha_hilo, evaluate_omaha_low8, evaluate_razz,
+        _empty_call, _high_batch, _hilo_batch, _low8_batch, _omaha_high_batch, _omaha_hilo_batch,
+        _omaha_low8_batch, evaluate_high, evaluate_high_strength, evaluate_hilo, evaluate_low8,
+        evaluate_omaha_high, evaluate_omaha_hilo, evaluate_omaha_low8, evaluate_razz,
     };
     #[pymodule_export]
     use super::game::{_limits, _variants};
