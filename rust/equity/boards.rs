@@ -448,26 +448,30 @@ fn direct(seen: &[Vec<Seen>], order: &[usize], hilo: bool, times: u32, out: &mut
                 lm |= 1 << q;
             }
         }
+        // The innermost hand only decides whether it is below, level with or above the best
+        // of the others, high and low: nine cases, summed in registers and credited once.
         let me = 1u32 << p;
+        let (mut sum_w, mut sum_n) = ([0.0f64; 9], [0u64; 9]);
         for s in &seen[p] {
             if s.mask & used != 0 {
                 continue;
             }
-            let h = match s.hi.cmp(&best) {
-                std::cmp::Ordering::Less => hm,
-                std::cmp::Ordering::Equal => hm | me,
-                std::cmp::Ordering::Greater => me,
-            };
-            let l = if !hilo {
-                0
-            } else if s.lo > best_lo {
-                me
-            } else if s.lo == best_lo && s.lo > 0 {
-                lm | me
+            let h = (s.hi >= best) as usize + (s.hi > best) as usize;
+            let l = if hilo {
+                (s.lo >= best_lo && s.lo > 0) as usize + (s.lo > best_lo) as usize
             } else {
-                lm
+                0
             };
-            out.add((h | l << 4) as usize, w * s.weight, times);
+            sum_w[3 * h + l] += s.weight;
+            sum_n[3 * h + l] += 1;
+        }
+        let high = [hm, hm | me, me];
+        let low = [lm, lm | me, me];
+        for case in 0..9 {
+            if sum_n[case] > 0 {
+                let (h, l) = (high[case / 3], if hilo { low[case % 3] } else { 0 });
+                out.add((h | l << 4) as usize, w * sum_w[case], sum_n[case] * times);
+            }
         }
     }
 }
