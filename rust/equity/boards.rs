@@ -395,69 +395,71 @@ impl Outcomes {
 /// Every compatible choice of hands (players nested in `order`, the longest list innermost),
 /// each deal's winners counted `times` (the boards this one stands for).
 fn direct(seen: &[Vec<Seen>], order: &[usize], hilo: bool, times: u32, out: &mut Outcomes) {
-    let mut hi = [0u16; MAX_BOARD_PLAYERS];
-    let mut lo = [0u8; MAX_BOARD_PLAYERS];
-    let t = times as f64;
-    go(
+    let mut walk = Direct {
         seen,
         order,
         hilo,
-        0,
-        (0, t),
-        times as u64,
-        &mut hi,
-        &mut lo,
+        times: times as u64,
+        hi: [0; MAX_BOARD_PLAYERS],
+        lo: [0; MAX_BOARD_PLAYERS],
         out,
-    );
+    };
+    walk.go(0, 0, times as f64);
+}
 
-    #[allow(clippy::too_many_arguments)]
-    fn go(
-        seen: &[Vec<Seen>],
-        order: &[usize],
-        hilo: bool,
-        depth: usize,
-        (used, w): (u64, f64),
-        times: u64,
-        hi: &mut [u16; MAX_BOARD_PLAYERS],
-        lo: &mut [u8; MAX_BOARD_PLAYERS],
-        out: &mut Outcomes,
-    ) {
-        let p = order[depth];
-        if depth + 1 < order.len() {
-            for s in &seen[p] {
-                if s.mask & used == 0 {
-                    (hi[p], lo[p]) = (s.hi, s.lo);
-                    let next = (used | s.mask, w * s.weight);
-                    go(seen, order, hilo, depth + 1, next, times, hi, lo, out);
-                }
-            }
-            return;
+/// The walk of [`direct`]: the hands chosen so far (`hi`, `lo` by player).
+struct Direct<'a> {
+    seen: &'a [Vec<Seen>],
+    order: &'a [usize],
+    hilo: bool,
+    times: u64,
+    hi: [u16; MAX_BOARD_PLAYERS],
+    lo: [u8; MAX_BOARD_PLAYERS],
+    out: &'a mut Outcomes,
+}
+
+impl Direct<'_> {
+    /// The players from `depth` on, the cards `used` taken and the weight `w` so far.
+    fn go(&mut self, depth: usize, used: u64, w: f64) {
+        let p = self.order[depth];
+        if depth + 1 == self.order.len() {
+            return self.innermost(p, used, w);
         }
-        // The innermost player: the others' best is fixed.
+        for s in &self.seen[p] {
+            if s.mask & used == 0 {
+                (self.hi[p], self.lo[p]) = (s.hi, s.lo);
+                self.go(depth + 1, used | s.mask, w * s.weight);
+            }
+        }
+    }
+
+    /// The last player, `p`: the others' best is fixed, so each of his hands only decides
+    /// whether it is below, level with or above it, high and low: nine cases, summed in
+    /// registers and credited once.
+    fn innermost(&mut self, p: usize, used: u64, w: f64) {
+        let others = &self.order[..self.order.len() - 1];
         let (mut best, mut hm) = (0u16, 0u32);
         let (mut best_lo, mut lm) = (0u8, 0u32);
-        for &q in &order[..depth] {
-            if hi[q] > best {
-                (best, hm) = (hi[q], 1 << q);
-            } else if hi[q] == best {
+        for &q in others {
+            let (h, l) = (self.hi[q], self.lo[q]);
+            if h > best {
+                (best, hm) = (h, 1 << q);
+            } else if h == best {
                 hm |= 1 << q;
             }
-            if lo[q] > best_lo {
-                (best_lo, lm) = (lo[q], 1 << q);
-            } else if lo[q] == best_lo && lo[q] > 0 {
+            if l > best_lo {
+                (best_lo, lm) = (l, 1 << q);
+            } else if l == best_lo && l > 0 {
                 lm |= 1 << q;
             }
         }
-        // The innermost hand only decides whether it is below, level with or above the best
-        // of the others, high and low: nine cases, summed in registers and credited once.
-        let me = 1u32 << p;
         let (mut sum_w, mut sum_n) = ([0.0f64; 9], [0u64; 9]);
-        for s in &seen[p] {
+        for s in &self.seen[p] {
             if s.mask & used != 0 {
                 continue;
             }
             let h = (s.hi >= best) as usize + (s.hi > best) as usize;
-            let l = if hilo {
+            let l = if self.hilo {
                 (s.lo >= best_lo && s.lo > 0) as usize + (s.lo > best_lo) as usize
             } else {
                 0
@@ -465,15 +467,68 @@ fn direct(seen: &[Vec<Seen>], order: &[usize], hilo: bool, times: u32, out: &mut
             sum_w[3 * h + l] += s.weight;
             sum_n[3 * h + l] += 1;
         }
+        let me = 1u32 << p;
         let high = [hm, hm | me, me];
-        let low = [lm, lm | me, me];
+        let low = if self.hilo { [lm, lm | me, me] } else { [0; 3] };
         for case in 0..9 {
             if sum_n[case] > 0 {
-                let (h, l) = (high[case / 3], if hilo { low[case % 3] } else { 0 });
-                out.add((h | l << 4) as usize, w * sum_w[case], sum_n[case] * times);
+                let idx = (high[case / 3] | low[case % 3] << 4) as usize;
+                self.out.add(idx, w * sum_w[case], sum_n[case] * self.times);
             }
         }
     }
+}
+
+/// Player 1's hands seen so far in a [`sweep`]: their weight and count, in all and per card.
+struct Seen1 {
+    w: f64,
+    n: u64,
+    card_w: [f64; 52],
+    card_n: [u64; 52],
+}
+
+impl Seen1 {
+    fn new() -> Seen1 {
+        Seen1 {
+            w: 0.0,
+            n: 0,
+            card_w: [0.0; 52],
+            card_n: [0; 52],
+        }
+    }
+
+    #[inline(always)]
+    fn add(&mut self, y: &Seen) {
+        self.w += y.weight;
+        self.n += 1;
+        for c in y.cards {
+            self.card_w[c as usize] += y.weight;
+            self.card_n[c as usize] += 1;
+        }
+    }
+
+    /// The weight and count of those sharing no card with `x`; `same` is player 1's weight
+    /// of exactly `x`'s hand when it is among them: taken away by both cards' sums, so added
+    /// back once.
+    #[inline(always)]
+    fn apart_from(&self, x: &Seen, same: f64) -> (f64, u64) {
+        let [c1, c2] = [x.cards[0] as usize, x.cards[1] as usize];
+        (
+            self.w - self.card_w[c1] - self.card_w[c2] + same,
+            self.n - self.card_n[c1] - self.card_n[c2] + (same > 0.0) as u64,
+        )
+    }
+}
+
+/// Each hand of `seen` as `strength << 16 | index`, sorted.
+fn by_strength(order: &mut Vec<u32>, seen: &[Seen]) {
+    order.clear();
+    order.extend(
+        seen.iter()
+            .enumerate()
+            .map(|(i, x)| (x.hi as u32) << 16 | i as u32),
+    );
+    order.sort_unstable();
 }
 
 /// Heads-up Hold'em, high only: the two players' hands on this board sorted by strength and
@@ -481,80 +536,39 @@ fn direct(seen: &[Vec<Seen>], order: &[usize], hilo: bool, times: u32, out: &mut
 fn sweep(scratch: &mut Scratch, weight_of: &[f64], times: u32, out: &mut Outcomes) {
     let [a, b] = [&scratch.seen[0], &scratch.seen[1]];
     let [oa, ob] = &mut scratch.order;
-    for (o, s) in [(&mut *oa, a), (&mut *ob, b)] {
-        o.clear();
-        o.extend(
-            s.iter()
-                .enumerate()
-                .map(|(i, x)| (x.hi as u32) << 16 | i as u32),
-        );
-        o.sort_unstable();
-    }
-    // Player 1's weight and count in all, and per card; then below and at or below the hand
-    // of player 0 being looked at.
-    let (mut tot_w, mut tot_n) = (0.0, 0u64);
-    let mut card_w = [0.0f64; 52];
-    let mut card_n = [0u64; 52];
-    for x in b.iter() {
-        tot_w += x.weight;
-        tot_n += 1;
-        for c in x.cards {
-            card_w[c as usize] += x.weight;
-            card_n[c as usize] += 1;
-        }
-    }
-    let (mut lt_w, mut lt_n, mut le_w, mut le_n) = (0.0, 0u64, 0.0, 0u64);
-    let mut lt_cw = [0.0f64; 52];
-    let mut lt_cn = [0u64; 52];
-    let mut le_cw = [0.0f64; 52];
-    let mut le_cn = [0u64; 52];
+    by_strength(oa, a);
+    by_strength(ob, b);
+    // Player 1's hands in all, below the hand of player 0 looked at, and at or below it.
+    let (mut all, mut below, mut upto) = (Seen1::new(), Seen1::new(), Seen1::new());
+    b.iter().for_each(|y| all.add(y));
     let (mut i_lt, mut i_le) = (0, 0);
-    let (mut win_w, mut win_n, mut tie_w, mut tie_n, mut lose_w, mut lose_n) =
-        (0.0, 0u64, 0.0, 0u64, 0.0, 0u64);
+    let (mut w, mut n) = ([0.0f64; 3], [0u64; 3]); // win, tie, lose
     for &ka in oa.iter() {
-        let s = (ka >> 16) as u16;
+        let s = ka >> 16;
         let x = &a[(ka & 0xffff) as usize];
-        while i_lt < ob.len() && ((ob[i_lt] >> 16) as u16) < s {
-            let y = &b[(ob[i_lt] & 0xffff) as usize];
-            lt_w += y.weight;
-            lt_n += 1;
-            for c in y.cards {
-                lt_cw[c as usize] += y.weight;
-                lt_cn[c as usize] += 1;
-            }
+        while i_lt < ob.len() && ob[i_lt] >> 16 < s {
+            below.add(&b[(ob[i_lt] & 0xffff) as usize]);
             i_lt += 1;
         }
-        while i_le < ob.len() && (ob[i_le] >> 16) as u16 <= s {
-            let y = &b[(ob[i_le] & 0xffff) as usize];
-            le_w += y.weight;
-            le_n += 1;
-            for c in y.cards {
-                le_cw[c as usize] += y.weight;
-                le_cn[c as usize] += 1;
-            }
+        while i_le < ob.len() && ob[i_le] >> 16 <= s {
+            upto.add(&b[(ob[i_le] & 0xffff) as usize]);
             i_le += 1;
         }
-        let [c1, c2] = [x.cards[0] as usize, x.cards[1] as usize];
-        // Player 1 holding exactly this hand: taken away by both cards' sums, added back once.
-        let same_w = weight_of[combo_index(x.cards)];
-        let same_n = (same_w > 0.0) as u64;
-        let below_w = lt_w - lt_cw[c1] - lt_cw[c2];
-        let below_n = lt_n - lt_cn[c1] - lt_cn[c2];
-        let upto_w = le_w - le_cw[c1] - le_cw[c2] + same_w;
-        let upto_n = le_n - le_cn[c1] - le_cn[c2] + same_n;
-        let all_w = tot_w - card_w[c1] - card_w[c2] + same_w;
-        let all_n = tot_n - card_n[c1] - card_n[c2] + same_n;
-        win_w += x.weight * below_w;
-        win_n += below_n;
-        tie_w += x.weight * (upto_w - below_w);
-        tie_n += upto_n - below_n;
-        lose_w += x.weight * (all_w - upto_w);
-        lose_n += all_n - upto_n;
+        let same = weight_of[combo_index(x.cards)];
+        let (below_w, below_n) = below.apart_from(x, 0.0); // never below itself
+        let (upto_w, upto_n) = upto.apart_from(x, same);
+        let (all_w, all_n) = all.apart_from(x, same);
+        w[0] += x.weight * below_w;
+        n[0] += below_n;
+        w[1] += x.weight * (upto_w - below_w);
+        n[1] += upto_n - below_n;
+        w[2] += x.weight * (all_w - upto_w);
+        n[2] += all_n - upto_n;
     }
     let (t, tn) = (times as f64, times as u64);
-    out.add(0b01, win_w * t, win_n * tn);
-    out.add(0b11, tie_w * t, tie_n * tn);
-    out.add(0b10, lose_w * t, lose_n * tn);
+    for (idx, k) in [(0b01, 0), (0b11, 1), (0b10, 2)] {
+        out.add(idx, w[k] * t, n[k] * tn);
+    }
 }
 
 #[cfg(test)]

@@ -7,7 +7,8 @@
 //! Seven Card Stud, Stud Hi/Lo and Razz (each player's known up and down cards, the rest of the
 //! seven dealt from what is left; when the deck cannot give everyone a seventh card, one
 //! community card is dealt instead, docs/rules/poker.md §4.2). A Hold'em player may hold a
-//! range ([`Range`]: `"QQ+, AKs, AQo+, T9s-76s, AhKh, AJs:0.5"`); ranges remove each other's
+//! range ([`Range`]: `"QQ+, AKs, AQo+, T9s-76s, AhKh, AJs:0.5"`), an Omaha player an Omaha
+//! range ([`parse_omaha_range`]: `"AA**ds, JT98-5432, KKQQ:0.5"`); ranges remove each other's
 //! cards.
 //!
 //! # Shares
@@ -29,12 +30,25 @@
 //!
 //! # Exact enumeration and Monte Carlo
 //!
-//! Exact enumeration walks every completion of the deal (and, with ranges, every compatible
-//! choice of hands, weighted by the product of the weights), updating partial [`HandKey`]s as
-//! it goes: one key addition and one table lookup per player per deal in Hold'em, and on the
-//! last board card one lookup for all the cards of a rank that complete no flush. Omaha high
-//! uses a rank table, best non-flush hand by (hole-pair ranks, board ranks), built once on
-//! first use, and checks flushes only when three board cards share a suit. Monte Carlo deals
+//! Exact enumeration visits every deal: every completion of the board (and of Stud hands),
+//! and with ranges every compatible choice of hands, weighted by the product of the weights.
+//! It is done one of two ways, whichever the cost model ([`Method`]) finds cheaper:
+//!
+//! - per deal ([`exact`]): each choice of hands, then every completion, updating partial
+//!   [`HandKey`]s as it goes: one key addition and one table lookup per player per deal in
+//!   Hold'em, and on the last board card one lookup for all the cards of a rank that complete
+//!   no flush. Omaha high uses a rank table, best non-flush hand by (hole-pair ranks, board
+//!   ranks), built once on first use, and checks flushes only when three board cards share a
+//!   suit. Best for known hands, and the only way for Stud, Razz and Crazy Pineapple;
+//! - board-major ([`boards`]; Hold'em and Omaha, up to four players): every board once, up to
+//!   the suit permutations that leave the question unchanged ([`symmetry`]), each hand a
+//!   player may hold evaluated once on it, then the choices of hands counted with card
+//!   removal (heads-up Hold'em ranges by a sorted sweep that never visits a pair of hands).
+//!   Best with ranges.
+//!
+//! Automatic mode enumerates when the estimate is at most [`AUTO_EXACT_EVALS`] hand
+//! evaluations (or their equivalent), and `exact: Some(true)` refuses past [`MAX_EXACT_EVALS`].
+//! [`preflop`] builds the Hold'em preflop tables board-major too. Monte Carlo deals
 //! random completions (and hands from the ranges, by rejection, which keeps the joint
 //! distribution exact under card removal). The work is cut into units (board prefixes, or
 //! chunks of [`MC_CHUNK`] samples whose random stream is seeded by `(seed, chunk index)`),

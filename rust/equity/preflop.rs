@@ -181,12 +181,15 @@ pub fn class_counts(c: &Classes, begin: usize, end: usize) -> (Vec<u64>, Vec<u64
     sums
 }
 
+/// Buffers reused from board to board.
 #[derive(Default)]
 struct Scratch {
+    /// The hands on the board, `strength << 16 | index`, sorted.
     seen: Vec<u32>,
-    strength: Vec<u16>,
     by_card: Vec<Vec<(u16, u8)>>,
     group: Vec<u16>,
+    under: Vec<u32>,
+    in_group: Vec<u32>,
 }
 
 /// Counts over a run of boards, before the corrections are mapped to classes. Every count fits
@@ -216,93 +219,100 @@ impl Acc {
         }
     }
 
+    /// Adds one board, counted `times`: every hand on it evaluated and sorted, then all the
+    /// pairs by class and the pairs sharing each card.
     fn board(&mut self, c: &Classes, board: &[u8], times: u32, s: &mut Scratch) {
         let key = HandKey::from_cards(board);
         let bmask: u64 = board.iter().fold(0, |m, &x| m | 1 << x);
         s.seen.clear();
-        s.strength.resize(c.hands.len(), 0);
         for (i, h) in c.hands.iter().enumerate() {
             if h.mask & bmask == 0 {
-                let st = key.join(h.key).strength();
-                s.strength[i] = st;
-                s.seen.push((st as u32) << 16 | i as u32);
+                s.seen
+                    .push((key.join(h.key).strength() as u32) << 16 | i as u32);
             }
         }
         s.seen.sort_unstable();
+        self.all_pairs(c, times, s);
+        s.by_card.resize_with(52, Vec::new);
+        s.by_card.iter_mut().for_each(Vec::clear);
+        for &e in &s.seen {
+            let [x, y] = c.hands[(e & 0xffff) as usize].cards;
+            let st = (e >> 16) as u16;
+            s.by_card[x as usize].push((st, local(x, y) as u8));
+            s.by_card[y as usize].push((st, local(y, x) as u8));
+        }
+        for x in 0..52 {
+            self.pairs_sharing(x, &s.by_card[x], times);
+        }
+    }
+
+    /// Every pair of the sorted hands `s.seen`, by class, in groups of equal strength: a group
+    /// of `k` hands of class `A` is above `under[B]` hands of each class `B`.
+    fn all_pairs(&mut self, c: &Classes, times: u32, s: &mut Scratch) {
         let k = self.k;
-        // All pairs by class, in groups of equal strength.
-        let mut under = vec![0u32; k];
-        let mut in_group = vec![0u32; k];
+        s.under.clear();
+        s.under.resize(k, 0);
+        s.in_group.clear();
+        s.in_group.resize(k, 0);
         let mut at = 0;
         while at < s.seen.len() {
             let st = s.seen[at] >> 16;
             s.group.clear();
             while at < s.seen.len() && s.seen[at] >> 16 == st {
                 let cl = c.hands[(s.seen[at] & 0xffff) as usize].class;
-                if in_group[cl as usize] == 0 {
+                if s.in_group[cl as usize] == 0 {
                     s.group.push(cl);
                 }
-                in_group[cl as usize] += 1;
+                s.in_group[cl as usize] += 1;
                 at += 1;
             }
             for &a in &s.group {
                 let a = a as usize;
-                let times_a = in_group[a] * times;
+                let times_a = s.in_group[a] * times;
                 let row = &mut self.below[a * k..(a + 1) * k];
-                for (r, &u) in row.iter_mut().zip(&under) {
+                for (r, &u) in row.iter_mut().zip(&s.under) {
                     *r = r.wrapping_add(times_a.wrapping_mul(u));
                 }
                 for &b in &s.group {
                     let cell = &mut self.equal[a * k + b as usize];
-                    *cell = cell.wrapping_add(times_a * in_group[b as usize]);
+                    *cell = cell.wrapping_add(times_a * s.in_group[b as usize]);
                 }
                 self.itself[a] += times_a;
             }
             for &a in &s.group {
-                under[a as usize] += in_group[a as usize];
-                in_group[a as usize] = 0;
+                s.under[a as usize] += s.in_group[a as usize];
+                s.in_group[a as usize] = 0;
             }
         }
-        // The hands holding each card, in order of strength.
-        s.by_card.resize_with(52, Vec::new);
-        s.by_card.iter_mut().for_each(Vec::clear);
-        for &e in &s.seen {
-            let h = &c.hands[(e & 0xffff) as usize];
-            let st = (e >> 16) as u16;
-            let [x, y] = h.cards;
-            s.by_card[x as usize].push((st, local(x, y) as u8));
-            s.by_card[y as usize].push((st, local(y, x) as u8));
-        }
-        for x in 0..52 {
-            let list = &s.by_card[x];
-            if list.is_empty() {
-                continue;
+    }
+
+    /// The pairs of the hands holding card `x` (`list`: strength and local class, in order of
+    /// strength), by local class, as [`Acc::all_pairs`] counts all of them.
+    fn pairs_sharing(&mut self, x: usize, list: &[(u16, u8)], times: u32) {
+        let base = (x >> 2) * LOCAL * LOCAL;
+        let mut under = [0u32; LOCAL];
+        let mut i = 0;
+        while i < list.len() {
+            let st = list[i].0;
+            let mut j = i;
+            while j < list.len() && list[j].0 == st {
+                j += 1;
             }
-            let base = (x >> 2) * LOCAL * LOCAL;
-            let mut under = [0u32; LOCAL];
-            let mut i = 0;
-            while i < list.len() {
-                let st = list[i].0;
-                let mut j = i;
-                while j < list.len() && list[j].0 == st {
-                    j += 1;
+            for &(_, la) in &list[i..j] {
+                let la = la as usize;
+                let row = &mut self.card_below[base + la * LOCAL..base + (la + 1) * LOCAL];
+                for (r, &u) in row.iter_mut().zip(&under) {
+                    *r = r.wrapping_add(times.wrapping_mul(u));
                 }
-                for &(_, la) in &list[i..j] {
-                    let la = la as usize;
-                    let row = &mut self.card_below[base + la * LOCAL..base + (la + 1) * LOCAL];
-                    for (r, &u) in row.iter_mut().zip(&under) {
-                        *r = r.wrapping_add(times.wrapping_mul(u));
-                    }
-                    for &(_, lb) in &list[i..j] {
-                        let cell = &mut self.card_equal[base + la * LOCAL + lb as usize];
-                        *cell = cell.wrapping_add(times);
-                    }
+                for &(_, lb) in &list[i..j] {
+                    let cell = &mut self.card_equal[base + la * LOCAL + lb as usize];
+                    *cell = cell.wrapping_add(times);
                 }
-                for &(_, la) in &list[i..j] {
-                    under[la as usize] += 1;
-                }
-                i = j;
             }
+            for &(_, la) in &list[i..j] {
+                under[la as usize] += 1;
+            }
+            i = j;
         }
     }
 
