@@ -88,11 +88,7 @@ pub(super) struct BoardWork {
 
 /// Whether `plan` can be enumerated board by board.
 pub(super) fn applies(plan: &Plan) -> bool {
-    let game_ok = match plan.game {
-        Game::Holdem => true,
-        Game::Omaha { .. } => true,
-        _ => false,
-    };
+    let game_ok = matches!(plan.game, Game::Holdem | Game::Omaha { .. });
     game_ok && plan.n <= MAX_BOARD_PLAYERS && plan.slots.iter().all(|&g| g == 0)
 }
 

@@ -14,7 +14,7 @@ fn threads_of(threads: Option<i64>) -> Result<Option<usize>, EquityError> {
 }
 
 fn square<'py>(py: Python<'py>, v: Vec<u64>, k: usize) -> PyResult<Bound<'py, PyArray2<u64>>> {
-    Ok(v.into_pyarray(py).reshape([k, k])?)
+    v.into_pyarray(py).reshape([k, k])
 }
 
 /// How many boards the class counts are taken over (the five-card boards up to suits).
