@@ -13,6 +13,9 @@ pub const SUIT_CHARS: &[u8; 4] = b"cdhs";
 pub enum CardError {
     /// Text that is not a card, with its character position in the input.
     BadToken { token: String, at: usize },
+    /// A lone token (an item of a list, `Card("Xx")`) that is not one card: no position,
+    /// which would be 0 and say nothing (the list's walk names the item).
+    BadCard { token: String },
     /// An integer outside 0..52.
     BadCode(i64),
     /// The same card twice in one evaluation.
@@ -27,6 +30,7 @@ impl fmt::Display for CardError {
             CardError::BadToken { token, at } => {
                 write!(f, "invalid card {token:?} at position {at}")
             }
+            CardError::BadCard { token } => write!(f, "invalid card {token:?}"),
             CardError::BadCode(c) => write!(f, "invalid card code {c}: expected 0..51"),
             CardError::Duplicate(c) => write!(f, "duplicate card {}", card_name(*c)),
             CardError::Count { got, want } => write!(f, "expected {want}, got {got} cards"),
@@ -94,11 +98,13 @@ fn suit_index(c: u8) -> Option<u8> {
 
 /// Parses one card: `"Ah"`, `"td"`, `"10d"`, any case.
 pub fn parse_card(token: &str) -> Result<u8, CardError> {
-    match parse_cards(token)?.as_slice() {
-        [c] => Ok(*c),
-        _ => Err(CardError::BadToken {
+    match parse_cards(token).as_deref() {
+        Ok([c]) => Ok(*c),
+        Err(CardError::BadToken { token, .. }) => Err(CardError::BadCard {
+            token: token.clone(),
+        }),
+        _ => Err(CardError::BadCard {
             token: shown(token).into_owned(),
-            at: 0,
         }),
     }
 }
@@ -172,7 +178,7 @@ pub fn dense_cards(text: &[u8]) -> Option<(u64, usize)> {
     // Seven cards (a Hold'em hand and its board), the common call, with the count known.
     let packed = match text.len() {
         14 => dense_n::<7>(text),
-        n if n % 2 == 0 && n <= 16 => dense_n::<8>(text),
+        n if n.is_multiple_of(2) && n <= 16 => dense_n::<8>(text),
         _ => return None,
     };
     (packed & 0x8080_8080_8080_8080 == 0).then_some((packed, text.len() / 2))

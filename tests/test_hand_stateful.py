@@ -3,7 +3,8 @@
 Properties (issue 6): any sequence of legal actions ends the hand; chips are conserved; no
 stack goes negative; every legal action offered is accepted and every other action is refused
 with :class:`~splitpot.IllegalAction` without changing anything; the events rebuild an
-identical hand.
+identical hand. Hands may be run up to three times (docs/rules/poker.md §6, issue 26): the
+choice is asked for only when no one can bet, and no card is dealt twice on any run.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import splitpot as sp
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -22,7 +23,7 @@ from hypothesis.stateful import (
 )
 from splitpot.betting import FixedLimit, NoLimit, PotLimit, Structure
 from splitpot.games import GAMES
-from splitpot.hand import Hand, LegalActions, Phase, SeatStatus
+from splitpot.hand import Hand, HoleDealing, LegalActions, Phase, SeatStatus
 from splitpot.pots import Rake
 
 STRUCTURES: list[Structure] = [
@@ -120,6 +121,7 @@ class HandMachine(RuleBasedStateMachine):
             timeout_policy=data.draw(st.sampled_from(["seed", "check_or_fold"]), "policy"),
             auto_showdown=data.draw(st.booleans(), "auto_showdown"),
             rake=data.draw(st.sampled_from([None, Rake(5, cap=3)]), "rake"),
+            max_runs=data.draw(st.sampled_from([1, 1, 2, 3]), "max_runs"),
         )
         self.total = sum(v for v in stacks if v is not None)
 
@@ -197,6 +199,39 @@ class HandMachine(RuleBasedStateMachine):
     def muck(self) -> None:
         self.hand.muck()
 
+    def _may_run(self, times: int) -> bool:
+        """§6: the hand asks, ``times`` is 1 to ``max_runs``, and the cards not dealt yet
+        (hole cards dealt to anyone, folded or not, are out) hold a board for each run."""
+        hand = self.hand
+        if hand.phase is not Phase.RUNS or not 1 <= times <= hand.events[0].max_runs:  # type: ignore[attr-defined]
+            return False
+        dealt = sum(len(e.cards) + len(e.up) for e in hand.events if isinstance(e, HoleDealing))
+        return (hand.game.board_cards - len(hand.board)) * times <= 52 - dealt - len(hand.board)
+
+    @precondition(lambda self: self.hand.phase is Phase.RUNS)
+    @rule(times=st.integers(1, 3))
+    def run_it(self, times: int) -> None:
+        assert self.hand.can_run_it(times) == self._may_run(times)
+        event(f"run the board: {times} times asked, {self._may_run(times)}")
+        if self._may_run(times):
+            assert self.hand.run_it(times).times == times
+            assert self.hand.runs == times
+
+    @rule(times=st.integers(-1, 4))
+    def run_it_only_when_asked(self, times: int) -> None:
+        hand = self.hand
+        if self._may_run(times):
+            return
+        before = snapshot(hand)
+        assert not hand.can_run_it(times)
+        try:
+            hand.run_it(times)
+        except sp.IllegalAction as e:
+            assert str(e)
+        else:
+            raise AssertionError(f"run_it({times}) was accepted in {hand.phase}")
+        assert snapshot(hand) == before
+
     @precondition(lambda self: self.hand.actor is not None)
     @rule(protected=st.booleans())
     def timeout(self, protected: bool) -> None:
@@ -259,6 +294,12 @@ class HandMachine(RuleBasedStateMachine):
     def cards_are_conserved(self) -> None:
         hand = self.hand
         dealt = [c for s in range(hand.seat_count) for c in hand.hole(s)] + list(hand.board)
+        for board in hand.boards[1:]:  # each other run: the cards after the shared ones
+            shared = 0
+            while shared < len(board) and board[shared] == hand.board[shared]:
+                shared += 1
+            assert len(board) == len(hand.board)
+            dealt += board[shared:]
         assert len(set(dealt)) == len(dealt) <= 52
         for s in range(hand.seat_count):
             assert sorted(hand.up(s) + hand.down(s)) == sorted(hand.hole(s))
@@ -269,7 +310,7 @@ class HandMachine(RuleBasedStateMachine):
         hand = self.hand
         la = hand.legal_actions()
         assert la.seat == hand.actor
-        if hand.is_over:
+        if hand.is_over or hand.phase is Phase.RUNS:
             assert hand.actor is None and not offered(la)
         else:
             assert hand.actor is not None and offered(la)
@@ -285,6 +326,9 @@ class HandMachine(RuleBasedStateMachine):
         for _ in range(200):
             if hand.is_over:
                 break
+            if hand.phase is Phase.RUNS:
+                hand.run_it(1)
+                continue
             name, arg = offered(hand.legal_actions())[0]
             getattr(hand, name)(*(() if arg is None else (arg,)))
         assert hand.is_over

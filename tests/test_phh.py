@@ -14,16 +14,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SHARED
-from hypothesis import given
+from conftest import SHARED, need
+from hypothesis import event, given
 from hypothesis import strategies as st
 from splitpot import phh
+from splitpot._toml import _TOML_LOADS
 from splitpot.betting import FixedLimit, NoLimit, PotLimit
 from splitpot.bots import RandomBot
 from splitpot.cli import main
 from splitpot.games import GAMES, HOLDEM
 from splitpot.hand import Hand, HandStarting, Phase
-from splitpot.phh.toml_io import _TOML_LOADS
 from splitpot.pots import Rake
 
 DATA = Path(__file__).parent / "data"
@@ -74,10 +74,7 @@ def test_side_pots_and_hi_lo_split_are_paid_as_written() -> None:
 
 @pytest.mark.parametrize("path", GOOD, ids=lambda p: p.name)
 def test_pokerkit_agrees_with_the_hand_written_histories(path: Path) -> None:
-    pokerkit = pytest.importorskip(
-        "pokerkit",
-        reason="pokerkit is not installed: pip install '.[test]' (pokerkit needs Python 3.11+)",
-    )
+    pokerkit = need("pokerkit", "test")  # pokerkit needs Python 3.11+
     for hh in phh.load_all(path):
         if hh.variant not in phh.SPLITPOT_VARIANTS:
             continue
@@ -334,6 +331,7 @@ def played_hands(draw: st.DrawFn) -> Hand:
         rake=draw(st.sampled_from([None, Rake(5, cap=3)])),
         timeout_policy=draw(st.sampled_from(["seed", "check_or_fold"])),
         auto_showdown=draw(st.booleans()),
+        max_runs=draw(st.sampled_from([1, 1, 2, 3])),
     )
     rng = random.Random(draw(st.integers(0, 2**32)))
     bots = [RandomBot(rng.randrange(2**32)) for _ in range(seats)]
@@ -341,7 +339,13 @@ def played_hands(draw: st.DrawFn) -> Hand:
     for _ in range(stop):  # sometimes a hand in progress
         if hand.is_over:
             break
-        if rng.random() < 0.03:
+        if hand.phase is Phase.RUNS:  # docs/rules/poker.md §6: the board run 1 to 3 times
+            times = rng.randint(1, hand.events[0].max_runs)  # type: ignore[attr-defined]
+            if hand.can_run_it(times):
+                hand.run_it(times)
+                continue
+            hand.run_it(1)
+        elif rng.random() < 0.03:
             hand.timeout(protected=rng.random() < 0.7)
         else:
             seat = hand.actor
@@ -359,13 +363,23 @@ def _assert_round_trip(hand: Hand) -> None:
     assert again.stacks == hand.stacks
     a, b = again.events[0], hand.events[0]
     assert isinstance(a, HandStarting) and isinstance(b, HandStarting)
-    for name in ("game", "structure", "stacks", "button", "antes", "blinds", "dead_blinds"):
+    for name in (
+        "game",
+        "structure",
+        "stacks",
+        "button",
+        "antes",
+        "blinds",
+        "dead_blinds",
+        "max_runs",
+    ):
         assert getattr(a, name) == getattr(b, name), name
     assert (a.rake, a.timeout_policy) == (b.rake, b.timeout_policy)
 
 
 @given(played_hands())
 def test_every_hand_round_trips_through_phh(hand: Hand) -> None:
+    event(f"the board run {hand.runs} time(s)")
     _assert_round_trip(hand)
 
 
@@ -417,7 +431,9 @@ def test_replay_command_counts_and_lists_failures(capsys: pytest.CaptureFixture[
     assert main(["replay", "--quiet", str(DATA)]) == 1
     out = capsys.readouterr().out
     assert "error: " in out and "bad-out-of-turn.phh: action 3" in out
-    assert "not played by splitpot (NT 2)" in out
+    assert "       3 not played by splitpot\n" in out  # three Hold'em hands, three reasons:
+    assert "    1 fractional chips\n" in out and "    1 straddles\n" in out
+    assert "    1 the small blind was given back\n" in out  # 888-own.txt's called-off hand
     assert "bad-stud-bring-in.phh: action 3" in out
 
 

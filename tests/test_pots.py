@@ -16,7 +16,17 @@ import pytest
 import splitpot.pots
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from splitpot.pots import Award, Payout, Pot, PotError, Rake, award, build_pots, uncalled
+from splitpot.pots import (
+    Award,
+    Payout,
+    Pot,
+    PotError,
+    Rake,
+    award,
+    build_pots,
+    run_parts,
+    uncalled,
+)
 
 # --------------------------------------------------------------------------------------------
 # An independent model: walk the chips one level at a time.
@@ -190,6 +200,42 @@ def test_every_chip_is_accounted_for(case: Case) -> None:
     for seat, total in payout.totals.items():
         assert total == sum(a.amount for a in payout.awards if a.seat == seat) > 0
     assert all(type(a.amount) is int and a.amount > 0 for a in payout.awards)
+
+
+@given(showdowns(), st.data())
+def test_runs_of_the_board_pay_each_pot_in_parts_to_eligible_seats_only(
+    case: Case, data: st.DataObject
+) -> None:
+    # §6 "Running the board more than once": the rake once, then each pot (after its rake)
+    # cut by run_parts, and each run's part paid to seats eligible for the pot.
+    count = data.draw(st.integers(2, 3), "runs")
+    runs = []
+    for _ in range(count - 1):
+        high = {s: data.draw(st.integers(0, 4)) for s in case.high}
+        low = None if case.low is None else {s: data.draw(st.integers(0, 2)) for s in case.low}
+        runs.append((high, low))
+    once = case.pay()
+    payout = award(
+        case.pots,
+        case.high,
+        case.low,
+        case.order,
+        case.chip_unit,
+        case.rake,
+        flop_seen=case.flop_seen,
+        runs=runs,
+    )
+    assert payout.rake == once.rake
+    assert sum(payout.totals.values()) == sum(once.totals.values())
+    for a in payout.awards:
+        assert a.seat in case.pots[a.pot].eligible and 1 <= a.run <= count
+    for i in range(len(case.pots)):
+        after_rake = sum(a.amount for a in once.awards if a.pot == i)
+        parts = run_parts(after_rake, count, case.chip_unit)
+        paid = [sum(a.amount for a in payout.awards if (a.pot, a.run) == (i, r)) for r in (1, 2, 3)]
+        assert paid[:count] == parts
+        units = [p // case.chip_unit for p in parts]
+        assert max(units) - min(units) <= 1 and units == sorted(units, reverse=True)
 
 
 @given(showdowns())
@@ -630,13 +676,17 @@ def test_dead_money_counts_for_eligibility_and_is_never_returned() -> None:
     # docs/rules/poker.md §6: all-in for 3 of a 5 ante, seat 0 matches 3 from each: 9.
     pots, returned = build_pots([3, 25, 25], folded=(), dead=[3, 5, 5])
     assert pots == (Pot(9, (0, 1, 2)), Pot(44, (1, 2))) and returned == {}
-    # A dead small blind above a seat's total is not his to win (rules audit W2).
+    # An ante above a seat's total is not his to win (rules audit W2): seat 1 put in 2.
     assert build_pots([3, 2, 3], folded=(), dead=[1, 0, 0]) == (
         (Pot(6, (0, 1, 2)), Pot(2, (0, 2))),
         {},
     )
+    # A dead blind is no one's level (§6 DECISION, issue 26): it goes to the main pot, which
+    # seat 1 may win too; seat 2's unmatched chip goes back.
+    assert build_pots([3, 2, 3], folded=(), shared=[1, 0, 0]) == ((Pot(7, (0, 1, 2)),), {2: 1})
     # A dead chip on top is not an uncalled bet: it stays, and nobody else matched it.
     assert build_pots([3, 2, 1], folded={1, 2}, dead=[1, 0, 0]) == ((Pot(6, (0,)),), {})
+    assert build_pots([3, 2, 1], folded={1, 2}, shared=[1, 0, 0]) == ((Pot(6, (0,)),), {})
     with pytest.raises(PotError, match="dead amount 6 of seat 0"):
         build_pots([5, 5], folded=(), dead=[6, 5])
 

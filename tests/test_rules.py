@@ -7,12 +7,28 @@ from __future__ import annotations
 
 import pytest
 from splitpot import IllegalAction
-from splitpot.betting import FixedLimit, NoLimit
+from splitpot.betting import FixedLimit, NoLimit, PotLimit
 from splitpot.games import HOLDEM, SEVEN_CARD_STUD
 from splitpot.hand import Folding, Hand, SeatStatus
-from splitpot.pots import Pot
+from splitpot.pots import Pot, build_pots
 
+from tests.conftest import SHARED
 from tests.test_hand import act, snapshot
+
+STARS_NLHE = SHARED / "data" / "site-histories-2" / "pokerstars" / "nlhe"
+
+
+def site_hand(name: str, number: str) -> object:
+    """Hand ``number`` of a PokerStars file of ../shared, read by :mod:`splitpot.sites`."""
+    from splitpot.sites import read_file
+
+    path = STARS_NLHE / name
+    if not path.exists():
+        pytest.skip(f"{path} is not beside the checkout (../shared/data is not in the repo)")
+    for item in read_file(path):
+        if not isinstance(item, Exception) and str(item.hand) == number:
+            return item
+    raise AssertionError(f"hand {number} is not read from {name}")
 
 
 def check_down(h: Hand) -> None:
@@ -56,6 +72,92 @@ def test_poker_6_an_ante_posted_for_the_table_is_shared_by_everyone() -> None:
     assert h.final_stacks[1] == 25
 
 
+def returning_player_hand(stacks: list[int], hole: list[str]) -> Hand:
+    """Button 0, blinds 1/2 on seats 1 and 2; seat 3 comes back and posts a live big blind
+    and a dead small blind (§4.1), so he acts first preflop."""
+    return Hand(
+        HOLDEM,
+        NoLimit(1, 2),
+        stacks,
+        button=0,
+        blinds=[0, 1, 2, 2],
+        dead_blinds=[0, 0, 0, 1],
+        hole=hole,
+        board="2c7d9hJs3s",
+    )
+
+
+def test_poker_6_a_dead_blind_goes_to_the_pots_winner_not_back_to_its_poster() -> None:
+    # Seat 3 puts in 2 live + 1 dead and raises to 8; seat 1 calls 8 and wins the showdown.
+    # Seat 3 put in 9, seat 1 8, neither all-in: one pot, 8 + 8 + 2 + the dead 1 = 19.
+    # (Cut at seat 3's 9, the dead chip was a side pot that went back to him: 18 and 1.)
+    h = returning_player_hand([100] * 4, ["5c4d", "AhAd", "8c6d", "KhKd"])
+    act(h, "r8 f c f k k k k k k")
+    assert h.result.pots == (Pot(19, (1, 3)),)
+    assert h.final_stacks == [100, 111, 98, 91]
+
+
+def test_poker_6_an_all_in_below_the_dead_blind_poster_may_win_the_dead_blind() -> None:
+    # Seat 1 (the small blind, 5 chips) calls seat 3's raise to 10 all-in for 5: seat 3's
+    # uncalled 5 comes back. In: seat 1 5, seat 2 2, seat 3 5 live + 1 dead. The dead chip is
+    # in the middle, not seat 3's level: main pot 5 + 2 + 5 + 1 = 13, and seat 1's aces win
+    # it all: 13. Seat 3 ends with 100 - 6 = 94.
+    h = returning_player_hand([100, 5, 100, 100], ["5c4d", "AhAd", "8c6d", "KhKd"])
+    act(h, "r10 f c f")
+    assert h.is_over and h.result.returned == {3: 5}
+    assert h.result.pots == (Pot(13, (1, 3)),)
+    assert h.final_stacks == [100, 13, 98, 94]
+
+
+def test_poker_6_a_poster_all_in_on_his_dead_blind_is_eligible_up_to_it() -> None:
+    # Seat 3 has 1 chip and posts it as a dead blind: all in, his total 1 is his level.
+    # Seat 0 raises to 6, the blinds fold (1 and 2 in): main pot 1 from seats 0, 1, 2 and
+    # the dead 1 = 4, for seats 0 and 3; the side pot is seat 0's and seat 2's next chip, 2,
+    # seat 0's alone; seat 0's 4 above seat 2's 2 come back. Seat 0 mucks to seat 3's
+    # kings: seat 3 wins 4, seat 0 gets 4 back and the side pot of 2.
+    h = Hand(
+        HOLDEM,
+        NoLimit(1, 2),
+        [100, 100, 100, 1],
+        button=0,
+        dead_blinds=[0, 0, 0, 1],
+        hole=["7c2d", "8c3d", "9c4d", "KsKh"],
+        board="AdKd9h4c2s",
+        auto_showdown=False,
+    )
+    h.raise_to(6)
+    h.fold()
+    h.fold()
+    h.show()
+    h.muck()
+    assert h.result.pots == (Pot(4, (0, 3)), Pot(2, (0,)))
+    assert h.result.returned == {0: 4}
+    assert h.final_stacks == [100, 99, 98, 4]
+
+
+def test_poker_6_dead_money_sets_no_level_in_build_pots() -> None:
+    # The same 9 and 8 given to build_pots: a dead blind is shared money, one pot of 19;
+    # an ante (dead=) still counts for its poster's level (§6, the ante case above).
+    assert build_pots([0, 8, 2, 9], folded={0, 2}, shared=[0, 0, 0, 1]) == ((Pot(19, (1, 3)),), {})
+    assert build_pots([0, 8, 2, 9], folded={0, 2}, dead=[0, 0, 0, 1]) == (
+        (Pot(18, (1, 3)), Pot(1, (3,))),
+        {},
+    )
+
+
+def test_poker_6_pokerstars_212510431172_the_dead_cent_goes_to_the_winner() -> None:
+    # pokerHero1 posts small & big blinds $0.03 (1 dead), raises to $0.08; Millers1234 calls
+    # and wins: 21 + 20 = 41 cents, plus the small blind, $0.43 less $0.02 rake.
+    from splitpot.phh import check
+
+    history = site_hand(
+        "pokerregion__poker__HH20200422_Eurykleia_III_-__0_01-_0_02_-_USD_No_Limit_Hold_em.txt",
+        "212510431172",
+    )
+    outcome = check(history)  # type: ignore[arg-type]
+    assert outcome.status == "match", outcome.detail
+
+
 def test_poker_3_fold_when_a_check_is_possible_is_a_fold() -> None:
     # Seed 003: "check, bet, or fold"; seed 000: "Folding can be done at any stage".
     h = Hand(HOLDEM, NoLimit(1, 2), [100] * 3, seed=3)
@@ -76,6 +178,83 @@ def test_poker_3_a_table_may_refuse_open_folds() -> None:
     assert snapshot(h) == before
     act(h, "b4 f")  # facing a bet, folding is always allowed
     assert h.status(1) is SeatStatus.FOLDED
+
+
+def test_poker_3_a_raise_no_one_left_can_match_stands_and_its_excess_returns() -> None:
+    # Blinds 1/2, stacks 100/30/30, button seat 2. Seat 2 raises all-in to 30; seat 0 may
+    # still raise (the big blind, with 28 behind, is to act): to 58, the least full raise.
+    # Seat 1 calls all-in for 28 more; no one matched 28 of seat 0's 58: they come back.
+    # One pot of 30 x 3 = 90, seat 0's aces win it: 100 - 30 + 90 = 160.
+    h = Hand(
+        HOLDEM,
+        NoLimit(1, 2),
+        [100, 30, 30],
+        hole=["AhAd", "KhKd", "QhQd"],
+        board="2c7d9hJs3s",
+    )
+    act(h, "r30")
+    assert h.legal_actions().raise_to == (58, 100) and h.can_raise_to(58)
+    act(h, "r58 c")
+    assert h.result.returned == {0: 28}
+    assert h.result.pots == (Pot(90, (0, 1, 2)),)
+    assert h.final_stacks == [160, 0, 0]
+
+
+def test_poker_3_a_raise_over_the_only_opponents_all_in_stands_too() -> None:
+    # Winamax 22085692498641245-7-1299346692: "raises 230 to 2610 and is all-in" over the
+    # only opponent's all-in. Here seat 2 is all-in for 30, seat 0 folds, and the big blind
+    # goes all-in for 100: 70 comes back. Pot 1 + 30 + 30 = 61, won by seat 2's aces.
+    h = Hand(
+        HOLDEM,
+        NoLimit(1, 2),
+        [100, 100, 30],
+        hole=["KhKd", "QhQd", "AhAd"],
+        board="2c7d9hJs3s",
+    )
+    act(h, "r30 f r100")
+    assert h.result.returned == {1: 70}
+    assert h.final_stacks == [99, 70, 61]
+
+
+@pytest.mark.parametrize(
+    ("structure", "stacks", "window", "raise_to", "back", "final"),
+    [
+        # Fixed 2/4: seat 2 raises all-in to 4; the big blind has 1 behind. Seat 0 may still
+        # raise, the third bet of four: to 6; 2 come back. In: 4 + 3 + 4 = 11.
+        (FixedLimit(2, 4), [100, 3, 4], (6, 6), 6, 2, [107, 0, 0]),
+        # Pot limit 1/2: seat 2 raises the pot, all-in to 7 (3 + a call of 2 + 2). Seat 0:
+        # at least 7 + 5 = 12, at most the pot (1 + 2 + 7 = 10) and his call (6) over 7: 23.
+        # To 12: 5 come back. In: 7 + 3 + 7 = 17.
+        (PotLimit(1, 2), [100, 3, 7], (12, 23), 12, 5, [110, 0, 0]),
+    ],
+)
+def test_poker_3_a_raise_no_one_can_match_in_fixed_and_pot_limit(
+    structure: FixedLimit | PotLimit,
+    stacks: list[int],
+    window: tuple[int, int],
+    raise_to: int,
+    back: int,
+    final: list[int],
+) -> None:
+    h = Hand(HOLDEM, structure, stacks, hole=["AhAd", "KhKd", "QhQd"], board="2c7d9hJs3s")
+    act(h, f"r{stacks[2]}")
+    assert h.actor == 0 and h.legal_actions().raise_to == window
+    act(h, f"r{raise_to} c")  # the big blind calls all-in for his last chip
+    assert h.result.returned == {0: back}
+    assert h.final_stacks == final
+
+
+@pytest.mark.parametrize("number", ["26543131325", "48839292212"])
+def test_poker_3_pokerstars_raises_no_one_can_match_replay_to_the_sites_result(
+    number: str,
+) -> None:
+    # "Player6: raises 540 to 1130" with Player12 (265) and Player11 (240) still to act, and
+    # "Hero: raises 7495 to 9295 and is all-in": "Uncalled bet (540|7495) returned".
+    from splitpot.phh import check
+
+    history = site_hand("ChazDazzle__fpdb-chaz__NLHE-FPP-MTT-1r-201005.AllinLotsRebuy.txt", number)
+    outcome = check(history)  # type: ignore[arg-type]
+    assert outcome.status == "match", outcome.detail
 
 
 @pytest.mark.parametrize("structure", [FixedLimit(10, 20), NoLimit(5, 10)])

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 
 from splitpot._core import SplitpotError
 
-__all__ = ["pot_name", "split"]
+__all__ = ["pot_name", "run_parts", "split"]
 
 Row = tuple[int, str, int, int, str]
 """One award: (pot index, side, seat, chips, why), as ``_core._split_pots`` gives it."""
@@ -42,6 +42,23 @@ def split(
     return _pay_parts(
         _parts(amounts, eligible, high_ranking, low_ranking, chip_unit), odd_chip_order, chip_unit
     )
+
+
+def run_parts(amount: int, count: int, chip_unit: int = 1) -> list[int]:
+    """A pot of ``amount`` chips cut into ``count`` parts, one a run of the board
+    (docs/rules/poker.md §6 "Running the board more than once"): equal whole chip units,
+    the units left over one each to the first runs, the part below one unit with the first.
+
+    >>> run_parts(223, 2), run_parts(100, 3), run_parts(101, 3), run_parts(27, 2, chip_unit=5)
+    ([112, 111], [34, 33, 33], [34, 34, 33], [17, 10])
+
+    :func:`splitpot.pots.award` pays each run's part of each pot as a pot of its own.
+    """
+    units, below = divmod(amount, chip_unit)
+    base, extra = divmod(units, count)
+    parts = [(base + (1 if k < extra else 0)) * chip_unit for k in range(count)]
+    parts[0] += below
+    return parts
 
 
 def _parts(

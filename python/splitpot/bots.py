@@ -243,17 +243,19 @@ def _pick(hand: Hand, window: tuple[int, int] | None, share: float) -> int:
     return lo + int((hi - lo) * share)
 
 
-def play_bots(hand: Hand, bots: Sequence[Bot] | Callable[[int], Bot]) -> Hand:
+def play_bots(hand: Hand, bots: Sequence[Bot] | Callable[[int], Bot], *, runs: int = 1) -> Hand:
     """Let bots take every decision until the hand is over; return the hand.
 
     Args:
         hand: a :class:`~splitpot.hand.Hand`, at its start or part-played.
         bots: one bot per seat, or a function of the seat giving its bot. A bot is anything
             with ``act(hand)`` that takes one legal decision for the seat to act.
+        runs: how many times the board is run when the hand asks (a hand dealt with
+            ``max_runs`` above 1, once the bots still in can bet no more: ``run_it``, §6).
 
     Raises:
         IllegalAction: from a bot that tries an action the rules forbid (the hand is left
-            as it was before that action).
+            as it was before that action), or ``runs`` the hand refuses.
 
     >>> from splitpot import HOLDEM, Hand, NoLimit
     >>> hand = play_bots(Hand(HOLDEM, NoLimit(1, 2), [100] * 3, seed=2),
@@ -264,6 +266,8 @@ def play_bots(hand: Hand, bots: Sequence[Bot] | Callable[[int], Bot]) -> Hand:
     pick = bots if callable(bots) else bots.__getitem__
     while not hand.is_over:
         seat = hand.actor
-        assert seat is not None
+        if seat is None:  # the players still in are all-in: the runs of the board (§6)
+            hand.run_it(runs)
+            continue
         pick(seat).act(hand)
     return hand

@@ -49,9 +49,21 @@ from typing import Any, Literal
 
 from splitpot import _check, _pots_split
 from splitpot._core import SplitpotError, _split_pots
+from splitpot._pots_split import run_parts
 from splitpot.limits import MAX_CHIPS, shown
 
-__all__ = ["Award", "Payout", "Pot", "PotError", "Rake", "Side", "award", "build_pots", "uncalled"]
+__all__ = [
+    "Award",
+    "Payout",
+    "Pot",
+    "PotError",
+    "Rake",
+    "Side",
+    "award",
+    "build_pots",
+    "run_parts",
+    "uncalled",
+]
 
 Side = Literal["high", "low", "whole"]
 """Which part of a pot an :class:`Award` pays: a hi/lo half or the whole pot.
@@ -176,12 +188,14 @@ def build_pots(
       the last pot: the live seats that put in the most win them, as the last player left
       wins (§5). If every seat that put chips in folded, no one can win: :class:`PotError`.
 
-    * ``dead``: the dead money in each contribution (antes, dead blinds). It never returns as
-      uncalled but counts for eligibility like any chip: a seat all-in for part of the ante
-      is eligible only for the antes it matched (§6).
-    * ``shared``: dead money posted for the whole table (a big-blind or button ante). It sets
-      no level: it goes to the main pot, or first to a pot of its own for every seat still
-      in when one of them put in nothing else.
+    * ``dead``: each seat's own ante in its contribution. It never returns as uncalled but
+      counts for eligibility like any chip: a seat all-in for part of the ante is eligible
+      only for the antes it matched (§6).
+    * ``shared``: dead money that is no one's level (§6 DECISION): a dead blind, and an ante
+      posted for the whole table (a big-blind or button ante). It goes to the main pot, which
+      every seat still in may win, or first to a pot of its own for every seat still in when
+      one of them put in nothing else; it never returns to its poster while another seat is
+      still in.
 
     >>> pots, returned = build_pots([100, 300, 40, 100], folded={3})
     >>> pots
@@ -192,6 +206,8 @@ def build_pots(
     ((Pot(amount=15, eligible=(0,)),), {0: 10})
     >>> build_pots([12, 12, 5], folded=(), dead=[10, 10, 5])  # seat 2 matched 5 of each ante
     ((Pot(amount=15, eligible=(0, 1, 2)), Pot(amount=14, eligible=(0, 1))), {})
+    >>> build_pots([21, 20], folded=(), shared=[1, 0])  # a dead blind goes to the winner
+    ((Pot(amount=41, eligible=(0, 1)),), {})
     """
     put_in = _amounts(contributions, "contributions")
     folded_seats = _out(put_in, folded, isinstance(contributions, Mapping))
@@ -412,10 +428,17 @@ class Award:
     ``"tied for best low"`` and the like, with ``"; odd chip by odd-chip order"`` on those that
     took a leftover unit.
 
+    ``run`` is ``0`` when the board was run once; when it was run more than once (§6
+    "Running the board more than once"), the run, from 1, whose board won this share.
+
     >>> str(Award(pot=1, side="low", seat=3, amount=40, why="best low"))
     'Seat 3 wins the low half of side pot 1 (40)'
     >>> str(Award(pot=0, side="whole", seat=5, amount=90, why="best high"))
     'Seat 5 wins the main pot (90)'
+    >>> Award(pot=0, side="whole", seat=5, amount=45, why="best high", run=2)
+    Award(pot=0, side='whole', seat=5, amount=45, why='best high', run=2)
+    >>> str(_)
+    'Seat 5 wins the main pot on run 2 (45)'
     """
 
     pot: int
@@ -423,6 +446,7 @@ class Award:
     seat: int
     amount: int
     why: str
+    run: int = 0
 
     def __post_init__(self) -> None:
         if self.side not in _SIDES:
@@ -432,11 +456,21 @@ class Award:
         _as_amount(self.amount, "award amount")
         if not isinstance(self.why, str):
             raise PotError(f"why must be a str, got {shown(self.why)}")
+        _as_amount(self.run, "run")
+
+    def __repr__(self) -> str:
+        run = f", run={self.run}" if self.run else ""
+        return (
+            f"Award(pot={self.pot}, side={self.side!r}, seat={self.seat}, "
+            f"amount={self.amount}, why={self.why!r}{run})"
+        )
 
     def __str__(self) -> str:
         pot = _pots_split.pot_name(self.pot)
         if self.side != "whole":
             pot = f"the {self.side} half of {pot}"
+        if self.run:
+            pot += f" on run {self.run}"
         return f"Seat {self.seat} wins {pot} ({self.amount})"
 
 
@@ -466,6 +500,7 @@ def award(
     rake: Rake | None = None,
     *,
     flop_seen: bool = True,
+    runs: Sequence[tuple[Mapping[int, int], Mapping[int, int] | None]] = (),
 ) -> Payout:
     """Pay each pot to its winners (docs/rules/poker.md §6).
 
@@ -481,6 +516,9 @@ def award(
       Empty means ascending seat numbers.
     * ``chip_unit``: the smallest chip in play; pots are split in whole units.
     * ``rake``, ``flop_seen``: the :class:`Rake`, if any, and whether the hand saw a flop.
+    * ``runs``: for a board run more than once, each later run's ``(high, low)`` rankings:
+      each pot is cut by :func:`run_parts` and each run's part paid by its rankings (§6);
+      every award names its ``run``, from 1.
 
     The rake comes off first; then each pot is split on its own: the best high, or half to
     the best high and half to the best qualifying low, ties sharing equally, odd chips to the
@@ -508,7 +546,50 @@ def award(
     amounts = _pot_amounts(pots, rake)
     _check_rankings(pots, high_ranking, low_ranking, odd_chip_order)
     taken = 0 if rake is None else _rake_pots(amounts, rake, chip_unit, flop_seen)
-    return _split(amounts, pots, high_ranking, low_ranking, odd_chip_order, chip_unit, taken)
+    if not runs:
+        return _split(amounts, pots, high_ranking, low_ranking, odd_chip_order, chip_unit, taken)
+    return _split_runs(
+        amounts, pots, [(high_ranking, low_ranking), *_runs(runs)], odd_chip_order, chip_unit, taken
+    )
+
+
+def _runs(runs: object) -> list[tuple[Mapping[int, int], Mapping[int, int] | None]]:
+    """``award``'s ``runs``: a sequence of ``(high_ranking, low_ranking)`` pairs."""
+    if isinstance(runs, (str, bytes)) or not isinstance(runs, Sequence):
+        raise TypeError(f"runs must be a sequence of (high, low) rankings, got {shown(runs)}")
+    if not all(isinstance(run, tuple) and len(run) == 2 for run in runs):
+        raise PotError(f"each run must be a (high_ranking, low_ranking) pair, got {shown(runs)}")
+    return list(runs)
+
+
+def _split_runs(
+    amounts: list[int],
+    pots: Sequence[Pot],
+    rankings: list[tuple[Mapping[int, int], Mapping[int, int] | None]],
+    odd_chip_order: Sequence[int],
+    chip_unit: int,
+    taken: int,
+) -> Payout:
+    """The :class:`Payout` of a board run ``len(rankings)`` times: each pot cut by
+    :func:`run_parts`, each run's parts split as pots of their own by its rankings."""
+    count = len(rankings)
+    parts = [run_parts(amount, count, chip_unit) for amount in amounts]
+    awards: list[Award] = []
+    totals: dict[int, int] = {}
+    for run, (high, low) in enumerate(rankings, 1):
+        _check_types(pots, high, low, odd_chip_order)
+        _check_rankings(pots, high, low, odd_chip_order)
+        paid = _split([p[run - 1] for p in parts], pots, high, low, odd_chip_order, chip_unit, 0)
+        for a in paid.awards:
+            _set_run(a, run)
+            awards.append(a)
+        for seat, chips in paid.totals.items():
+            totals[seat] = totals.get(seat, 0) + chips
+    made: Payout = _new(Payout)
+    _set_awards(made, tuple(awards))
+    _set_totals(made, totals)
+    _set_rake(made, taken)
+    return made
 
 
 def _split(
@@ -541,6 +622,7 @@ def _split(
         _set_seat(one, seat)
         _set_amount(one, amount)
         _set_why(one, why)
+        _set_run(one, 0)
         awards.append(one)
     made: Payout = _new(Payout)
     _set_awards(made, tuple(awards))
@@ -690,6 +772,7 @@ _set_side = _slot_setter(Award, "side")
 _set_seat = _slot_setter(Award, "seat")
 _set_amount = _slot_setter(Award, "amount")
 _set_why = _slot_setter(Award, "why")
+_set_run = _slot_setter(Award, "run")
 _set_awards = _slot_setter(Payout, "awards")
 _set_totals = _slot_setter(Payout, "totals")
 _set_rake = _slot_setter(Payout, "rake")

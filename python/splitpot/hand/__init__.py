@@ -3,7 +3,7 @@
 A :class:`Hand` posts the antes and blinds, deals, runs every betting round, the Crazy
 Pineapple discard, the showdown, and pays out through :mod:`splitpot.pots`. The caller drives
 it one decision at a time: :attr:`Hand.actor` is the seat to act and
-:meth:`Hand.legal_actions` what it may do. Every operation comes as a triad (STYLE.md §5):
+:meth:`Hand.legal_actions` what it may do. Every operation comes as a triad:
 ``verify_x`` raises :class:`~splitpot.IllegalAction` saying why (and what to do instead) and
 returns the normalised argument, ``can_x`` wraps it, ``x`` does it and returns the record it
 logged. An illegal action leaves the hand exactly as it was.
@@ -32,7 +32,7 @@ Folding(seat=0)
 >>> h.check()
 Traceback (most recent call last):
 ...
-splitpot._core.IllegalAction: the hand is over; no one is to act
+splitpot.IllegalAction: the hand is over; no one is to act
 
 Rules and the decisions taken where the spec leaves room:
 
@@ -42,18 +42,23 @@ Rules and the decisions taken where the spec leaves room:
   rounds the first active player left of the button. The blinds are live and count as the
   round's opening bet (fixed-limit cap). Antes and dead blinds are pot money, not bets.
 * Dealing: one card at a time from the seat left of the button; no burn cards (online, as
-  the seeds describe). Cards come from ``random.Random(seed).shuffle`` of the cards not given.
+  docs/rules/poker.md §4.1 describes). Cards come from ``random.Random(seed).shuffle`` of
+  the cards not given.
 * Betting (§3): a player may fold whenever it is his turn, also when he could check
   (``open_folds``, on by default). An all-in short of a full raise does not reopen the
   betting to players who already acted; several short all-ins that add up to a full raise
   do (TDA-style). In fixed limit a raise after a short all-in completes the last *full*
   bet (bet 10, all-in 13, raise to 20), a short all-in does not count toward the cap, and
-  the heads-up cap applies when the hand is dealt to two players. No one may bet or raise
-  when no other player could call any of it.
+  the heads-up cap applies when the hand is dealt to two players. A bet or raise no one
+  left can match in full stands; the part no one matched comes back as uncalled (§3, §6).
 * A seat that no one can bet against does not act in a round (every other player is
   all-in); with fewer than two players left to act the remaining board is dealt out.
 * Crazy Pineapple (§2 DECISION): every player still in discards after the flop betting
   round, in order from the button's left, all-in players too.
+* Running the board more than once (§6): with ``max_runs`` above 1, once the players still
+  in can bet no more before the board is out, the hand waits (``Phase.RUNS``) for
+  :meth:`Hand.run_it`; each run's board is dealt from the same deck and pays its part of
+  each pot (``Hand.boards``, ``Award.run``).
 * Showdown (§5): the last player to bet or raise on the river shows first; without a river
   bet the first player left of the button (PokerKit shows in this order too); then
   clockwise. With ``auto_showdown`` a player shows if his hand can win or tie part of a pot
@@ -118,6 +123,7 @@ from splitpot.hand.records import (
     Phase,
     PotAwarding,
     RaisingTo,
+    RunningOut,
     SeatStatus,
     Showing,
     ShownHand,
@@ -151,6 +157,7 @@ __all__ = [
     "Phase",
     "PotAwarding",
     "RaisingTo",
+    "RunningOut",
     "SeatStatus",
     "Showing",
     "ShownHand",

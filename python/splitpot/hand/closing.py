@@ -15,19 +15,24 @@ from splitpot.cards import as_cards
 from splitpot.hand import stud as _stud
 from splitpot.hand.dealing import Dealer
 from splitpot.hand.records import (
+    _ACTIVE,
     _DISCARD,
     _FOLDED,
     _OVER,
+    _RUNS,
     _SHOWDOWN,
+    WAITING_FOR_RUNS,
     HandEnding,
     HandResult,
     Mucking,
     PotAwarding,
+    RunningOut,
     Showing,
     ShownHand,
     _describe,
 )
 from splitpot.hand.showdown import Showdown
+from splitpot.limits import shown
 
 __all__ = ["Closing"]
 
@@ -47,11 +52,70 @@ class Closing(Dealer):
             contenders = contenders[i:] + contenders[:i]
         pots = self._build_pots(self._folded())[0]
         showdown = Showdown(
-            self._game, self._hole, self._board, contenders, self._round.aggressor, pots
+            self._game,
+            self._hole,
+            [self._board, *self._more_boards],
+            contenders,
+            self._round.aggressor,
+            pots,
         )
         self._showdown = showdown
         self._queue = showdown.queue
         self._after_showing()
+
+    # ------------------------------------------------------------------ the runs of the board
+
+    def _asks_for_runs(self) -> bool:
+        """Whether the hand now waits for the runs of the board (docs/rules/poker.md §6): not
+        asked yet, two players or more still in, at most one of them able to bet, and only
+        board cards left to deal (no hole card, no discard)."""
+        status = self._status
+        if self._runs or self._live < 2 or [status[s] for s in self._order].count(_ACTIVE) > 1:
+            return False
+        left = self._game.streets[self._street + 1 :]
+        if not left or not all([s.board and not (s.hole or s.up or s.discard) for s in left]):
+            return False
+        self._phase = _RUNS
+        self._queue = deque()
+        return True
+
+    def verify_run_it(self, times: int) -> int:
+        """Raise :class:`IllegalAction` unless the board may be run ``times`` times now;
+        return ``times``. Checked: the hand waits for the choice (:attr:`Phase.RUNS`),
+        ``times`` is 1 to the hand's ``max_runs``, and the deck holds a board for each run."""
+        if self._phase is not _RUNS:
+            raise IllegalAction(f"no run of the board to choose now: {self._waiting_for()}")
+        most = self._starting.max_runs
+        if isinstance(times, bool) or not isinstance(times, int) or not 1 <= times <= most:
+            raise IllegalAction(f"the board may be run 1 to {most} times, not {shown(times)}")
+        need = sum([s.board for s in self._game.streets[self._street + 1 :]])
+        left = len(self._given_board) + len(self._cards_left())
+        if need * times > left:
+            raise IllegalAction(
+                f"the deck has {left} cards left: not {times} runs of {need} board cards"
+            )
+        return times
+
+    def can_run_it(self, times: int) -> bool:
+        """Whether :meth:`run_it` of ``times`` is legal now."""
+        return _can(self.verify_run_it, times)
+
+    def run_it(self, times: int) -> RunningOut:
+        """Run the rest of the board ``times`` times (docs/rules/poker.md §6 "Running the
+        board more than once"). In a hand dealt with ``max_runs`` above 1, once the players
+        still in can bet no more before the board is out, the hand waits for this choice
+        (:attr:`Phase.RUNS`, no seat to act); ``run_it(1)`` deals the board once. Each run
+        deals every street left from the same deck; each pot is shared by the runs and each
+        run's part paid by its own board (:func:`splitpot.pots.award`)."""
+        times = self.verify_run_it(times)
+        record = RunningOut(times)
+        self._events.append(record)
+        self._runs = times
+        self._deal_runs()
+        self._begin_showdown()
+        return record
+
+    # ------------------------------------------------------------------ showdown
 
     def _after_showing(self) -> None:
         """Show or muck for the players (``auto_showdown``); the last decision pays out."""
@@ -84,6 +148,8 @@ class Closing(Dealer):
         if self._phase is not _SHOWDOWN or not self._queue:
             if self._phase is _OVER:
                 raise IllegalAction("the hand is over; no one is to act")
+            if self._phase is _RUNS:
+                raise IllegalAction(WAITING_FOR_RUNS)
             raise IllegalAction(
                 f"it is not the showdown: seat {self._queue[0]} is to "
                 + ("discard" if self._phase is _DISCARD else "bet, check, call or fold")
@@ -161,6 +227,7 @@ class Closing(Dealer):
         low: dict[int, int] | None = None
         if hi_lo:
             low = {s: values[s][1].strength for s in ranked if values[s][1] is not None}
+        runs = showdown.more_values if showdown is not None else []
         payout = _pots.award(
             pots,
             high,
@@ -171,6 +238,7 @@ class Closing(Dealer):
             flop_seen=self._street > 0
             if self._game.forced_bets == "bring_in"
             else len(self._board) >= 3,
+            runs=[_rankings(v, ranked, hi_lo) for v in runs] if runs else (),
         )
         stacks = self._stacks
         for a in payout.awards:
@@ -190,6 +258,16 @@ class Closing(Dealer):
         )
         self._phase = _OVER
         self._queue = deque()
+
+
+def _rankings(
+    values: dict[int, tuple[Any, Any]], ranked: list[int], hi_lo: bool
+) -> tuple[dict[int, int], dict[int, int] | None]:
+    """The high and low rankings of the ``ranked`` seats, for :func:`splitpot.pots.award`."""
+    high = {s: values[s][0].strength for s in ranked}
+    if not hi_lo:
+        return high, None
+    return high, {s: values[s][1].strength for s in ranked if values[s][1] is not None}
 
 
 def _can(verify: Any, *args: Any) -> bool:

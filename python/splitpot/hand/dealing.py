@@ -56,6 +56,7 @@ class Dealer(HandView):
         "_given_board",
         "_hole",
         "_live",
+        "_more_boards",
         "_n",
         "_order",
         "_phase",
@@ -63,6 +64,7 @@ class Dealer(HandView):
         "_result",
         "_returned",
         "_round",
+        "_runs",
         "_showdown",
         "_stacks",
         "_starting",
@@ -106,6 +108,8 @@ class Dealer(HandView):
         self._up: list[list[int]] = [[] for _ in range(n)]
         self._bring_in = -1  # the seat that owes the stud bring-in, while it does (§4.2)
         self._board: list[int] = []
+        self._runs = 0  # how many times the board is run, once chosen (§6); 0 before
+        self._more_boards: list[list[int]] = []  # the boards of the runs after the first
         self._below = None
         self._given_board = list(map(int, start.board or ()))[::-1]
         # The deck is made when first needed and shuffled as its cards are drawn
@@ -253,14 +257,28 @@ class Dealer(HandView):
         if not self._stacks[seat]:
             self._status[seat] = _ALL_IN
 
-    def _deal_board(self, street: int, count: int) -> None:
+    def _deal_board(self, street: int, count: int, run: int = 0) -> None:
+        """The street's board cards, onto the board, or from run 2 onto the run's (§6)."""
         given = self._given_board
         if given:
             cards = [given.pop() if given else self._draw() for _ in range(count)]
         else:
             cards = self._draw_cards(count)
-        self._board.extend(cards)
-        self._events.append(BoardDealing(self._game.streets[street].name, as_cards(cards)))
+        (self._board if run < 2 else self._more_boards[run - 2]).extend(cards)
+        name = self._game.streets[street].name
+        self._events.append(BoardDealing(name, as_cards(cards), run))
+
+    def _deal_runs(self) -> None:
+        """The rest of the board, run by run and street by street, from the same deck; every
+        run keeps the cards dealt before the runs (docs/rules/poker.md §6)."""
+        streets, runs = self._game.streets, self._runs
+        first = self._street + 1
+        self._more_boards = [list(self._board) for _ in range(runs - 1)]
+        for run in range(1, runs + 1):
+            for street in range(first, len(streets)):
+                self._deal_board(street, streets[street].board, run if runs > 1 else 0)
+        self._street = len(streets)
+        self._round.aggressor = None  # no bet on the last round: the showing order (§5)
 
     def _cards_left(self) -> list[int]:
         """The deck: the cards not given and not yet drawn (made on first use)."""

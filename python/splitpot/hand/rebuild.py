@@ -21,6 +21,7 @@ from splitpot.hand.records import (
     Mucking,
     Operation,
     RaisingTo,
+    RunningOut,
     Showing,
     SittingOut,
     TimeoutOutcome,
@@ -82,5 +83,7 @@ def _apply(hand: Hand, event: Operation) -> None:
         hand.show()
     elif isinstance(event, Mucking):
         hand.muck()
+    elif isinstance(event, RunningOut):
+        hand.run_it(event.times)
     else:
         raise SplitpotError(f"{event} is not a player decision")

@@ -96,6 +96,10 @@ class Phase(str, Enum):
     """Each player still in discards a hole card (Crazy Pineapple, §2)."""
     SHOWDOWN = "showdown"
     """Hands shown or mucked in the spec's order (§5); only without ``auto_showdown``."""
+    RUNS = "runs"
+    """The players still in can bet no more before the board is out: the hand waits for
+    ``Hand.run_it(times)``, how many times the rest of the board is run (§6); only in a hand
+    with ``max_runs`` above 1. No seat is to act (``actor`` is ``None``)."""
     OVER = "over"
     """The pots have been paid."""
 
@@ -103,6 +107,8 @@ class Phase(str, Enum):
 # The phases as module constants: a hand compares its phase at every decision, and each
 # ``Phase.X`` is a lookup through the enum class (several times a plain name's cost).
 _BETTING, _DISCARD, _SHOWDOWN, _OVER = Phase.BETTING, Phase.DISCARD, Phase.SHOWDOWN, Phase.OVER
+_RUNS = Phase.RUNS
+WAITING_FOR_RUNS = "the players still in are all-in: the hand waits for run_it(times)"
 
 
 # --------------------------------------------------------------------------- records
@@ -229,9 +235,46 @@ class BoardDealing(Operation):
 
     street: str
     cards: tuple[Card, ...]
+    run: int = 0
+    """``0`` when the board is run once; else the run (from 1) these cards are dealt to
+    (docs/rules/poker.md §6 "Running the board more than once")."""
+
+    def __repr__(self) -> str:
+        run = f", run={self.run}" if self.run else ""
+        return f"BoardDealing(street={self.street!r}, cards={self.cards!r}{run})"
 
     def __str__(self) -> str:
-        return f"{self.street.capitalize()}: {' '.join(map(str, self.cards))}"
+        run = f" (run {self.run})" if self.run else ""
+        return f"{self.street.capitalize()}{run}: {' '.join(map(str, self.cards))}"
+
+
+@dataclass(frozen=True)
+class RunningOut(Operation):
+    """How many times the rest of the board is run (docs/rules/poker.md §6 "Running the board
+    more than once"): chosen with ``Hand.run_it(times)`` once the players still in can bet no
+    more before the board is out, in a hand with ``max_runs`` above 1.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> h = Hand(HOLDEM, NoLimit(1, 2), [50, 50], seed=1, max_runs=2)
+    >>> _ = h.raise_to(50), h.call()    # all-in preflop: the hand waits
+    >>> h.phase, h.actor
+    (<Phase.RUNS: 'runs'>, None)
+    >>> record = h.run_it(2)
+    >>> record, str(record)
+    (RunningOut(times=2), 'The board is run twice')
+    >>> [str(a) for a in h.result.awards]
+    ['Seat 1 wins the main pot on run 1 (50)', 'Seat 1 wins the main pot on run 2 (50)']
+    """
+
+    times: int
+
+    def __str__(self) -> str:
+        if self.times == 1:
+            return "The board is run once"
+        return f"The board is run {_TIMES.get(self.times, f'{self.times} times')}"
+
+
+_TIMES = {2: "twice", 3: "three times"}
 
 
 @dataclass(frozen=True)
@@ -254,8 +297,8 @@ class Folding(Operation):
 
 @dataclass(frozen=True)
 class SittingOut(Operation):
-    """The seat sat out during the hand and is folded (seed 003: a Sit Out "after the round
-    has started counts as a fold"), in his turn or, if he asked, at once.
+    """The seat sat out during the hand and is folded (docs/rules/poker.md §4.1: a Sit Out
+    "after the round has started counts as a fold"), in his turn or, if he asked, at once.
 
     ``seat`` is the seat folded. Made by ``Hand.sit_out(seat)`` when the fold happens.
 
@@ -696,6 +739,7 @@ class HandResult:
             "returned": dict(self.returned),
             "awards": [
                 {"pot": a.pot, "side": a.side, "seat": a.seat, "amount": a.amount, "why": a.why}
+                | ({"run": a.run} if a.run else {})  # a board run more than once (§6)
                 for a in self.awards
             ],
             "shown": [

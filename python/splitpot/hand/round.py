@@ -126,11 +126,9 @@ class BettingRound:
         ):
             # §3 DECISION: only short all-ins since he acted do not reopen the betting.
             return "an all-in short of a full raise does not reopen the betting"
-        status = self._status
-        for j in range(self._n):
-            if j != seat and status[j] == _ACTIVE and stacks[j] + bets[j] > current:
-                return None
-        return "every other player is all-in or has folded"
+        # §3 DECISION: a bet or raise that no one left can match in full is allowed; the part
+        # no one matched comes back as an uncalled bet at the end of the round (§6).
+        return None
 
     def raise_window(self, seat: int, pot: int) -> tuple[int, int] | None:
         """``(min_to, max_to)`` if ``seat`` may bet or raise now, else ``None`` (§3).

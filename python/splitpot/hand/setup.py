@@ -26,7 +26,7 @@ from splitpot import _check
 from splitpot._check import chips as _chips
 from splitpot._core import Card, InvalidCards, SplitpotError
 from splitpot.betting import Structure
-from splitpot.cards import CardsLike, as_cards, card_codes
+from splitpot.cards import DECK_SIZE, CardsLike, as_cards, card_codes
 from splitpot.games import Game
 from splitpot.hand.records import Operation, _frozen
 from splitpot.hand.timeout import TimeoutPolicy
@@ -74,7 +74,9 @@ class HandStarting(Operation):
 
     ``antes``, ``blinds`` (live) and ``dead_blinds`` are per seat, as configured (a seat
     short of chips posts what it has). ``hole`` and ``board`` are the cards given instead of
-    shuffled ones (``None`` where the shuffle deals); with ``seed`` they fix every card.
+    shuffled ones (``None`` where the shuffle deals; a board that may be run more than once
+    gives every run's cards in the order dealt); with ``seed`` they fix every card.
+    ``max_runs`` is the most times the players may run the board (§6, ``Hand.run_it``).
     :meth:`build` makes one from the arguments of :class:`~splitpot.hand.Hand` (a bad
     argument raises a :class:`~splitpot.SplitpotError` naming it); :meth:`validate` checks
     one made by hand. Always ``Hand.events[0]``; ``Hand.from_setup`` deals it again.
@@ -102,6 +104,7 @@ class HandStarting(Operation):
     board: tuple[Card, ...] | None = None
     antes_shared: bool = False
     open_folds: bool = True
+    max_runs: int = 1
 
     def __str__(self) -> str:
         return (
@@ -128,6 +131,7 @@ class HandStarting(Operation):
         auto_showdown: bool = True,
         antes_shared: bool = False,
         open_folds: bool = True,
+        max_runs: int = 1,
     ) -> HandStarting:
         """Check the arguments of :class:`~splitpot.hand.Hand` and return the set-up.
 
@@ -147,12 +151,10 @@ class HandStarting(Operation):
         ante_list, live, dead = _forced_bets(
             structure, start, button, antes, blinds, dead_blinds, game.forced_bets == "blinds"
         )
-        holes, board_codes = _given_cards(game, n, hole, board)
-        for i in range(n) if None in start else ():
-            if start[i] is None and holes[i] is not None:
-                raise SplitpotError(f"hole cards for seat {i}, which is not dealt in")
-        seed = _seed(seed, seed is None and _all_given(game, start, holes, board_codes))
-        return _frozen(  # one per hand: without a setattr for each of its 15 fields
+        runs = max_runs if type(max_runs) is int and max_runs == 1 else _runs(max_runs)
+        holes, board_codes = _given_cards(game, start, hole, board, runs)
+        seed = _seed(seed, seed is None and _all_given(game, start, holes, board_codes, runs))
+        return _frozen(  # one per hand: without a setattr for each of its 16 fields
             cls,
             game,
             structure,
@@ -169,6 +171,7 @@ class HandStarting(Operation):
             None if board_codes is None else as_cards(board_codes),
             _check.flag(antes_shared, "antes_shared"),
             _check.flag(open_folds, "open_folds"),
+            runs,
         )
 
     def validate(self) -> HandStarting:
@@ -189,17 +192,28 @@ class HandStarting(Operation):
             auto_showdown=self.auto_showdown,
             antes_shared=self.antes_shared,
             open_folds=self.open_folds,
+            max_runs=self.max_runs,
         )
 
 
 def _all_given(
-    game: Game, start: Sequence[int | None], holes: list[list[int] | None], board: list[int] | None
+    game: Game,
+    start: Sequence[int | None],
+    holes: list[list[int] | None],
+    board: list[int] | None,
+    runs: int,
 ) -> bool:
-    """Whether every card the hand can deal is given: it needs no shuffle, and no seed."""
-    if len(board or ()) < game.board_cards:
+    """Whether every card the hand can deal is given: it needs no shuffle, and no seed (a
+    board that may be run ``runs`` times may need that many boards)."""
+    if len(board or ()) < game.board_cards * runs:
         return False
     want = game.hole_cards
     return all([s is None or len(h or ()) >= want for s, h in zip(start, holes)])  # noqa: B905
+
+
+def _runs(max_runs: object) -> int:
+    """``max_runs``: the most times the board may be run, 1 to the cards of a deck."""
+    return _check.count(max_runs, "max_runs", 1, most=DECK_SIZE)
 
 
 def _check_kinds(game: Game, structure: Structure, rake: Rake | None) -> None:
@@ -300,9 +314,11 @@ def _forced_bets(
 
 
 def _given_cards(
-    game: Game, n: int, hole: _Hole, board: _Cards
+    game: Game, start: tuple[int | None, ...], hole: _Hole, board: _Cards, runs: int
 ) -> tuple[list[list[int] | None], list[int] | None]:
-    """The cards given instead of shuffled ones, as codes: per seat, and the board."""
+    """The cards given instead of shuffled ones, as codes: per seat (only seats dealt in),
+    and the board (every run's cards in the order dealt, when it may be run ``runs`` times)."""
+    n = len(start)
     holes: list[list[int] | None] = [None] * n
     if hole is not None:
         if isinstance(hole, Mapping):
@@ -336,8 +352,14 @@ def _given_cards(
     if board is not None:
         board_codes = card_codes(board)
         most = 1 if game.community_card else game.board_cards  # stud's community card, §4.2
-        if len(board_codes) > most:
-            raise InvalidCards(f"{game.name} deals {most} board cards, got {len(board_codes)}")
+        if len(board_codes) > most * runs:
+            runs_text = f" on each of {runs} runs" if runs > 1 else ""
+            raise InvalidCards(
+                f"{game.name} deals {most} board cards{runs_text}, got {len(board_codes)}"
+            )
+    for i in range(n) if None in start else ():
+        if start[i] is None and holes[i] is not None:
+            raise SplitpotError(f"hole cards for seat {i}, which is not dealt in")
     seen = 0
     for given in [*holes, board_codes]:
         for c in given or ():

@@ -32,20 +32,27 @@ class Showdown:
       final round shows first; without one the first player left of the button; then
       clockwise.
     * ``shown`` (in order) and ``mucked``; ``pots``: the pots as the showdown began.
+    * ``more_values``: when the board was run more than once (§6), the ``values`` on each
+      run's board after the first (``values`` are the first run's).
     """
 
-    __slots__ = ("mucked", "pots", "queue", "shown", "values")
+    __slots__ = ("more_values", "mucked", "pots", "queue", "shown", "values")
 
     def __init__(
         self,
         game: Game,
         hole: Sequence[list[int]],
-        board: list[int],
+        boards: list[list[int]],
         contenders: list[int],
         aggressor: int | None,
         pots: tuple[Pot, ...],
     ) -> None:
-        self.values = _values(game, hole, board, contenders)
+        self.values = _values(game, hole, boards[0], contenders)
+        self.more_values = (
+            [_values(game, hole, board, contenders) for board in boards[1:]]
+            if len(boards) > 1
+            else []
+        )
         first = aggressor if aggressor in self.values else contenders[0]
         i = contenders.index(first)
         self.queue = deque(contenders[i:] + contenders[:i])
@@ -60,23 +67,24 @@ class Showdown:
 
     def would_show(self, seat: int) -> bool:
         """Auto-showdown: show if the hand can win or tie part of a pot it is eligible for
-        against the hands shown before it."""
-        shown, values = self.shown, self.values
+        against the hands shown before it, on any run of the board."""
+        shown = self.shown
         if not shown:
             return True
-        high, low = values[seat]
-        for pot in self.pots:
-            if seat not in pot.eligible:
-                continue
-            rivals = [s for s in pot.eligible if s in shown]
-            if not rivals:
-                return True
-            if high.strength >= max([values[s][0].strength for s in rivals]):
-                return True
-            if low is not None:
-                lows = [values[s][1].strength for s in rivals if values[s][1] is not None]
-                if not lows or low.strength >= max(lows):
+        for values in (self.values, *self.more_values) if self.more_values else (self.values,):
+            high, low = values[seat]
+            for pot in self.pots:
+                if seat not in pot.eligible:
+                    continue
+                rivals = [s for s in pot.eligible if s in shown]
+                if not rivals:
                     return True
+                if high.strength >= max([values[s][0].strength for s in rivals]):
+                    return True
+                if low is not None:
+                    lows = [values[s][1].strength for s in rivals if values[s][1] is not None]
+                    if not lows or low.strength >= max(lows):
+                        return True
         return False
 
     def why_not_muck(self, seat: int) -> str | None:

@@ -76,8 +76,9 @@ class Hand(Closing):
     * ``antes_shared``: the antes were posted for the whole table (a big-blind or button
       ante): dead money in the main pot that every player still in may win. By default each
       ante counts toward its own player's eligibility, like any chip he put in (§6).
-    * ``open_folds``: a player may fold when he could check (seeds 000 and 003, §3); a table
+    * ``open_folds``: a player may fold when he could check (docs/rules/poker.md §3); a table
       may refuse it with ``False``.
+    * ``max_runs``: the most times the rest of the board may be run (§6): see :meth:`run_it`.
 
     Raises ``SplitpotError`` naming a bad argument (too few or many seats for the game, a
     stack of 0, a seed outside 0..2**64) and ``InvalidCards`` for a bad or repeated card;
@@ -110,6 +111,7 @@ class Hand(Closing):
         auto_showdown: bool = True,
         antes_shared: bool = False,
         open_folds: bool = True,
+        max_runs: int = 1,
     ) -> None:
         self._deal(
             HandStarting.build(
@@ -128,6 +130,7 @@ class Hand(Closing):
                 auto_showdown=auto_showdown,
                 antes_shared=antes_shared,
                 open_folds=open_folds,
+                max_runs=max_runs,
             )
         )
         self._begin_round()
@@ -200,6 +203,8 @@ class Hand(Closing):
             self._next_street()
 
     def _next_street(self) -> None:
+        if self._starting.max_runs > 1 and self._asks_for_runs():
+            return  # the players choose how many times to run the board (§6)
         self._street += 1
         if self._street >= len(self._game.streets):
             self._begin_showdown()
@@ -232,17 +237,6 @@ class Hand(Closing):
             raise IllegalAction(self._waiting_for())
         return self._queue[0]
 
-    def _waiting_for(self) -> str:
-        """What the hand waits for, for the error of an action that does not fit."""
-        if self._phase is _OVER or not self._queue:
-            return "the hand is over; no one is to act"
-        seat = self._queue[0]
-        if self._phase is _DISCARD:
-            return f"seat {seat} must discard a hole card first (discard(card))"
-        if self._phase is _SHOWDOWN:
-            return f"it is the showdown: seat {seat} must show() or muck()"
-        return f"seat {seat} is to bet, check, call or fold"
-
     def legal_actions(self) -> LegalActions:
         """What :attr:`actor` may do now (nothing when the hand is over)."""
         if not self._queue or self._phase is _OVER:
@@ -272,7 +266,7 @@ class Hand(Closing):
         """Raise :class:`IllegalAction` unless the actor may fold; return the seat.
 
         The stud bring-in may fold instead of bringing in; the bring-in then passes to his
-        left (seed 001, docs/rules/poker.md §4.2)."""
+        left (docs/rules/poker.md §4.2)."""
         seat = self._betting_actor()
         if self._starting.open_folds:
             return seat
@@ -307,8 +301,8 @@ class Hand(Closing):
 
     def sit_out(self, seat: int, *, now: bool = False) -> SittingOut | None:
         """The player in ``seat`` sits out during the hand: his hand is folded when his turn
-        comes, or at once with ``now`` (seed 003: a Sit Out "after the round has started
-        counts as a fold"). Returns the record if he is folded now; a player who has no
+        comes, or at once with ``now`` (docs/rules/poker.md §4.1: a Sit Out "after the round
+        has started counts as a fold"). Returns the record if he is folded now; a player who has no
         decision left (all-in, folded, the hand over) is left as he is.
         """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
@@ -324,13 +318,14 @@ class Hand(Closing):
         return None
 
     def _fold_away(self) -> None:
-        """Fold a player who sat out, now that his turn has come (seed 003)."""
+        """Fold a player who sat out, now that his turn has come (docs/rules/poker.md §4.1)."""
         queue = self._queue
         if queue and self._phase is _BETTING and queue[0] in self._away:
             self._fold(queue[0], SittingOut(queue[0]))
 
     def _pass_bring_in(self) -> None:
-        """A bring-in who folds or times out passes the bring-in to his left (seed 001)."""
+        """A bring-in who folds or times out passes the bring-in to his left
+        (docs/rules/poker.md §4.2)."""
         queue = self._queue
         self._bring_in = queue[0] if queue and self._live > 1 else -1
 
@@ -557,7 +552,7 @@ class Hand(Closing):
     def verify_timeout(self) -> int:
         """Raise :class:`IllegalAction` unless someone is to act; return the seat."""
         if not self._queue or self._phase is _OVER:
-            raise IllegalAction("the hand is over; no one is to act")
+            raise IllegalAction(self._waiting_for())
         return self._queue[0]
 
     def can_timeout(self) -> bool:

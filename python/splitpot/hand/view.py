@@ -16,8 +16,14 @@ from splitpot.betting import Structure
 from splitpot.cards import as_cards
 from splitpot.games import Game
 from splitpot.hand.records import (
+    _ALL_IN,
+    _DISCARD,
     _FOLDED,
     _OVER,
+    _RUNS,
+    _SHOWDOWN,
+    _STOOD,
+    WAITING_FOR_RUNS,
     HandResult,
     Operation,
     Phase,
@@ -30,6 +36,8 @@ from splitpot.limits import shown
 from splitpot.pots import Pot
 
 __all__ = ["HandView"]
+
+_CAPPED = (_ALL_IN, _STOOD)  # the seats that can put in no more: their totals are levels (§6)
 
 
 class HandView:
@@ -49,6 +57,8 @@ class HandView:
     _up: list[list[int]]
     _bring_in: int
     _board: list[int]
+    _runs: int
+    _more_boards: list[list[int]]
     _street: int
     _phase: Phase
     _queue: deque[int]
@@ -123,8 +133,21 @@ class HandView:
 
     @property
     def board(self) -> tuple[Card, ...]:
-        """The community cards dealt so far."""
+        """The community cards dealt so far (the first run's, when the board is run more
+        than once: :attr:`boards`)."""
         return as_cards(self._board)
+
+    @property
+    def runs(self) -> int:
+        """How many times the rest of the board is run (docs/rules/poker.md §6): 1 until
+        :meth:`~splitpot.hand.Hand.run_it` chooses more."""
+        return self._runs or 1
+
+    @property
+    def boards(self) -> tuple[tuple[Card, ...], ...]:
+        """Each run's board, the first run's first (one board when it is run once; the
+        other runs' once they are dealt, at the showdown)."""
+        return (as_cards(self._board), *[as_cards(b) for b in self._more_boards])
 
     def hole(self, seat: int) -> tuple[Card, ...]:
         """The seat's cards in the order dealt (after any discard); in stud the up cards
@@ -236,19 +259,44 @@ class HandView:
             f"street={self.street} actor={self.actor} pot={self.pot}>"
         )
 
+    def _waiting_for(self) -> str:
+        """What the hand waits for, for the error of an action that does not fit."""
+        if self._phase is _RUNS:
+            return WAITING_FOR_RUNS
+        if self._phase is _OVER or not self._queue:
+            return "the hand is over; no one is to act"
+        seat = self._queue[0]
+        if self._phase is _DISCARD:
+            return f"seat {seat} must discard a hole card first (discard(card))"
+        if self._phase is _SHOWDOWN:
+            return f"it is the showdown: seat {seat} must show() or muck()"
+        return f"seat {seat} is to bet, check, call or fold"
+
     def _folded(self) -> list[int]:
         return [s for s in range(self._n) if self._status[s] >= _FOLDED]
 
     def _build_pots(self, out: Sequence[int]) -> tuple[tuple[Pot, ...], dict[int, int]]:
-        """Main and side pots of the seats dealt in; antes and dead blinds are dead money that
-        counts for eligibility (docs/rules/poker.md §6, :func:`splitpot.pots.build_pots`)."""
-        dealt = {s: self._contrib[s] for s in self._order}
-        dead = {s: self._dead[s] for s in self._order}
-        shared = None
-        if self._starting.antes_shared:
-            shared = {s: min(self._starting.antes[s], dealt[s]) for s in self._order}
-            dead = {s: d - shared[s] for s, d in dead.items()}
-        return _pots.build_pots(dealt, [s for s in out if s in dealt], dead, shared=shared)
+        """Main and side pots of the seats dealt in (docs/rules/poker.md §6,
+        :func:`splitpot.pots.build_pots`): a seat's own ante counts for its eligibility; a dead
+        blind, and an ante posted for the whole table, set no level and go to the main pot,
+        but the dead blind of a seat that can put in no more counts for his own level."""
+        dealt: dict[int, int] = {}
+        antes: dict[int, int] = {}
+        shared: dict[int, int] = {}  # the dead blinds, and the antes posted for the table
+        table = self._starting.antes_shared
+        for s in self._order:
+            put = dealt[s] = self._contrib[s]
+            # Antes are posted first: the ante in a contribution is the smaller of the two.
+            ante = min(self._starting.antes[s], put)
+            own = 0 if table else ante
+            if self._status[s] in _CAPPED:
+                # A poster who can put in no more has his whole total as his level, his
+                # dead blind included: he may win what he matched up to it (§6).
+                own = self._dead[s] - (ante if table else 0)
+            shared[s] = self._dead[s] - own
+            antes[s] = own
+        table_money = shared if any(shared.values()) else None
+        return _pots.build_pots(dealt, [s for s in out if s in dealt], antes, shared=table_money)
 
     def _final_pots(self) -> tuple[Pot, ...]:
         """The pots to award. Every uncalled bet went back at the end of its round, so the

@@ -33,9 +33,11 @@ from dataclasses import dataclass
 
 from splitpot._check import chips as _chips
 from splitpot._core import IllegalAction, SplitpotError
+from splitpot.limits import shown
 from splitpot.pan.game import PanHand
 from splitpot.pan.records import PanResult
 from splitpot.pan.rules import PanRules, Rotation
+from splitpot.pan.turns import HAND_SIZE
 
 __all__ = ["PanSeat", "PanTable"]
 
@@ -66,7 +68,7 @@ class PanTable:
 
     Raises:
         TypeError: for rules that are not a ``PanRules``.
-        ValueError: for a seat count outside 2..15.
+        SplitpotError: for a seat count outside 2..15.
 
     Later, :meth:`join` and :meth:`leave` during a hand raise ``splitpot.IllegalAction``, and
     :meth:`start_hand` with fewer than ``players_min`` players able to post a
@@ -90,7 +92,7 @@ class PanTable:
         if not isinstance(self.rules, PanRules):
             raise TypeError(f"rules must be a PanRules, got {rules!r}")
         if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 15:
-            raise ValueError(f"seats must be 2..15 (docs/rules/pan.md §6.7), got {seats!r}")
+            raise SplitpotError(f"seats must be 2..15 (docs/rules/pan.md §6.7), got {shown(seats)}")
         if seed is None:
             seed = random.randrange(_SEED_BOUND)
         self.seed = seed
@@ -154,7 +156,15 @@ class PanTable:
         self._between_hands("join")
         chips = _chips(chips, "chips")
         if not isinstance(name, str) or not name:
-            raise ValueError(f"a player needs a name, got {name!r}")
+            raise SplitpotError(f"a player needs a name, got {shown(name)}")
+        seated = sum(n is not None for n in self._names)
+        most = min(self.rules.players_max, self.rules.deck_size // HAND_SIZE)
+        if seated >= most:  # start_hand could never deal them all in
+            raise SplitpotError(
+                f"the table has {seated} players, the most its rules deal in (players_max "
+                f"{self.rules.players_max}, §6.7; ten cards each from a deck of "
+                f"{self.rules.deck_size}, §6.1)"
+            )
         if seat is None:
             free = [i for i, n in enumerate(self._names) if n is None]
             if not free:
@@ -178,7 +188,7 @@ class PanTable:
 
     def _index(self, seat: int) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seat_count:
-            raise ValueError(f"no seat {seat!r} (seats 0..{self.seat_count - 1})")
+            raise SplitpotError(f"no seat {shown(seat)} (seats 0..{self.seat_count - 1})")
         return seat
 
     def _between_hands(self, what: str) -> None:

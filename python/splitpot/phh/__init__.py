@@ -91,6 +91,12 @@ Actions (spec "Actions"): ``d dh p1 AcKd`` (hole cards), ``d db JcQh3s`` (board)
   (PokerKit trims the ante bets like any bet), then counts each ante toward its player's
   eligibility, as the engine does by default (docs/rules/poker.md §6). splitpot writes
   ``true`` for a hand whose antes count for their players.
+* A board run more than once (docs/rules/poker.md §6): the user field
+  ``_splitpot_runout_count`` says how many times (PHH has no action for the choice; PokerKit
+  0.7 plays runouts but neither writes nor reads it), and ``_splitpot_max_runs`` the most the
+  players could choose (default the count). Once the players still in can bet no more, the
+  hand runs the board that many times; each run's ``d db`` actions follow the last run's,
+  street by street, as PokerKit writes them (:attr:`HandHistory.runout_count`).
 * Straddles (more than two non-zero ``blinds_or_straddles``) and fractional chips are not
   played (:class:`UnsupportedHistory`). A violation of the rules raises :class:`PHHError`
   naming the file, the action's index in ``actions`` and the reason. Nothing is repaired.
@@ -128,7 +134,8 @@ or not. Besides the spec's fields, splitpot writes what it needs to rebuild the 
 * ``_splitpot_dead_blinds`` (a missed blind made up, per player in ``players`` order, never
   reversed): also added to ``antes``, so that other readers put the same dead money in the
   pot. ``_splitpot_rake`` (``percent`` as an int or ``"5/2"``, ``cap``,
-  ``no_flop_no_drop``), ``_splitpot_timeout_policy``.
+  ``no_flop_no_drop``), ``_splitpot_timeout_policy``, ``_splitpot_max_runs`` and
+  ``_splitpot_runout_count`` (a hand whose board may be, or was, run more than once).
 * Timeouts (docs/rules/poker.md §7) have no PHH action: the action a timeout amounted to gets the
   commentary ``# timeout`` (``p3 f # timeout``, ``p3 cc # timeout``, ``p3 sd Ah # timeout``,
   ``p3 sm AhKd # timeout``); a timeout that leaves the player all-in for what he has put in
@@ -138,7 +145,8 @@ or not. Besides the spec's fields, splitpot writes what it needs to rebuild the 
   the runout: a hand where someone mucks at an all-in showdown replays in splitpot, but
   PokerKit ends it at the muck and cannot deal the rest of the board. A hand whose betting
   splitpot's rules allow and PokerKit's do not (docs/rules/poker.md §3 DECISIONs, such as
-  completing a short all-in bet in fixed limit) is splitpot's, not PokerKit's, either.
+  completing a short all-in bet in fixed limit, or a raise no one left can match) is
+  splitpot's, not PokerKit's, either.
 
 Reading back and replaying a written hand gives the same hand: the same seats, stakes and
 every event after the set-up record (:class:`~splitpot.hand.HandStarting` itself differs only

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Union
 
 from splitpot.limits import PHH_MAX_ACTIONS, PHH_MAX_AMOUNT_DIGITS, PHH_MAX_SEATS, shown
 from splitpot.phh.errors import PHHError
-from splitpot.phh.write import _from_hand, _toml_dumps
+from splitpot.phh.write import RUNOUT_COUNT, _from_hand, _toml_dumps
 
 if TYPE_CHECKING:
     from splitpot.hand import Hand
@@ -296,6 +296,31 @@ class HandHistory:
             else:
                 user[key] = value
         return cls(**known, user_fields=user)
+
+    @property
+    def runout_count(self) -> int:
+        """How many times the board was run after an all-in (docs/rules/poker.md §6): the
+        user field ``_splitpot_runout_count`` (PHH has no field or action for it), 1 when the
+        history does not say. A reader of a site's history sets it for a hand the site ran
+        more than once; its runs' ``d db`` actions follow one another, run by run.
+
+        >>> hh = HandHistory(variant="FT", antes=[0, 0], small_bet=2, big_bet=4,
+        ...                  blinds_or_straddles=[1, 2], starting_stacks=[10, 10], actions=[])
+        >>> hh.runout_count = 2
+        >>> hh.runout_count, hh.user_fields
+        (2, {'_splitpot_runout_count': 2})
+        """
+        value = self.user_fields.get(RUNOUT_COUNT, 1)
+        return value if type(value) is int else 1
+
+    @runout_count.setter
+    def runout_count(self, times: int) -> None:
+        if isinstance(times, bool) or not isinstance(times, int) or times < 1:
+            raise self._fail(f"runout_count must be a number of runs >= 1, got {shown(times)}")
+        if times == 1:
+            self.user_fields.pop(RUNOUT_COUNT, None)
+        else:
+            self.user_fields[RUNOUT_COUNT] = times
 
     @property
     def player_count(self) -> int:

@@ -17,11 +17,12 @@ from splitpot._core import Card, IllegalAction, InvalidCards
 from splitpot.cards import DECK_SIZE, card_codes
 from splitpot.games import Game
 from splitpot.hand import Hand, SeatStatus, TimingOut
-from splitpot.hand.records import _BETTING, _DISCARD, _SHOWDOWN
+from splitpot.hand.records import _BETTING, _DISCARD, _RUNS, _SHOWDOWN
 from splitpot.limits import PHH_MAX_AMOUNT_DIGITS, shown
 from splitpot.phh.errors import PHHError
 from splitpot.phh.record import HandHistory
 from splitpot.phh.setup import _chips, _setup
+from splitpot.phh.write import RUNOUT_COUNT
 
 STAND_IN_SEED = 0
 """Seed of the shuffle that completes partly known hole cards with stand-ins from the rest of
@@ -73,8 +74,7 @@ class _Replayer:
         self.unknown: set[int] = set()  # engine seats holding stand-in cards
         self.dealt: set[int] = set()  # PHH players dealt hole cards
         self.started = False  # a player action or board card was read
-        self.announced = 0  # board cards the history has dealt so far
-        self.streets = 0  # board streets the history has dealt so far
+        self.board = _Board(self.bounds)  # the board cards the history has dealt
         self.player = 0  # the PHH player of the last turn()
         self.auto_discards: dict[int, int] = {}  # seat -> automatic discards matched so far
 
@@ -91,6 +91,11 @@ class _Replayer:
     def run(self) -> Hand:
         board = self.plan()
         s = self.setup
+        if len(board) > self.boards["showdown"] * s.max_runs:
+            raise self.fail(
+                f"the history deals {len(board)} board cards, more than {s.game.name} deals "
+                f"on {s.max_runs} run(s) of the board ({RUNOUT_COUNT} says how many)"
+            )
         try:
             hand = Hand(
                 s.game,
@@ -107,6 +112,7 @@ class _Replayer:
                 timeout_policy=s.timeout_policy,
                 auto_showdown=False,
                 antes_shared=s.antes_shared,
+                max_runs=s.max_runs,
             )
         except ValueError as e:
             raise self.fail(f"cannot start the hand: {e}") from None
@@ -387,7 +393,7 @@ class _Replayer:
         street = hand.street
         if self.stud:
             self.check_street_dealt(hand, k)
-        elif self.boards[street] != self.announced:
+        elif self.boards[street] != self.board.announced:
             if hand.phase is _SHOWDOWN:
                 raise self.fail(f"out of turn: {self.waiting(hand)}")
             raise self.fail(f"p{k + 1} acts before the {street} is dealt")
@@ -396,7 +402,7 @@ class _Replayer:
 
     def sit_out(self, hand: Hand, label: str) -> None:
         """``pN f # sits out``: splitpot's fold of a player who sat out during the hand, at
-        once, in turn or not (docs/rules/poker.md §7, seed 003)."""
+        once, in turn or not (docs/rules/poker.md §7)."""
         if not self.started:
             self.begin()
         k = self.labels.get(label)
@@ -416,7 +422,7 @@ class _Replayer:
     def check_street_dealt(self, hand: Hand, k: int) -> None:
         """Stud: a player acts only once every player still in has his cards of the street."""
         street = self.street_at[hand.street]
-        if self.announced and street == len(self.setup.game.streets) - 1:
+        if self.board.announced and street == len(self.setup.game.streets) - 1:
             return  # the community card is everyone's seventh-street card (§4.2)
         for other in range(self.n):
             seat = self.setup.seat_of[other]
@@ -457,23 +463,30 @@ class _Replayer:
             action = self.hh.actions[self.at]
             raise type(e)(e.reason, source=self.src, action_index=self.at, action=action) from None
 
+    def run_out(self, hand: Hand) -> None:
+        """The runs of the board the hand waits for (docs/rules/poker.md §6): as many as
+        ``_splitpot_runout_count`` says; each run's ``d db`` actions follow the last run's."""
+        runs = self.setup.runs
+        if runs is None:
+            most = self.setup.max_runs
+            raise self.fail(f"the board may be run 1 to {most} times: {RUNOUT_COUNT} says how many")
+        try:
+            hand.run_it(runs)
+        except IllegalAction as e:
+            raise self.fail(f"{RUNOUT_COUNT} {runs}: {e}") from None
+        if runs > 1:
+            self.board.runs_begin(runs)
+
     def deal_board(self, hand: Hand) -> None:
-        """``d db``: the next street's board cards, once the betting before it is over."""
+        """``d db``: the next street's board cards, once the betting before it is over; when
+        the board is run more than once, each run's streets after the last run's."""
         if not self.started:
             self.begin()
-        cards = self.cards_at[self.at]
-        if self.streets == len(self.bounds):
-            raise self.fail("every board card has been dealt already")
-        end = self.announced + len(cards)
-        bound = self.bounds[self.streets]
-        if end != bound:
-            raise self.fail(
-                f"this street deals {bound - self.announced} board card(s), not {len(cards)}"
-            )
-        if self.boards[hand.street] < end:
-            raise self.fail(f"board dealt too early: {self.waiting(hand)}")
-        self.announced = end
-        self.streets += 1
+        if self.setup.max_runs > 1 and hand.phase is _RUNS:
+            self.run_out(hand)
+        wrong = self.board.deal(len(self.cards_at[self.at]), self.boards[hand.street])
+        if wrong is not None:
+            raise self.fail(wrong.replace("{waiting}", self.waiting(hand)))
 
     def discard(self, hand: Hand, label: str, given: bool, timeout: bool) -> None:
         """``sd CARD``: the Crazy Pineapple discard (``??``: one of the stand-ins)."""
@@ -533,7 +546,7 @@ class _Replayer:
         """Who the hand waits for, with PHH player labels."""
         actor = hand.actor
         if actor is None:
-            return "the hand is over"
+            return "the hand is over" if hand.is_over else "the board is to be run out"
         label = f"p{self.setup.seat_of.index(actor) + 1}"
         if hand.phase is _DISCARD:
             return f"{label} is to discard"
@@ -612,18 +625,65 @@ class _Replayer:
                 raise self.fail(f"p{k + 1} shows {Card(c)}, which it does not hold ({names})")
 
     def finish(self, hand: Hand, shows: dict[int, Show]) -> None:
+        if self.setup.runs is not None and hand.phase is _RUNS:
+            self.at = _NO_ACTION
+            self.run_out(hand)  # the history stops before the runs' boards
         if shows or hand.phase is _SHOWDOWN:
             self.showdown(hand, shows)
         self.at = _NO_ACTION
+        if (self.setup.runs or 1) > 1 and hand.is_over and hand.runs == 1:
+            raise self.fail(f"{RUNOUT_COUNT} {self.setup.runs}: no all-in left a board to run")
         # One hand left at showdown wins whatever the board (a muck at an all-in showdown
         # ends the hand before the runout, as in PokerKit); two need it.
-        if hand.is_over and self.announced < self.boards["showdown"] and len(hand.result.shown) > 1:
-            board = len(hand.board)
-            if board > self.announced:
+        whole = not self.board.run and self.board.announced == self.boards["showdown"]
+        if hand.is_over and not whole and len(hand.result.shown) > 1:
+            need = self.board.needed(hand.boards)
+            if need > self.board.read:
                 raise self.fail(
-                    f"the showdown needs {board} board cards; the history deals "
-                    f"{self.announced} ('d db')"
+                    f"the showdown needs {need} board cards; the history deals "
+                    f"{self.board.read} ('d db')"
                 )
+
+
+class _Board:
+    """The board cards a history deals (``d db``), street by street and, when the board is
+    run more than once (docs/rules/poker.md §6), run by run: ``announced`` cards and
+    ``streets`` on the current run's board, ``read`` in all; ``bounds`` are the board's
+    totals after each street that deals some."""
+
+    __slots__ = ("announced", "bounds", "read", "run", "run_from", "runs", "streets")
+
+    def __init__(self, bounds: list[int]) -> None:
+        self.bounds = bounds
+        self.announced = self.streets = self.read = 0
+        self.run = self.runs = 0  # the run being dealt, of how many; 0 while run once
+        self.run_from = (0, 0)  # the streets and cards dealt before the runs
+
+    def runs_begin(self, runs: int) -> None:
+        self.run, self.runs, self.run_from = 1, runs, (self.streets, self.announced)
+
+    def deal(self, count: int, ready: int) -> str | None:
+        """A street of ``count`` cards, with ``ready`` board cards out in the hand: why it
+        cannot come next (``{waiting}`` for whom the hand waits), or ``None`` once counted."""
+        if self.streets == len(self.bounds) and 0 < self.run < self.runs:
+            self.run += 1  # the next run deals the same streets again
+            self.streets, self.announced = self.run_from
+        if self.streets == len(self.bounds):
+            return "every board card has been dealt already"
+        bound = self.bounds[self.streets]
+        if self.announced + count != bound:
+            return f"this street deals {bound - self.announced} board card(s), not {count}"
+        if ready < bound:
+            return "board dealt too early: {waiting}"
+        self.announced = bound
+        self.streets += 1
+        self.read += count
+        return None
+
+    def needed(self, boards: tuple[tuple[Card, ...], ...]) -> int:
+        """The board cards the runs of ``boards`` deal in all (the shared ones once)."""
+        shared = self.run_from[1]
+        return sum([len(b) - shared for b in boards]) + shared
 
 
 _LABELS: dict[int, dict[str, int]] = {}  # player count -> {"p1": 0, ...}; at most PHH_MAX_SEATS
@@ -693,8 +753,9 @@ def _covering(hand: Hand, amount: int) -> int:
 def replay(history: HandHistory) -> Hand:
     """Play every action of ``history`` through splitpot's :class:`~splitpot.hand.Hand`.
 
-    Returns the hand (over, or where the history stops). Raises
-    :class:`UnsupportedHistory` for a variant or feature splitpot does not play, and
+    Returns the hand (over, or where the history stops). Raises ``TypeError`` for a
+    ``history`` that is not a :class:`HandHistory`, :class:`UnsupportedHistory` for a
+    variant or feature splitpot does not play, and
     :class:`PHHError` naming the file, the action's index and the reason for anything that
     breaks the rules. How each field and action is read: see the package docstring.
 
@@ -705,4 +766,6 @@ def replay(history: HandHistory) -> Hand:
     >>> replay(loads(dumps(hand))).final_stacks   # 4 of the raise returned, the blinds won
     [98, 102]
     """
+    if not isinstance(history, HandHistory):  # as every reader of a history (show, sites)
+        raise TypeError(f"history must be a splitpot.phh.HandHistory, got {shown(history)}")
     return _Replayer(history).run()

@@ -10,11 +10,13 @@ from fractions import Fraction
 from typing import Any
 
 from splitpot.betting import FixedLimit, Structure
+from splitpot.cards import DECK_SIZE
 from splitpot.games import Game
 from splitpot.limits import PHH_MAX_AMOUNT_DIGITS, shown
 from splitpot.phh.errors import PHHError, UnsupportedHistory
 from splitpot.phh.record import AMOUNT_BOUND, HandHistory, _digits_ok
 from splitpot.phh.variants import StructureClass, _variant
+from splitpot.phh.write import MAX_RUNS, RUNOUT_COUNT
 from splitpot.pots import Rake
 
 _INT = {int}
@@ -66,6 +68,8 @@ class _Setup:
     rake: Rake | None
     timeout_policy: str
     antes_shared: bool
+    max_runs: int = 1  # the most runs of the board the players may choose (§6)
+    runs: int | None = None  # the runs they chose, if the history says
 
 
 def _layout(hh: HandHistory) -> tuple[list[int], int, int]:
@@ -239,7 +243,31 @@ def _setup(hh: HandHistory) -> _Setup:
         _rake(hh),
         str(policy),
         not hh.ante_trimming_status,
+        *(_runs(hh) if RUNOUT_COUNT in hh.user_fields or MAX_RUNS in hh.user_fields else (1, None)),
     )
+
+
+def _runs(hh: HandHistory) -> tuple[int, int | None]:
+    """``(max_runs, runs)`` of the history: ``_splitpot_max_runs`` (default the runs chosen,
+    else 1) and ``_splitpot_runout_count`` (``None`` when the history does not say)."""
+    fields = hh.user_fields
+    runs = _run_count(fields.get(RUNOUT_COUNT), RUNOUT_COUNT, hh.source)
+    most = _run_count(fields.get(MAX_RUNS), MAX_RUNS, hh.source)
+    if most is None:
+        most = runs or 1
+    elif runs is not None and runs > most:
+        raise PHHError(f"{RUNOUT_COUNT} is {runs}, more than {MAX_RUNS} ({most})", source=hh.source)
+    return most, runs
+
+
+def _run_count(value: object, name: str, source: str | None) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= DECK_SIZE:
+        raise PHHError(
+            f"{name} must be a number of runs 1..{DECK_SIZE}, got {shown(value)}", source=source
+        )
+    return value
 
 
 def _forced_bets(hh: HandHistory) -> tuple[list[int], list[int], list[int]]:

@@ -20,11 +20,21 @@ from splitpot.hand import (
     Mucking,
     Operation,
     RaisingTo,
+    RunningOut,
     Showing,
     SittingOut,
     TimingOut,
 )
 from splitpot.phh.variants import _variant_code
+
+RUNOUT_COUNT = "_splitpot_runout_count"
+"""The user field of how many times the board was run after an all-in (docs/rules/poker.md
+§6). PHH has no action for it: PokerKit 0.7 plays runouts (``State.select_runout_count``)
+but its ``HandHistory`` neither writes nor reads the choice, and writes the runs' boards as
+``d db`` actions that follow one another, run by run, after the all-in showdown, as
+splitpot does."""
+MAX_RUNS = "_splitpot_max_runs"
+"""The user field of a hand's ``max_runs``: the most runs the players could choose."""
 
 
 def _toml_dumps(data: Mapping[str, Any], name: str = "") -> str:
@@ -99,7 +109,11 @@ def _from_hand(hand: Hand) -> tuple[dict[str, Any], dict[str, Any]]:
         result = hand.result
         fields["finishing_stacks"] = [result.final_stacks[s] for s in order]
         fields["winnings"] = [result.winnings(s) for s in order]
-    return fields, _user_fields(start, order, standard)
+    user = _user_fields(start, order, standard)
+    runs = [e.times for e in events if isinstance(e, RunningOut)]
+    if runs:
+        user[RUNOUT_COUNT] = runs[0]
+    return fields, user
 
 
 def _user_fields(start: HandStarting, order: Sequence[int], standard: bool) -> dict[str, Any]:
@@ -125,6 +139,8 @@ def _user_fields(start: HandStarting, order: Sequence[int], standard: bool) -> d
         user["_splitpot_rake"] = table
     if start.timeout_policy != "seed":
         user["_splitpot_timeout_policy"] = start.timeout_policy
+    if start.max_runs > 1:
+        user[MAX_RUNS] = start.max_runs
     if start.seed is not None:
         user["_splitpot_seed"] = start.seed
     return user

@@ -43,6 +43,7 @@ from splitpot.hand import (
     TimingOut,
 )
 from splitpot.show.story import Story
+from splitpot.tui import _board_until
 
 _BETTING = (Betting, BringingIn, Calling, RaisingTo, Folding, TimingOut, SittingOut)
 """Records after which the next deal starts a new street (its bets go into the middle)."""
@@ -106,8 +107,8 @@ def _change_seats(t: _Table, e: Operation, story: Story) -> None:
     match e:
         case HoleDealing(seat, cards, up):
             t.cards[seat] += [(c, False) for c in cards] + [(c, True) for c in up]
-        case BoardDealing(_, cards):
-            t.board += cards
+        case BoardDealing():
+            t.board = _board_until(story.hand, e)  # a run's own board (§6)
         case Folding(seat) | SittingOut(seat):
             t.folded.add(seat)
         case TimingOut(seat, outcome):
