@@ -338,8 +338,8 @@ two count matrices stays cheap."""
 
 @dataclass(frozen=True)
 class HoldemChunk:
-    """Boards ``begin`` to ``end`` (of ``splitpot._core._holdem_board_count()``) for the
-    classes ``classes``; ``threads``: the core's threads."""
+    """Boards ``begin`` to ``end`` (of the 134,459 five-card boards up to suits the table is
+    counted over) for the classes ``classes``; ``threads``: the core's threads."""
 
     classes: tuple[str, ...]
     begin: int
