@@ -511,7 +511,8 @@ impl Seen1 {
         let [c1, c2] = [x.cards[0] as usize, x.cards[1] as usize];
         (
             self.w - self.card_w[c1] - self.card_w[c2] + same,
-            self.n - self.card_n[c1] - self.card_n[c2] + (same > 0.0) as u64,
+            // Added back before the two cards are taken away: the count never goes below 0.
+            self.n + (same > 0.0) as u64 - self.card_n[c1] - self.card_n[c2],
         )
     }
 }
