@@ -5,19 +5,23 @@ lines of the plain definitions (a regular expression; one ``readline`` at a time
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
 import pytest
 from conftest import SHARED
-from splitpot.sites.reading import readers
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from splitpot.limits import SITE_MAX_LINE_BYTES
+from splitpot.sites import reading
+from splitpot.sites.base import lines_of
+from splitpot.sites.reading import decode, readers
 
 FOLDERS = [SHARED / "data" / f"site-histories{n}" for n in ("", "-2", "-3")]
 
 
 def _texts() -> list[tuple[Path, str]]:
-    from splitpot.sites.reading import decode
-
     paths = sorted(p for folder in FOLDERS if folder.is_dir() for p in folder.rglob("*"))
     found = [(p, decode(p.read_bytes())) for p in paths if p.is_file()]
     if not found:
@@ -39,3 +43,114 @@ def test_every_reader_has_a_marker_in_each_header_it_finds() -> None:
                 assert "\n" not in header.group(), (reader.name, path)
                 assert reader.marker in header.group(), (reader.name, path, header.group())
     assert found > 6000  # the three folders' hands, iPoker's games and partypoker's included
+
+
+# ---------------------------------------------------------------------- lines and hands
+
+
+def _lines_by_regex(text: str) -> list[str]:
+    """The definition: every line ending, CRLF, CR or LF; no BOM at a line's start."""
+    return [line.lstrip("\ufeff") for line in re.split(r"\r\n|\r|\n", text)]
+
+
+_TEXTS = st.lists(st.sampled_from(["\r", "\n", "\ufeff", "a", "é", " ", "\x85"])).map("".join)
+
+
+@given(_TEXTS)
+def test_lines_of_are_the_regular_expressions(text: str) -> None:
+    assert lines_of(text) == _lines_by_regex(text)
+
+
+def _lines_by_readline(data: bytes, limit: int) -> list[str]:
+    """The definition of a file's lines: one ``readline(limit)`` at a time, its ending
+    dropped, split at lone CRs, each part decoded on its own."""
+    f = io.BytesIO(data)
+    out = []
+    while raw := f.readline(limit):
+        raw = raw.removesuffix(b"\n").removesuffix(b"\r")
+        out += [decode(part).lstrip("\ufeff") for part in raw.split(b"\r")]
+    return out
+
+
+_BYTES = st.lists(
+    st.sampled_from([b"\r", b"\n", b"\r\n", b"ab", b"\xef\xbb\xbf", "é".encode(), b"\x80", b"x"]),
+    max_size=60,
+).map(b"".join)
+
+
+@given(_BYTES, st.integers(1, 12), st.integers(1, 20))
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_a_files_lines_are_those_of_readline(
+    monkeypatch: pytest.MonkeyPatch, data: bytes, limit: int, batch: int
+) -> None:
+    """Batches of any size, lines past the limit, UTF-8 or not, any line endings: the same
+    lines as one ``readline`` at a time."""
+    monkeypatch.setattr(reading, "SITE_MAX_LINE_BYTES", limit)
+    monkeypatch.setattr(reading, "_BATCH_BYTES", batch)
+    got = [line for lines in reading._file_batches(io.BytesIO(data)) for line in lines]
+    assert got == _lines_by_readline(data, limit)
+
+
+def test_the_real_files_lines_are_those_of_readline() -> None:
+    for path, _ in _texts():
+        data = path.read_bytes()
+        if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+            continue  # UTF-16: read whole
+        got = [line for lines in reading._file_batches(io.BytesIO(data)) for line in lines]
+        assert got == _lines_by_readline(data, SITE_MAX_LINE_BYTES), path
+
+
+def _blocks_line_by_line(
+    lines: list[str], header: re.Pattern[str], most: int
+) -> list[tuple[list[str], int, bool, bool]]:
+    """The definition of the hands of a run of lines, one line at a time."""
+    out = []
+    block: list[str] = []
+    start = 0
+    for number, line in enumerate(lines, 1):
+        found = header.search(line)
+        if found is not None:
+            at = found.start()
+            if block:
+                if at:
+                    out.append(([*block, line[:at]], start, False, True))
+                else:
+                    end = len(block)
+                    while end and not block[end - 1].strip():
+                        end -= 1
+                    out.append((block[:end], start, False, False))
+            block, start = [line[at:]], number
+        elif block:
+            block.append(line)
+            if len(block) > most:
+                out.append((block[:1], start, True, False))
+                block = []
+    if block:
+        end = len(block)
+        while end and not block[end - 1].strip():
+            end -= 1
+        out.append((block[:end], start, False, False))
+    return out
+
+
+_LINES = st.lists(st.sampled_from(["H1", "x", "", " ", "xH2", "H3 y", "z"]), max_size=40)
+
+
+@given(_LINES, st.integers(1, 6), st.lists(st.integers(1, 8), max_size=8))
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_hands_are_cut_as_line_by_line(
+    monkeypatch: pytest.MonkeyPatch, lines: list[str], most: int, sizes: list[int]
+) -> None:
+    """Headers at a line's start or glued inside it, hands past the line limit, lines before
+    the first hand, the lines in batches of any sizes: the blocks of one line at a time."""
+    monkeypatch.setattr(reading, "SITE_MAX_HAND_LINES", most)
+    header = re.compile(r"H(\d)")
+    batches, at = [], 0
+    for size in [*sizes, len(lines)]:
+        batches.append(lines[at : at + size])
+        at += size
+    got = [
+        (b.lines, b.first, b.overflow, b.cut)
+        for b in reading.split_batches(batches, header, None, "H")
+    ]
+    assert got == _blocks_line_by_line(lines, header, most)
