@@ -30,7 +30,7 @@ from splitpot.hand.records import (
     Operation,
 )
 from splitpot.hand.round import BettingRound
-from splitpot.hand.setup import HandStarting, seats_from_button
+from splitpot.hand.setup import HandStarting, big_blind_seat, seats_from_button
 from splitpot.hand.showdown import Showdown
 from splitpot.hand.view import HandView
 
@@ -147,14 +147,12 @@ class Dealer(HandView):
                 if amount:
                     self._put(seat, amount, live=not is_dead)
                     events.append(BlindPosting(seat, amount, is_dead))
-        # First to act preflop: left of the big blind, i.e. of the first seat from the
-        # button's left that posted the largest live blind (heads-up: the button, §4.1).
-        top = max(live)
-        if top:
-            big = order[[live[s] for s in order].index(top)]
+        # First to act preflop: left of the big blind (heads-up: the button, §4.1).
+        big = big_blind_seat(order, live, start.structure.small_blind)
+        if big is not None:
             self._first_preflop = (big + 1) % self._n
             # A big blind all-in for less still sets the full big blind to call (§4.1).
-            self._round.current = max(self._round.current, top)
+            self._round.current = max(self._round.current, max(live))
 
     def _deal_street(self, street: int) -> None:
         """The street's cards: to each player still in, one at a time from the button's left,

@@ -188,7 +188,7 @@ class Hand(Closing):
         if self._live == 1:
             self._return_uncalled()  # every other player folded: he wins unshown (§5)
             self._finish()
-        elif not self._queue:
+        elif not self._queue or self._round.unanswered():
             self._end_round()
         elif self._away:
             self._fold_away()
