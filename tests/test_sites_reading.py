@@ -45,6 +45,23 @@ def test_every_reader_has_a_marker_in_each_header_it_finds() -> None:
     assert found > 6000  # the three folders' hands, iPoker's games and partypoker's included
 
 
+def _sniff_by_definition(text: str) -> object:
+    """The definition of sniffing: the reader whose pattern finds a header first (the
+    earlier reader on a tie), every pattern searched over the whole text."""
+    found = [(m.start(), k) for k, r in enumerate(readers()) if (m := r.header.search(text))]
+    return readers()[min(found)[1]] if found else None
+
+
+def test_sniffing_is_the_definition_on_the_real_files_and_their_mixtures() -> None:
+    """Sniffing skips a reader whose marker's line starts after the header already found:
+    the same reader as searching every pattern, on each real file's start and on two
+    files' starts put together, either way round."""
+    starts = [text[:3000] for _, text in _texts()]
+    mixed = [a + "\n" + b for a, b in zip(starts, starts[7:] + starts[:7], strict=True)]
+    for text in starts + mixed:
+        assert reading.sniff(text) is _sniff_by_definition(text), text[:200]
+
+
 # ---------------------------------------------------------------------- lines and hands
 
 

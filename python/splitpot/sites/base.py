@@ -203,13 +203,17 @@ class SiteReader:
     marker: str = ""
     line_start: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
-    def find(self, text: str) -> re.Match[str] | None:
+    def find(self, text: str, before: int | None = None) -> re.Match[str] | None:
         """The first header of ``text``: the pattern searched from the line where the marker
-        first stands."""
+        first stands; None at once when that line starts at ``before`` or later (a header
+        found there could not come first)."""
         at = text.find(self.marker)
         if at < 0:
             return None
-        return self.header.search(text, text.rfind("\n", 0, at) + 1)
+        start = text.rfind("\n", 0, at) + 1
+        if before is not None and start >= before:
+            return None
+        return self.header.search(text, start)
 
     def __post_init__(self) -> None:
         # ``header`` searches a whole text (for sniff); a split matches it at a line start.

@@ -127,7 +127,7 @@ def sniff(text: str) -> SiteReader | None:
     """
     first: tuple[int, SiteReader] | None = None
     for reader in READERS:
-        found = reader.find(text)
+        found = reader.find(text, None if first is None else first[0])
         if found is not None and (first is None or found.start() < first[0]):
             first = (found.start(), reader)
     return None if first is None else first[1]
