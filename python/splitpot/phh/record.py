@@ -3,11 +3,13 @@ of field names (spec "Required Fields", "Optional Fields")."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import operator
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
+from itertools import chain
 from typing import TYPE_CHECKING, Any, Union
 
 from splitpot.limits import PHH_MAX_ACTIONS, PHH_MAX_AMOUNT_DIGITS, PHH_MAX_SEATS, shown
@@ -59,6 +61,7 @@ _STRINGS = tuple(
     ).split()
 )
 _INTS = ("day", "month", "year", "level", "seat_count")
+_SCALAR_AMOUNTS = ("bring_in", "small_bet", "big_bet", "min_bet", "time_limit")
 # Every such field at once, in C: the loops below run only to name a wrong one.
 _STRINGS_OF = operator.attrgetter(*_STRINGS)
 _INTS_OF = operator.attrgetter(*_INTS)
@@ -159,7 +162,7 @@ class HandHistory:
                 f"field 'starting_stacks' must be a non-empty array, got {shown(stacks)}"
             )
         self._check_lists(len(stacks))
-        for name in ("bring_in", "small_bet", "big_bet", "min_bet", "time_limit"):
+        for name in _SCALAR_AMOUNTS:
             value = getattr(self, name)
             if value is not None and not _is_amount(value):
                 raise self._fail(_not_an_amount(f"field {name!r}", value))
@@ -247,6 +250,41 @@ class HandHistory:
         for i, v in enumerate(values):
             if not _is_amount(v):
                 raise self._fail(_not_an_amount(f"{name}[{i}]", v))
+
+    @classmethod
+    def made(cls, **fields: Any) -> HandHistory:
+        """``HandHistory(**fields)`` for a maker that guarantees the fields' shape (a site's
+        :class:`~splitpot.sites.builder.HandBuilder`): strings, whole numbers it computed,
+        one entry per player in each list, the fields its variant requires. The checks that
+        hold by that construction are not run again; what a hostile file could still break
+        is checked: every amount a whole number >= 0 of at most
+        :data:`~splitpot.limits.PHH_MAX_AMOUNT_DIGITS` digits, the number of actions, the
+        seats, and the type of every text and number field. Any doubt runs every check
+        (:meth:`_check`), which names the fault."""
+        if not fields.keys() <= _FIELD_NAMES:
+            raise TypeError(f"HandHistory has no fields {sorted(fields.keys() - _FIELD_NAMES)}")
+        record = cls.__new__(cls)
+        record.__dict__.update(_DEFAULTS, **fields)
+        if "user_fields" not in fields:
+            record.user_fields = {}
+        amounts = [
+            *chain.from_iterable(filter(None, _PER_PLAYER_OF(record))),
+            *filter(None, _SCALAR_AMOUNTS_OF(record)),
+        ]
+        if (
+            set(map(type, amounts)) <= _INT
+            and min(amounts, default=0) >= 0
+            and max(amounts, default=0) < AMOUNT_BOUND
+            and len(record.actions) <= PHH_MAX_ACTIONS
+            and set(map(type, _STRINGS_OF(record))) <= _STR_OR_NONE
+            and set(map(type, _INTS_OF(record))) <= _INT_OR_NONE
+            and set(map(type, (record.hand, record.table))) <= _ID_OR_NONE
+            and type(record.time) in _TIME_OR_NONE
+        ):
+            record._check_seats(len(record.starting_stacks))
+        else:
+            record._check()
+        return record
 
     # ------------------------------------------------------------------ conversions
 
@@ -339,6 +377,16 @@ _PER_PLAYER_AMOUNTS = (
 )
 _INT = {int}
 _STR = {str}
+_PER_PLAYER_OF = operator.attrgetter(*_PER_PLAYER_AMOUNTS)
+_SCALAR_AMOUNTS_OF = operator.attrgetter(*_SCALAR_AMOUNTS)
+_ID_OR_NONE = {str, int, type(None)}
+_TIME_OR_NONE = (datetime.time, type(None))
+_FIELD_NAMES = frozenset(f.name for f in dataclasses.fields(HandHistory))
+_DEFAULTS = {
+    f.name: f.default
+    for f in dataclasses.fields(HandHistory)
+    if f.default is not dataclasses.MISSING
+}
 AMOUNT_BOUND: int = 10**PHH_MAX_AMOUNT_DIGITS
 """Every whole amount is below this: at most :data:`~splitpot.limits.PHH_MAX_AMOUNT_DIGITS`
 digits."""

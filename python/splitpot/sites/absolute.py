@@ -227,4 +227,4 @@ class AbsoluteHand(LineReader):
             self.b.rake = sum(self.amount(x) for _, x in taken)
 
 
-READER = SiteReader(NAME, HEADER, AbsoluteHand.parse)
+READER = SiteReader(NAME, HEADER, AbsoluteHand.parse, marker="Stage #")

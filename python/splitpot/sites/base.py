@@ -80,6 +80,7 @@ __all__ = [
     "NEVER",
     "Block",
     "LineReader",
+    "Remembered",
     "Rules",
     "SiteReader",
     "cards",
@@ -87,8 +88,11 @@ __all__ = [
 ]
 
 NEVER = re.compile("(?!)")
-_AMOUNTS: dict[tuple[str, Decimal, str], int] = {}
 """A pattern that matches nothing (a rule not in force yet)."""
+_AMOUNTS: dict[tuple[Decimal, str], dict[str, int]] = {}
+"""The amounts read, by unit and decimal separator: a cache, as the same few recur (only
+short texts, and at most :data:`_KEPT` of each, so that a hostile file cannot fill it)."""
+_KEPT = 1 << 14
 
 Rules = Sequence[tuple[re.Pattern[str], Callable[[re.Match[str]], None]]]
 """A reader's table: each pattern tried in order on a line; the first that matches calls its
@@ -120,6 +124,35 @@ VERBS = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet"}
 """The words most sites write for four of the :data:`MOVES`: a reader's ``VERBS`` adds its own."""
 
 
+class Remembered:
+    """The groups of ``pattern`` matched at a text's start (None where it does not match),
+    remembered: what follows a player's name ("calls 2", "raises 4 to 8", "folds") recurs
+    from hand to hand, and a dictionary look-up costs a fifth of a match. Only short texts
+    are kept, and at most :data:`_KEPT`, so that a hostile file cannot fill it."""
+
+    __slots__ = ("known", "pattern")
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern = pattern
+        self.known: dict[str, tuple[str | None, ...] | None] = {}
+
+    def groups(self, text: str) -> tuple[str | None, ...] | None:
+        known = self.known
+        found = known.get(text, _UNKNOWN)
+        if found is not _UNKNOWN:
+            return found  # type: ignore[return-value]
+        matched = self.pattern.match(text)
+        groups = None if matched is None else matched.groups()
+        if len(text) <= 64:
+            if len(known) >= _KEPT:
+                known.clear()
+            known[text] = groups
+        return groups
+
+
+_UNKNOWN = object()
+
+
 @dataclass
 class Block:
     """The lines of one hand (without line endings), ``first`` the file's line number of
@@ -140,8 +173,14 @@ class Block:
 
 def lines_of(text: str) -> list[str]:
     """Lines, whatever the endings (CRLF, LF, CR, mixed), without the BOM some clients write
-    at the start of every hand of a file they append to."""
-    return [line.lstrip("\ufeff") for line in re.split(r"\r\n|\r|\n", text)]
+    at the start of every hand of a file they append to. (The lines of
+    ``re.split(r"\r\n|\r|\n", text)``, cut by ``str.split``: a tenth of the time.)"""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    if "\ufeff" in text:
+        return [line.lstrip("\ufeff") for line in lines]
+    return lines
 
 
 @dataclass(frozen=True)
@@ -164,13 +203,17 @@ class SiteReader:
     marker: str = ""
     line_start: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
-    def find(self, text: str) -> re.Match[str] | None:
+    def find(self, text: str, before: int | None = None) -> re.Match[str] | None:
         """The first header of ``text``: the pattern searched from the line where the marker
-        first stands."""
+        first stands; None at once when that line starts at ``before`` or later (a header
+        found there could not come first)."""
         at = text.find(self.marker)
         if at < 0:
             return None
-        return self.header.search(text, text.rfind("\n", 0, at) + 1)
+        start = text.rfind("\n", 0, at) + 1
+        if before is not None and start >= before:
+            return None
+        return self.header.search(text, start)
 
     def __post_init__(self) -> None:
         # ``header`` searches a whole text (for sniff); a split matches it at a line start.
@@ -233,6 +276,7 @@ class LineReader:
         self.header = self.header_line()
         found = self.HEADER.match(self.header)
         self.b = HandBuilder(self.NAME, block.source, self.unit())
+        self.amounts = _AMOUNTS.setdefault((self.b.unit, "."), {})  # this unit's, read before
         self.b.tournament = self.tournament()
         self.b.hand_id = found.group(1) if found is not None and found.re.groups else None
         self.b.at = block.first
@@ -385,11 +429,12 @@ class LineReader:
         a :class:`DamagedHand` "cut off", whatever line first failed to read; so is an
         unsupported line when it is the cut one (half a street line)."""
         self.read_header()
+        b, read = self.b, self.line
         try:
             for number, line in self.body():
-                self.b.at = number
-                self.text = line.rstrip()
-                self.line(self.text)
+                b.at = number
+                self.text = line = line.rstrip()
+                read(line)
             if not self.whole():
                 raise self.damaged("cut off: the hand ends before its summary")
             self.finish()
@@ -415,9 +460,7 @@ class LineReader:
 
     def body(self) -> Iterator[tuple[int, str]]:
         """The hand's lines after its header, numbered."""
-        lines = self.block.numbered()
-        next(lines, None)
-        return lines
+        return enumerate(self.block.lines[1:], self.block.first + 1)
 
     def line(self, line: str) -> None:
         """One line (right-stripped): a street, the summary's, the set-up's, a note, or the
@@ -542,19 +585,21 @@ class LineReader:
         """``text`` in the hand's unit, exactly; an error naming the line if it is none."""
         if text is None:
             raise self.fail(f"an amount is missing: {self.text!r}")
-        key = (text, self.b.unit, decimal)
-        known = _AMOUNTS.get(key)
-        if known is not None:
-            return known
-        try:
-            value = _AMOUNTS[key] = units(text, self.b.unit, decimal=decimal)
-            if len(_AMOUNTS) > 1 << 16:  # a cache, not a store: the same few amounts recur
-                _AMOUNTS.clear()
+        known = self.amounts if decimal == "." else _AMOUNTS.setdefault((self.b.unit, decimal), {})
+        value = known.get(text)
+        if value is not None:
             return value
+        try:
+            value = units(text, self.b.unit, decimal=decimal)
         except NegativeAmount as e:
             raise self.damaged(f"the site contradicts itself: {e}") from None
         except AmountError as e:
             raise self.fail(str(e)) from None
+        if len(text) <= 40:
+            if len(known) >= _KEPT:
+                known.clear()
+            known[text] = value
+        return value
 
     def game(self, part: str, kind: Kind, small: int, big: int) -> None:
         """The hand's game: the PHH game part (``T``, ``O5``, ``7S/8``...), the structure

@@ -622,4 +622,4 @@ def _without_me(line: str) -> str:
     return line[:at].rstrip(" ") + after
 
 
-READER = SiteReader(NAME, HEADER, BovadaHand.parse)
+READER = SiteReader(NAME, HEADER, BovadaHand.parse, marker=" Hand #")

@@ -18,7 +18,6 @@ the history is replayed. Nothing is repaired: a hand splitpot does not play is r
 from __future__ import annotations
 
 import datetime
-import functools
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Literal
@@ -56,6 +55,7 @@ class _Player:
     hole: list[str | None] = field(default_factory=list)
     folded: bool = False
     shown: bool = False
+    label: str = ""  # "p3": his place in the PHH order, once the history is built
 
 
 @dataclass(frozen=True)
@@ -69,18 +69,15 @@ class Game:
     kind: Kind
     small: int  # small blind, or a fixed-limit game's small bet
     big: int  # big blind, or a fixed-limit game's big bet
+    rules: games.Game = field(init=False, repr=False, compare=False)
+    hole_cards: int = field(init=False, repr=False, compare=False)
+    stud: bool = field(init=False, repr=False, compare=False)
 
-    @functools.cached_property
-    def rules(self) -> games.Game:
-        return game_of_part(self.part)
-
-    @functools.cached_property
-    def hole_cards(self) -> int:
-        return self.rules.hole_cards
-
-    @functools.cached_property
-    def stud(self) -> bool:
-        return is_stud(self.part)
+    def __post_init__(self) -> None:
+        rules = game_of_part(self.part)  # the catalogue's, looked up once a hand
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "hole_cards", rules.hole_cards)
+        object.__setattr__(self, "stud", is_stud(self.part))
 
 
 def is_stud(part: str) -> bool:
@@ -108,8 +105,9 @@ class HandBuilder:
         self.fields: dict[str, Any] = {}
         self.user: dict[str, Any] = {"_site": site, "_site_unit": str(unit)}
         self.bring_in_amount: int | None = None
-        # PHH actions in the site's order: a template and its player, labelled ("p3") once
-        # the players dealt in are known, at build().
+        # PHH actions in the site's order: the text before the player's label, the player,
+        # the text after, and the slice of his hole cards a stud deal writes; labelled ("p3")
+        # once the players dealt in are known, at build().
         self.actions: list[tuple[str, _Player | None, str, slice | None]] = []
         self.rake = 0
         self.total: int | None = None  # the pot as the site states it, rake included
@@ -167,17 +165,21 @@ class HandBuilder:
         p.dealt = True
         return p
 
-    def act(self, template: str, p: _Player | None, cards: slice | None = None) -> None:
-        """A PHH action, ``{}`` standing for the player's label; ``cards`` (a stud deal)
-        the slice of his hole cards it deals, written once every show has filled them in."""
-        head, _, tail = template.partition("{}")
-        if self.run_boards and p is not None and cards is None:
+    def act(self, p: _Player, tail: str) -> None:
+        """A PHH action of player ``p``: his label, then ``tail`` (``" f"``, ``" cbr 6"``)."""
+        if self.run_boards:
             raise self.unsupported(
                 "a bet after a board dealt more than once (two boards played, not a board "
                 "run twice) is not played"
             )
-        self.actions.append((head, p, tail, cards))
-        self.betting = self.betting or (p is not None and cards is None)
+        self.actions.append(("", p, tail, None))
+        self.betting = True
+
+    def deal(self, head: str, p: _Player | None = None, cards: slice | None = None) -> None:
+        """A dealing action: ``head`` (``"d db 7h8h9h"``), or ``"d dh "`` and the label of
+        ``p`` and the ``cards`` slice of his hole cards (a stud deal), written once every show
+        has filled them in."""
+        self.actions.append((head, p, " " if p is not None else "", cards))
 
     # ------------------------------------------------------------------ the set-up
 
@@ -267,7 +269,7 @@ class HandBuilder:
         door card on third street, ``None`` where not seen)."""
         start = len(p.hole)
         p.hole.extend(cards)
-        self.act("d dh {} ", p, slice(start, len(p.hole)))
+        self.deal("d dh ", p, slice(start, len(p.hole)))
 
     def deal_unseen(self) -> None:
         """Stud's seventh street: the down card of every player still in that the site did
@@ -278,7 +280,7 @@ class HandBuilder:
 
     def board(self, cards: list[str | None]) -> None:
         """The new board cards of a street; the betting of the street before is over."""
-        self.act(f"d db {_cards(cards)}", None)
+        self.deal(f"d db {_cards(cards)}")
         self.street()
 
     def run_board(self, run: int, cards: list[str | None]) -> None:
@@ -301,12 +303,12 @@ class HandBuilder:
         if self._all_in(p):
             return
         p.folded = True
-        self.act("{} f", p)
+        self.act(p, " f")
 
     def check(self, name: str) -> None:
         p = self.player(name)
         if not self._all_in(p):
-            self.act("{} cc", p)
+            self.act(p, " cc")
 
     def _all_in(self, p: _Player) -> bool:
         """A player all-in has no more to do: a fold or a check the site logs for him
@@ -318,7 +320,7 @@ class HandBuilder:
         p = self.player(name)
         self._put(p, amount)
         p.street_in += amount
-        self.act("{} cc", p)
+        self.act(p, " cc")
 
     def bet(self, name: str, amount: int) -> None:
         """A bet (or a raise) of ``amount`` more than he has in on this street."""
@@ -338,7 +340,7 @@ class HandBuilder:
         p = self.player(name)
         self._put(p, total - p.street_in)
         p.street_in = total
-        self.act(f"{{}} cbr {total}", p)
+        self.act(p, f" cbr {total}")
 
     def bring_in(self, name: str, amount: int) -> None:
         p = self.player(name)
@@ -346,7 +348,7 @@ class HandBuilder:
         self._put(p, amount)
         p.street_in += amount
         self.bring_in_amount = amount
-        self.act("{} pb", p)
+        self.act(p, " pb")
 
     def _check_bring_in(self, p: _Player) -> None:
         """The site's bring-in, where splitpot's rule gives it to another player: when the
@@ -406,7 +408,7 @@ class HandBuilder:
         """``players`` clockwise from the button's left (hand/setup.py's
         ``seats_from_button``, the engine's one home of seat order); by seat when the hand
         has no button (stud)."""
-        top = max((p.seat for p in players), default=0)
+        top = max([p.seat for p in players], default=0)
         if top > PHH_MAX_SEATS:
             raise self.fail(
                 f"field 'seats' goes up to seat {top}; a table has at most {PHH_MAX_SEATS} seats"
@@ -443,9 +445,10 @@ class HandBuilder:
         self._check_total(order)
         self._check_paid(order)
         runs = self._check_runs()
-        label = {id(p): f"p{k + 1}" for k, p in enumerate(order)}
+        for k, p in enumerate(order):
+            p.label = f"p{k + 1}"
         actions = [
-            head if p is None else head + label[id(p)] + tail + (_cards(p.hole[c]) if c else "")
+            head if p is None else head + p.label + tail + (_cards(p.hole[c]) if c else "")
             for head, p, tail, c in self.actions
         ]
         for run in range(1, len(self.run_boards) + 1):  # run by run, as the engine deals
@@ -456,13 +459,17 @@ class HandBuilder:
             user[RUNOUT_COUNT] = runs
         if "_splitpot_structure" in structure:
             user["_splitpot_structure"] = structure.pop("_splitpot_structure")
+        seats = [p.seat for p in order]
         try:
-            return HandHistory(
+            # Made, not parsed: its types and list lengths are this builder's by
+            # construction, and what a hostile file could break (amounts, seats, the
+            # number of actions) HandHistory.made checks.
+            return HandHistory.made(
                 **structure,
                 starting_stacks=[p.stack for p in order],
                 actions=self._dealing(game, order) + actions + self._showdown(order),
-                seats=[p.seat for p in order],
-                seat_count=max(self.seat_count or 0, self.button or 0, *(p.seat for p in order)),
+                seats=seats,
+                seat_count=max(self.seat_count or 0, self.button or 0, *seats),
                 players=[p.name for p in order],
                 finishing_stacks=[p.stack - p.put_in + p.returned + p.collected for p in order],
                 winnings=[p.collected for p in order],
@@ -478,8 +485,8 @@ class HandBuilder:
         """What the site paid out with its rake must be the pot: every chip put in, less
         the bets returned. Else the site's text contradicts itself (Winamax's 2010
         tournament paid 3,368 chips of a pot of 3,367.50)."""
-        pot = sum(p.put_in - p.returned for p in order)
-        paid = sum(p.collected for p in order) + self.rake
+        pot = sum([p.put_in - p.returned for p in order])
+        paid = sum([p.collected for p in order]) + self.rake
         if paid != pot:
             raise self.damaged(
                 f"the site contradicts itself: it paid out {paid} with the rake, and the pot "
@@ -524,13 +531,13 @@ class HandBuilder:
         difference, if that is exactly what the largest bet has over the next one."""
         if self.total is None:
             return
-        paid = sum(p.collected for p in order) + self.rake
+        paid = sum([p.collected for p in order]) + self.rake
         if paid != self.total:
             raise self.damaged(
                 f"lines missing or the site contradicts itself: its total pot is "
                 f"{self.total}, but it paid out {paid} with the rake"
             )
-        excess = sum(p.put_in - p.returned for p in order) - self.total
+        excess = sum([p.put_in - p.returned for p in order]) - self.total
         if excess == 0:
             return
         put = sorted(order, key=lambda p: p.put_in - p.returned)
@@ -605,12 +612,11 @@ class HandBuilder:
     def _dealing(self, game: Game, order: list[_Player]) -> list[str]:
         if game.stud:
             return []
-        out: list[str] = []
         unseen = "??" * game.hole_cards
-        for p in order:
-            cards = _cards(p.hole) + unseen[2 * len(p.hole) :] if p.hole else unseen
-            out.append(f"d dh p{len(out) + 1} {cards}")
-        return out
+        return [
+            f"d dh {p.label} {_cards(p.hole) + unseen[2 * len(p.hole) :] if p.hole else unseen}"
+            for p in order
+        ]
 
     def _showdown(self, order: list[_Player]) -> list[str]:
         """Every player still in at the end shows (or mucks, if the site did not show his
@@ -634,6 +640,8 @@ class HandBuilder:
 
 
 def _cards(cards: list[str | None]) -> str:
+    if all(cards):  # every card seen
+        return "".join(cards)  # type: ignore[arg-type]
     return "".join([c or "??" for c in cards])
 
 

@@ -204,4 +204,4 @@ class CakeHand(LineReader):
         settle(self.b, uncalled_in_win=True)
 
 
-READER = SiteReader(NAME, HEADER, CakeHand.parse)
+READER = SiteReader(NAME, HEADER, CakeHand.parse, marker="Hand#")

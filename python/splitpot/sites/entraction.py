@@ -209,4 +209,4 @@ class EntractionHand(LineReader):
             b.reveal(name, _cards(text.strip("()")))
 
 
-READER = SiteReader(NAME, HEADER, EntractionHand.parse)
+READER = SiteReader(NAME, HEADER, EntractionHand.parse, marker="Game #")

@@ -233,4 +233,4 @@ def _cards(text: str) -> list[str | None]:
     return [c.strip() for c in text.split(",") if c.strip()]
 
 
-READER = SiteReader(NAME, HEADER, EverleafHand.parse)
+READER = SiteReader(NAME, HEADER, EverleafHand.parse, marker="*** H")  # both languages

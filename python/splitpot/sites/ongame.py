@@ -267,4 +267,4 @@ class OnGameHand(LineReader):
                 raise self.damaged(f"the summary leaves {name} {final}, the play {mine}")
 
 
-READER = SiteReader(NAME, HEADER, OnGameHand.parse)
+READER = SiteReader(NAME, HEADER, OnGameHand.parse, marker="***** History for hand ")

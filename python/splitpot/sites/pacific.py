@@ -367,4 +367,4 @@ class PacificHand(LineReader):
         settle(self.b, uncalled_in_win=True)
 
 
-READER = SiteReader(NAME, HEADER, PacificHand.parse)
+READER = SiteReader(NAME, HEADER, PacificHand.parse, marker="Hand History for Game ")

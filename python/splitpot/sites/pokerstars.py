@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 from decimal import Decimal
 
-from splitpot.sites.base import VERBS, Block, LineReader, Rules, SiteReader, cards
+from splitpot.sites.base import VERBS, Block, LineReader, Remembered, Rules, SiteReader, cards
 from splitpot.sites.builder import Kind
 from splitpot.sites.errors import SiteError
 from splitpot.sites.money import CENT, CHIP
@@ -81,6 +81,7 @@ _ACTIONS = re.compile(
     r"|doesn't show hand|discards|stands pat)(?: (?P<a>\S+))?(?: to (?P<b>\S+))?"
     r"(?: (?P<rest>.*))?$"
 )
+_ACTION_OF = Remembered(_ACTIONS)  # the verb, the amounts and the rest of "calls 2"...
 
 
 class StarsHand(LineReader):
@@ -200,22 +201,23 @@ class StarsHand(LineReader):
         self.b.hole(name, seen)
 
     def action(self, name: str, rest: str) -> None:
-        found = _ACTIONS.match(rest)
+        found = _ACTION_OF.groups(rest)
         if found is None:
             raise self.fail(f"an action this reader does not know: {name}: {rest!r}")
-        verb, a = found["verb"], found["a"]
+        verb, a, to, more = found
+        assert verb is not None
         b = self.b
         if self.street == "RIVER" and verb not in ("shows", "mucks hand", "doesn't show hand"):
             b.deal_unseen()
         if verb == "raises":
-            a = found["b"]  # "raises $2 to $3": to $3
+            a = to  # "raises $2 to $3": to $3
         elif verb == "posts small blind" and False in b.blind_posters:
             # A second small blind: one who missed his posts it out of turn, dead
             # (docs/rules/poker.md §4.1); he then calls the full big blind.
             verb = "posts a dead small blind"
         if verb == "folds" and a is not None:  # "folds [Ah Kd]": his cards, shown as he folds
             b.fold(name)
-            b.reveal(name, cards((a + " " + (found["rest"] or "")).strip(" []")))
+            b.reveal(name, cards((a + " " + (more or "")).strip(" []")))
         elif verb == "posts a dead small blind":
             b.blind(name, 0, dead=self.amount(a))
         elif self.move(name, verb, a):

@@ -48,38 +48,53 @@ def decode(data: bytes) -> str:
 def split(
     text: str, header: re.Pattern[str], source: str | None, marker: str = ""
 ) -> Iterator[Block]:
-    """One block per hand of ``text``: see :func:`split_lines`."""
-    return split_lines(lines_of(text), header, source, marker)
+    """One block per hand of ``text``: see :func:`split_batches`."""
+    return split_batches((lines_of(text),), header, source, marker)
 
 
-def split_lines(
-    lines: Iterable[str], header: re.Pattern[str], source: str | None, marker: str = ""
+def split_batches(
+    batches: Iterable[list[str]], header: re.Pattern[str], source: str | None, marker: str = ""
 ) -> Iterator[Block]:
-    """One block per hand: from a line ``header`` matches to the next one, each yielded as
-    soon as the next header is read (a file of a year's hands is never held whole). Lines
-    before the first header (a session's preamble) belong to no hand. A header found inside
-    a line (a file whose next hand was glued onto a cut one) starts a hand there, and the
-    hand before is :attr:`~splitpot.sites.base.Block.cut`. A hand longer than
+    """One block per hand of the lines, given in batches (a file's are read 64 KiB at a
+    time, so that a file of a year's hands is never held whole): from a line ``header``
+    matches to the next one, each yielded as soon as the next header is read. Lines before
+    the first header (a session's preamble) belong to no hand. A header found inside a line
+    (a file whose next hand was glued onto a cut one) starts a hand there, and the hand
+    before is :attr:`~splitpot.sites.base.Block.cut`. A hand longer than
     :data:`~splitpot.limits.SITE_MAX_HAND_LINES` lines is an error, and its lines are
-    skipped up to the next header."""
-    block: list[str] = []
+    skipped up to the next header.
+
+    Only the lines holding ``marker`` (every header holds it) are searched for a header; the
+    others go into their hand by slices, never one at a time."""
+    block: list[str] | None = None  # the hand being read; None before any, or past the limit
     start = 0
-    for number, line in enumerate(lines, 1):
-        found = header.search(line) if marker in line else None
-        if found is not None:
-            at = found.start()
-            if block:
-                if at:
-                    yield Block(source, [*block, line[:at]], start, cut=True)
+    number = 1  # the first line of the batch
+    for lines in batches:
+        done = 0  # the batch's lines up to here are in a block, or in none
+        candidates = (
+            [k for k, line in enumerate(lines) if marker in line] if marker else range(len(lines))
+        )
+        for k in candidates:
+            line = lines[k]
+            found = header.search(line)
+            if found is None:
+                continue
+            if block is not None:
+                block += lines[done:k]
+                if len(block) > SITE_MAX_HAND_LINES:
+                    yield Block(source, block[:1], start, overflow=True)
+                elif found.start():
+                    yield Block(source, [*block, line[: found.start()]], start, cut=True)
                 else:
                     yield Block(source, _trimmed(block), start)
-            block, start = [line[at:]], number
-        elif block:
-            block.append(line)
+            block, start, done = [line[found.start() :]], number + k, k + 1
+        if block is not None:
+            block += lines[done:]
             if len(block) > SITE_MAX_HAND_LINES:
                 yield Block(source, block[:1], start, overflow=True)
-                block = []
-    if block:
+                block = None
+        number += len(lines)
+    if block is not None:
         yield Block(source, _trimmed(block), start)
 
 
@@ -112,7 +127,7 @@ def sniff(text: str) -> SiteReader | None:
     """
     first: tuple[int, SiteReader] | None = None
     for reader in READERS:
-        found = reader.find(text)
+        found = reader.find(text, None if first is None else first[0])
         if found is not None and (first is None or found.start() < first[0]):
             first = (found.start(), reader)
     return None if first is None else first[1]
@@ -218,9 +233,9 @@ def read_file(path: str | os.PathLike[str]) -> Iterator[HandHistory | SiteError]
             elif reader.blocks is not None:
                 yield from _read_whole(f, name, reader)  # XML
             else:
-                lines = _file_lines(f)
+                batches = _file_batches(f)
                 start = reader.line_start
-                yield from _parsed(reader, split_lines(lines, start, name, reader.marker))
+                yield from _parsed(reader, split_batches(batches, start, name, reader.marker))
     except OSError as e:
         yield SiteError(f"cannot read: {e.strerror or e}", source=name)
 
@@ -241,15 +256,73 @@ def _read_whole(
     yield from _read(text, name, reader or sniff(text))
 
 
-def _file_lines(f: IO[bytes]) -> Iterator[str]:
-    """The lines of a binary file, each decoded on its own, whatever the endings (a line
-    ending in CR only is split too); a line is cut at
-    :data:`~splitpot.limits.SITE_MAX_LINE_BYTES` (no hand has such lines; a file with no
-    newline is not held whole)."""
-    while raw := f.readline(SITE_MAX_LINE_BYTES):
-        raw = raw.removesuffix(b"\n").removesuffix(b"\r")
-        for part in raw.split(b"\r") if b"\r" in raw else (raw,):
-            yield decode(part).lstrip("\ufeff")
+_BATCH_BYTES = 64 << 10
+
+
+def _file_batches(f: IO[bytes]) -> Iterator[list[str]]:
+    """The lines of a binary file, 64 KiB at a time: those of reading it one
+    ``readline(SITE_MAX_LINE_BYTES)`` at a time, each decoded on its own
+    (:func:`_piece_lines`), whatever the endings (a line ending in CR only is split too); a
+    line is cut at :data:`~splitpot.limits.SITE_MAX_LINE_BYTES` (no hand has such lines; a
+    file with no newline is not held whole). A batch that is UTF-8 and whose lines are
+    within the limit, as nearly every file is, is decoded and split whole
+    (:func:`_batch_lines`); the tests compare the two ways on real and made-up files."""
+    limit = SITE_MAX_LINE_BYTES
+    rest = b""
+    while chunk := f.read(_BATCH_BYTES):
+        data = rest + chunk if rest else chunk
+        end = data.rfind(b"\n") + 1
+        rest = data[end:]
+        batch = _batch_lines(data[:end]) if end else []
+        while len(rest) >= limit:  # readline would give the line's first bytes on their own
+            batch += _piece_lines(rest[:limit])
+            rest = rest[limit:]
+        if batch:
+            yield batch
+    if rest:
+        yield _piece_lines(rest)
+
+
+def _batch_lines(data: bytes) -> list[str]:
+    """The lines of ``data``, whole lines each ending in ``\\n``, as :func:`_piece_lines`
+    gives them one by one: decoded at once when ``data`` is UTF-8 and no line is past the
+    limit (the lines then decode alike whole or apart: a line end is never inside a
+    character), else one ``readline`` piece at a time."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = ""
+    lines = text.split("\n")
+    widest = max(map(len, lines))  # characters: bytes too when ASCII, at most 4 a character
+    if not text or widest * (1 if text.isascii() else 4) >= SITE_MAX_LINE_BYTES:
+        return _readline_lines(data)
+    if "\r" in text:
+        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines.pop()  # what follows the last newline: nothing
+    if "\ufeff" in text:
+        return [line.lstrip("\ufeff") for line in lines]
+    return lines
+
+
+def _readline_lines(data: bytes) -> list[str]:
+    """The lines of ``data`` one ``readline(SITE_MAX_LINE_BYTES)`` piece at a time."""
+    out: list[str] = []
+    limit = SITE_MAX_LINE_BYTES
+    at = 0
+    while at < len(data):
+        end = data.find(b"\n", at) + 1 or len(data)
+        for piece in range(at, end, limit):
+            out += _piece_lines(data[piece : min(piece + limit, end)])
+        at = end
+    return out
+
+
+def _piece_lines(raw: bytes) -> list[str]:
+    """What one ``readline`` gave: its line ending dropped, split at lone CRs, each part
+    decoded on its own (:func:`decode`: a file appended to by two clients may mix UTF-8 and
+    Windows-1252), without the BOM."""
+    raw = raw.removesuffix(b"\n").removesuffix(b"\r")
+    return [decode(part).lstrip("\ufeff") for part in raw.split(b"\r")]
 
 
 def _parsed(reader: SiteReader, blocks: Iterable[Block]) -> Iterator[HandHistory | SiteError]:

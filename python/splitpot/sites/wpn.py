@@ -337,7 +337,7 @@ class OldHand(LineReader):
         settle(b)
 
 
-OLD_READER = SiteReader(NAME, OLD_HEADER, OldHand.parse)
+OLD_READER = SiteReader(NAME, OLD_HEADER, OldHand.parse, marker="Game started at: ")
 
 
 # ---------------------------------------------------------------------------- the new format
@@ -544,4 +544,4 @@ class NewHand(LineReader):
             raise self.damaged(f"the summary takes {taken} from the pot, the play {b.rake}")
 
 
-NEW_READER = SiteReader(NAME, NEW_HEADER, NewHand.parse)
+NEW_READER = SiteReader(NAME, NEW_HEADER, NewHand.parse, marker="Hand #")
