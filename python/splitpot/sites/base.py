@@ -207,7 +207,11 @@ class SiteReader:
         """The first header of ``text``: the pattern searched from the line where the marker
         first stands; None at once when that line starts at ``before`` or later (a header
         found there could not come first)."""
-        at = text.find(self.marker)
+        if before is None:
+            at = text.find(self.marker)
+        else:  # a marker past the line holding ``before`` is on a line starting after it
+            end = text.find("\n", before)
+            at = text.find(self.marker, 0, len(text) if end < 0 else end)
         if at < 0:
             return None
         start = text.rfind("\n", 0, at) + 1

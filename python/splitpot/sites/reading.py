@@ -130,6 +130,8 @@ def sniff(text: str) -> SiteReader | None:
         found = reader.find(text, None if first is None else first[0])
         if found is not None and (first is None or found.start() < first[0]):
             first = (found.start(), reader)
+            if not found.start():
+                break  # nothing starts before the text does
     return None if first is None else first[1]
 
 
