@@ -102,8 +102,8 @@ RUNS = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "1": 1, "2": 2, "3": 3}
 """The runs of a board run more than once, as the sites name them (§6: at most three)."""
 
 MOVES: dict[str, Callable[[HandBuilder, str, int], None]] = {
-    "fold": lambda b, name, _: b.fold(name),
-    "check": lambda b, name, _: b.check(name),
+    "fold": HandBuilder.fold,  # (the amount, 0, is not read)
+    "check": HandBuilder.check,
     "call": HandBuilder.call,  # what the call adds
     "bet": HandBuilder.bet,  # a bet or raise by the amount
     "raise to": HandBuilder.raise_to,  # a bet, raise or completion to the amount
@@ -288,6 +288,9 @@ class LineReader:
         self.names: list[str] | None = None  # the seated names, longest first, once seated
         # Per separators: whether no seated name holds one (a dictionary look-up finds him).
         self.plain: dict[tuple[str, ...], bool] = {}
+        # ACTORS' one separator, once seated, when no seated name holds it: a line's player
+        # is what comes before it (:meth:`play_line`, without a call of :meth:`actor`).
+        self.sep = ""
         self.table: Rules = ()
         self.pattern: re.Pattern[str] | None = None  # the first framework's (seated())
         self.alternatives = "(?!)"
@@ -487,7 +490,12 @@ class LineReader:
         seat #2", with a player named "The")."""
         if self.names is None:
             self.seats()
-        actor = self.actor(line)
+        sep = self.sep
+        if sep:
+            name, split, rest = line.partition(sep)
+            actor = (name, sep, rest) if split and name in self.b.players else None
+        else:
+            actor = self.actor(line)
         error = None
         if actor is not None:
             name, sep, rest = actor
@@ -521,6 +529,10 @@ class LineReader:
             else:
                 self.names = sorted(self.b.players, key=len, reverse=True)
                 self.table = self.rules()
+                (sep,) = seps = self.ACTORS[:1]
+                if len(self.ACTORS) == 1 and not any(sep in name for name in self.names):
+                    self.plain[seps] = True
+                    self.sep = sep
         assert self.names is not None
         return self.names
 

@@ -39,7 +39,7 @@ Kind = Literal["F", "P", "N"]
 """The betting structure's letter, as in PHH variant codes: fixed, pot or no limit."""
 
 
-@dataclass
+@dataclass(slots=True, eq=False)  # a player is himself: compared by identity
 class _Player:
     seat: int  # the site's seat number, 1-based
     name: str
@@ -298,14 +298,14 @@ class HandBuilder:
 
     # ------------------------------------------------------------------ actions
 
-    def fold(self, name: str) -> None:
+    def fold(self, name: str, _: int = 0) -> None:
         p = self.player(name)
         if self._all_in(p):
             return
         p.folded = True
         self.act(p, " f")
 
-    def check(self, name: str) -> None:
+    def check(self, name: str, _: int = 0) -> None:
         p = self.player(name)
         if not self._all_in(p):
             self.act(p, " cc")
