@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Iterator
+from itertools import compress, repeat
 from typing import IO
 
 from splitpot import _files
@@ -71,8 +72,10 @@ def split_batches(
     number = 1  # the first line of the batch
     for lines in batches:
         done = 0  # the batch's lines up to here are in a block, or in none
+        # The lines holding the marker, found in C (no Python step per line).
+        every = range(len(lines))
         candidates = (
-            [k for k, line in enumerate(lines) if marker in line] if marker else range(len(lines))
+            compress(every, map(str.__contains__, lines, repeat(marker))) if marker else every
         )
         for k in candidates:
             line = lines[k]
