@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Iterator
-from itertools import compress, repeat
 from typing import IO
 
 from splitpot import _files
@@ -72,10 +71,8 @@ def split_batches(
     number = 1  # the first line of the batch
     for lines in batches:
         done = 0  # the batch's lines up to here are in a block, or in none
-        # The lines holding the marker, found in C (no Python step per line).
-        every = range(len(lines))
         candidates = (
-            compress(every, map(str.__contains__, lines, repeat(marker))) if marker else every
+            [k for k, line in enumerate(lines) if marker in line] if marker else range(len(lines))
         )
         for k in candidates:
             line = lines[k]
