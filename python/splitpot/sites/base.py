@@ -93,6 +93,9 @@ _AMOUNTS: dict[tuple[Decimal, str], dict[str, int]] = {}
 """The amounts read, by unit and decimal separator: a cache, as the same few recur (only
 short texts, and at most :data:`_KEPT` of each, so that a hostile file cannot fill it)."""
 _KEPT = 1 << 14
+_MOVES_READ: dict[tuple[type, Decimal], dict[str, tuple[Callable[..., None], int]]] = {}
+"""The moves read, by reader and unit: a player's text (``"calls 2"``) as its builder's move and
+amount (:meth:`LineReader.move`), a cache bounded as :data:`_AMOUNTS` is."""
 
 Rules = Sequence[tuple[re.Pattern[str], Callable[[re.Match[str]], None]]]
 """A reader's table: each pattern tried in order on a line; the first that matches calls its
@@ -281,6 +284,7 @@ class LineReader:
         found = self.HEADER.match(self.header)
         self.b = HandBuilder(self.NAME, block.source, self.unit())
         self.amounts = _AMOUNTS.setdefault((self.b.unit, "."), {})  # this unit's, read before
+        self.moves_read = _MOVES_READ.setdefault((type(self), self.b.unit), {})
         self.b.tournament = self.tournament()
         self.b.hand_id = found.group(1) if found is not None and found.re.groups else None
         self.b.at = block.first
@@ -412,13 +416,31 @@ class LineReader:
         """A seated player's line: ``rest`` is what follows his name and ``ACTORS[0]``."""
         raise self.fail(f"an action this reader does not know: {name}{self.ACTORS[0]}{rest!r}")
 
-    def move(self, name: str, verb: str, amount: str | None) -> bool:
+    def move(self, name: str, verb: str, amount: str | None, *, text: str = "") -> bool:
         """The :data:`MOVES` the site's ``verb`` names (:data:`VERBS`), made with its amount:
-        True; False when the verb is none of them."""
+        True; False when the verb is none of them. ``text``, the player's whole text the
+        verb and amount were read from, is remembered as this move (:meth:`move_read`): give
+        it only when the text always means this move, whatever the hand's state."""
         kind = self.VERBS.get(verb)
         if kind is None:
             return False
-        MOVES[kind](self.b, name, 0 if kind in _NO_AMOUNT else self.amount(amount))
+        move, value = MOVES[kind], 0 if kind in _NO_AMOUNT else self.amount(amount)
+        move(self.b, name, value)
+        if text and len(text) <= 64:
+            known = self.moves_read
+            if len(known) >= _KEPT:
+                known.clear()
+            known[text] = (move, value)
+        return True
+
+    def move_read(self, name: str, text: str) -> bool:
+        """The move of a player's ``text`` remembered by :meth:`move`, made: True; False
+        when the text was not read before. Most lines of a hand ("folds", "calls 2") are
+        such texts: one look-up, no pattern."""
+        known = self.moves_read.get(text)
+        if known is None:
+            return False
+        known[0](self.b, name, known[1])
         return True
 
     def aside(self, name: str, sep: str, rest: str) -> None:
@@ -488,27 +510,32 @@ class LineReader:
         matches, else a note (:data:`NOTES`), else :meth:`unknown`. A line that starts like
         a player's and is none of his actions is tried as the others too ("The button is in
         seat #2", with a player named "The")."""
-        if self.names is None:
-            self.seats()
         sep = self.sep
-        if sep:
+        if sep:  # one separator, in no seated name: the name is what comes before it
             name, split, rest = line.partition(sep)
-            actor = (name, sep, rest) if split and name in self.b.players else None
+            if not split or name not in self.b.players:
+                return self.rules_line(line)
         else:
+            if self.names is None:
+                self.seats()
             actor = self.actor(line)
-        error = None
-        if actor is not None:
+            if actor is None:
+                return self.rules_line(line)
             name, sep, rest = actor
-            try:
-                if sep == self.ACTORS[0]:
-                    self.action(name, rest)
-                else:
-                    self.aside(name, sep, rest)
-                return
-            except UnsupportedHand:
-                raise
-            except SiteError as e:
-                error = e
+        try:
+            if sep == self.ACTORS[0]:
+                self.action(name, rest)
+            else:
+                self.aside(name, sep, rest)
+        except UnsupportedHand:
+            raise
+        except SiteError as e:
+            self.rules_line(line, e)
+
+    def rules_line(self, line: str, error: SiteError | None = None) -> None:
+        """A line that is no seated player's action: the first rule of the table that
+        matches, else a note, else ``error`` (what reading it as an action said) or
+        :meth:`unknown`."""
         for pattern, handler in self.table:
             found = pattern.match(line)
             if found is not None:

@@ -201,6 +201,8 @@ class StarsHand(LineReader):
         self.b.hole(name, seen)
 
     def action(self, name: str, rest: str) -> None:
+        if self.street != "RIVER" and self.move_read(name, rest):
+            return  # "folds", "calls 2"... read before (stud's river deals first)
         found = _ACTION_OF.groups(rest)
         if found is None:
             raise self.fail(f"an action this reader does not know: {name}: {rest!r}")
@@ -220,8 +222,8 @@ class StarsHand(LineReader):
             b.reveal(name, cards((a + " " + (more or "")).strip(" []")))
         elif verb == "posts a dead small blind":
             b.blind(name, 0, dead=self.amount(a))
-        elif self.move(name, verb, a):
-            return
+        elif self.move(name, verb, a, text="" if verb.startswith("posts") else rest):
+            return  # a blind's meaning depends on the blinds posted before it
         elif verb == "shows":
             b.show(name, cards(rest[len("shows ") :].split("]")[0].strip(" [")))
         elif verb not in ("mucks hand", "doesn't show hand"):
