@@ -37,6 +37,8 @@ _UNPLAYED = (
     "Badugi",
     "Courchevel",
 )
+_TOURNAMENT = re.compile(r"Tournament #(\d+)")
+_MONEY = ("$", "€", "£", "₹", "Rs.")  # a cash game's currency signs (else play money)
 _STAKES = re.compile(r"\((?:[^(),]*, )?([^()/,]+)/([^()/ ]+)(?: ([A-Z]{3}))?\)")
 WHEN = re.compile(r"(\d{4})/(\d\d)/(\d\d) (\d\d?):(\d\d):(\d\d) ?([A-Z]{2,4})?")
 # The table line is read to its end: a button that is not a seat number is an error.
@@ -102,7 +104,7 @@ class StarsHand(LineReader):
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
-        tournament = re.search(r"Tournament #(\d+)", self.header)
+        tournament = _TOURNAMENT.search(self.header)
         if tournament is not None:
             self.b.fields["event"] = f"Tournament #{tournament.group(1)}"
 
@@ -114,16 +116,15 @@ class StarsHand(LineReader):
 
     def unit(self) -> Decimal:
         header = self.header
-        tournament = re.search(r"Tournament #\d+", header)
-        cash = tournament is None and bool(_STAKES.search(header))
-        return CENT if cash and re.search(r"[$€£₹]|Rs\.", header) else CHIP
+        cash = _TOURNAMENT.search(header) is None and bool(_STAKES.search(header))
+        return CENT if cash and any(sign in header for sign in _MONEY) else CHIP
 
     def read_header(self) -> None:
         header, b = self.header, self.b
         for name in _UNPLAYED:
             if name in header:
                 raise b.unsupported(f"{name} is a game splitpot does not play", name)
-        found = _GAME.search(header)
+        found = _GAME.search(header, header.find(":") + 1)  # after "... Hand #N:"
         if found is None or (found["hilo"] and found["game"] in ("Hold'em", "Razz")):
             raise b.unsupported(f"a game splitpot does not read: {header[:80]!r}")
         part = _PARTS[found["game"]] + (found["cards"] or "") + ("/8" if found["hilo"] else "")
