@@ -65,6 +65,7 @@ linear in its line: no lazy part before a repeated group (review H4).
 from __future__ import annotations
 
 import datetime
+import functools
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -125,6 +126,10 @@ its site's words."""
 _NO_AMOUNT = ("fold", "check")
 VERBS = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet"}
 """The words most sites write for four of the :data:`MOVES`: a reader's ``VERBS`` adds its own."""
+
+
+_game = functools.lru_cache(maxsize=1 << 10)(Game)
+"""The games read (a :class:`Game` is frozen: one is shared by the hands of its stakes)."""
 
 
 class Remembered:
@@ -485,7 +490,12 @@ class LineReader:
         if self.block.cut:
             return False
         closing = self.CLOSING
-        return closing is None or any(closing.search(line) for line in reversed(self.block.lines))
+        if closing is None:
+            return True
+        for line in reversed(self.block.lines):  # it is among the last lines
+            if closing.search(line):
+                return True
+        return False
 
     def body(self) -> Iterator[tuple[int, str]]:
         """The hand's lines after its header, numbered."""
@@ -647,20 +657,20 @@ class LineReader:
     def game(self, part: str, kind: Kind, small: int, big: int) -> None:
         """The hand's game: the PHH game part (``T``, ``O5``, ``7S/8``...), the structure
         letter and the stakes in units (a fixed-limit game's small and big bet)."""
-        self.b.game = Game(part, kind, small, big)
+        self.b.game = _game(part, kind, small, big)
 
     def when(self, found: re.Match[str] | None, *order: int, zone: str | None = None) -> None:
         """The hand's date and time from ``found``: its groups ``order`` are the year,
         month, day, hour, minute and second (1 to 6 by default); ``zone`` the time zone."""
         if found is not None:
-            fields = (found[k] for k in order or range(1, 7))
+            fields = [found[k] for k in order] if order else found.groups()[:6]
             self.date(*fields, zone=zone, text=found.group())
 
     def date(self, *fields: str | int, zone: str | None, text: str) -> None:
         """The hand's date and time: year, month, day, hour, minute, second; ``text`` names
         it in the error when it is not a date."""
         try:
-            year, month, day, hour, minute, second = (int(x) for x in fields)
+            year, month, day, hour, minute, second = map(int, fields)
             moment = datetime.datetime(year, month, day, hour, minute, second)
         except ValueError:
             raise self.fail(f"not a date: {text!r}") from None
