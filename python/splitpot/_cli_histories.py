@@ -147,31 +147,36 @@ def cmd_show(args: argparse.Namespace) -> int:
     if args.html is None:
         print(printable(show.render_text(hand)))
         return 0
-    page = show.render_html(hand)
-    with output(args.html) as out:
-        out.write(page)
-    if args.html != "-":
-        print(f"wrote {args.html}", file=sys.stderr)
+    _write_page(show.render_html(hand), args.html)
     return 0
 
 
 def _show_pan(args: argparse.Namespace) -> int:
-    """``show`` of a Pan history file (``simulate --game pan``): the hand told as text."""
+    """``show`` of a Pan history file (``simulate --game pan``): the hand told as text, or
+    its page (:mod:`splitpot.pan.html`)."""
     from splitpot.pan import files as pan_files
 
-    if args.html is not None:
-        raise sp.SplitpotError(
-            f"{args.file}: a Pan hand is shown as text (leave out --html): the HTML replayer "
-            "draws a poker table"
-        )
     hands = pan_files.histories(args.file)
     if not hands:
         raise sp.SplitpotError(f"{args.file}: no hands in the file")
     if args.hand is None and len(hands) > 1:
         print(f"splitpot: {args.file} has {len(hands)} hands; showing the first", file=sys.stderr)
     record = hands[0] if args.hand is None else _pick_hand(hands, args.hand, args.file)
-    print(pan_files.render_text(record))
+    if args.html is None:
+        print(pan_files.render_text(record))
+        return 0
+    from splitpot.pan.html import render_html
+
+    _write_page(render_html(record), args.html)
     return 0
+
+
+def _write_page(page: str, path: str) -> None:
+    """``show --html PATH``: the page written whole (``-``: stdout)."""
+    with output(path) as out:
+        out.write(page)
+    if path != "-":
+        print(f"wrote {path}", file=sys.stderr)
 
 
 def _kept(hands: Iterator[Any], skipped: list[Any], unshown: list[Any]) -> Iterator[Any]:

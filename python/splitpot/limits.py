@@ -38,6 +38,7 @@ __all__ = [
     "PAN_MAX_RESHUFFLES",
     "PAN_MAX_SEATS",
     "PAN_MELD_CARDS",
+    "PAN_PAGE_MAX_ACTIONS",
     "PAN_TABLE_MELDS",
     "PHH_MAX_ACTIONS",
     "PHH_MAX_AMOUNT_DIGITS",
@@ -128,6 +129,11 @@ PAN_MAX_ACTIONS = 200_000
 """The most entries of a Pan history's ``actions``: above the longest hand the rules allow
 (four passes of the largest deck, 20,400 cards, each draw followed by a reject or a discard),
 far above a real one (a few hundred)."""
+
+PAN_PAGE_MAX_ACTIONS = 5_000
+"""The most actions of a Pan hand ``show --html`` steps through: the page holds the table
+after each one (every seat's hand and melds), a few MB at this bound; a real hand has a few
+hundred."""
 
 # --------------------------------------------------------------------------- preflop tables
 

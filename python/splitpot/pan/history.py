@@ -591,6 +591,16 @@ def replay(record: PanHistory) -> PanHand:
     :class:`PanHistoryError` with its index and the reason; so do finishing stacks that
     differ from the hand's."""
     hand = deal(record)
+    for _ in replaying(record, hand):
+        pass
+    _check_finish(hand, record)
+    return hand
+
+
+def replaying(record: PanHistory, hand: PanHand) -> Iterator[int]:
+    """Play the history's actions on ``hand`` (:func:`deal`'s) one at a time, yielding the
+    index of each action once it is made (the HTML page reads the hand between them);
+    errors as :func:`replay`'s. The finishing stacks are not checked."""
     seat_of = record.seat_of
     for i, text in enumerate(record.actions):
         try:
@@ -606,8 +616,7 @@ def replay(record: PanHistory) -> PanHand:
             hand.apply(move)
         except (ValueError, IllegalAction) as e:
             raise PanHistoryError(str(e), action_index=i, action=text) from None
-    _check_finish(hand, record)
-    return hand
+        yield i
 
 
 def _check_finish(hand: PanHand, record: PanHistory) -> None:
