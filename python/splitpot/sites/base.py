@@ -566,12 +566,20 @@ class LineReader:
             else:
                 self.names = sorted(self.b.players, key=len, reverse=True)
                 self.table = self.rules()
-                (sep,) = seps = self.ACTORS[:1]
-                if len(self.ACTORS) == 1 and not any(sep in name for name in self.names):
-                    self.plain[seps] = True
-                    self.sep = sep
+                if len(self.ACTORS) == 1 and self.plain_names(self.ACTORS):
+                    self.sep = self.ACTORS[0]
         assert self.names is not None
         return self.names
+
+    def plain_names(self, seps: tuple[str, ...]) -> bool:
+        """Whether no seated name holds one of ``seps`` (a line's player is then what comes
+        before one). Looked for in the names joined by a newline, which no separator holds,
+        so that none is found across two names."""
+        plain = self.plain.get(seps)
+        if plain is None:
+            joined = "\n".join(self.seats())
+            plain = self.plain[seps] = not any(sep in joined for sep in seps)
+        return plain
 
     # The first framework's way (readers written against it still work): ``ACTOR``, a
     # pattern after the name; ``seated()``, the names compiled into one pattern per hand;
@@ -605,11 +613,7 @@ class LineReader:
             matched = self.seated().match(text)
             return None if matched is None else (matched[1], self.ACTORS[0], matched[2])
         seps = seps or self.ACTORS
-        plain = self.plain.get(seps)
-        if plain is None:
-            names = self.seats()
-            plain = self.plain[seps] = not any(sep in name for name in names for sep in seps)
-        if plain:
+        if self.plain_names(seps):
             players = self.b.players
             for sep in seps:
                 name, found, rest = text.partition(sep)
