@@ -424,8 +424,10 @@ class LineReader:
     def move(self, name: str, verb: str, amount: str | None, *, text: str = "") -> bool:
         """The :data:`MOVES` the site's ``verb`` names (:data:`VERBS`), made with its amount:
         True; False when the verb is none of them. ``text``, the player's whole text the
-        verb and amount were read from, is remembered as this move (:meth:`move_read`): give
-        it only when the text always means this move, whatever the hand's state."""
+        verb and amount were read from, is remembered as this move: the next time a player
+        writes it, :meth:`play_line` makes the move at once, without :meth:`action` (but on
+        stud's :data:`SEVENTH` street, whose unseen cards the reader deals first). Give it
+        only when the text always means this move, whatever the hand's state."""
         kind = self.VERBS.get(verb)
         if kind is None:
             return False
@@ -436,16 +438,6 @@ class LineReader:
             if len(known) >= _KEPT:
                 known.clear()
             known[text] = (move, value)
-        return True
-
-    def move_read(self, name: str, text: str) -> bool:
-        """The move of a player's ``text`` remembered by :meth:`move`, made: True; False
-        when the text was not read before. Most lines of a hand ("folds", "calls 2") are
-        such texts: one look-up, no pattern."""
-        known = self.moves_read.get(text)
-        if known is None:
-            return False
-        known[0](self.b, name, known[1])
         return True
 
     def aside(self, name: str, sep: str, rest: str) -> None:
@@ -525,6 +517,10 @@ class LineReader:
             name, split, rest = line.partition(sep)
             if not split or name not in self.b.players:
                 return self.rules_line(line)
+            # Most lines of a hand ("folds", "calls 2") were read before: one look-up.
+            known = self.moves_read.get(rest)
+            if known is not None and (self.street != self.SEVENTH or not self.SEVENTH):
+                return known[0](self.b, name, known[1])
         else:
             if self.names is None:
                 self.seats()

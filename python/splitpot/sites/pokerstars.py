@@ -202,8 +202,6 @@ class StarsHand(LineReader):
         self.b.hole(name, seen)
 
     def action(self, name: str, rest: str) -> None:
-        if self.street != "RIVER" and self.move_read(name, rest):
-            return  # "folds", "calls 2"... read before (stud's river deals first)
         found = _ACTION_OF.groups(rest)
         if found is None:
             raise self.fail(f"an action this reader does not know: {name}: {rest!r}")
