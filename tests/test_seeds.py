@@ -13,7 +13,7 @@ import random
 
 import pytest
 import splitpot as sp
-from splitpot import simulation, tables, tui
+from splitpot import _seeds, simulation, tables, tui
 from splitpot.cli import main
 from splitpot.pan import PanHand, PanRules, PanTable
 from splitpot.pan import text as pan_text
@@ -116,3 +116,24 @@ def test_the_command_line_simulates_the_same_hands(
     argv = ["simulate", *args, "--hands", "3", "--seed", "4", "--players", "3", "--out", "-"]
     assert main(argv) == 0
     assert _digest(capsys.readouterr().out) == digest
+
+
+def test_seeds_are_checked_in_one_place() -> None:
+    assert _seeds.check(5) == 5
+    assert _seeds.check(_seeds.SEED_LIMIT - 1) == _seeds.SEED_LIMIT - 1
+    for bad in (-1, _seeds.SEED_LIMIT):
+        with pytest.raises(sp.SplitpotError, match="seed must be"):
+            _seeds.check(bad)
+    for bad in (True, 1.0, "1"):
+        with pytest.raises(TypeError, match="seed must be an int"):
+            _seeds.check(bad)
+    assert 0 <= _seeds.draw() < _seeds.DRAW_LIMIT
+    rng, again = random.Random(9), random.Random(9)
+    assert _seeds.draw(rng) == again.randrange(_seeds.DRAW_LIMIT)
+
+
+def test_derive_is_blake2b_of_the_path() -> None:
+    digest = hashlib.blake2b(b"a:1:2", digest_size=8).digest()
+    assert _seeds.derive("a", 1, 2) == int.from_bytes(digest, "big")
+    assert _seeds.derive("a", 1, 2, bits=63) == int.from_bytes(digest, "big") >> 1
+    assert _seeds.derive(3, "x", sep="/") == tables._entry_seed(3, "x")

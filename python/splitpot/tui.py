@@ -15,6 +15,7 @@ import random
 from collections.abc import Callable, Sequence
 from itertools import count
 
+from splitpot import _seeds
 from splitpot._core import Card, IllegalAction, SplitpotError
 from splitpot.betting import DEFAULT_STAKES, FixedLimit, PotLimit, Structure, structure_kind
 from splitpot.betting import structure as make_structure
@@ -40,7 +41,6 @@ __all__ = ["NAMES", "demo", "describe", "play", "play_session", "render"]
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 """Names the demo and the terminal game give the seats."""
 
-_SEED_RANGE = 1 << 32
 """Seeds drawn for the demo's and the terminal game's hands and bots."""
 
 
@@ -257,10 +257,10 @@ def demo(seed: int = 1, game: Game | str = OMAHA_HILO) -> str:
     structure: Structure = FixedLimit(2, 4, ante=1) if stud else PotLimit(1, 2)
     sizes = (20, 30, 40, 60) if stud else (40, 60, 80, 120, 200)
     for k in count():
-        rng = random.Random(seed * 7919 + k)
+        rng = random.Random(_seeds.attempt(seed, k))
         stacks = [rng.choice(sizes) for _ in range(6)]
-        hand = Hand(g, structure, stacks, button=5, seed=rng.randrange(_SEED_RANGE))
-        bots = [SimpleBot(rng.randrange(_SEED_RANGE), aggression=0.7) for _ in range(6)]
+        hand = Hand(g, structure, stacks, button=5, seed=_seeds.draw(rng, _seeds.SHORT_LIMIT))
+        bots = [SimpleBot(_seeds.draw(rng, _seeds.SHORT_LIMIT), aggression=0.7) for _ in range(6)]
         play_bots(hand, bots)
         if _interesting(hand):
             stakes = "fixed limit 2/4, ante 1" if stud else "pot limit 1/2"
@@ -360,12 +360,16 @@ def play(
     g, structure = _game_and_structure(game, structure, stakes)
     rng = random.Random(seed)
     hand = Hand(
-        g, structure, [stack] * players, button=players - 1, seed=rng.randrange(_SEED_RANGE)
+        g,
+        structure,
+        [stack] * players,
+        button=players - 1,
+        seed=_seeds.draw(rng, _seeds.SHORT_LIMIT),
     )
     if not 0 <= seat < players:
         raise SplitpotError(f"seat must be 0..{players - 1}, got {seat}")
     names = ["You" if i == seat else n for i, n in enumerate(NAMES[:players])]
-    bots = [SimpleBot(rng.randrange(_SEED_RANGE)) for _ in range(players)]
+    bots = [SimpleBot(_seeds.draw(rng, _seeds.SHORT_LIMIT)) for _ in range(players)]
     output(
         f"{g.name}, {structure.kind.value.replace('_', ' ')}; {players} players, "
         f"{stack} chips each. You are seat {seat}."
@@ -430,11 +434,16 @@ def play_session(
     if not 0 <= seat < players:
         raise SplitpotError(f"seat must be 0..{players - 1}, got {seat}")
     rng = random.Random(seed)
-    table = Table(g, structure, seats=players, seed=rng.randrange(_SEED_RANGE), button=seat)
+    table = Table(
+        g, structure, seats=players, seed=_seeds.draw(rng, _seeds.SHORT_LIMIT), button=seat
+    )
     names = ["You" if i == seat else n for i, n in enumerate(NAMES[:players])]
     for i, name in enumerate(names):
         table.join(name, stack, seat=i)
-    bots = [None if i == seat else SimpleBot(rng.randrange(_SEED_RANGE)) for i in range(players)]
+    bots = [
+        None if i == seat else SimpleBot(_seeds.draw(rng, _seeds.SHORT_LIMIT))
+        for i in range(players)
+    ]
     output(
         f"{g.name}, {structure.kind.value.replace('_', ' ')}; {players} players, "
         f"{stack} chips each. You are seat {seat}. q between hands quits."

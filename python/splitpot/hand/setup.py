@@ -17,12 +17,11 @@ Texas Hold'em, NoLimit; button seat 2; stacks [100, 80, 120]
 
 from __future__ import annotations
 
-import random
 from collections.abc import Collection, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Union
 
-from splitpot import _check
+from splitpot import _check, _seeds
 from splitpot._check import chips as _chips
 from splitpot._core import Card, InvalidCards, SplitpotError
 from splitpot.betting import Structure
@@ -31,13 +30,10 @@ from splitpot.games import Game
 from splitpot.hand.records import Operation, _frozen
 from splitpot.hand.timeout import TimeoutPolicy
 from splitpot.hand.timeout import policy as _policy
-from splitpot.limits import HAND_MAX_SEATS, MAX_CHIPS, SEED_LIMIT, shown
+from splitpot.limits import HAND_MAX_SEATS, MAX_CHIPS, shown
 from splitpot.pots import Rake
 
-__all__ = ["SEED_BOUND", "HandStarting", "blind_seats", "seats_from_button"]
-
-SEED_BOUND = 1 << 63
-"""Shuffle seeds drawn for a hand (or by a table for its hands) are below this."""
+__all__ = ["HandStarting", "blind_seats", "seats_from_button"]
 
 _POLICIES = {p.value: p for p in TimeoutPolicy}
 _Cards = Union[CardsLike, None]  # noqa: UP007 - a runtime alias, valid on Python 3.9
@@ -234,12 +230,8 @@ def _seed(seed: object, all_given: bool) -> int | None:
     :data:`~splitpot.limits.SEED_LIMIT``) now, as the first card drawn is the first to use it
     (issue 15, M-1); drawn when ``None`` and some card is to be shuffled."""
     if seed is None:
-        return None if all_given else random.randrange(SEED_BOUND)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int or None, got {shown(seed)}")
-    if not 0 <= seed < SEED_LIMIT:
-        raise SplitpotError(f"seed must be 0 <= seed < 2**64, got {shown(seed)}")
-    return int(seed)
+        return None if all_given else _seeds.draw()
+    return _seeds.check(seed)
 
 
 def _sequence(value: object, what: str) -> Collection[object]:

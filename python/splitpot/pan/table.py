@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from splitpot import _seeds
 from splitpot._check import chips as _chips
 from splitpot._core import IllegalAction, SplitpotError
 from splitpot.pan.game import PanHand
@@ -38,8 +39,6 @@ from splitpot.pan.records import PanResult
 from splitpot.pan.rules import PanRules, Rotation
 
 __all__ = ["PanSeat", "PanTable"]
-
-_SEED_BOUND = 1 << 64
 
 
 @dataclass(frozen=True)
@@ -60,13 +59,14 @@ class PanTable:
     Args:
         rules: the house rules of every hand (:class:`~splitpot.pan.PanRules`; None for the
             defaults).
-        seats: the number of chairs, 2..15.
+        seats: the number of chairs, ``rules.players_min`` to ``rules.players_max`` (2 to
+            15 by default).
         seed: seeds the first lot and every hand's shuffle (None: a random seed, kept in
             ``seed``).
 
     Raises:
         TypeError: for rules that are not a ``PanRules``.
-        ValueError: for a seat count outside 2..15.
+        ValueError: for a seat count outside the rules' ``players_min..players_max``.
 
     Later, :meth:`join` and :meth:`leave` during a hand raise ``splitpot.IllegalAction``, and
     :meth:`start_hand` with fewer than ``players_min`` players able to post a
@@ -89,10 +89,14 @@ class PanTable:
         self.rules = rules if rules is not None else PanRules()
         if not isinstance(self.rules, PanRules):
             raise TypeError(f"rules must be a PanRules, got {rules!r}")
-        if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 15:
-            raise ValueError(f"seats must be 2..15 (docs/rules/pan.md §6.7), got {seats!r}")
+        least, most = self.rules.players_min, self.rules.players_max
+        if isinstance(seats, bool) or not isinstance(seats, int) or not least <= seats <= most:
+            raise ValueError(
+                f"seats must be {least}..{most} (the rules' players_min..players_max, "
+                f"docs/rules/pan.md §6.7), got {seats!r}"
+            )
         if seed is None:
-            seed = random.randrange(_SEED_BOUND)
+            seed = _seeds.draw()
         self.seed = seed
         self._rng = random.Random(seed)
         self._names: list[str | None] = [None] * seats
@@ -218,7 +222,7 @@ class PanTable:
         self._hand = PanHand(
             stacks,
             first=first,
-            seed=self._rng.randrange(_SEED_BOUND),
+            seed=_seeds.draw(self._rng, _seeds.SEED_LIMIT),
             rules=self.rules,
             carry=self.carry,
         )

@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from itertools import count
 
+from splitpot import _seeds
 from splitpot._core import IllegalAction
 from splitpot.pan.bots import GreedyPanBot, play_pan_bots
 from splitpot.pan.cards import Card
@@ -46,8 +47,6 @@ NAMES = (
     "Ivy", "Jo", "Kim", "Lou", "Max", "Ned", "Oz",
 )  # fmt: skip
 """Names the demo and the terminal game give the seats (up to 15, §6.7)."""
-
-_SEED_RANGE = 1 << 32
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -225,9 +224,11 @@ def demo(seed: int = 1, players: int = 6) -> str:
     first of the hands seeded from ``seed`` in which someone goes out after collecting pays,
     so every run with the same seed prints the same game."""
     for k in count():
-        rng = random.Random(seed * 7919 + k)
-        hand = PanHand([50] * players, first=0, seed=rng.randrange(_SEED_RANGE))
-        play_pan_bots(hand, [GreedyPanBot(rng.randrange(_SEED_RANGE)) for _ in range(players)])
+        rng = random.Random(_seeds.attempt(seed, k))
+        hand = PanHand([50] * players, first=0, seed=_seeds.draw(rng, _seeds.SHORT_LIMIT))
+        play_pan_bots(
+            hand, [GreedyPanBot(_seeds.draw(rng, _seeds.SHORT_LIMIT)) for _ in range(players)]
+        )
         paid = any(isinstance(e, Paying) and e.why == "conditions" for e in hand.events)
         if hand.result.outs and paid:
             return f"splitpot demo (seed {seed}): Pan, {players} greedy bots\n\n" + render(hand)
@@ -263,9 +264,11 @@ def play(
     if not 0 <= seat < players:
         raise ValueError(f"seat must be 0..{players - 1}, got {seat}")
     rng = random.Random(seed)
-    hand = PanHand([stack] * players, first=0, seed=rng.randrange(_SEED_RANGE), rules=rules)
+    hand = PanHand(
+        [stack] * players, first=0, seed=_seeds.draw(rng, _seeds.SHORT_LIMIT), rules=rules
+    )
     names = ["You" if i == seat else n for i, n in enumerate(NAMES[:players])]
-    bots = [GreedyPanBot(rng.randrange(_SEED_RANGE)) for _ in range(players)]
+    bots = [GreedyPanBot(_seeds.draw(rng, _seeds.SHORT_LIMIT)) for _ in range(players)]
     output(f"Pan, {players} players, {stack} chips each. You are seat {seat}.")
     shown, quitting = 0, False
     while not hand.is_over:

@@ -6,11 +6,11 @@ adds the decisions; this class holds the state and reads it.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import fields
 from typing import Any
 
+from splitpot import _seeds
 from splitpot._check import chips as _chips
 from splitpot._core import IllegalAction
 from splitpot.pan import melds as _melds
@@ -44,7 +44,6 @@ __all__ = ["HAND_SIZE", "Turns", "can", "starting"]
 
 HAND_SIZE = 10
 """Cards dealt to each player (docs/rules/pan.md §6.1); going out takes 11 melded (§6.3)."""
-_SEED_BOUND = 1 << 64
 
 
 def can(verify: Callable[..., object], *args: Any) -> bool:
@@ -83,10 +82,7 @@ def starting(
             raise ValueError(f"seat {i} has {start[i]} chips; posting takes {post} (§5.1)")
     if isinstance(first, bool) or not isinstance(first, int) or start[first] is None:
         raise ValueError(f"first must be a seat dealt in, got {first!r}")
-    if seed is None:
-        seed = random.randrange(_SEED_BOUND)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < _SEED_BOUND:
-        raise ValueError(f"seed must be an int 0..2**64-1, got {seed!r}")
+    seed = _seeds.draw() if seed is None else _seeds.check(seed)
     cards = None if deck is None else parse_cards(deck)
     if cards is not None and len(cards) < HAND_SIZE * len(dealt):
         raise ValueError(f"the deck has {len(cards)} cards; the deal takes {10 * len(dealt)}")
@@ -264,7 +260,7 @@ class Turns:
             return
         self._reshuffles += 1
         stock, self._dead = self._dead, []
-        random.Random(f"{self._start.seed}/{self._reshuffles}").shuffle(stock)
+        _seeds.shuffler(self._start.seed, self._reshuffles).shuffle(stock)
         self._stock = stock
         self._events.append(Reshuffling(len(stock)))
 

@@ -71,14 +71,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from splitpot import _check
+from splitpot import _check, _seeds
 from splitpot._core import IllegalAction, SplitpotError
 from splitpot.betting import BettingStructure, Structure
 from splitpot.games import Game
 from splitpot.hand import Hand, HandStarting, SittingOut, TimeoutOutcome, TimeoutPolicy, TimingOut
-from splitpot.hand.setup import SEED_BOUND, _check_kinds
+from splitpot.hand.setup import _check_kinds
 from splitpot.hand.timeout import policy as timeout_policy_of
-from splitpot.limits import MAX_CHIPS, SEED_LIMIT, shown
+from splitpot.limits import MAX_CHIPS, shown
 from splitpot.pots import Rake
 from splitpot.table import blinds as _blinds
 from splitpot.table.blinds import ANTE_RULES, BUTTON_RULES, AnteRule, ButtonRule, Plan, Positions
@@ -427,7 +427,7 @@ class Table:
                 self.structure,
                 stacks,
                 button=plan.positions.button,
-                seed=self._rng.randrange(SEED_BOUND) if seed is None else seed,
+                seed=_seeds.draw(self._rng) if seed is None else seed,
                 hole=None if hole is None else [hole.get(s) for s in range(n)],
                 board=board,
                 antes=plan.antes,
@@ -522,10 +522,8 @@ def _check_options(
         raise SplitpotError(f"protections must be a whole number >= 0, got {shown(protections)}")
     if buy_in is not None and not isinstance(buy_in, BuyIn):
         raise TypeError(f"buy_in must be a BuyIn, got {type(buy_in).__name__}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise TypeError(f"seed must be an int or None, got {type(seed).__name__}")
-    if seed is not None and not 0 <= seed < SEED_LIMIT:
-        raise SplitpotError(f"seed must be 0 <= seed < 2**64, got {shown(seed)}")
+    if seed is not None:
+        _seeds.check(seed)
     if clock is not None and not isinstance(clock, Clock):
         raise TypeError(f"clock must be a Clock, got {type(clock).__name__}")
     if name is not None and not isinstance(name, str):
