@@ -203,12 +203,17 @@ class BettingRound:
 
     def uncalled(self) -> tuple[int, int] | None:
         """Take back the part of the top bet that no one matched (docs/rules/poker.md §6):
-        ``(seat, chips)``, or ``None``. Only bets are matched, never antes or dead blinds."""
+        ``(seat, chips)``, or ``None``. Only bets are matched, never antes or dead blinds;
+        the top bet of a seat that folded (out of turn: it sat out) is lost, not returned."""
         if not self.current:
             return None  # no bet this round (the top bet is never below a bet)
         back = uncalled(self.bets)
         if back is not None:
             seat, chips = back
+            if self._status[seat] == _FOLDED:
+                # Seed 001: "If you have posted a blind, made a bet or raised a bet, you will
+                # lose that money": a seat folded out of turn keeps nothing of its bet.
+                return None
             self.bets[seat] -= chips
             self.current = self.bets[seat]
         return back

@@ -38,7 +38,10 @@ Rules (docs/rules/poker.md §4.1), with the decisions this module takes:
 * A player sitting out misses the blinds that pass his seat: he owes them when he returns,
   and either posts them (a missed big blind live, a missed small blind dead) or waits for
   the big blind. A player who misses three big blinds in a row is removed from the table.
-  Sitting out during a hand folds his hand when his turn comes, or at once (seed 003).
+  Sitting out during a hand folds his hand when his turn comes, or at once (seed 003), and
+  what he put in is lost (seed 001). Sitting out between hands and asking to be dealt in
+  again before the next hand still sits that hand out (seed 003; ``sit_in_at_once=True``
+  deals him in).
 * Table stakes: no chips are added to a stack while its player is in a hand (§3); joining,
   rebuys and top-ups stay within the table's :class:`BuyIn`.
 * Antes are everyone's (``ante_rule="each"``) or one player's for the table: the big blind's
@@ -126,6 +129,8 @@ class Table:
         ante_rule: ``"each"``, ``"big_blind"`` or ``"button"``.
         straddle: a live straddle of that many chips (0 for none).
         open_folds: whether a player may fold when he could check.
+        sit_in_at_once: whether a player who sits out between hands and asks to be dealt in
+            again before the next hand is dealt in it (by default he sits it out, seed 003).
         buy_in: a :class:`BuyIn`: the least and most a player may sit down with or top up to.
         clock: the :class:`Clock` settings the application runs.
         name: the table's name in the histories.
@@ -161,6 +166,7 @@ class Table:
         ante_rule: AnteRule = "each",
         straddle: int = 0,
         open_folds: bool = True,
+        sit_in_at_once: bool = False,
         buy_in: BuyIn | None = None,
         clock: Clock | None = None,
         name: str | None = None,
@@ -181,6 +187,7 @@ class Table:
         _check_options(protections, buy_in, seed, clock, name)
         self.timeout_policy = timeout_policy_of(timeout_policy)
         self.open_folds = _check.flag(open_folds, "open_folds")
+        self.sit_in_at_once = _check.flag(sit_in_at_once, "sit_in_at_once")
         self.game = game
         self.structure = structure
         self.rake = rake
@@ -200,6 +207,7 @@ class Table:
         self._settled = True
         self._running = False
         self._arrivals = 0
+        self._dealt = 0  # hands dealt so far
         self._history: list[HandHistory] = []
         self.removed: list[tuple[int, str, int]] = []
         """Players removed for missing three big blinds in a row: ``(seat, name, stack)``."""
@@ -336,16 +344,28 @@ class Table:
         if self._in_hand(seat):
             assert self._hand is not None
             record = self._hand.sit_out(seat, now=now)
+        elif p.state != _SITTING_OUT and (self._hand is None or self._hand.is_over):
+            p.sat_out_at = self._dealt  # between hands: the next hand is dealt without him
         p.state = _SITTING_OUT
+        p.returning = None
         return record
 
     def sit_in(self, seat: int, *, wait_for_big_blind: bool = False) -> None:
         """The player comes back: he posts the blinds he owes next hand, or waits for the big
-        blind (docs/rules/poker.md §4.1)."""
+        blind (docs/rules/poker.md §4.1). A player who sat out between hands and asks before
+        the next hand is dealt still sits that hand out, and comes back after it (seed 003),
+        unless the table deals him in at once (``sit_in_at_once``)."""
         p = self._player(seat)
         _check.flag(wait_for_big_blind, "wait_for_big_blind")
         if p.state != _SITTING_OUT:
             return
+        if p.sat_out_at == self._dealt and not self.sit_in_at_once:
+            p.returning = wait_for_big_blind  # "you will still sit out for that hand"
+            return
+        self._back(p, wait_for_big_blind)
+
+    def _back(self, p: Player, wait_for_big_blind: bool) -> None:
+        p.sat_out_at = p.returning = None
         if p.owes_big or p.owes_small:
             p.state = _WAITING if wait_for_big_blind else _POSTING
         else:
@@ -443,6 +463,10 @@ class Table:
             self._rng.setstate(rng_state)
             raise
         self._apply(plan)
+        self._dealt += 1
+        for p in self._seats:
+            if p is not None and p.returning is not None:
+                self._back(p, p.returning)  # sat that hand out (seed 003): back for the next
         self._hand = hand
         self._settled = False
         self._names = [p.name if p else None for p in self._seats]
