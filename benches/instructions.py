@@ -74,7 +74,7 @@ def workload(name: str, n: int) -> Callable[[], object]:
     if name in ("phh", "phh-pokerkit"):
         import test_bench_phh as p
 
-        texts = _pluribus(WARM + 200)[WARM : WARM + n] if n else []
+        texts = _pluribus(WARM + 200)[WARM : WARM + n]
         run = p.splitpot_replay if name == "phh" else p.pokerkit_replay
         return lambda: run(texts)
     if name == "pan":
