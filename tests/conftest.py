@@ -1,5 +1,6 @@
 import logging
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -47,3 +48,21 @@ def ray_local() -> Iterator[Any]:
         yield ray
     finally:
         ray.shutdown()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """The system Chromium driven by Playwright (tests marked ``browser``); skips with the
+    reason when either is missing."""
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="playwright is not installed (pip install playwright)"
+    )
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("no system Chromium (apt-get install chromium)")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium)
+        try:
+            yield browser
+        finally:
+            browser.close()

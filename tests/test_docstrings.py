@@ -25,7 +25,7 @@ MODULES = ["splitpot"] + [
     f"splitpot.{m}"
     for m in (
         "betting games pots hand table tournament icm odds phh sites show bots pan limits "
-        "cards hands"
+        "cards hands db"
     ).split()
 ]
 

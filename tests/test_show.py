@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from splitpot import phh
+from splitpot._amounts import Amounts
 from splitpot.betting import FixedLimit, NoLimit, PotLimit, Structure
 from splitpot.bots import SimpleBot, play_bots
 from splitpot.cli import main
@@ -32,7 +31,6 @@ from splitpot.hand import (
 )
 from splitpot.pots import Rake
 from splitpot.show import histories, render_html, render_text
-from splitpot.show.amounts import Amounts
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 
@@ -303,26 +301,6 @@ def test_the_rake_leaves_the_pot_at_the_end() -> None:
 
 
 # --------------------------------------------------------------------------- browser
-
-
-def _browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip(
-        "playwright.sync_api", reason="playwright is not installed (pip install playwright)"
-    )
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
-        pytest.skip("no system Chromium (apt-get install chromium)")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium)
-        try:
-            yield browser
-        finally:
-            browser.close()
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    yield from _browser()
 
 
 DECISIONS = (Betting, BringingIn, Calling, Checking, Folding, RaisingTo)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from splitpot import SplitpotError
-from splitpot.work import ExecutorError, run_chunks
+from splitpot.work import ExecutorError, iter_chunks, run_chunks
 
 CHUNKS = [(i, i * 7 % 5) for i in range(20)]
 EXPECTED = [a * b for a, b in CHUNKS]
@@ -113,3 +113,39 @@ def test_a_failed_cluster_job_is_one_line_naming_the_scheduler(dask_cluster: Any
             raise CancelledError("lost")
     with pytest.raises(ValueError, match="a chunk's own"), _scheduler.connect(address):
         raise ValueError("a chunk's own error, as it was raised")
+
+
+# --------------------------------------------------------------------------- iter_chunks
+
+
+@pytest.mark.parametrize("kind", ["none", "threads", "pool"])
+def test_iter_chunks_keeps_order_and_at_most_ahead_chunks_out(kind: str) -> None:
+    pulled: list[int] = []
+
+    def chunks() -> Any:
+        for chunk in CHUNKS:
+            pulled.append(chunk[0])
+            yield chunk
+
+    out = []
+    with ThreadPoolExecutor(3) as threads, multiprocessing.get_context("spawn").Pool(2) as pool:
+        executor = {"none": None, "threads": threads, "pool": pool}[kind]
+        for result in iter_chunks(_product, chunks(), executor, ahead=4):
+            out.append(result)
+            # The chunks taken so far, plus at most `ahead` given out beyond them.
+            assert len(pulled) <= len(out) + 4
+    assert out == EXPECTED
+
+
+def test_iter_chunks_raises_the_first_error_and_cancels_the_rest() -> None:
+    started: list[int] = []
+
+    def slow(chunk: tuple[int, int]) -> int:
+        started.append(chunk[0])
+        time.sleep(0.05)
+        return _fails(chunk)
+
+    with ThreadPoolExecutor(1) as ex, pytest.raises(ValueError, match="chunk 3"):
+        for _ in iter_chunks(slow, iter(CHUNKS), ex, ahead=2):
+            pass
+    assert max(started) <= 5  # chunk 3 and at most the ones given out with it

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
 import splitpot as sp
-from splitpot import _cli_table, _files, _progress, _scheduler, _seeds, _summary
+from splitpot import _cli_db, _cli_table, _files, _progress, _scheduler, _seeds, _summary
 from splitpot.betting import DEFAULT_STAKES, STRUCTURE_NAMES, BettingStructure, structure_kind
 from splitpot.betting import structure as make_structure
 from splitpot.limits import CLI_MAX_TOURNAMENT_PLAYERS, CLI_MESSAGE_CHARS, shown
@@ -154,8 +154,19 @@ def _check_plot(path: str) -> None:
         raise sp.SplitpotError(f"--plot {path}: no such folder {folder!r}")
 
 
+def _check_history_file(path: str) -> list[Any]:
+    """The outcomes of one file of ``splitpot replay``: OHH (``.ohh``, ``.json``), else PHH or
+    a poker site's (:func:`splitpot.sites.check.check_file`). Module level: workers import it."""
+    from splitpot import ohh
+    from splitpot.sites import check
+
+    if path.lower().endswith(ohh.SUFFIXES):
+        return ohh.check_file(path)
+    return check.check_file(path)
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
-    from splitpot import phh
+    from splitpot import ohh, phh
     from splitpot.sites import check
 
     if args.scheduler is not None and args.jobs != 1:
@@ -164,19 +175,26 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if not os.path.exists(path):
             raise sp.SplitpotError(f"FILE_OR_DIR {path}: no such file or folder")
     skipped: list[str] = []
-    files = phh.find_files(args.paths, skipped=skipped, suffixes=check.SUFFIXES)
+    files = phh.find_files(args.paths, skipped=skipped, suffixes=check.SUFFIXES + ohh.SUFFIXES)
     for name in skipped:  # a FIFO named x.phh would block the reader: not opened
         print(f"splitpot: skipped {name}: not a regular file", file=sys.stderr)
     if not files:
         if skipped:
             return 1
-        print("splitpot: no hand history files (.phh, .phhs, .txt, .xml) found", file=sys.stderr)
+        print(
+            "splitpot: no hand history files (.phh, .phhs, .txt, .xml, .ohh, .json) found",
+            file=sys.stderr,
+        )
         return 2
     progress = None if args.quiet else _progress.Counted("replaying", "file")
     try:
         with _scheduler.connect(args.scheduler) as client:
             outcomes = phh.check_files(
-                files, jobs=args.jobs, executor=client, progress=progress, checker=check.check_file
+                files,
+                jobs=args.jobs,
+                executor=client,
+                progress=progress,
+                checker=_check_history_file,
             )
     finally:
         if progress is not None:
@@ -224,9 +242,9 @@ def _site_table(outcomes: Sequence[Any]) -> str:
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
-    """``splitpot convert FILE... --to phh|phhs|pokerstars``: every hand that can be read,
+    """``splitpot convert FILE... --to phh|phhs|pokerstars|ohh``: every hand that can be read,
     written in the target format; each hand that cannot is one line on stderr (exit 1)."""
-    from splitpot import phh, show
+    from splitpot import ohh, phh, show
     from splitpot.sites import to_pokerstars
     from splitpot.sites.write_stars import HAND_SEPARATOR
 
@@ -243,6 +261,15 @@ def cmd_convert(args: argparse.Namespace) -> int:
         text = histories[0].dumps()
     elif args.to == "phhs":
         text = phh.dumps_all(histories)
+    elif args.to == "ohh":
+        texts = []
+        for hh in histories:
+            try:
+                texts.append(ohh.dumps(hh))
+            except phh.PHHError as e:  # a hand OHH cannot hold, or that does not replay
+                failed += 1
+                print(f"splitpot: skipped {_one_line(e)}", file=sys.stderr)
+        text = "\n".join(texts)
     else:
         texts = []
         for hh in histories:
@@ -544,6 +571,7 @@ def build_parser() -> argparse.ArgumentParser:
     _equity_parser(sub)
     _history_parsers(sub)
     _cli_table.add_parser(sub)
+    _cli_db.add_parsers(sub)
     p = sub.add_parser("simulate", help="play hands among the built-in bots and write them as PHH")
     _table_options(p)
     p.add_argument("--hands", type=int, default=100, help="hands to play (default 100)")
@@ -565,7 +593,7 @@ def build_parser() -> argparse.ArgumentParser:
     _scheduler.add_option(p)
     p.set_defaults(func=cmd_simulate)
     p = sub.add_parser("show", help="replay one hand street by street, or as an HTML page")
-    p.add_argument("file", metavar="FILE", help="a .phh or .phhs file")
+    p.add_argument("file", metavar="FILE", help="a .phh, .phhs, .ohh or poker site's file")
     p.add_argument("--hand", metavar="ID", help="the hand's id, or its number in the file")
     p.add_argument("--html", metavar="OUT.html", help="write a self-contained page instead")
     p.set_defaults(func=cmd_show)
@@ -593,8 +621,8 @@ def _history_parsers(sub: Any) -> None:
         "paths",
         nargs="+",
         metavar="FILE_OR_DIR",
-        help=".phh/.phhs files, poker sites' files (PokerStars, Full Tilt, GGPoker, Winamax, "
-        "partypoker text, iPoker XML) or folders of them",
+        help=".phh/.phhs files, Open Hand History (.ohh/.json), poker sites' files (PokerStars, "
+        "Full Tilt, GGPoker, Winamax, partypoker text, iPoker XML) or folders of them",
     )
     p.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--verbose", "-v", action="store_true", help="list odd chips, unsupported")
@@ -602,10 +630,12 @@ def _history_parsers(sub: Any) -> None:
     _scheduler.add_option(p)
     p.set_defaults(func=cmd_replay)
     p = sub.add_parser(
-        "convert", help="convert poker sites' hand histories to PHH, or PHH to PokerStars text"
+        "convert",
+        help="convert poker sites' hand histories and OHH to PHH, or PHH to PokerStars text or "
+        "Open Hand History",
     )
     p.add_argument("files", nargs="+", metavar="FILE")
-    p.add_argument("--to", choices=("phh", "phhs", "pokerstars"), default="phhs")
+    p.add_argument("--to", choices=("phh", "phhs", "pokerstars", "ohh"), default="phhs")
     p.add_argument("--out", default="-", help="the file to write (default: stdout)")
     p.set_defaults(func=cmd_convert)
 

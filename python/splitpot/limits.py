@@ -26,6 +26,8 @@ __all__ = [
     "HAND_MAX_SEATS",
     "MAX_CHIPS",
     "MESSAGE_VALUE_CHARS",
+    "OHH_MAX_BYTES",
+    "OHH_MAX_NESTING",
     "OMAHA_BOARD_CARDS",
     "OMAHA_HOLE_CARDS",
     "PAN_BATCH_MELDS",
@@ -91,6 +93,13 @@ PHH_MAX_AMOUNT_DIGITS = 30
 """The most digits of an amount in a PHH file (chip counts, not a billion-digit integer)."""
 PHH_MAX_NESTING = 16
 """The deepest nesting of TOML arrays and tables read (PHH needs two)."""
+OHH_MAX_BYTES = PHH_MAX_BYTES
+"""The largest Open Hand History text (a ``.ohh`` or ``.json`` file of many hands) read, in
+bytes: the PHH reader's 64 MiB."""
+OHH_MAX_NESTING = 16
+"""The deepest nesting of OHH objects and arrays read (a hand needs five: ``rounds``, a round,
+``actions``, an action, ``cards``). The other bounds of a hand are PHH's: seats, actions and
+digits of an amount."""
 PHH_MAX_JOBS = 64
 """The most worker processes :func:`splitpot.phh.check_files` (``splitpot replay --jobs``)
 starts: each is a whole interpreter, and a pool starts them all at once."""

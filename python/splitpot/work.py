@@ -29,7 +29,9 @@ work each): the engine's scheduling cost stays small against the work.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import islice
 from typing import Any, TypeVar
 
 from splitpot._core import SplitpotError
@@ -172,3 +174,55 @@ def _on_ray(ray: Any, fn: Callable[[C], R], chunks: list[C], report: Progress) -
         for ref in refs:
             ray.cancel(ref)
         raise
+
+
+def iter_chunks(
+    fn: Callable[[C], R],
+    chunks: Iterable[C],
+    executor: object = None,
+    *,
+    ahead: int = 8,
+) -> Iterator[R]:
+    """``fn(c)`` of each chunk, in chunk order, as they are asked for: at most ``ahead``
+    chunks are out at a time (running, or done and not yet taken), so a job of any length
+    holds a bounded number of chunks and results, and ``chunks`` may be a generator.
+
+    Executors with ``submit`` (``concurrent.futures``, a ``dask.distributed.Client``) keep
+    ``ahead`` chunks going, a new one as each result is taken; the others (a pool with
+    ``imap``, the ``ray`` module) run windows of ``ahead`` chunks through
+    :func:`run_chunks`. A chunk's error is raised here, and what has not started is
+    cancelled; so it is when the caller stops early or is interrupted.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     list(iter_chunks(abs, iter([-3, 1, -2]), pool, ahead=2))
+    [3, 1, 2]
+    """
+    it = iter(chunks)
+    if executor is None:
+        yield from map(fn, it)
+        return
+    if not callable(getattr(executor, "submit", None)) or _is_ray(executor):
+        while window := list(islice(it, ahead)):
+            yield from run_chunks(fn, window, executor)
+        return
+    dask = _is_dask(executor)
+    pending: deque[Any] = deque()
+
+    def submit(chunk: C) -> None:
+        # pure=False: two equal chunks are two Dask tasks, as in run_chunks.
+        kw = {"pure": False} if dask else {}
+        pending.append(executor.submit(fn, chunk, **kw))  # type: ignore[attr-defined]
+
+    try:
+        for chunk in islice(it, max(1, ahead)):
+            submit(chunk)
+        while pending:
+            result = pending[0].result()
+            pending.popleft()
+            for chunk in islice(it, 1):
+                submit(chunk)
+            yield result
+    finally:
+        for future in pending:  # an error, Ctrl-C or a caller that stopped: cancel the rest
+            future.cancel()

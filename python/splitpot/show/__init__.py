@@ -9,31 +9,34 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
-from splitpot.phh import HandHistory, load_all
+from splitpot import ohh
+from splitpot.phh import HandHistory, PHHError, load_all
 from splitpot.show.html import render_html
 from splitpot.show.text import render_text
-from splitpot.sites import SiteError, read_file
+from splitpot.sites import read_file
 
 __all__ = ["histories", "render_html", "render_text"]
 
 
 def histories(
-    path: str | os.PathLike[str], skipped: list[SiteError] | None = None
+    path: str | os.PathLike[str], skipped: list[PHHError] | None = None
 ) -> Iterator[HandHistory]:
-    """The hands of a file, in order: PHH (``.phh``, one hand, or ``.phhs``, many), or a
-    poker site's file (:func:`splitpot.sites.read_file`), whose hands that cannot be read
-    (or that splitpot does not play) are appended to ``skipped``.
+    """The hands of a file, in order: PHH (``.phh``, one hand, or ``.phhs``, many), Open Hand
+    History (``.ohh``, ``.json``: :func:`splitpot.ohh.read`) or a poker site's file
+    (:func:`splitpot.sites.read_file`); an OHH or site's hand that cannot be read (or that
+    splitpot does not play) is appended to ``skipped``.
 
     The one place ``splitpot show`` reads hands from.
 
     Args:
         path: the file; ``.phh`` and ``.phhs`` are read as PHH, anything else as a site's.
-        skipped: a list to collect the :class:`~splitpot.sites.SiteError` of each site's
-            hand left out (``None``: they are dropped).
+        skipped: a list to collect the error (:class:`~splitpot.sites.SiteError`,
+            :class:`~splitpot.ohh.OHHError`) of each hand left out (``None``: dropped).
 
     Returns an iterator of :class:`~splitpot.phh.HandHistory`. Raises
-    :class:`~splitpot.phh.PHHError` for a PHH file that does not load (``OSError`` when it
-    cannot be opened); a site's file never raises (an unreadable one is a ``skipped`` error).
+    :class:`~splitpot.phh.PHHError` for a PHH or OHH file that cannot be read whole (``OSError``
+    when it cannot be opened); a site's file never raises (an unreadable one is a ``skipped``
+    error).
 
     >>> import os, tempfile
     >>> from splitpot import HOLDEM, Hand, NoLimit
@@ -48,11 +51,16 @@ def histories(
     ([], 1)
     >>> tmp.cleanup()
     """
-    if os.fspath(path).endswith((".phh", ".phhs")):
+    name = os.fspath(path)
+    if name.endswith((".phh", ".phhs")):
         yield from load_all(path)
         return
-    for item in read_file(path):
-        if isinstance(item, SiteError):
+    if name.lower().endswith(ohh.SUFFIXES):
+        items: Iterator[HandHistory | PHHError] = ohh.read_file(name)
+    else:
+        items = read_file(path)
+    for item in items:
+        if isinstance(item, PHHError):
             if skipped is not None:
                 skipped.append(item)
         else:

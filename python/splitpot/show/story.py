@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from splitpot._amounts import Amounts
 from splitpot._core import Card, InvalidCards
 from splitpot.hand import (
     AntePosting,
@@ -28,7 +29,6 @@ from splitpot.hand import (
 from splitpot.phh import HandHistory
 from splitpot.phh.setup import _layout
 from splitpot.pots import Award
-from splitpot.show.amounts import Amounts
 from splitpot.tui import _blind_names, _with_hand, describe
 
 _CARD = re.compile(r"(?:10|[2-9TJQKA])[cdhs]", re.IGNORECASE)
