@@ -12,15 +12,18 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from splitpot import _core
+from splitpot import pots as _pots
 from splitpot._core import HighHand
 
 if TYPE_CHECKING:
     from splitpot._core import RazzLow
 from splitpot.games import Game, Valuation
-from splitpot.hand.records import Showing
-from splitpot.pots import Pot
+from splitpot.hand.ledger import Ledger
+from splitpot.hand.records import _FOLDED, Showing
+from splitpot.hand.setup import HandStarting
+from splitpot.pots import Payout, Pot
 
-__all__ = ["Showdown"]
+__all__ = ["Showdown", "payout", "pots_won"]
 
 
 class Showdown:
@@ -115,3 +118,58 @@ def _values(
     return {
         s: (game.evaluate_high(hole[s], board), game.evaluate_low(hole[s], board)) for s in seats
     }
+
+
+def pots_won(showdown: Showdown | None, ledger: Ledger, order: list[int]) -> tuple[Pot, ...]:
+    """The pots to award (docs/rules/poker.md §5, §6). Every uncalled bet went back at the
+    end of its round, so the pots return nothing more."""
+    if showdown is None:
+        live = [s for s in order if ledger.status[s] != _FOLDED]
+        if len(live) == 1:
+            # The last player left wins what is in the middle (§5), even if he put nothing
+            # in (the others sat out at once around him).
+            total = sum([ledger.contrib[s] for s in order])
+            return (Pot(total, (live[0],)),) if total else ()
+        return ledger.pots(order, ledger.folded())
+    if len(showdown.shown) + len(showdown.mucked) < len(showdown.values):
+        # Every other hand was mucked: they gave up their claims, the last one wins (§5).
+        return ledger.pots(order, ledger.folded() + showdown.mucked)
+    return showdown.pots
+
+
+def payout(
+    start: HandStarting,
+    pots: tuple[Pot, ...],
+    showdown: Showdown | None,
+    odd_chip_order: list[int],
+    flop_seen: bool,
+) -> Payout:
+    """Each pot paid to its winners among the hands shown (docs/rules/poker.md §6), each
+    run's part by its own board when the board was run more than once."""
+    shown = showdown.shown if showdown is not None else {}
+    values = showdown.values if showdown is not None else {}
+    hi_lo = start.game.hi_lo
+    # Only seats some pot is open to are ranked (a hand with no chips in has no pot).
+    ranked = [s for s in shown if any([s in pot.eligible for pot in pots])]
+    high, low = _rankings(values, ranked, hi_lo)
+    runs = showdown.more_values if showdown is not None else []
+    return _pots.award(
+        pots,
+        high,
+        low,
+        odd_chip_order,
+        start.structure.chip_unit,
+        start.rake,
+        flop_seen=flop_seen,
+        runs=[_rankings(v, ranked, hi_lo) for v in runs] if runs else (),
+    )
+
+
+def _rankings(
+    values: dict[int, tuple[Any, Any]], ranked: list[int], hi_lo: bool
+) -> tuple[dict[int, int], dict[int, int] | None]:
+    """The high and low rankings of the ``ranked`` seats, for :func:`splitpot.pots.award`."""
+    high = {s: values[s][0].strength for s in ranked}
+    if not hi_lo:
+        return high, None
+    return high, {s: values[s][1].strength for s in ranked if values[s][1] is not None}

@@ -1,0 +1,110 @@
+"""The chips of a hand and who is still in it (docs/rules/poker.md §3, §4, §6).
+
+:class:`Ledger` owns every seat's stack, what it has put in this hand (its contribution),
+the part of that which is dead money (antes, dead blinds), the uncalled chips given back,
+and the seat's status (active, all-in, timed out, folded, out). It moves chips and nothing
+else: the :class:`~splitpot.hand.Hand` decides when, the
+:class:`~splitpot.hand.round.BettingRound` keeps the round's bets, and :meth:`pots` cuts the
+contributions into pots (:func:`splitpot.pots.build_pots`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from splitpot import pots as _pots
+from splitpot.hand.records import _ACTIVE, _ALL_IN, _FOLDED, _OUT
+from splitpot.pots import Pot
+
+__all__ = ["Ledger"]
+
+
+class Ledger:
+    """Stacks, contributions, dead money, returns and seat status, per seat.
+
+    * ``stacks``: chips behind; ``contrib``: everything put in this hand; ``dead``: the part
+      of it that is no bet (antes, dead blinds); ``returned``: uncalled chips given back.
+    * ``status``: ``_ACTIVE``, ``_ALL_IN``, ``_STOOD`` (timed out), ``_FOLDED`` or ``_OUT``
+      (``records``); "still in the hand" is ``status < _FOLDED``. ``live``: how many seats
+      are still in. ``paid``: chips paid out of the pots so far.
+    * ``antes`` (per seat) and ``antes_shared`` say which dead money is whose (§6).
+    """
+
+    __slots__ = (
+        "antes",
+        "antes_shared",
+        "contrib",
+        "dead",
+        "live",
+        "paid",
+        "returned",
+        "stacks",
+        "status",
+    )
+
+    def __init__(
+        self, stacks: Sequence[int | None], antes: Sequence[int], antes_shared: bool
+    ) -> None:
+        n = len(stacks)
+        self.stacks = [s or 0 for s in stacks]
+        self.contrib = [0] * n
+        self.dead = [0] * n
+        self.returned: dict[int, int] = {}
+        self.status = [_ACTIVE if s is not None else _OUT for s in stacks]
+        self.live = n - list(stacks).count(None)
+        self.paid = 0
+        self.antes = antes
+        self.antes_shared = antes_shared
+
+    def put(self, seat: int, amount: int) -> None:
+        """``seat`` puts ``amount`` in (a bet, or with :meth:`put_dead` dead money); all-in at 0."""
+        stacks = self.stacks
+        stacks[seat] -= amount
+        self.contrib[seat] += amount
+        if not stacks[seat]:
+            self.status[seat] = _ALL_IN
+
+    def put_dead(self, seat: int, amount: int) -> None:
+        """An ante or a dead blind: in the pot, but no bet (docs/rules/poker.md §6)."""
+        self.put(seat, amount)
+        self.dead[seat] += amount
+
+    def give_back(self, seat: int, amount: int) -> None:
+        """The uncalled part of ``seat``'s bet goes back to him (§6)."""
+        self.stacks[seat] += amount
+        self.contrib[seat] -= amount
+        self.returned[seat] = self.returned.get(seat, 0) + amount
+        if self.status[seat] == _ALL_IN:
+            self.status[seat] = _ACTIVE
+
+    def fold(self, seat: int) -> None:
+        self.status[seat] = _FOLDED
+        self.live -= 1
+
+    def pay(self, seat: int, amount: int) -> None:
+        """Chips from the pots to ``seat``."""
+        self.stacks[seat] += amount
+        self.paid += amount
+
+    def folded(self) -> list[int]:
+        """The seats not in the hand (folded, or not dealt in)."""
+        status = self.status
+        return [s for s in range(len(status)) if status[s] >= _FOLDED]
+
+    def pots(self, order: Sequence[int], out: Sequence[int]) -> tuple[Pot, ...]:
+        """Main and side pots of the seats dealt in, ``order``, the seats ``out`` eligible
+        for none (docs/rules/poker.md §6, :func:`splitpot.pots.build_pots`): a seat's own ante
+        counts for its eligibility; a dead blind, and an ante posted for the whole table, set
+        no level and go to the main pot."""
+        dealt: dict[int, int] = {}
+        antes: dict[int, int] = {}
+        shared: dict[int, int] = {}  # the dead blinds, and the antes posted for the table
+        table = self.antes_shared
+        for s in order:
+            put = dealt[s] = self.contrib[s]
+            # Antes are posted first: the ante in a contribution is the smaller of the two.
+            ante = min(self.antes[s], put)
+            shared[s] = self.dead[s] - (0 if table else ante)
+            antes[s] = 0 if table else ante
+        table_money = shared if any(shared.values()) else None
+        return _pots.build_pots(dealt, [s for s in out if s in dealt], antes, shared=table_money)[0]
