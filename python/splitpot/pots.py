@@ -181,7 +181,8 @@ def build_pots(
       live seat that put in nothing is eligible for nothing.
     * Folded chips stay in the pots they went into; folded seats are eligible for none (§6).
     * The part of the largest contribution that no other seat matched is returned to it
-      ("An uncalled bet returns to the bettor", §6).
+      ("An uncalled bet returns to the bettor", §6), if it is still in: the chips of a seat
+      that folded (out of turn) are lost, all of them (seed 001), and go to the last pot.
     * A new pot starts at each distinct contribution of a live seat, so adjacent pots never
       have identical eligible seats (folded contributions never split a pot).
     * If only folded seats put chips in above the largest live contribution, those chips go to
@@ -273,7 +274,9 @@ def _cut(
             raise PotError(f"dead amount {amount} of seat {seat} is more than it put in")
     returned: dict[int, int] = {}
     back = uncalled(put_in)
-    if back is not None:
+    if back is not None and back[0] not in folded_seats:
+        # A folded seat's chips are lost, all of them (seed 001: "If you have posted a blind,
+        # made a bet or raised a bet, you will lose that money"): they go to the last pot.
         seat, chips = back
         if dead_money:
             # Only chips no other seat's bet matched go back: never dead ones.
