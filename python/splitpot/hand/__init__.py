@@ -130,7 +130,7 @@ from splitpot.hand.records import (
     TimeoutOutcome,
     TimingOut,
 )
-from splitpot.hand.setup import HandStarting
+from splitpot.hand.setup import HandOptions, HandStarting
 from splitpot.hand.state import Hand
 from splitpot.hand.timeout import TimeoutPolicy
 
@@ -147,6 +147,7 @@ __all__ = [
     "Folding",
     "Hand",
     "HandEnding",
+    "HandOptions",
     "HandResult",
     "HandStarting",
     "HoleDealing",

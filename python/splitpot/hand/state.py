@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from splitpot._core import Card, IllegalAction, SplitpotError
 from splitpot.betting import BettingStructure, Structure
@@ -64,46 +64,24 @@ from splitpot.hand.records import (
     _legal,
 )
 from splitpot.hand.round import BettingRound
-from splitpot.hand.setup import HandStarting, _Cards, _Hole, seats_from_button
+from splitpot.hand.setup import HandOptions, HandStarting, seats_from_button
 from splitpot.hand.showdown import Showdown
-from splitpot.hand.timeout import TimeoutPolicy
 from splitpot.limits import shown
-from splitpot.pots import Rake
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 
 class Hand:
     """One hand of Hold'em, Omaha, Crazy Pineapple or stud, high, hi/lo or Razz (§2 to §7).
 
-    Arguments:
-
-    * ``game``: a :class:`~splitpot.games.Game` (``HOLDEM``, ``OMAHA_HILO``, ...).
-    * ``structure``: :class:`~splitpot.betting.FixedLimit`, ``PotLimit`` or ``NoLimit``; it
-      gives the blinds, the ante and the chip unit.
-    * ``stacks``: chips of each seat at the start, clockwise; every seat is dealt in.
-    * ``button``: the dealer seat (default the last seat); in stud the dealer sits there, so
-      the seat after it is dealt first and wins ties of the order of play (§4.2).
-    * ``seed``: the shuffle is ``random.Random(seed)``; the same seed deals the same cards.
-      ``None`` draws a seed, which is recorded in :class:`HandStarting`.
-    * ``hole``, ``board``: cards to deal instead of shuffled ones (replays and tests):
-      ``hole`` one entry per seat (``None`` for a seat dealt from the shuffle; in stud the
-      first 3 to 7 cards in the order dealt), ``board`` the community cards in order (any
-      cards not given come from the shuffle).
-    * ``antes``: one ante for every seat or one per seat (default the structure's ante).
-    * ``blinds``: the live blind of every seat, overriding the usual small and big blind
-      (the table uses it for players posting a big blind out of turn). ``dead_blinds``:
-      chips a seat puts in the pot that are not its bet (a missed small blind made up).
-    * ``rake``: a :class:`~splitpot.pots.Rake`, taken from the pots before splitting.
-    * ``timeout_policy``: ``"seed"`` (all-in for what he has put in, else fold) or
-      ``"check_or_fold"`` (docs/rules/poker.md §7 DECISION).
-    * ``auto_showdown``: show and muck for the players (each shows if he can win part of a
-      pot against the hands shown before him, else mucks); with ``False`` the seats in
-      showdown order call :meth:`show` or :meth:`muck`.
-    * ``antes_shared``: the antes were posted for the whole table (a big-blind or button
-      ante): dead money in the main pot that every player still in may win. By default each
-      ante counts toward its own player's eligibility, like any chip he put in (§6).
-    * ``open_folds``: a player may fold when he could check (seeds 000 and 003, §3); a table
-      may refuse it with ``False``.
-    * ``max_runs``: the most times the rest of the board may be run (§6): see :meth:`run_it`.
+    ``game`` is a :class:`~splitpot.games.Game` (``HOLDEM``, ``OMAHA_HILO``, ...),
+    ``structure`` a :class:`~splitpot.betting.FixedLimit`, ``PotLimit`` or ``NoLimit`` (the
+    blinds, the ante, the chip unit), ``stacks`` each seat's chips, clockwise (``None`` for a
+    seat not dealt in). The keyword ``options`` (``button``, ``seed``, ``hole``, ``board``,
+    ``antes``, ``blinds``, ``dead_blinds``, ``rake``, ``timeout_policy``, ``auto_showdown``,
+    ``antes_shared``, ``open_folds``, ``max_runs``) are :class:`HandStarting`'s, where each
+    is described; :class:`~splitpot.hand.setup.HandOptions` gives their types.
 
     Raises ``SplitpotError`` naming a bad argument (too few or many seats for the game, a
     stack of 0, a seed outside 0..2**64) and ``InvalidCards`` for a bad or repeated card;
@@ -172,41 +150,9 @@ class Hand:
         game: Game,
         structure: Structure,
         stacks: Sequence[int | None],
-        *,
-        button: int | None = None,
-        seed: int | None = None,
-        hole: _Hole = None,
-        board: _Cards = None,
-        antes: int | Sequence[int] | None = None,
-        blinds: Sequence[int] | None = None,
-        dead_blinds: Sequence[int] | None = None,
-        rake: Rake | None = None,
-        timeout_policy: TimeoutPolicy | str = "seed",
-        auto_showdown: bool = True,
-        antes_shared: bool = False,
-        open_folds: bool = True,
-        max_runs: int = 1,
+        **options: Unpack[HandOptions],
     ) -> None:
-        self._seat_players(
-            HandStarting.build(
-                game,
-                structure,
-                stacks,
-                button=button,
-                seed=seed,
-                hole=hole,
-                board=board,
-                antes=antes,
-                blinds=blinds,
-                dead_blinds=dead_blinds,
-                rake=rake,
-                timeout_policy=timeout_policy,
-                auto_showdown=auto_showdown,
-                antes_shared=antes_shared,
-                open_folds=open_folds,
-                max_runs=max_runs,
-            )
-        )
+        self._seat_players(HandStarting.build(game, structure, stacks, **options))
         self._begin_round()
 
     @classmethod
@@ -1020,6 +966,15 @@ class Hand:
         if not events or not isinstance(events[0], HandStarting):
             raise SplitpotError("the events must start with a HandStarting record")
         return _rebuild.replay(cls.from_setup(events[0]), events)
+
+
+def dealt(start: HandStarting) -> Hand:
+    """The hand of a set-up just made by :meth:`HandStarting.build` (a table's, a history's),
+    not checked a second time as :meth:`Hand.from_setup` checks a record given to it."""
+    hand = Hand.__new__(Hand)
+    hand._seat_players(start)
+    hand._begin_round()
+    return hand
 
 
 def _can(verify: Any, *args: Any) -> bool:

@@ -79,8 +79,8 @@ from splitpot._core import IllegalAction, SplitpotError
 from splitpot.betting import BettingStructure, Structure
 from splitpot.games import Game
 from splitpot.hand import Hand, HandStarting, SittingOut, TimeoutOutcome, TimeoutPolicy, TimingOut
-from splitpot.hand.setup import _check_kinds
-from splitpot.hand.timeout import policy as timeout_policy_of
+from splitpot.hand.setup import HandOptions, _check_kinds, check_options
+from splitpot.hand.state import dealt
 from splitpot.limits import MAX_CHIPS, shown
 from splitpot.pots import Rake
 from splitpot.table import blinds as _blinds
@@ -171,7 +171,14 @@ class Table:
         clock: Clock | None = None,
         name: str | None = None,
     ) -> None:
-        _check_kinds(game, structure, rake)  # the hand's own checks, before any hand (L-5)
+        _check_kinds(game, structure)  # the hand's own checks, before any hand (L-5)
+        # The options of every hand, checked once, as a hand checks them.
+        options: HandOptions = {
+            "rake": rake,
+            "timeout_policy": timeout_policy,
+            "open_folds": open_folds,
+        }
+        self._options = check_options(options)
         seats = _seat_count(game, seats)
         if button is not None and (
             isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < seats
@@ -185,12 +192,12 @@ class Table:
             raise SplitpotError(f"ante_rule must be one of {ANTE_RULES}, got {shown(ante_rule)}")
         _check_straddle(straddle, structure)
         _check_options(protections, buy_in, seed, clock, name)
-        self.timeout_policy = timeout_policy_of(timeout_policy)
-        self.open_folds = _check.flag(open_folds, "open_folds")
+        self.timeout_policy = self._options["timeout_policy"]
+        self.open_folds = self._options["open_folds"]
         self.sit_in_at_once = _check.flag(sit_in_at_once, "sit_in_at_once")
         self.game = game
         self.structure = structure
-        self.rake = rake
+        self.rake = self._options["rake"]
         self.protections = protections
         self.button_rule: ButtonRule = button_rule
         self.ante_rule: AnteRule = ante_rule
@@ -442,23 +449,19 @@ class Table:
             stacks[seat] = p.stack
         rng_state = self._rng.getstate()
         try:
-            start = HandStarting.build(
-                self.game,
-                self.structure,
-                stacks,
-                button=plan.positions.button,
-                seed=_seeds.draw(self._rng) if seed is None else seed,
-                hole=None if hole is None else [hole.get(s) for s in range(n)],
-                board=board,
-                antes=plan.antes,
-                blinds=plan.blinds if self._blind_game else None,
-                dead_blinds=plan.dead if self._blind_game else None,
-                rake=self.rake,
-                timeout_policy=self.timeout_policy,
-                antes_shared=plan.antes is not None,
-                open_folds=self.open_folds,
-            )
-            hand = Hand.from_setup(start)
+            options: HandOptions = {
+                **self._options,
+                "button": plan.positions.button,
+                "seed": _seeds.draw(self._rng) if seed is None else seed,
+                "hole": None if hole is None else [hole.get(s) for s in range(n)],
+                "board": board,
+                "antes": plan.antes,
+                "blinds": plan.blinds if self._blind_game else None,
+                "dead_blinds": plan.dead if self._blind_game else None,
+                "antes_shared": plan.antes is not None,
+            }
+            start = HandStarting.build(self.game, self.structure, stacks, **options)
+            hand = dealt(start)
         except BaseException:
             self._rng.setstate(rng_state)
             raise
