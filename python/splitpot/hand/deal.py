@@ -3,8 +3,9 @@
 
 :class:`Deal` owns every card: it deals each street's cards one at a time from the button's
 left, face down and in stud face up (§4.2), then the board; the runs of the board when it is
-run more than once (§6); and the stud door card's bring-in. Cards not given come from one
-lazily shuffled deck, ``random.Random(seed).shuffle`` taken one step per card drawn.
+run more than once (§6); the Crazy Pineapple discard (§2); and it finds who brings in by the
+stud door cards (§4.2). Cards not given come from one lazily shuffled deck,
+``random.Random(seed).shuffle`` taken one step per card drawn.
 """
 
 from __future__ import annotations
@@ -12,11 +13,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from splitpot._core import Card
+from splitpot._core import Card, IllegalAction
 from splitpot.cards import DECK_SIZE, as_cards
 from splitpot.hand import stud as _stud
 from splitpot.hand.records import BoardDealing, HoleDealing, Operation
 from splitpot.hand.setup import HandStarting
+from splitpot.limits import shown
 
 __all__ = ["Deal"]
 
@@ -29,7 +31,6 @@ class Deal:
     * ``hole``: each seat's cards in the order dealt (stud: its up cards too), ``up`` its
       face-up cards (stud); ``board`` the community cards (the first run's), ``more_boards``
       the boards of the runs after the first, ``runs`` how many runs were chosen (0 before).
-    * ``bring_in``: the seat that owes the stud bring-in while it does, else -1 (§4.2).
     * The deck is made when first drawn from, and shuffled only as far as it is drawn:
       a hand whose cards are all given (a replayed history) pays for neither.
     """
@@ -41,7 +42,6 @@ class Deal:
         "_given_board",
         "_start",
         "board",
-        "bring_in",
         "game",
         "hole",
         "more_boards",
@@ -56,7 +56,6 @@ class Deal:
         self.game = start.game
         self.hole: list[list[int]] = [[] for _ in range(n)]
         self.up: list[list[int]] = [[] for _ in range(n)]
-        self.bring_in = -1
         self.board: list[int] = []
         self.runs = 0
         self.more_boards: list[list[int]] = []
@@ -138,14 +137,21 @@ class Deal:
                 need += 1
         return need > len(self.cards_left())
 
-    def find_bring_in(self, able: list[int]) -> int:
+    def bring_in_seat(self, able: list[int]) -> int:
         """The lowest door card among ``able`` (the players who can still bet) brings in
-        (docs/rules/poker.md §4.2): his seat, who acts first; he owes the bring-in if the
-        structure has one."""
-        seat = _stud.bring_in_seat(self.game, {s: self.up[s][0] for s in able}, able)
-        if self._start.structure.bring_in_amount:
-            self.bring_in = seat
-        return seat
+        (docs/rules/poker.md §4.2): his seat, who acts first."""
+        return _stud.bring_in_seat(self.game, {s: self.up[s][0] for s in able}, able)
+
+    def verify_discard(self, seat: int, card: Card | str | int) -> int:
+        """The code of ``card`` if ``seat`` holds it (Crazy Pineapple's discard, §2)."""
+        try:
+            code = Card(card).code
+        except (TypeError, ValueError) as e:
+            raise IllegalAction(f"cannot discard {shown(card)}: {e}") from None
+        if code not in self.hole[seat]:
+            held = "".join(map(str, map(Card, self.hole[seat])))
+            raise IllegalAction(f"seat {seat} does not hold {Card(code)}; it holds {held}")
+        return code
 
     def _deal_board(self, street: int, count: int, run: int = 0) -> None:
         """The street's board cards, onto the board, or from run 2 onto the run's (§6)."""
@@ -158,15 +164,24 @@ class Deal:
         name = self.game.streets[street].name
         self._events.append(BoardDealing(name, as_cards(cards), run))
 
-    def board_left(self, street: int) -> int:
-        """The board cards still to deal after ``street``."""
-        return sum([s.board for s in self.game.streets[street + 1 :]])
+    def only_board_left(self, street: int) -> bool:
+        """Whether every street after ``street`` deals board cards only (no hole card, no
+        discard): the rest of the board may be run more than once (§6)."""
+        left = self.game.streets[street + 1 :]
+        return bool(left) and all([s.board and not (s.hole or s.up or s.discard) for s in left])
 
-    def can_run(self, street: int, times: int) -> int | None:
-        """The cards left, if the deck holds fewer than ``times`` runs of the board after
-        ``street`` need; else ``None``."""
+    def verify_runs(self, street: int, times: int, most: int) -> int:
+        """``times`` if the board after ``street`` may be run that many times: 1 to ``most``,
+        and the deck holds a board for each run (§6)."""
+        if isinstance(times, bool) or not isinstance(times, int) or not 1 <= times <= most:
+            raise IllegalAction(f"the board may be run 1 to {most} times, not {shown(times)}")
+        need = sum([s.board for s in self.game.streets[street + 1 :]])
         left = len(self._given_board) + len(self.cards_left())
-        return left if self.board_left(street) * times > left else None
+        if need * times > left:
+            raise IllegalAction(
+                f"the deck has {left} cards left: not {times} runs of {need} board cards"
+            )
+        return times
 
     def deal_runs(self, street: int, runs: int) -> None:
         """The rest of the board after ``street``, run by run and street by street, from the

@@ -11,10 +11,23 @@ contributions into pots (:func:`splitpot.pots.build_pots`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from splitpot import pots as _pots
-from splitpot.hand.records import _ACTIVE, _ALL_IN, _FOLDED, _OUT
+from splitpot.hand.records import (
+    _ACTIVE,
+    _ALL_IN,
+    _FOLDED,
+    _OUT,
+    AntePosting,
+    BlindPosting,
+    Operation,
+)
 from splitpot.pots import Pot
+
+if TYPE_CHECKING:
+    from splitpot.hand.round import BettingRound
+    from splitpot.hand.setup import HandStarting
 
 __all__ = ["Ledger"]
 
@@ -68,6 +81,41 @@ class Ledger:
         """An ante or a dead blind: in the pot, but no bet (docs/rules/poker.md §6)."""
         self.put(seat, amount)
         self.dead[seat] += amount
+
+    def post_forced_bets(
+        self, start: HandStarting, order: list[int], rnd: BettingRound, events: list[Operation]
+    ) -> int | None:
+        """Antes, then blinds (docs/rules/poker.md §4), each capped by the seat's stack; a
+        live blind is the seat's bet of the first round. Returns the seat first to act
+        preflop, left of the first seat from the button's left that posted the largest live
+        blind (heads-up the button, §4.1), or ``None`` without blinds."""
+        stacks = self.stacks
+        antes, live, dead = start.antes, start.blinds, start.dead_blinds
+        for seat in order if any(antes) else ():
+            if antes[seat]:
+                amount = min(antes[seat], stacks[seat])
+                self.put_dead(seat, amount)
+                events.append(AntePosting(seat, amount))
+        button = start.button
+        for seat in [button, order[0]] if len(order) == 2 and button in order else order:
+            if not (live[seat] or dead[seat]):
+                continue
+            amount = min(live[seat], stacks[seat])
+            if amount:
+                self.put(seat, amount)
+                rnd.put(seat, amount)
+                events.append(BlindPosting(seat, amount, False))
+            amount = min(dead[seat], stacks[seat])
+            if amount:
+                self.put_dead(seat, amount)
+                events.append(BlindPosting(seat, amount, True))
+        top = max(live)
+        if not top:
+            return None
+        # A big blind all-in for less still sets the full big blind to call (§4.1).
+        rnd.current = max(rnd.current, top)
+        big = order[[live[s] for s in order].index(top)]
+        return (big + 1) % len(stacks)
 
     def give_back(self, seat: int, amount: int) -> None:
         """The uncalled part of ``seat``'s bet goes back to him (§6)."""

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections import deque
 
+from splitpot._core import IllegalAction
 from splitpot.betting import Structure, raise_limits
-from splitpot.hand.records import _ACTIVE, _FOLDED
+from splitpot.hand.records import _ACTIVE, _FOLDED, LegalActions, _legal
+from splitpot.limits import shown
 from splitpot.pots import uncalled
 
 __all__ = ["BettingRound"]
@@ -27,11 +29,15 @@ class BettingRound:
       (the fixed-limit cap; the blinds are the opening bet).
     * ``acted``: the bet each seat last acted on (``None`` before it acted); ``aggressor``
       the last seat to bet or raise; ``queue`` the seats still to act, first is next.
-    * Stud (docs/rules/poker.md §4.2): ``bring_in_open`` while the bring-in is the round's
-      only bet (the next full bet *completes* it, from nothing); ``double_option`` on fourth
-      street with an open pair, until someone bets the big bet (then ``big_street``).
+    * Stud (docs/rules/poker.md §4.2): ``bring_in`` the seat that owes the bring-in while
+      he does (-1 when no one does); ``bring_in_open`` while the bring-in is the round's only
+      bet (the next full bet *completes* it, from nothing); ``double_option`` on fourth street
+      with an open pair, until someone bets the big bet (then ``big_street``).
+    * ``open_folds``: whether a player may fold when he could check (§3).
 
-    ``stacks`` and ``status`` are the hand's own lists, read, never written.
+    ``stacks`` and ``status`` are the hand's own lists (its ledger's), read, never written.
+    The ``verify_x`` methods raise :class:`~splitpot.IllegalAction` saying why ``seat`` (the
+    one to act) may not do ``x`` and what to do instead, else return the chips it puts in.
     """
 
     __slots__ = (
@@ -45,16 +51,23 @@ class BettingRound:
         "bets",
         "bets_count",
         "big_street",
+        "bring_in",
         "bring_in_open",
         "current",
         "double_option",
         "full_level",
         "last_raise",
+        "open_folds",
         "queue",
     )
 
     def __init__(
-        self, structure: Structure, max_bets: int | None, stacks: list[int], status: list[int]
+        self,
+        structure: Structure,
+        max_bets: int | None,
+        stacks: list[int],
+        status: list[int],
+        open_folds: bool = True,
     ) -> None:
         n = len(stacks)
         self._structure = structure
@@ -72,6 +85,8 @@ class BettingRound:
         self.big_street = False
         self.bring_in_open = False
         self.double_option = False
+        self.bring_in = -1
+        self.open_folds = open_folds
         self.queue: deque[int] = deque()
 
     def begin(self, first: int, big_street: bool, double_option: bool = False) -> None:
@@ -159,6 +174,97 @@ class BettingRound:
         hi = all_in if hi is None or hi > all_in else hi
         return min(lo, all_in), max(min(lo, all_in), hi)
 
+    def put(self, seat: int, chips: int) -> None:
+        """``seat`` puts ``chips`` more in as his bet of the round (a blind, a call...)."""
+        bet = self.bets[seat] + chips
+        self.bets[seat] = bet
+        if bet > self.current:
+            self.current = bet
+
+    def legal(self, seat: int, pot: int) -> LegalActions:
+        """What ``seat``, to act in this round, may do (``pot``: every chip in the middle)."""
+        to_call = self.current - self.bets[seat]
+        window = self.raise_window(seat, pot)
+        if seat == self.bring_in:
+            return _legal(seat, fold=True, bring_in=self.bring_in_post(seat), bet=window)
+        if to_call > 0:
+            return _legal(seat, fold=True, call=min(to_call, self._stacks[seat]), raise_to=window)
+        if self.current == 0:
+            return _legal(seat, fold=self.open_folds, check=True, bet=window)
+        return _legal(seat, fold=self.open_folds, check=True, raise_to=window)
+
+    def verify_fold(self, seat: int) -> int:
+        """A fold is always allowed, but where the table refuses open folds and there is
+        nothing to call (the stud bring-in may fold instead of bringing in, seed 001)."""
+        if not self.open_folds and self.bets[seat] >= self.current and seat != self.bring_in:
+            raise IllegalAction(
+                f"seat {seat} has nothing to call and this table refuses open folds; check()"
+            )
+        return 0
+
+    def verify_check(self, seat: int) -> int:
+        if seat == self.bring_in:
+            raise IllegalAction(self._owes_bring_in(seat))
+        to_call = self.current - self.bets[seat]
+        if to_call > 0:
+            call = min(to_call, self._stacks[seat])
+            raise IllegalAction(
+                f"seat {seat} faces a bet of {self.current}: call() ({call}) "
+                f"or fold() instead of checking"
+            )
+        return 0
+
+    def verify_call(self, seat: int) -> int:
+        to_call = self.current - self.bets[seat]
+        if to_call <= 0:
+            raise IllegalAction(f"seat {seat} has nothing to call; check() instead")
+        return min(to_call, self._stacks[seat])
+
+    def verify_bring_in(self, seat: int) -> int:
+        if seat != self.bring_in:
+            raise IllegalAction(f"seat {seat} does not owe the bring-in")
+        return self.bring_in_post(seat)
+
+    def bring_in_post(self, seat: int) -> int:
+        """The stud bring-in, or all the seat has if short (§4.2)."""
+        return min(self._structure.bring_in_amount, self._stacks[seat])
+
+    def _owes_bring_in(self, seat: int) -> str:
+        amount = self.bring_in_post(seat)
+        return f"seat {seat} must bring in: bring_in() ({amount}), complete with bet() or fold()"
+
+    def verify_amount(self, seat: int, amount: int | None, opening: bool, pot: int) -> int:
+        """A bet (``opening``) or a raise to ``amount`` in total (``None``: the least)."""
+        current = self.current
+        if opening and current > 0:
+            raise IllegalAction(
+                f"seat {seat} faces a bet of {current}: use raise_to(amount), call() or fold()"
+            )
+        if not opening and current == 0:
+            raise IllegalAction(f"there is no bet to raise; seat {seat} may bet(amount) or check()")
+        window = self.raise_window(seat, pot)
+        verb = "bet" if opening else "raise"
+        if window is None:
+            raise IllegalAction(f"seat {seat} may not {verb} now: {self.blocker(seat)}")
+        lo, hi = window
+        if amount is None:
+            return lo
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise IllegalAction(
+                f"a {verb} amount must be a whole number of chips, got {shown(amount)}"
+            )
+        all_in = self.bets[seat] + self._stacks[seat]
+        if not self.allows(amount, lo, hi, all_in):
+            to = "" if opening else " to"
+            allowed = f"exactly {lo}" if lo == hi else f"{lo}..{hi}"
+            if self.double_option:
+                allowed = f"{lo} or {hi} (the small or the big bet: an open pair shows)"
+            raise IllegalAction(
+                f"seat {seat} may {verb}{to} {allowed}, not {shown(amount)}"
+                + (" (all-in)" if hi == all_in and lo == hi else "")
+            )
+        return amount
+
     def allows(self, amount: int, lo: int, hi: int, all_in: int) -> bool:
         """Whether ``amount`` is a legal total in the window ``lo..hi``: any amount in it, but
         with the fourth-street option only its two ends (or all-in), §4.2."""
@@ -166,9 +272,12 @@ class BettingRound:
             return False
         return not self.double_option or amount in (lo, hi, all_in)
 
-    def bring_in(self, seat: int) -> None:
+    def brought_in(self, seat: int) -> None:
         """``seat`` posted the bring-in (its chips are in): he has acted on it, and the next
-        full bet completes it (docs/rules/poker.md §4.2)."""
+        full bet completes it; a bring-in all-in for less still sets the full bring-in to
+        call (docs/rules/poker.md §4.2)."""
+        self.bring_in = -1
+        self.current = max(self.current, self._structure.bring_in_amount)
         self.bring_in_open = True
         self.acted[seat] = self.current
         self.queue.popleft()
@@ -182,6 +291,7 @@ class BettingRound:
         """``seat`` bets or raises to ``amount`` (before its chips go in): a full raise sets
         the next minimum and counts toward the cap, a short all-in does neither (§3); every
         other active seat is to act again."""
+        self.bring_in = -1  # a completion instead of the bring-in
         current = self.current
         structure = self._structure
         if self.double_option and amount - self.full_level >= structure.min_bet(True):

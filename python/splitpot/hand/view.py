@@ -24,7 +24,11 @@ from splitpot.betting import Structure
 from splitpot.cards import as_cards
 from splitpot.games import Game
 from splitpot.hand.records import (
+    _DISCARD,
     _OVER,
+    _RUNS,
+    _SHOWDOWN,
+    WAITING_FOR_RUNS,
     HandResult,
     Operation,
     Phase,
@@ -156,18 +160,18 @@ def boards(hand: Hand) -> tuple[tuple[Card, ...], ...]:
 def hole(hand: Hand, seat: int) -> tuple[Card, ...]:
     """The seat's cards in the order dealt (after any discard); in stud the up cards too
     (:meth:`up`, :meth:`down`)."""
-    return as_cards(hand._deal.hole[_seat(hand, seat)])
+    return as_cards(hand._deal.hole[seat_of(hand, seat)])
 
 
 def up(hand: Hand, seat: int) -> tuple[Card, ...]:
     """The seat's face-up cards (stud, docs/rules/poker.md §4.2): what every player sees."""
-    return as_cards(hand._deal.up[_seat(hand, seat)])
+    return as_cards(hand._deal.up[seat_of(hand, seat)])
 
 
 def down(hand: Hand, seat: int) -> tuple[Card, ...]:
     """The seat's face-down cards, in the order dealt: only he sees them."""
     deal = hand._deal
-    shown_up = deal.up[_seat(hand, seat)]
+    shown_up = deal.up[seat_of(hand, seat)]
     return as_cards([c for c in deal.hole[seat] if c not in shown_up])
 
 
@@ -178,7 +182,7 @@ def seen_by(hand: Hand, seat: int) -> tuple[tuple[Card, ...], ...]:
     A stud player states a situation this way to :func:`splitpot.equity`: the cards seen
     of each player still in, and the folded players' up cards as dead cards.
     """
-    _seat(hand, seat)
+    seat_of(hand, seat)
     showdown, deal = hand._showdown, hand._deal
     shown_at = showdown.shown if showdown is not None else {}
     return tuple(
@@ -190,13 +194,13 @@ def seen_by(hand: Hand, seat: int) -> tuple[tuple[Card, ...], ...]:
 @reads
 def bring_in_seat(hand: Hand) -> int | None:
     """The seat that owes the stud bring-in now, or ``None`` (docs/rules/poker.md §4.2)."""
-    seat = hand._deal.bring_in
+    seat = hand._round.bring_in
     return seat if seat >= 0 else None
 
 
 def status(hand: Hand, seat: int) -> SeatStatus:
     """Whether the seat is active, folded, all-in or timed out."""
-    return SeatStatus(hand._ledger.status[_seat(hand, seat)])
+    return SeatStatus(hand._ledger.status[seat_of(hand, seat)])
 
 
 @reads
@@ -279,7 +283,23 @@ def text(hand: Hand) -> str:
     )
 
 
-def _seat(hand: Hand, seat: int) -> int:
+def waiting_for(hand: Hand) -> str:
+    """What the hand waits for, for the error of an action that does not fit."""
+    phase = hand._phase
+    if phase is _RUNS:
+        return WAITING_FOR_RUNS
+    if phase is _OVER or not hand._queue:
+        return "the hand is over; no one is to act"
+    seat = hand._queue[0]
+    if phase is _DISCARD:
+        return f"seat {seat} must discard a hole card first (discard(card))"
+    if phase is _SHOWDOWN:
+        return f"it is the showdown: seat {seat} must show() or muck()"
+    return f"seat {seat} is to bet, check, call or fold"
+
+
+def seat_of(hand: Hand, seat: int) -> int:
+    """``seat`` if it is a seat of the hand, else :class:`~splitpot.SplitpotError`."""
     n = len(hand._starting.stacks)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
         raise SplitpotError(f"no seat {shown(seat)} in this hand (seats 0..{n - 1})")
