@@ -241,6 +241,41 @@ class HandMachine(RuleBasedStateMachine):
         if record.outcome == "all_in":
             assert self.hand.status(seat) is SeatStatus.TIMED_OUT or self.hand.is_over
 
+    @rule(
+        data=st.data(),
+        action=st.sampled_from(["fold", "check/fold", "check", "call", "call any", "bet/raise"])
+        | st.none(),
+    )
+    def advance(self, data: st.DataObject, action: str | None) -> None:
+        """Any seat chooses an advance action (seed 003): accepted exactly when it may, and
+        then the hand goes on by itself as far as queued decisions take it."""
+        hand = self.hand
+        seat = data.draw(st.integers(0, hand.seat_count - 1), "seat")
+        amount = None
+        if action in ("call", "bet/raise"):
+            amount = data.draw(st.integers(0, 60), "amount")
+            if action == "call" and data.draw(st.booleans(), "the call he faces"):
+                amount = min(max(hand.bets) - hand.bets[seat], hand.stacks[seat])
+        before = snapshot(hand)
+        can = hand.can_advance(seat, action, amount)
+        may = (
+            hand.phase is Phase.BETTING
+            and hand.status(seat) is SeatStatus.ACTIVE
+            and hand.actor != seat
+        )
+        if not can:
+            try:
+                hand.advance(seat, action, amount)
+            except sp.IllegalAction as e:
+                assert str(e)
+            else:
+                raise AssertionError(f"advance {seat} {action} {amount} accepted, not allowed")
+            assert snapshot(hand) == before
+            return
+        assert may
+        event(f"advance action {action}")
+        hand.advance(seat, action, amount)
+
     # -------------------------------------------------------------- illegal actions
 
     @rule(

@@ -65,6 +65,10 @@ _SECOND_PERSON = (
     ("mucks", "muck"),
     ("wins", "win"),
     ("times out", "time out"),
+    ("chooses", "choose"),
+    ("plays his", "play your"),
+    ("no longer plays", "no longer play"),
+    ("withdraws his", "withdraw your"),
     ("is all-in", "are all-in"),
     ("is folded", "are folded"),
     ("he has", "you have"),
@@ -276,8 +280,25 @@ def demo(seed: int = 1, game: Game | str = OMAHA_HILO) -> str:
 
 _HELP = (
     "commands: f(old), k/check, c(all), b(et) N, r(aise) N (raise to N), "
-    "i (bring in), d(iscard) CARD, s(how), m(uck), q(uit: fold and stop)"
+    "i (bring in), d(iscard) CARD, s(how), m(uck), q(uit: fold and stop); after a bet, "
+    "'then' and an advance action for your next turn this round: fold, check/fold, "
+    "call any, raise N (e.g. 'c then call any')"
 )
+_ADVANCES = {
+    "f": "fold",
+    "cf": "check/fold",
+    "check fold": "check/fold",
+    "k": "check",
+    "c": "call any",
+    "call": "call any",
+    "ca": "call any",
+    "b": "bet/raise",
+    "bet": "bet/raise",
+    "r": "bet/raise",
+    "raise": "bet/raise",
+}
+"""The words of an advance action (seed 003) after ``then``; a call without an amount
+calls any bet."""
 
 
 def _parse(text: str) -> tuple[str, str]:
@@ -515,9 +536,10 @@ def _your_turn(
         )
     output(f"You may: {la}")
     try:
-        command, arg = _parse(input("> "))
+        now, _, later = input("> ").partition(" then ")
     except EOFError:
-        command, arg = "quit", ""
+        now, later = "quit", ""
+    command, arg = _parse(now)
     try:
         if command == "quit":
             _give_up(hand, la)
@@ -535,7 +557,21 @@ def _your_turn(
     except (IllegalAction, ValueError) as error:
         output(f"Not allowed: {error}")
         return None
+    if later.strip() and not hand.is_over:
+        _advance(hand, seat, later, output)
     return False
+
+
+def _advance(hand: Hand, seat: int, text: str, output: Callable[[str], None]) -> None:
+    """``... then ACTION``: the person's next decision this betting round, chosen in advance
+    and made for him when his turn comes (seed 003)."""
+    words = text.strip().lower().split()
+    amount = int(words.pop()) if words and words[-1].isdecimal() and words[-1].isascii() else None
+    action = " ".join(words).replace("/", " / ").replace(" / ", "/")
+    try:
+        hand.advance(seat, _ADVANCES.get(action, action), amount)
+    except IllegalAction as error:
+        output(f"Not in advance: {error}")
 
 
 def _give_up(hand: Hand, la: LegalActions) -> None:

@@ -102,6 +102,7 @@ Where each part lives (one home per rule):
 
 from __future__ import annotations
 
+from splitpot.hand.advance import Advance, AdvanceActing, AdvanceCancelling, Advancing
 from splitpot.hand.records import (
     AntePosting,
     Betting,
@@ -135,6 +136,10 @@ from splitpot.hand.state import Hand
 from splitpot.hand.timeout import TimeoutPolicy
 
 __all__ = [
+    "Advance",
+    "AdvanceActing",
+    "AdvanceCancelling",
+    "Advancing",
     "AntePosting",
     "Betting",
     "BlindPosting",

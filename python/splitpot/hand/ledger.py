@@ -134,6 +134,16 @@ class Ledger:
         self.stacks[seat] += amount
         self.paid += amount
 
+    def in_hand(self, order: Sequence[int]) -> list[int]:
+        """The seats of ``order`` still in the hand."""
+        status = self.status
+        return [s for s in order if status[s] < _FOLDED]
+
+    def able(self, order: Sequence[int]) -> int:
+        """How many of the seats ``order`` can still bet (active, with chips behind)."""
+        status = self.status
+        return [status[s] for s in order].count(_ACTIVE)
+
     def folded(self) -> list[int]:
         """The seats not in the hand (folded, or not dealt in)."""
         status = self.status

@@ -9,12 +9,16 @@ seat from betting or raising at all, read both by the raise window and by the er
 from __future__ import annotations
 
 from collections import deque
+from typing import TYPE_CHECKING
 
 from splitpot._core import IllegalAction
-from splitpot.betting import Structure, raise_limits
+from splitpot.betting import raise_limits
 from splitpot.hand.records import _ACTIVE, _FOLDED, LegalActions, _legal
 from splitpot.limits import shown
 from splitpot.pots import uncalled
+
+if TYPE_CHECKING:
+    from splitpot.hand.setup import HandStarting
 
 __all__ = ["BettingRound"]
 
@@ -62,16 +66,13 @@ class BettingRound:
     )
 
     def __init__(
-        self,
-        structure: Structure,
-        max_bets: int | None,
-        stacks: list[int],
-        status: list[int],
-        open_folds: bool = True,
+        self, start: HandStarting, stacks: list[int], status: list[int], heads_up: bool
     ) -> None:
+        """The rounds of the hand ``start`` sets up (``heads_up``: dealt to two players);
+        ``stacks`` and ``status`` are its ledger's."""
         n = len(stacks)
-        self._structure = structure
-        self._max_bets = max_bets
+        structure = self._structure = start.structure
+        self._max_bets = structure.max_bets(heads_up)
         self._n = n
         self._stacks = stacks
         self._status = status
@@ -86,7 +87,7 @@ class BettingRound:
         self.bring_in_open = False
         self.double_option = False
         self.bring_in = -1
-        self.open_folds = open_folds
+        self.open_folds = start.open_folds
         self.queue: deque[int] = deque()
 
     def begin(self, first: int, big_street: bool, double_option: bool = False) -> None:
@@ -173,6 +174,20 @@ class BettingRound:
         all_in = self.bets[seat] + self._stacks[seat]
         hi = all_in if hi is None or hi > all_in else hi
         return min(lo, all_in), max(min(lo, all_in), hi)
+
+    def stack(self, seat: int) -> int:
+        """The chips ``seat`` has behind."""
+        return self._stacks[seat]
+
+    def most(self, seat: int) -> int:
+        """The most ``seat`` can bet this round, in total: all-in."""
+        return self.bets[seat] + self._stacks[seat]
+
+    def owes(self, seat: int) -> int:
+        """What ``seat`` must put in to stay in: the call, or the stud bring-in (§4.2)."""
+        if seat == self.bring_in:
+            return self._structure.bring_in_amount
+        return self.current - self.bets[seat]
 
     def put(self, seat: int, chips: int) -> None:
         """``seat`` puts ``chips`` more in as his bet of the round (a blind, a call...)."""
@@ -281,6 +296,12 @@ class BettingRound:
         self.bring_in_open = True
         self.acted[seat] = self.current
         self.queue.popleft()
+
+    def pass_bring_in(self, live: int) -> None:
+        """The bring-in folded or timed out: it passes to his left, the next to act (seed
+        001), while two players or more are in (``live``)."""
+        queue = self.queue
+        self.bring_in = queue[0] if queue and live > 1 else -1
 
     def acts(self, seat: int) -> None:
         """``seat`` checked or called: he has acted on the current bet."""

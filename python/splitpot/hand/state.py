@@ -16,24 +16,25 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Concatenate, ParamSpec
+from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
 
 from splitpot._core import Card, IllegalAction, SplitpotError
-from splitpot.betting import BettingStructure, Structure
+from splitpot.betting import Structure
 from splitpot.cards import as_cards
 from splitpot.games import Game
+from splitpot.hand import advance as _advance
 from splitpot.hand import rebuild as _rebuild
 from splitpot.hand import showdown as _showdown
 from splitpot.hand import stud as _stud
 from splitpot.hand import timeout as _timeout
 from splitpot.hand import view as _view
+from splitpot.hand.advance import Advance, Advancing
 from splitpot.hand.deal import Deal
 from splitpot.hand.ledger import Ledger
 from splitpot.hand.records import (
     _ACTIVE,
     _BETTING,
     _DISCARD,
-    _FOLDED,
     _OVER,
     _RUNS,
     _SHOWDOWN,
@@ -66,6 +67,7 @@ if TYPE_CHECKING:
     from typing_extensions import Unpack
 
 _P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 
 def _can_of(
@@ -109,6 +111,7 @@ class Hand:
     """
 
     __slots__ = (
+        "_advances",
         "_away",
         "_deal",
         "_events",
@@ -159,9 +162,7 @@ class Hand:
         """
         if not isinstance(start, HandStarting):
             raise TypeError(f"a hand is dealt from a HandStarting record, got {shown(start)}")
-        hand = cls.__new__(cls)
-        hand._seat_players(start.validate())
-        return hand
+        return dealt(start.validate(), cls)
 
     @classmethod
     def from_events(cls, events: Sequence[Operation]) -> Hand:
@@ -192,23 +193,18 @@ class Hand:
         self._events: list[Operation] = [start]
         ledger = self._ledger = Ledger(start.stacks, start.antes, start.antes_shared)
         self._deal = Deal(start, self._events)
-        self._away: set[int] = set()
+        self._away: set[int] = set()  # the seats sitting out (seed 003)
+        self._advances: dict[int, _advance.Queued] = {}  # seat -> its advance action
         self._street = 0
         self._phase = _BETTING
-        rnd = self._round = BettingRound(
-            structure,
-            structure.max_bets(len(order) == 2),
-            ledger.stacks,
-            ledger.status,
-            start.open_folds,
-        )
+        rnd = self._round = BettingRound(start, ledger.stacks, ledger.status, len(order) == 2)
         # Whoever is to act, first is next: the betting round's, the discard's or the
         # showdown's queue, as the phase goes.
         self._queue: deque[int] = rnd.queue
         self._showdown = None
         self._result = None
         first = ledger.post_forced_bets(start, order, rnd, self._events)
-        self._deal.street(0, self._in_hand())
+        self._deal.street(0, self._ledger.in_hand(self._order))
         if game.forced_bets == "bring_in":
             able = [s for s in order if ledger.status[s] == _ACTIVE]
             if able:
@@ -225,15 +221,13 @@ class Hand:
         street, start, rnd = self._street, self._starting, self._round
         game = start.game
         double = False
-        if street == 0:
-            assert first is not None
-        elif game.forced_bets == "bring_in":
-            live = self._in_hand()
-            first = _stud.first_to_act(game, self._deal.up, live)
-            double = street == 1 and start.structure.kind is BettingStructure.FIXED_LIMIT
-            double = double and _stud.open_pair(game, self._deal.up, live)
-        else:
+        if street and game.forced_bets == "bring_in":
+            first, double = _stud.opening(
+                start.structure, game, self._deal.up, self._ledger.in_hand(self._order), street
+            )
+        elif street:
             first = (start.button + 1) % len(start.stacks)
+        assert first is not None
         rnd.begin(first, game.streets[street].big_bet, double)
         if street == 0:
             top = max(start.blinds)
@@ -244,8 +238,8 @@ class Hand:
             rnd.bring_in = -1  # no one left to bet against: no bring-in
         if not rnd.queue:
             self._end_round()
-        elif self._away:
-            self._fold_away()
+        elif self._away or self._advances:
+            self._on_turn()
 
     def _after_bet(self) -> None:
         """After a betting decision: the next seat acts, or the round or the hand ends."""
@@ -254,23 +248,29 @@ class Hand:
             self._finish()
         elif not self._queue:
             self._end_round()
-        elif self._away:
-            self._fold_away()
+        elif self._away or self._advances:
+            self._on_turn()
 
     def _end_round(self) -> None:
         """The uncalled bet goes back (§6), then the discard or the next street."""
+        if self._advances:
+            _advance.cancel_all(self, f"the {self.street} betting round ended")
         self._return_uncalled()
         self._round.close()
         if self._starting.game.streets[self._street].discard and self._ledger.live > 1:
             self._phase = _DISCARD  # each player still in discards, from the button's left
-            self._queue = deque(self._in_hand())
+            self._queue = deque(self._ledger.in_hand(self._order))
             self._after_discard()
         else:
             self._next_street()
 
     def _next_street(self) -> None:
-        if self._starting.max_runs > 1 and self._asks_for_runs():
-            self._phase = _RUNS  # the players choose how many times to run the board (§6)
+        # The board may be run more than once (§6): not asked yet, two players or more still
+        # in, at most one of them able to bet, and only board cards left to deal.
+        ledger, deal = self._ledger, self._deal
+        runs = self._starting.max_runs > 1 and not deal.runs and ledger.live > 1
+        if runs and ledger.able(self._order) <= 1 and deal.only_board_left(self._street):
+            self._phase = _RUNS  # the players choose how many times to run the board
             self._queue = deque()
             return
         self._street += 1
@@ -278,7 +278,7 @@ class Hand:
             self._begin_showdown()
             return
         self._phase = _BETTING
-        self._deal.street(self._street, self._in_hand())
+        self._deal.street(self._street, self._ledger.in_hand(self._order))
         self._begin_round()
 
     def _after_discard(self) -> None:
@@ -291,16 +291,6 @@ class Hand:
         if not queue:
             self._next_street()
 
-    def _asks_for_runs(self) -> bool:
-        """Whether the hand now waits for the runs of the board (docs/rules/poker.md §6): not
-        asked yet, two players or more still in, at most one of them able to bet, and only
-        board cards left to deal (no hole card, no discard)."""
-        ledger, status = self._ledger, self._ledger.status
-        if self._deal.runs or ledger.live < 2:
-            return False
-        able = [status[s] for s in self._order].count(_ACTIVE)
-        return able <= 1 and self._deal.only_board_left(self._street)
-
     def _begin_showdown(self) -> None:
         """Value the hands and line them up in showing order (docs/rules/poker.md §5)."""
         self._phase = _SHOWDOWN
@@ -308,7 +298,7 @@ class Hand:
         showdown = self._showdown = Showdown(
             self._starting.game,
             self._deal,
-            self._in_hand(),
+            self._ledger.in_hand(self._order),
             self._round.aggressor,
             ledger.pots(self._order, ledger.folded()),
             self._events,
@@ -324,6 +314,8 @@ class Hand:
 
     def _finish(self) -> None:
         """Award the pots (docs/rules/poker.md §6) and close the hand."""
+        if self._advances:
+            _advance.cancel_all(self, "the hand ended")
         self._result = _showdown.settle(
             self._starting,
             self._showdown,
@@ -347,11 +339,6 @@ class Hand:
         if back is not None:
             self._ledger.give_back(*back)
             self._events.append(ChipsReturning(*back))
-
-    def _in_hand(self) -> list[int]:
-        """The seats still in the hand, from the button's left."""
-        status = self._ledger.status
-        return [s for s in self._order if status[s] < _FOLDED]
 
     def _betting_actor(self) -> int:
         if self._phase is not _BETTING or not self._queue:
@@ -390,20 +377,17 @@ class Hand:
 
     def _fold(self, seat: int, record: Operation) -> None:
         self._ledger.fold(seat)
+        if self._advances:
+            self._advances.pop(seat, None)  # he has no decision left
         queue = self._queue
         if queue[0] == seat:
             queue.popleft()
             if seat == self._round.bring_in:
-                self._pass_bring_in()
+                self._round.pass_bring_in(self._ledger.live)
         elif seat in queue:
             queue.remove(seat)  # out of turn (sit_out now), never the bring-in
         self._events.append(record)
         self._after_bet()
-
-    def _pass_bring_in(self) -> None:
-        """A bring-in who folds or times out passes the bring-in to his left (seed 001)."""
-        queue = self._queue
-        self._round.bring_in = queue[0] if queue and self._ledger.live > 1 else -1
 
     def sit_out(self, seat: int, *, now: bool = False) -> SittingOut | None:
         """The player in ``seat`` sits out during the hand: his hand is folded when his turn
@@ -423,11 +407,44 @@ class Hand:
         self._away.add(seat)
         return None
 
-    def _fold_away(self) -> None:
-        """Fold a player who sat out, now that his turn has come (seed 003)."""
+    def _on_turn(self) -> None:
+        """The seat to act decided before his turn: he sat out, and is folded (seed 003), or
+        chose an advance action, which is made now or cancelled (:mod:`.advance`)."""
         queue = self._queue
-        if queue and self._phase is _BETTING and queue[0] in self._away:
-            self._fold(queue[0], SittingOut(queue[0]))
+        if queue and self._phase is _BETTING:
+            seat = queue[0]
+            if seat in self._away:
+                self._fold(seat, SittingOut(seat))
+            elif seat in self._advances:
+                _advance.play(self, seat, self._advances.pop(seat))
+
+    def verify_advance(
+        self, seat: int, action: Advance | str | None, amount: int | None = None
+    ) -> Advance | None:
+        """Raise :class:`IllegalAction` unless ``seat`` may choose ``action`` in advance now
+        (a seat still in, able to bet, before its turn of a betting round; ``None``
+        withdraws his choice); return it."""
+        queued = _advance.check(self, seat, action, amount)
+        return None if queued is None else queued.action
+
+    can_advance = _can_of(verify_advance)
+
+    def advance(
+        self, seat: int, action: Advance | str | None, amount: int | None = None
+    ) -> Advancing:
+        """``seat`` chooses his next betting decision before his turn, made for him when it
+        comes (seed 003): ``"fold"``, ``"check/fold"``, ``"check"``, ``"call"`` (``amount``:
+        the call he faces), ``"call any"``, ``"bet/raise"`` (to ``amount``), or ``None`` to
+        withdraw it. The rules, and what cancels it: :mod:`splitpot.hand.advance`."""
+        queued = _advance.check(self, seat, action, amount)
+        if queued is None:
+            del self._advances[seat]
+            record = Advancing(seat, None)
+        else:
+            self._advances[seat] = queued
+            record = Advancing(seat, queued.action.value, queued.amount)
+        self._events.append(record)
+        return record
 
     def verify_check(self) -> int:
         """Raise :class:`IllegalAction` unless the actor may check; return the seat."""
@@ -503,11 +520,7 @@ class Hand:
 
     def bet(self, amount: int | None = None) -> Betting:
         """The actor opens the round's betting with ``amount`` chips (default the minimum)."""
-        amount = self.verify_bet(amount)
-        seat = self._queue[0]
-        record = Betting(seat, amount, amount == self._round.bets[seat] + self._ledger.stacks[seat])
-        self._raise(seat, amount, record)
-        return record
+        return self._raise(self.verify_bet(amount), Betting)
 
     def verify_raise_to(self, amount: int | None = None) -> int:
         """Raise :class:`IllegalAction` unless the actor may raise to ``amount``; return it."""
@@ -518,12 +531,7 @@ class Hand:
 
     def raise_to(self, amount: int | None = None) -> RaisingTo:
         """The actor raises the bet to ``amount`` chips in total (default the minimum)."""
-        amount = self.verify_raise_to(amount)
-        seat = self._queue[0]
-        all_in = amount == self._round.bets[seat] + self._ledger.stacks[seat]
-        record = RaisingTo(seat, amount, all_in)
-        self._raise(seat, amount, record)
-        return record
+        return self._raise(self.verify_raise_to(amount), RaisingTo)
 
     def bet_or_raise_to(self, amount: int | None = None) -> Betting | RaisingTo:
         """Bet if no one has, else raise (PHH's ``cbr``)."""
@@ -531,19 +539,22 @@ class Hand:
             return self.bet(amount)
         return self.raise_to(amount)
 
-    def _raise(self, seat: int, amount: int, record: Operation) -> None:
-        chips = amount - self._round.bets[seat]
-        self._round.raise_to(seat, amount)
+    def _raise(self, amount: int, kind: Callable[[int, int, bool], _R]) -> _R:
+        seat, rnd = self._queue[0], self._round
+        chips = amount - rnd.bets[seat]
+        record = kind(seat, amount, chips == self._ledger.stacks[seat])
+        rnd.raise_to(seat, amount)
         self._put(seat, chips)
-        self._events.append(record)
+        self._events.append(record)  # type: ignore[arg-type]
         self._after_bet()
+        return record
 
     def verify_discard(self, card: Card | str | int) -> int:
         """Raise :class:`IllegalAction` unless the actor may discard ``card``; return its code."""
         if self._phase is not _DISCARD or not self._queue:
             waiting = _view.waiting_for(self)
             raise IllegalAction(
-                "no discard now: " + waiting if self._phase is _BETTING else waiting
+                f"no discard now: {waiting}" if self._phase is _BETTING else waiting
             )
         return self._deal.verify_discard(self._queue[0], card)
 
@@ -590,15 +601,10 @@ class Hand:
         return record
 
     def _showdown_actor(self) -> Showdown:
-        if self._phase is not _SHOWDOWN or not self._queue:
-            phase = self._phase
-            if phase is _OVER or phase is _RUNS:
-                raise IllegalAction(_view.waiting_for(self))
-            raise IllegalAction(
-                f"it is not the showdown: seat {self._queue[0]} is to "
-                + ("discard" if phase is _DISCARD else "bet, check, call or fold")
-            )
-        assert self._showdown is not None
+        if self._phase is not _SHOWDOWN or not self._queue or self._showdown is None:
+            waiting = _view.waiting_for(self)
+            over = self._phase is _OVER or self._phase is _RUNS
+            raise IllegalAction(waiting if over else f"it is not the showdown: {waiting}")
         return self._showdown
 
     def verify_show(self) -> int:
@@ -645,57 +651,48 @@ class Hand:
         (``protected=False``). The rule, with ``timeout_policy``: :func:`.timeout.outcome`.
         """
         seat = self.verify_timeout()
-        return self._time_out(seat, self._timeout_outcome(seat, protected))
+        return self._time_out(seat, self.timeout_outcome(protected=protected))
 
     def timeout_outcome(self, *, protected: bool = True) -> TimeoutOutcome:
         """What :meth:`timeout` would do now, without doing it (docs/rules/poker.md §7)."""
-        return self._timeout_outcome(self.verify_timeout(), protected)
-
-    def _timeout_outcome(self, seat: int, protected: bool) -> TimeoutOutcome:
+        seat = self.verify_timeout()
         return _timeout.outcome(
             self._starting.timeout_policy,
             self._phase,
-            owes=self._owes(seat),
+            owes=self._round.owes(seat),
             contributed=self._ledger.contrib[seat],
             protected=protected,
         )
-
-    def _owes(self, seat: int) -> int:
-        """What the seat must put in to stay in: the call, or the stud bring-in (§4.2)."""
-        rnd = self._round
-        if seat == rnd.bring_in:
-            return self._starting.structure.bring_in_amount
-        return rnd.current - rnd.bets[seat]
 
     def _time_out(self, seat: int, outcome: TimeoutOutcome) -> TimingOut:
         record = TimingOut(seat, outcome)
         if outcome is TimeoutOutcome.DISCARD:
             code = self._deal.hole[seat][-1]
-            record = TimingOut(seat, outcome, Card(code))
-            self._discard(seat, code, record)
+            self._discard(seat, code, record := TimingOut(seat, outcome, Card(code)))
             self._after_discard()
-        elif outcome is TimeoutOutcome.SHOW:
-            self._events.append(record)
+            return record
+        if outcome is TimeoutOutcome.FOLD:
+            self._fold(seat, record)
+            return record
+        self._events.append(record)
+        if outcome is TimeoutOutcome.SHOW:
             self._showdown_actor().show(seat)
             self._after_showing()
-        elif outcome is TimeoutOutcome.FOLD:
-            self._fold(seat, record)
-        else:
-            if outcome is TimeoutOutcome.CHECK:
-                self._round.acts(seat)
-            else:
-                self._ledger.status[seat] = _STOOD
-                self._queue.popleft()
-                if seat == self._round.bring_in:
-                    self._pass_bring_in()
-            self._events.append(record)
-            self._after_bet()
+            return record
+        if outcome is TimeoutOutcome.CHECK:
+            self._round.acts(seat)
+        else:  # all-in for what he has put in: he acts no more (§7)
+            self._ledger.status[seat] = _STOOD
+            self._queue.popleft()
+            if seat == self._round.bring_in:
+                self._round.pass_bring_in(self._ledger.live)
+        self._after_bet()
         return record
 
 
-def dealt(start: HandStarting) -> Hand:
+def dealt(start: HandStarting, cls: type[Hand] = Hand) -> Hand:
     """The hand of a set-up just made by :meth:`HandStarting.build` (a table's, a history's),
     not checked a second time as :meth:`Hand.from_setup` checks a record given to it."""
-    hand = Hand.__new__(Hand)
+    hand = cls.__new__(cls)
     hand._seat_players(start)
     return hand

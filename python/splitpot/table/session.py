@@ -78,7 +78,16 @@ from splitpot import _check, _seeds
 from splitpot._core import IllegalAction, SplitpotError
 from splitpot.betting import BettingStructure, Structure
 from splitpot.games import Game
-from splitpot.hand import Hand, HandStarting, SittingOut, TimeoutOutcome, TimeoutPolicy, TimingOut
+from splitpot.hand import (
+    Advance,
+    Advancing,
+    Hand,
+    HandStarting,
+    SittingOut,
+    TimeoutOutcome,
+    TimeoutPolicy,
+    TimingOut,
+)
 from splitpot.hand.setup import HandOptions, _check_kinds, check_options
 from splitpot.hand.state import dealt
 from splitpot.limits import MAX_CHIPS, shown
@@ -356,6 +365,18 @@ class Table:
         p.state = _SITTING_OUT
         p.returning = None
         return record
+
+    def advance(
+        self, seat: int, action: Advance | str | None, amount: int | None = None
+    ) -> Advancing:
+        """The player in ``seat`` chooses his next betting decision before his turn (seed
+        003, :meth:`Hand.advance <splitpot.hand.Hand.advance>`): made for him when his turn
+        comes, or cancelled if a bet or raise changes what it meant."""
+        self._player(seat)
+        if not self._in_hand(seat):
+            raise IllegalAction(f"seat {seat} is not in a hand")
+        assert self._hand is not None
+        return self._hand.advance(seat, action, amount)
 
     def sit_in(self, seat: int, *, wait_for_big_blind: bool = False) -> None:
         """The player comes back: he posts the blinds he owes next hand, or waits for the big
