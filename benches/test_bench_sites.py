@@ -29,11 +29,12 @@ from typing import Any
 import pytest
 from conftest import per_call
 from splitpot import phh
-from splitpot.sites import SiteError, pokerstars, read_text
-from splitpot.sites.reading import _line_start, decode, readers, split
+from splitpot.sites import SiteError, pokerstars, read_file, read_text
+from splitpot.sites.reading import decode, readers, split
 from splitpot.sites.write_stars import to_pokerstars
 
-SITES = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "site-histories"
+DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
+SITES = DATA / "site-histories"
 FOLDERS = ["pokerstars", "fulltilt", "ggpoker", "winamax", "partypoker", "ipoker"]
 
 
@@ -43,7 +44,7 @@ def _site_texts(folder: str) -> list[str]:
     paths = sorted(p for p in (SITES / folder).rglob("*") if p.is_file())
     texts = [decode(p.read_bytes()) for p in paths]
     if not any(_histories(t) for t in texts):
-        names = ", ".join(r.NAME for r in readers())
+        names = ", ".join(r.name for r in readers())
         pytest.skip(f"no reader reads the {folder} files yet (readers: {names})")
     return texts
 
@@ -135,7 +136,7 @@ def nlhe_hands() -> list[str]:
     folder = SITES / "pokerstars" / "nlhe"
     if not folder.is_dir():
         pytest.skip("../shared/data/site-histories is not beside the checkout")
-    header = _line_start(pokerstars.HEADER)
+    header = pokerstars.READER.line_start
     out = []
     for path in sorted(folder.glob("*.txt")):
         for block in split(decode(path.read_bytes()), header, path.name):
@@ -183,6 +184,52 @@ def test_pokerkit_stars_parse(benchmark: Any, nlhe_hands: list[str]) -> None:
     assert benchmark(pokerkit_parse, nlhe_hands) == len(nlhe_hands)
 
 
+# ---------------------------------------------------------------------- whole files, streamed
+
+
+def _stars_nlhe_files() -> list[Path]:
+    """Every PokerStars no-limit hold 'em file of both shared folders (1,591 hands)."""
+    files = sorted(
+        p
+        for d in ("site-histories", "site-histories-2")
+        for p in (DATA / d / "pokerstars" / "nlhe").glob("*.txt")
+    )
+    if not files:
+        pytest.skip("../shared/data/site-histories is not beside the checkout")
+    return files
+
+
+def splitpot_read_files(files: list[Path]) -> int:
+    """Every hand of the files, streamed (read_file): histories and refusals alike."""
+    return sum(1 for path in files for _ in read_file(path))
+
+
+def splitpot_read_replay_files(files: list[Path]) -> int:
+    replayed = 0
+    for path in files:
+        for hh in read_file(path):
+            if isinstance(hh, SiteError):
+                continue
+            with contextlib.suppress(phh.PHHError):
+                phh.replay(hh)
+                replayed += 1
+    return replayed
+
+
+@pytest.mark.benchmark(group="PokerStars no-limit hold 'em files (both folders), streamed")
+def test_splitpot_stars_files_read(benchmark: Any) -> None:
+    files = _stars_nlhe_files()
+    per_call(benchmark, splitpot_read_files(files))
+    assert benchmark(splitpot_read_files, files) > 1500
+
+
+@pytest.mark.benchmark(group="PokerStars no-limit hold 'em files (both folders), streamed")
+def test_splitpot_stars_files_read_replay(benchmark: Any) -> None:
+    files = _stars_nlhe_files()
+    per_call(benchmark, splitpot_read_files(files))
+    assert benchmark(splitpot_read_replay_files, files) > 1500
+
+
 def _hands_per_second(run: Callable[[list[str]], int], texts: list[str], rounds: int) -> float:
     best = float("inf")
     for _ in range(rounds):
@@ -197,10 +244,19 @@ def test_splitpot_stars_speedup_over_pokerkit(nlhe_hands: list[str], capsys: Any
     read = _hands_per_second(splitpot_read, nlhe_hands, 3)
     ours = _hands_per_second(splitpot_read_replay, nlhe_hands, 3)
     theirs = _hands_per_second(pokerkit_parse, nlhe_hands, 3)
+    files = _stars_nlhe_files()
+    hands = splitpot_read_files(files)
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        splitpot_read_files(files)
+        best = min(best, time.process_time() - start)
     with capsys.disabled():
         print(
             f"\nPokerStars NLHE, {len(nlhe_hands)} hands PokerKit reads: splitpot read "
-            f"{read:,.0f} hands/s, read + replay {ours:,.0f} hands/s; pokerkit parse (a "
-            f"replay) {theirs:,.0f} hands/s; {ours / theirs:.1f}x"
+            f"{read:,.0f} hands/s ({read / theirs:.1f}x), read + replay {ours:,.0f} hands/s "
+            f"({ours / theirs:.1f}x); pokerkit parse (a replay) {theirs:,.0f} hands/s. "
+            f"The {hands:,} hands of both folders' files, streamed: {hands / best:,.0f} "
+            "hands/s of this process's CPU time"
         )
     assert len(nlhe_hands) > 100  # the files' hands, not a few

@@ -13,6 +13,9 @@ pub const SUIT_CHARS: &[u8; 4] = b"cdhs";
 pub enum CardError {
     /// Text that is not a card, with its character position in the input.
     BadToken { token: String, at: usize },
+    /// A lone token (an item of a list, `Card("Xx")`) that is not one card: no position,
+    /// which would be 0 and say nothing (the list's walk names the item).
+    BadCard { token: String },
     /// An integer outside 0..52.
     BadCode(i64),
     /// The same card twice in one evaluation.
@@ -27,6 +30,7 @@ impl fmt::Display for CardError {
             CardError::BadToken { token, at } => {
                 write!(f, "invalid card {token:?} at position {at}")
             }
+            CardError::BadCard { token } => write!(f, "invalid card {token:?}"),
             CardError::BadCode(c) => write!(f, "invalid card code {c}: expected 0..51"),
             CardError::Duplicate(c) => write!(f, "duplicate card {}", card_name(*c)),
             CardError::Count { got, want } => write!(f, "expected {want}, got {got} cards"),
@@ -76,11 +80,13 @@ fn suit_index(c: u8) -> Option<u8> {
 
 /// Parses one card: `"Ah"`, `"td"`, `"10d"`, any case.
 pub fn parse_card(token: &str) -> Result<u8, CardError> {
-    match parse_cards(token)?.as_slice() {
-        [c] => Ok(*c),
-        _ => Err(CardError::BadToken {
+    match parse_cards(token).as_deref() {
+        Ok([c]) => Ok(*c),
+        Err(CardError::BadToken { token, .. }) => Err(CardError::BadCard {
+            token: token.clone(),
+        }),
+        _ => Err(CardError::BadCard {
             token: shown(token).into_owned(),
-            at: 0,
         }),
     }
 }
@@ -126,7 +132,7 @@ pub fn parse_cards_upto<const N: usize>(text: &str) -> Option<([u8; N], usize)> 
     // The dense form ("AhKh2c"), two bytes a card, read with no branch per card: a byte that
     // is no rank or suit reads 0xff, whose top bit no real index has. Anything else (spaces,
     // "10", a bad token) is read by `scan` below.
-    if b.len() % 2 == 0 && b.len() <= 2 * N {
+    if b.len().is_multiple_of(2) && b.len() <= 2 * N {
         let mut seen = 0u8;
         for (o, pair) in out.iter_mut().zip(b.chunks_exact(2)) {
             let (r, s) = (

@@ -16,12 +16,21 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
 
 
+def need(module: str, extra: str) -> Any:
+    """``module``, imported, or the test skipped with a reason naming the extra that brings
+    it (pyproject.toml): ``pip install '.[test]'`` is the light set most tests need; each
+    heavy part has its own extra, and ``.[test-all]`` has them all."""
+    return pytest.importorskip(
+        module, reason=f"needs the {extra!r} extra: pip install '.[{extra}]' (or '.[test-all]')"
+    )
+
+
 @pytest.fixture(scope="session")
 def dask_cluster() -> Iterator[Any]:
     """A real ``dask.distributed.LocalCluster``: a scheduler and 2 worker processes (each under
     a Nanny, which restarts a killed worker) on localhost, shut down after the session; skips
     when Dask is not installed. Tests open their own ``Client(dask_cluster)``."""
-    distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed")
+    distributed = need("distributed", "dask")
     cluster = distributed.LocalCluster(
         n_workers=2,
         threads_per_worker=1,
@@ -42,7 +51,7 @@ def dask_cluster() -> Iterator[Any]:
 def ray_local() -> Iterator[Any]:
     """Ray started locally (2 CPUs, no dashboard), shut down after the session; skips when the
     ray wheel is not installed (it has no wheel for some platforms and Pythons)."""
-    ray = pytest.importorskip("ray", reason="ray is not installed (no wheel for this platform?)")
+    ray = need("ray", "ray")  # test-all has no ray where it has no wheel
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
     try:
         yield ray
@@ -54,9 +63,7 @@ def ray_local() -> Iterator[Any]:
 def browser() -> Iterator[Any]:
     """The system Chromium driven by Playwright (tests marked ``browser``); skips with the
     reason when either is missing."""
-    sync_api = pytest.importorskip(
-        "playwright.sync_api", reason="playwright is not installed (pip install playwright)"
-    )
+    sync_api = need("playwright.sync_api", "browser")
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
         pytest.skip("no system Chromium (apt-get install chromium)")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+import splitpot as sp
 from hypothesis import given
 from hypothesis import strategies as st
 from splitpot import Card, InvalidCards
@@ -62,3 +63,26 @@ def test_refusals_are_the_cores(cards: object, message: str) -> None:
 def test_the_52_cards_are_shared() -> None:
     assert [c.code for c in CARDS] == list(range(52))
     assert as_cards([50, 0])[0] is CARDS[50]
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        (["Ah", "Kh", "Qh", "Jh", "Xx"], 'item 4: invalid card "Xx"'),  # the list's index
+        (("Ah", "Kh", "Qh", "Jh", 52), "item 4: invalid card code 52"),
+        (iter(["Ah", "Xd", "Qh", "Jh", "Th"]), 'item 1: invalid card "Xd"'),
+        ("AhKhQhJhXx", 'invalid card "Xx" at position 8'),  # a string: the character offset
+    ],
+)
+def test_a_bad_card_names_its_place(cards: object, message: str) -> None:
+    with pytest.raises(sp.InvalidCards) as raised:
+        sp.evaluate_high(cards)  # type: ignore[arg-type]
+    assert str(raised.value) == message or str(raised.value).startswith(message)
+    assert type(raised.value).__module__ == "splitpot"  # shown as splitpot.InvalidCards
+
+
+def test_a_lone_card_names_no_position() -> None:
+    with pytest.raises(sp.InvalidCards, match=r'^invalid card "Xx"$'):
+        sp.Card("Xx")
+    with pytest.raises(sp.InvalidCards, match=r'^item 2: invalid Pan card "8c": Pan has no 8'):
+        sp.pan.classify(["7c", "7d", "8c"])

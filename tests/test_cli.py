@@ -46,7 +46,7 @@ def test_play_takes_stakes_the_same_way_as_simulate(
     assert "small_bet = 4" in capsys.readouterr().out
     monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
     assert main(["play", "--structure", "pl", "--stakes", "5/10", "--seed", "3"]) == 0
-    assert "pot limit" in capsys.readouterr().out
+    assert "Pot-limit Hold'em, blinds 5/10;" in capsys.readouterr().out
 
 
 def test_play_is_a_session_the_button_moving_and_stacks_carried_over(
@@ -56,8 +56,8 @@ def test_play_is_a_session_the_button_moving_and_stacks_carried_over(
     monkeypatch.setattr("sys.stdin", io.StringIO("f\n\nf\n\nf\nq\n" + "f\n" * 20))
     assert main(["play", "--players", "3", "--seed", "4"]) == 0
     out = capsys.readouterr().out
-    buttons = re.findall(r"--- Hand (\d): (\w+) has the button ---", out)
-    assert buttons == [("1", "You"), ("2", "Bob"), ("3", "Cy")]
+    buttons = re.findall(r"--- Hand (\d): (\w+) ha(?:s|ve) the button ---", out)
+    assert buttons == [("1", "you"), ("2", "Bob"), ("3", "Cy")]
     stacks = [line for line in out.splitlines() if line.startswith("Stacks: ")]
     assert len(stacks) == 3
     last = [int(part.split()[-1]) for part in stacks[-1][len("Stacks: ") :].split(", ")]
@@ -101,3 +101,45 @@ def test_a_reader_that_leaves_early_gets_no_error() -> None:
         proc.stdout.close()
         err = proc.stderr.read()
         assert proc.wait(timeout=60) == 0 and err == b""
+
+
+def _help(command: str) -> str:
+    sub = next(
+        a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)
+    ).choices[command]
+    return " ".join(sub.format_help().split())
+
+
+def test_each_commands_help_says_what_is_true_of_it() -> None:
+    assert "needs --out" not in _help("eval") and "needs --out" not in _help("replay")
+    assert "needs --out" in _help("simulate")
+    assert ".txt or .xml" in _help("show") and "Pan" in _help("show")
+    convert = _help("convert")
+    assert "phhs: every hand in one file (the default)" in convert and ".txt or .xml" in convert
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["demo", "--game", "holdem"], "omaha8 or stud8 (a hi/lo split) or pan, not holdem"),
+        (["equity", "AsKs", "QdQc", "--exact", "--time", "1"], "--time is for Monte Carlo"),
+        (["play", "--stack", "0"], "--stack must be > 0, got 0"),
+    ],
+)
+def test_a_refusal_names_the_flag_not_the_library(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "time_limit" not in err and "seat 0" not in err
+
+
+def test_eval_lists_the_best_five_as_people_read_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["eval", "Ah2c3d4s8h", "KdKc", "--low"]) == 0
+    out = capsys.readouterr().out
+    assert "Pair of Kings, Ace kicker [Kd Kc Ah 8h 4s]" in out  # the pair first
+    assert "8-4-3-2-A [8h 4s 3d 2c Ah]" in out
+    assert main(["eval", "Ah2s3h4h5h", "--pretty"]) == 0
+    assert "Straight, Five high [5♥ 4♥ 3♥ 2♠ A♥]" in capsys.readouterr().out  # the wheel

@@ -46,10 +46,10 @@ def test_version_is_the_installed_one(capsys: pytest.CaptureFixture[str]) -> Non
         (["simulate", "--stakes", "2/1"], "--stakes takes SMALL/BIG with SMALL <= BIG"),
         (["play", "--stakes", "5/2"], "--stakes takes SMALL/BIG with SMALL <= BIG"),
         (["play", "--hands", "0"], "--hands must be >= 1"),
-        (["simulate", "--game", "pan", "--stack", "0"], "--stack must be >= 1, got 0"),
+        (["simulate", "--game", "pan", "--stack", "0"], "--stack must be > 0, got 0"),
         (["simulate", "--json"], "--json needs --out FILE"),
         (["replay", "/no/such/dir"], "FILE_OR_DIR /no/such/dir: no such file or folder"),
-        (["simulate", "--stack", "0", "--hands", "2"], "stack of seat 0 must be > 0, got 0"),
+        (["simulate", "--stack", "0", "--hands", "2"], "--stack must be > 0, got 0"),
         (["simulate", "--ante", "-1"], "ante must be >= 0, got -1"),
         (["simulate", "--game", "foo"], "unknown game 'foo'; choose one of holdem"),
         (["demo", "--seed", "-1"], "argument --seed: a whole number >= 0, got '-1'"),
@@ -77,7 +77,8 @@ def test_plot_is_refused_before_the_work(
 
         argv, names = ["--plot", str(tmp_path / "no" / "x.png")], "no such folder"
     except ImportError:
-        argv, names = ["--plot", str(tmp_path / "x.png")], "pip install 'splitpot[plot]'"
+        hint = 'pip install matplotlib, or pip install ".[plot]"'
+        argv, names = ["--plot", str(tmp_path / "x.png")], hint
     assert main(["equity", "AsKs", "QdQc", *argv]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and names in captured.err  # no table printed first
@@ -174,10 +175,13 @@ def test_replay_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
         "odd_chip",
         "unchecked",
         "unsupported",
+        "damaged",
         "failed",
         "unsupported_variants",
+        "unsupported_reasons",
         "sites",
         "failures",
+        "damaged_hands",
     }
     assert got["files"] == 3 and got["hands"] == 14 and got["skipped"] == []
     assert got["matched"] == 12  # splitpot's own hands replay to their own stacks

@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import need
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
@@ -100,9 +101,7 @@ def _module_name(path: Path) -> str:
 
 
 def test_examples_type_check(tmp_path: Path) -> None:
-    api = pytest.importorskip(
-        "mypy.api", reason="mypy is not installed: pip install mypy (CI installs it)"
-    )
+    api = need("mypy.api", "typing")
     import splitpot
 
     modules = []

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 import splitpot as sp
+from conftest import need
 from reference import best_high, best_low, best_omaha_high, best_omaha_low, best_razz, code
 from splitpot import _core, _progress
 from splitpot.cli import main
@@ -477,6 +478,18 @@ def test_cli_equity(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Monte Carlo over 10,000 deals (seed 1)" in capsys.readouterr().out
     assert main(["equity", "--game", "badugi", "AsKs", "QdQc"]) == 2
     assert "unknown game" in capsys.readouterr().err
+
+
+def test_the_plot_axis_is_the_pot_from_0_to_100_percent() -> None:
+    need("matplotlib", "plot")
+    result = sp.equity("holdem", ["AsAd", "7c2h"])  # aces near 87 %: a bar near the end
+    ax = result.figure().axes[0]
+    assert ax.get_xlim() == (0.0, 1.0)
+    ticks = [t.get_text() for t in ax.get_xticklabels()]
+    assert ticks[0] == "0%" and ticks[-1] == "100%"
+    labels = [t for t in ax.texts if t.get_text().endswith("%")]
+    assert [t.get_text() for t in labels] == [f"{p.equity:.1%}" for p in result.players]
+    assert all(0 <= t.get_position()[0] <= 1 for t in labels)  # nothing drawn past the pot
 
 
 def test_cli_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -40,8 +40,33 @@ def test_omaha_matches_brute_force(n_hole: int, deck: list[int], n_board: int) -
     want = best_omaha_high(hole, board) > best_omaha_high(other, board)
     assert (mine > theirs) == want
     five = [c.code for c in mine.best_five()]
-    assert len(set(five[:2]) & set(hole)) == 2 and len(set(five[2:]) & set(board)) == 3
+    assert len(set(five) & set(hole)) == 2 and len(set(five) & set(board)) == 3
     assert sp.evaluate_high(five) == mine
+
+
+@given(data=st.data())
+def test_best_five_reads_as_people_read_a_hand(data: st.DataObject) -> None:
+    # docs/rules/poker.md §1: the biggest group first, each group and the kickers high to
+    # low (ranks 0 = deuce .. 12 = ace), and a wheel as 5-4-3-2-A.
+    cards = data.draw(cards_strategy(7))
+    ranks = [c.code // 4 for c in sp.evaluate_high(cards).best_five()]
+    if sorted(ranks) == [0, 1, 2, 3, 12]:
+        assert ranks == [3, 2, 1, 0, 12]
+    else:
+        keys = [(ranks.count(r), r) for r in ranks]
+        assert keys == sorted(keys, reverse=True)
+
+
+def test_best_five_of_the_newcomers_hands() -> None:
+    five = sp.evaluate_high("Ah 2c 3d 4s 8h Kd Kc").best_five()
+    assert [str(c) for c in five] == ["Kd", "Kc", "Ah", "8h", "4s"]  # the pair first
+    assert [str(c) for c in sp.evaluate_high("Ah2s3h4h5h").best_five()] == [
+        "5h",
+        "4h",
+        "3h",
+        "2s",
+        "Ah",
+    ]
 
 
 @given(cards=cards_strategy(7), order=st.randoms(use_true_random=False))

@@ -17,7 +17,7 @@ import splitpot as sp
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from splitpot import limits, phh
-from splitpot.phh.toml_io import _TOML_LOADS
+from splitpot._toml import _TOML_LOADS
 from splitpot.phh.write import _toml_dumps
 
 DATA = Path(__file__).parent / "data"
@@ -73,15 +73,23 @@ def test_a_cbr_amount_is_plain_ascii_digits(amount: str) -> None:
     assert len(str(e)) < 400  # the 5000-digit word is cut short
 
 
-def test_a_cbr_amount_may_be_a_whole_decimal_and_has_at_most_30_digits() -> None:
+DIGITS = limits.PHH_MAX_AMOUNT_DIGITS
+
+
+def test_a_cbr_amount_may_be_a_whole_decimal_and_has_at_most_the_digits_of_max_chips() -> None:
     hand = phh.replay(phh.loads(history("d dh p1 AsAh", "d dh p2 7c2d", "p2 cbr 10.0", "p1 f")))
     assert hand.final_stacks == [98, 102]
-    assert limits.PHH_MAX_AMOUNT_DIGITS == 30
-    too_many = "1" * 31
-    e = refused(history("d dh p1 AsAh", "d dh p2 7c2d", f"p2 cbr {too_many}"), "more than 30")
+    # One chip limit (issue 27, L1): every amount splitpot plays can be written as PHH.
+    assert DIGITS == len(str(limits.MAX_CHIPS)) == 39
+    too_many = "1" * (DIGITS + 1)
+    e = refused(
+        history("d dh p1 AsAh", "d dh p2 7c2d", f"p2 cbr {too_many}"), f"more than {DIGITS}"
+    )
     assert e.action_index == 2
-    # 30 digits are read, and then the engine says the raise is too big for the stacks.
-    refused(history("d dh p1 AsAh", "d dh p2 7c2d", f"p2 cbr {'1' * 30}"), "may raise to 4..100")
+    # DIGITS digits are read, and then the engine says the raise is too big for the stacks.
+    refused(
+        history("d dh p1 AsAh", "d dh p2 7c2d", f"p2 cbr {'1' * DIGITS}"), "may raise to 4..100"
+    )
     refused(history("d dh p1 AsAh", "d dh p2 7c2d", "p2 cbr 10.5"), "fractional chips")
 
 
@@ -89,21 +97,21 @@ def test_a_cbr_amount_may_be_a_whole_decimal_and_has_at_most_30_digits() -> None
     ("field", "value"),
     [
         ("starting_stacks", "[1e999999999, 100]"),
-        ("starting_stacks", "[1" + "0" * 30 + ", 100]"),
+        ("starting_stacks", "[1" + "0" * DIGITS + ", 100]"),
         ("starting_stacks", "[1." + "0" * 40 + ", 100]"),
         ("antes", "[0, 1" + "0" * 40 + "]"),
         ("blinds_or_straddles", "[1, 1e40]"),
         ("min_bet", "1e999999999"),
     ],
 )
-def test_an_amount_field_has_at_most_30_digits(field: str, value: str) -> None:
+def test_an_amount_field_has_at_most_the_digits_of_max_chips(field: str, value: str) -> None:
     text = history().replace(f"{field} = ", f"{field} = {value}\n_old_{field} = ")
-    e = refused(text, f"{re.escape(field)}.* at most 30 digits")
+    e = refused(text, f"{re.escape(field)}.* at most {DIGITS} digits")
     assert e.action_index is None
 
 
-def test_an_amount_of_30_digits_is_read() -> None:
-    big = 10**30 - 1
+def test_an_amount_of_the_most_digits_is_read() -> None:
+    big = limits.MAX_CHIPS - 1
     hh = phh.loads(history().replace("[100, 100]", f"[{big}, {big}]"))
     assert phh.replay(hh).final_stacks == [big + 1, big - 1]  # as [101, 99] from 100 each
 
@@ -111,7 +119,7 @@ def test_an_amount_of_30_digits_is_read() -> None:
 def test_5000_digit_integers_are_a_phh_error_not_int_conversion_valueerror() -> None:
     # M-3: "Exceeds the limit (4300 digits) for integer string conversion" escaped.
     text = history().replace("[100, 100]", "[1" + "0" * 5000 + ", 100]")
-    refused(text, "an integer of more than 30 digits")
+    refused(text, f"an integer of more than {DIGITS} digits")
 
 
 # --------------------------------------------------------------------------- H-2: seats
@@ -169,7 +177,7 @@ def test_ante_trimming_with_one_player_is_a_phh_error() -> None:
         ('{percent = "1/0"}', "bad _splitpot_rake"),
         ('{percent = "1/00"}', "bad _splitpot_rake"),
         ('{percent = "1e999999999"}', "percent must be written N or N/D"),
-        ('{percent = "5/2", cap = 1' + "0" * 40 + "}", "cap has more than 30 digits"),
+        ('{percent = "5/2", cap = 1' + "0" * 40 + "}", f"cap has more than {DIGITS} digits"),
     ],
 )
 def test_a_bad_rake_is_a_phh_error(rake: str, match: str) -> None:
@@ -181,7 +189,7 @@ def test_a_huge_structure_parameter_is_a_phh_error() -> None:
     extra = '_splitpot_structure = {kind = "no_limit", small_blind = 1, big_blind = 1e40}\n'
     refused(history(extra=extra), "bad betting structure")
     extra = f'_splitpot_structure = {{kind = "no_limit", small_blind = 1, big_blind = {10**40}}}\n'
-    refused(history(extra=extra), "_splitpot_structure big_blind has more than 30 digits")
+    refused(history(extra=extra), f"_splitpot_structure big_blind has more than {DIGITS} digits")
 
 
 @pytest.mark.parametrize(

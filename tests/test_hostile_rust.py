@@ -129,13 +129,13 @@ def test_sized_poker_cards_past_the_limit_are_refused_by_their_length() -> None:
 
 
 def test_equity_reads_a_player_no_further_than_a_deck() -> None:
-    with pytest.raises(sp.InvalidCards, match="player 2: duplicate card 2c"):
+    with pytest.raises(sp.InvalidCards, match="player 2: item 1: duplicate card 2c"):
         sp.equity("holdem", ["AsKs", itertools.repeat(0)])
     cards = distinct()
     with pytest.raises(sp.InvalidCards, match="player 2: too many cards: more than 52"):
         sp.equity("holdem", ["AsKs", cards])
     assert cards.read == 53
-    with pytest.raises(sp.InvalidCards, match="player 2: duplicate card 2c"):
+    with pytest.raises(sp.InvalidCards, match=r"player 2: item 8: duplicate card 2c"):
         sp.equity("holdem", ["AsKs", itertools.cycle([0, 4, 8, 12, 16, 20, 24, 28])])
 
 

@@ -36,7 +36,9 @@ def test_omaha_low_matches_brute_force(n_hole: int, deck: list[int], n_board: in
     assert low_key(lo2) == low_key(lo)
     if lo is not None:
         five = [c.code for c in lo.best_five()]
-        assert set(five[:2]) <= set(hole) and set(five[2:]) <= set(board)
+        assert len(set(five) & set(hole)) == 2 and len(set(five) & set(board)) == 3
+        # read high to low, the ace as one: 8-4-3-2-A (ranks 0 = deuce .. 12 = ace)
+        assert tuple((c // 4 + 1) % 13 + 1 for c in five) == lo.ranks
 
 
 @given(deck=st.permutations(range(52)), n=st.integers(5, 7))

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 import splitpot as sp
+from conftest import need
 from splitpot import _tabular, phh
 from splitpot.betting import structure
 from splitpot.bots import CallingStation, play_bots
@@ -70,7 +71,8 @@ def test_equity_result_html_dict_and_json() -> None:
 
 def test_to_pandas_without_pandas_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pandas", None)  # import pandas raises ImportError
-    with pytest.raises(ImportError, match=r"pip install 'splitpot\[pandas\]'"):
+    hint = r'pip install pandas, or pip install "\.\[pandas\]" in splitpot\'s checkout'
+    with pytest.raises(ImportError, match=hint):
         sp.equity("holdem", ["AcAd", "KhKs"]).to_pandas()
 
 
@@ -121,7 +123,7 @@ def test_tournament_standings_to_dict_and_pandas_columns() -> None:
 
 
 def test_pandas_frames() -> None:
-    pd = pytest.importorskip("pandas", reason="pandas is the optional extra splitpot[pandas]")
+    pd = need("pandas", "pandas")
     frame = sp.equity("holdem", ["AcAd", "KhKs"]).to_pandas()
     assert list(frame.index) == ["AcAd", "KhKs"] and list(frame.columns) == ["equity", "win", "tie"]
     assert abs(frame["equity"].sum() - 1) < 1e-12
@@ -171,3 +173,113 @@ def test_the_library_is_silent_unless_logging_is_configured() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stderr == ""
+
+
+# --------------------------------------------------------------------------- issue 30
+
+
+def cells(html: str) -> list[str]:
+    parsed = _Cells()
+    parsed.feed(html)
+    return parsed.cells
+
+
+def test_a_preflop_table_in_a_notebook() -> None:
+    from splitpot import tables
+
+    table = tables.preflop_equity("holdem", classes=["AA", "KK", "AKs"])
+    assert repr(table) == "EquityTable(holdem: 3 x 3 classes, equity, win, tie; exact)"
+    got = cells(table._repr_html_())
+    assert got[1:5] == ["hero", "AA", "KK", "AKs"]
+    aa_vs_kk = table.entry("AA", "KK")["equity"]
+    assert got[5:9] == [
+        "AA",
+        "50.0%",
+        f"{aa_vs_kk:.1%}",
+        f"{table.entry('AA', 'AKs')['equity']:.1%}",
+    ]
+    rows = table.entry_rows()
+    assert len(rows) == 9 and rows[1] == {"hero": "AA", "villain": "KK", **table.entry("AA", "KK")}
+    big = tables.preflop_equity("holdem", classes=tables.HOLDEM_CLASSES[:24])
+    shown = cells(big._repr_html_())
+    assert (
+        shown[-1] == "the first 20 classes; to_pandas() has all"
+        or "the first 20" in big._repr_html_()
+    )
+    assert len([c for c in shown if c.endswith("%")]) == 20 * 20
+
+
+def test_a_preflop_table_to_pandas() -> None:
+    from splitpot import tables
+
+    need("pandas", "pandas")
+    table = tables.preflop_equity("holdem", classes=["AA", "KK", "AKs"])
+    frame = table.to_pandas()
+    assert (
+        len(frame) == 9 and frame.loc[("AA", "KK"), "equity"] == table.entry("AA", "KK")["equity"]
+    )
+    matrix = frame["equity"].unstack("villain").loc[list(table.rows), list(table.columns)]
+    assert (matrix.to_numpy() == table.matrix("equity")).all()
+
+
+def test_a_pan_hand_and_its_result_in_a_notebook() -> None:
+    hand = sp.pan.PanHand([20] * 4, seed=1)
+    assert repr(hand) == "<PanHand 4 players, declare, seat 0 to act, pot 4>"
+    seats = [int(r["seat"]) for r in _rows(hand._repr_html_(), 4)]
+    assert seats == hand.seats and sorted(seats) == [0, 1, 2, 3]  # in the order of play
+    sp.pan.play_pan_bots(hand, lambda seat: sp.pan.GreedyPanBot(seat))
+    assert repr(hand).startswith("<PanHand 4 players, over") and "object at" not in repr(hand)
+    result = hand.result
+    shown = _rows(result._repr_html_(), 4)
+    assert [int(r["final_stack"]) for r in shown] == list(result.final_stacks)
+    assert [r["winner"] == "True" for r in shown] == [s == result.winner for s in range(4)]
+    rows = result.seat_rows()
+    assert sum(r["final_stack"] for r in rows) + result.carry + result.house == 80  # chips kept
+
+
+def _rows(html: str, n: int) -> list[dict[str, str]]:
+    """The body rows of a notebook table of ``n`` rows, by column name."""
+    got = cells(html)[1:]  # after the caption
+    width = len(got) // (n + 1)
+    head = got[:width]
+    return [dict(zip(head, got[width * (i + 1) : width * (i + 2)], strict=True)) for i in range(n)]
+
+
+def test_a_tournament_result_is_short_and_a_table() -> None:
+    r = play_tournament(6, starting_stack=200, prizes=[65, 35], seed=1)
+    text = repr(r)
+    assert len(text) < 200 and "object at" not in text
+    assert text.startswith(f"<TournamentResult finished after {len(r.hands)} hands: 1 ")
+    shown = _rows(r._repr_html_(), 6)
+    assert [row["name"] for row in shown] == [row["name"] for row in r.standing_rows()]
+
+
+# --------------------------------------------------------------------------- progress
+
+
+def test_one_progress_protocol_for_every_long_call(tmp_path: Path) -> None:
+    from splitpot import simulation, tables
+    from splitpot.betting import NoLimit
+
+    for run, unit_total in [
+        (lambda p: sp.equity("holdem", ["AcAd", "KhKs"], progress=p), 1000),  # thousandths
+        (lambda p: phh.check_files(sorted(DATA.glob("*.phh"))[:3], progress=p), 3),  # files
+        (
+            lambda p: simulation.simulate(
+                sp.HOLDEM, NoLimit(1, 2), [50, 50], 7, seed=1, hands_per_chunk=2, progress=p
+            ),
+            7,
+        ),  # hands
+        (lambda p: tables.preflop_equity("holdem", classes=["AA", "KK"], progress=p), None),
+    ]:
+        told: list[tuple[int, int]] = []
+        run(lambda done, total, told=told: told.append((done, total)))
+        assert told and told[-1][0] == told[-1][1]  # the last call says all is done
+        assert [d for d, _ in told] == sorted(d for d, _ in told)
+        if unit_total is not None:
+            assert told[-1] == (unit_total, unit_total)
+        run(None)
+        run(False)
+        run(True)  # a bar on stderr
+        with pytest.raises(sp.SplitpotError, match="progress must be True, False, None or a"):
+            run("yes")

@@ -14,16 +14,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SHARED
+from conftest import SHARED, need
 from hypothesis import event, given
 from hypothesis import strategies as st
 from splitpot import phh
+from splitpot._toml import _TOML_LOADS
 from splitpot.betting import FixedLimit, NoLimit, PotLimit
 from splitpot.bots import RandomBot
 from splitpot.cli import main
 from splitpot.games import GAMES, HOLDEM
 from splitpot.hand import Hand, HandStarting, Phase
-from splitpot.phh.toml_io import _TOML_LOADS
 from splitpot.pots import Rake
 
 DATA = Path(__file__).parent / "data"
@@ -74,10 +74,7 @@ def test_side_pots_and_hi_lo_split_are_paid_as_written() -> None:
 
 @pytest.mark.parametrize("path", GOOD, ids=lambda p: p.name)
 def test_pokerkit_agrees_with_the_hand_written_histories(path: Path) -> None:
-    pokerkit = pytest.importorskip(
-        "pokerkit",
-        reason="pokerkit is not installed: pip install '.[test]' (pokerkit needs Python 3.11+)",
-    )
+    pokerkit = need("pokerkit", "test")  # pokerkit needs Python 3.11+
     for hh in phh.load_all(path):
         if hh.variant not in phh.SPLITPOT_VARIANTS:
             continue
@@ -434,7 +431,9 @@ def test_replay_command_counts_and_lists_failures(capsys: pytest.CaptureFixture[
     assert main(["replay", "--quiet", str(DATA)]) == 1
     out = capsys.readouterr().out
     assert "error: " in out and "bad-out-of-turn.phh: action 3" in out
-    assert "not played by splitpot (NT 2)" in out
+    assert "       3 not played by splitpot\n" in out  # three Hold'em hands, three reasons:
+    assert "    1 fractional chips\n" in out and "    1 straddles\n" in out
+    assert "    1 the small blind was given back\n" in out  # 888-own.txt's called-off hand
     assert "bad-stud-bring-in.phh: action 3" in out
 
 

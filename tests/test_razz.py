@@ -27,6 +27,7 @@ def test_razz_matches_brute_force(n: int, deck: list[int]) -> None:
     five = [c.code for c in ra.best_five()]
     assert set(five) <= set(a) and len(set(five)) == 5
     assert sp.evaluate_razz(five) == ra
+    assert tuple((c // 4 + 1) % 13 + 1 for c in five) == ra.ranks  # read as the low is
 
 
 @given(ranks=st.lists(st.integers(0, 12), min_size=2, max_size=3, unique=True), data=st.data())

@@ -109,6 +109,32 @@ def test_poker_6_an_all_in_below_the_dead_blind_poster_may_win_the_dead_blind() 
     assert h.final_stacks == [100, 13, 98, 94]
 
 
+def test_poker_6_a_poster_all_in_on_his_dead_blind_is_eligible_up_to_it() -> None:
+    # Seat 3 has 1 chip and posts it as a dead blind: all in, his total 1 is his level.
+    # Seat 0 raises to 6, the blinds fold (1 and 2 in): main pot 1 from seats 0, 1, 2 and
+    # the dead 1 = 4, for seats 0 and 3; the side pot is seat 0's and seat 2's next chip, 2,
+    # seat 0's alone; seat 0's 4 above seat 2's 2 come back. Seat 0 mucks to seat 3's
+    # kings: seat 3 wins 4, seat 0 gets 4 back and the side pot of 2.
+    h = Hand(
+        HOLDEM,
+        NoLimit(1, 2),
+        [100, 100, 100, 1],
+        button=0,
+        dead_blinds=[0, 0, 0, 1],
+        hole=["7c2d", "8c3d", "9c4d", "KsKh"],
+        board="AdKd9h4c2s",
+        auto_showdown=False,
+    )
+    h.raise_to(6)
+    h.fold()
+    h.fold()
+    h.show()
+    h.muck()
+    assert h.result.pots == (Pot(4, (0, 3)), Pot(2, (0,)))
+    assert h.result.returned == {0: 4}
+    assert h.final_stacks == [100, 99, 98, 4]
+
+
 def test_poker_6_dead_money_sets_no_level_in_build_pots() -> None:
     # The same 9 and 8 given to build_pots: a dead blind is shared money, one pot of 19;
     # an ante (dead=) still counts for its poster's level (§6, the ante case above).

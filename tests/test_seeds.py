@@ -76,11 +76,26 @@ def test_a_seeded_tournament_deals_the_same_hands() -> None:
 
 
 def test_the_demos_and_the_terminal_game_deal_the_same_hands() -> None:
+    # The hand and how it ends, not the words around them (those may change).
     demo = tui.demo(1)
-    assert "hand seed 1352024868" in demo and _digest(demo) == "ebddc86870a294bb"
+    assert "hand seed 1352024868" in demo
+    assert [
+        line.split() for line in demo.splitlines() if "chips (+" in line or "chips (-" in line
+    ] == [
+        ["Ann", "63", "chips", "(-57)"],
+        ["Bob", "140", "chips", "(+80)"],
+        ["Cy", "13", "chips", "(-67)"],
+        ["Dee", "204", "chips", "(+84)"],
+        ["Eve", "120", "chips", "(+0)"],
+        ["Fay", "0", "chips", "(-40)"],
+    ]
     hand = tui.play("holdem", players=3, seed=5, input=lambda _: "f", output=lambda _: None)
     assert hand.seed == 2675342405
-    assert _digest(pan_text.demo(1)) == "d0e369460fc85720"
+    settled = pan_text.demo(1).split("Settlement:")[1].split()
+    assert " ".join(settled) == (
+        "Ann 50 -> 40 (-10) Fay 50 -> 60 (+10) Eve 50 -> 45 (-5) Dee 50 -> 66 (+16) "
+        "Cy 50 -> 40 (-10) Bob 50 -> 49 (-1)"
+    )
 
 
 def test_a_seeded_pan_table_and_a_reshuffle_deal_the_same_cards() -> None:

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from splitpot import phh
 from splitpot.phh.record import HandHistory
 from splitpot.sites import (
+    DamagedHand,
     SiteError,
     UnsupportedHand,
     fulltilt,
@@ -69,23 +70,29 @@ def test_the_unsupported_corpus_hands_say_why() -> None:
         if isinstance(h, UnsupportedHand)
     )
     assert reasons == {
-        "No Limit 2-7 Single Draw is a game splitpot does not play": 10,
-        "Limit Badugi is a game splitpot does not play": 10,
-        "Limit 2-7 Triple Draw is a game splitpot does not play": 10,
-        "CAP NL Hold'em is a game splitpot does not play": 1,
+        "No Limit 2-7 Single Draw: a draw game, a game splitpot does not play": 10,
+        "Limit Badugi: a draw game, a game splitpot does not play": 10,
+        "Limit 2-7 Triple Draw: a draw game, a game splitpot does not play": 10,
+        "CAP NL Hold'em: a cap on what each player puts in is not played": 1,
         "run it twice is not played": 1,
     }
 
 
-def test_the_corpus_hand_cut_short_is_an_error_naming_it() -> None:
+def test_the_corpus_hand_with_lines_lost_is_damaged_naming_it() -> None:
     """Hand 31493008322 of the Matrix file has lost its small blind's fold and its "wins"
-    line; its summary says he folded: the reader says so, and does not invent the fold."""
+    line; its summary says he folded: the reader says the hand is damaged, and does not invent
+    the fold."""
     path = FOLDER / "nlhe" / "ChazDazzle__fpdb-chaz__NLHE-6max-Matrix-USD-26-201211.match1.txt"
     if not path.is_file():
         pytest.skip("../shared/data/site-histories is not beside the checkout")
     errors = [h for h in read_file(path) if isinstance(h, SiteError)]
-    assert [(e.hand_id, e.reason) for e in errors] == [
-        ("31493008322", "the summary says Player3 folded, and the hand has no fold of his")
+    assert [(type(e), e.hand_id, e.reason) for e in errors] == [
+        (
+            DamagedHand,
+            "31493008322",
+            "damaged: lines missing: the summary says Player3 folded, and the hand has no "
+            "fold of his",
+        )
     ]
     assert errors[0].line is not None and errors[0].source == str(path)
 
@@ -186,7 +193,7 @@ def test_a_broken_hand_names_its_line_and_the_next_hand_is_read() -> None:
 def test_a_draw_game_is_unsupported_with_its_name() -> None:
     (h,) = read_text(HAND.replace("No Limit Hold'em", "Limit Badugi"))
     assert isinstance(h, UnsupportedHand)
-    assert h.reason == "Limit Badugi is a game splitpot does not play"
+    assert h.reason == "Limit Badugi: a draw game, a game splitpot does not play"
 
 
 def test_run_it_twice_is_unsupported() -> None:
@@ -219,9 +226,10 @@ def test_utf16_files_are_read(tmp_path: Path) -> None:
 
 
 def test_sniffing_picks_full_tilt_not_pokerstars() -> None:
-    assert sniff(HAND) is fulltilt
-    assert pokerstars.HEADER.search(HAND) is None
-    assert fulltilt.HEADER.search("PokerStars Hand #1: Hold'em No Limit ($0.05/$0.10)") is None
+    assert sniff(HAND) is fulltilt.READER
+    assert pokerstars.READER.header.search(HAND) is None
+    stars = "PokerStars Hand #1: Hold'em No Limit ($0.05/$0.10)"
+    assert fulltilt.READER.header.search(stars) is None
 
 
 STUD = """\

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from splitpot import phh
 from splitpot.phh.record import HandHistory
 from splitpot.sites import SiteError, read_text
-from splitpot.sites.reading import _line_start, decode, lines_of, readers
+from splitpot.sites.reading import decode, lines_of, readers
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "site-histories"
 STATUSES = ("match", "odd_chip", "mismatch", "unchecked", "unsupported", "error")
@@ -105,13 +105,13 @@ def _headers(text: str) -> int:
     lines = lines_of(text)
     most = 0
     for reader in readers():
-        at_starts = sum(1 for line in lines if _line_start(reader.HEADER).match(line))
+        at_starts = sum(1 for line in lines if reader.line_start.match(line))
         # partypoker's hands may also start at "Game #N starts." (partypoker.blocks): a
         # shuffle can put that line and a header far apart, two blocks.
         opening = getattr(reader, "_STARTS", None)
         if opening is not None:
             at_starts += sum(1 for line in lines if opening.match(line))
-        most = max(most, at_starts, len(reader.HEADER.findall(text)))
+        most = max(most, at_starts, len(reader.header.findall(text)))
     return most
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from splitpot import phh
+from splitpot.phh import check
 from splitpot.phh.record import HandHistory
 from splitpot.sites import (
     SiteError,
@@ -277,8 +278,8 @@ def test_a_game_splitpot_does_not_play_is_unsupported(gametype: str, reason: str
 
 
 def test_sniff_tells_ipoker_from_pokerstars() -> None:
-    assert sniff(_session(_showdown())) is ipoker
-    assert sniff("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02)\n") is pokerstars
+    assert sniff(_session(_showdown())) is ipoker.READER
+    assert sniff("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02)\n") is pokerstars.READER
 
 
 @pytest.mark.parametrize(
@@ -295,9 +296,9 @@ def test_the_other_ways_to_name_a_structure(gametype: str, variant: str) -> None
     assert phh.check(hand).status == "match"
 
 
-def test_actions_that_do_not_add_up_to_the_sites_bet_are_an_error() -> None:
+def test_c7_the_bet_attribute_is_not_trusted_over_the_actions() -> None:
+    """The clients count a "raise to" (type 23) twice in a player's ``bet``: the actions
+    say what he put in, and the hand replays to the site's ``win`` (review C7)."""
     text = _session(_showdown().replace('bet="$0.06" win="$0.11"', 'bet="$0.07" win="$0.11"'))
     (item,) = read_text(text, "own.xml")
-    assert isinstance(item, SiteError)
-    assert item.reason == "Ann's actions put in 6, the game says he bet 7"
-    assert item.line == next(k for k, s in enumerate(text.splitlines(), 1) if 'name="Ann"' in s)
+    assert isinstance(item, HandHistory) and check(item).status == "match"

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from splitpot import phh
 from splitpot.phh.record import HandHistory
 from splitpot.sites import (
+    DamagedHand,
     SiteError,
     UnsupportedHand,
     partypoker,
@@ -66,12 +67,12 @@ def test_the_unsupported_corpus_hands_are_stud_without_the_up_cards() -> None:
             assert "up cards" in h.reason and "§4.2" in h.reason
 
 
-def test_the_corpus_hand_cut_short_is_an_error_naming_it() -> None:
+def test_the_corpus_hand_cut_short_is_damaged_naming_it() -> None:
     """The PLO hi/lo file ends with the first line of a hand, "Game #13387444948 starts.":
-    an error naming that hand, not a silent end of file."""
-    errors = [(p.name, h) for p, h in _corpus() if type(h) is SiteError]
+    a damaged hand naming it, not a silent end of file."""
+    errors = [(p.name, h) for p, h in _corpus() if type(h) is DamagedHand]
     assert [(h.hand_id, h.reason) for _, h in errors] == [
-        ("13387444948", "the hand has no 'Hand History' line: the file stops or is cut")
+        ("13387444948", "damaged: cut off: the hand has no 'Hand History' line")
     ]
     assert errors[0][0].startswith("ChazDazzle__fpdb-chaz__PLO8-10max")
 
@@ -255,8 +256,8 @@ def test_a_hand_start_with_nothing_after_it_is_an_error() -> None:
 
 
 def test_sniffing_picks_partypoker_not_pokerstars() -> None:
-    assert sniff(MAC) is partypoker and sniff(NO_BLINDS) is partypoker
-    assert pokerstars.HEADER.search(MAC + NO_BLINDS) is None
+    assert sniff(MAC) is partypoker.READER and sniff(NO_BLINDS) is partypoker.READER
+    assert pokerstars.READER.header.search(MAC + NO_BLINDS) is None
 
 
 @settings(max_examples=100, deadline=None)

@@ -30,15 +30,11 @@ def _outcomes(folder: Path) -> collections.Counter[str]:
 
 
 # Pinned per folder: a regression in the reader or the engine changes a count.
-_RAISE_OVER_ALL_IN = (
-    "Player5 bets or raises when every other player is all-in: a raise no one can call, "
-    "which splitpot's betting rules do not have"
-)
 _EXPECTED = {
     "fl-holdem": {"match": 1},
     "nlhe": {"match": 2},
     "omaha-hilo": {"match": 1},
-    "plo": {"match": 59, "unsupported: " + _RAISE_OVER_ALL_IN: 1},
+    "plo": {"match": 60},  # a raise over an all-in no one can match (§3) among them
     "razz": {"match": 1},
     "stud": {"match": 1},
     "stud-hilo": {"match": 1},
@@ -62,7 +58,7 @@ def test_the_corpus_games_are_read_as_their_variants() -> None:
         for h in read_file(f)
         if isinstance(h, phh.HandHistory)
     )
-    assert variants == {"PO": 59, "NT": 2, "FT": 1, "PO/8": 1, "F7S": 1, "F7S/8": 1, "FR": 1}
+    assert variants == {"PO": 60, "NT": 2, "FT": 1, "PO/8": 1, "F7S": 1, "F7S/8": 1, "FR": 1}
 
 
 _CASH = """\
@@ -161,16 +157,18 @@ Board: [2c 7d 9s Th 3s]
 """
 
 
-def test_a_call_of_an_all_in_matches_and_a_raise_over_it_is_unsupported() -> None:
+def test_a_call_of_an_all_in_matches_and_a_raise_over_it_is_left_to_the_engine() -> None:
     (called,) = read_text(_ALL_IN.format(last="calls 2€", won="10"), "called.txt")
     assert isinstance(called, phh.HandHistory)
     assert called.finishing_stacks == [0, 10500]  # Bob (big blind) first: heads-up order
     assert phh.check(called).status == "match"
-    # Winamax logs a raise no one can call (its excess comes back in the collection);
-    # splitpot's betting has no such raise: a classified difference, not a repair.
+    # Winamax logs a raise no one can call (its excess comes back in the collection): the
+    # reader writes it as the site did, and the engine's rule (docs/rules/poker.md §3, the
+    # review's C4) gives the unmatched part back as an uncalled bet.
     (raised,) = read_text(_ALL_IN.format(last="raises 5€ to 10€", won="15"), "raised.txt")
-    assert isinstance(raised, UnsupportedHand)
-    assert "every other player is all-in" in raised.reason
+    assert isinstance(raised, phh.HandHistory)
+    assert "p2 cbr 1000" in raised.actions and raised.winnings == [0, 1000]
+    assert phh.check(raised).status == "match"
 
 
 def test_a_draw_game_is_unsupported() -> None:
@@ -215,9 +213,9 @@ def test_a_tournament_hand_is_in_chips() -> None:
 
 
 def test_sniffing_picks_winamax_not_pokerstars() -> None:
-    assert sniff(_CASH) is winamax
-    assert sniff("PokerStars Hand #1: Hold'em No Limit ($1/$2 USD)\n" + _CASH) is not winamax
-    assert sniff("notes\n" + _TOURNAMENT) is winamax
+    assert sniff(_CASH) is winamax.READER
+    assert sniff("PokerStars Hand #1: Hold'em No Limit ($1/$2 USD)\n" + _CASH) is not winamax.READER
+    assert sniff("notes\n" + _TOURNAMENT) is winamax.READER
 
 
 def test_site_text_to_phh_and_back_replays_the_same() -> None:
@@ -230,7 +228,7 @@ def test_site_text_to_phh_and_back_replays_the_same() -> None:
         for h in read_file(f)
         if isinstance(h, phh.HandHistory)
     ]
-    assert len(hands) == 66
+    assert len(hands) == 67
     for h in hands:
         again = phh.loads(phh.dumps(h), source=h.source)
         assert again.finishing_stacks == h.finishing_stacks

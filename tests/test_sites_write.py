@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SHARED
+from conftest import SHARED, need
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from splitpot import phh
@@ -374,7 +374,7 @@ def test_a_hand_without_a_number_gets_one_from_its_content() -> None:
 
 
 def test_pokerkits_pokerstars_parser_loads_the_hands_to_the_same_stacks() -> None:
-    pokerkit = pytest.importorskip("pokerkit")
+    pokerkit = need("pokerkit", "test")  # pokerkit needs Python 3.11+
     compared = 0
     for hh in _bot_hands("holdem", "N", 30):
         if "_splitpot_rake" in hh.user_fields or hh.antes != [0] * len(hh.antes):

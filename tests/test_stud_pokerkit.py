@@ -87,13 +87,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from conftest import need
 from splitpot import phh
 from splitpot.hand import Hand
 
-pk = pytest.importorskip(
-    "pokerkit",
-    reason="pokerkit is not installed: pip install '.[test]' (pokerkit needs Python 3.11+)",
-)
+pk = need("pokerkit", "test")  # pokerkit needs Python 3.11+
 
 # Per game: pokerkit plays about 90 hands a second here. SPLITPOT_STUD_HANDS=5000 for more.
 HANDS = int(os.environ.get("SPLITPOT_STUD_HANDS", "300"))

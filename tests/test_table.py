@@ -9,6 +9,7 @@ from splitpot.bots import Bot, CallingStation, RandomBot, SimpleBot, demo, descr
 from splitpot.games import CRAZY_PINEAPPLE_HILO, HOLDEM, OMAHA_HILO
 from splitpot.hand import BlindPosting, Hand, TimingOut
 from splitpot.table import Table
+from splitpot.tui import NAMES
 
 
 def blinds(hand: Hand) -> list[tuple[int, int, bool]]:
@@ -301,11 +302,12 @@ def test_play_a_hand_in_the_terminal() -> None:
     hand = play("omaha8", "pot-limit", players=4, seed=3, input=scripted, output=lines.append)
     assert hand.is_over
     assert sum(hand.final_stacks) == 800
-    assert lines[0].startswith("Omaha Hi/Lo 8 or Better, pot limit; 4 players")
-    assert any(line.startswith("commands:") for line in lines)
-    assert any(line.startswith("Not allowed: seat 0 may raise to") for line in lines)
+    assert lines[0].startswith("Pot-limit Omaha Hi/Lo 8 or Better, blinds 1/2; 4 players")
+    assert any(line.startswith("Commands:") for line in lines)
+    assert any(line.startswith("The raise here is to an amount from") for line in lines)
     assert any(line.startswith("You ") for line in lines)
-    assert lines[-1].startswith("Final stacks")
+    want = ", ".join(f"{n} {hand.final_stacks[s]}" for s, n in enumerate(["You", *NAMES[1:4]]))
+    assert lines[-1] == f"Stacks: {want}"
 
 
 def test_describe_names_the_players() -> None:

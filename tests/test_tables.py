@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 import splitpot as sp
+from conftest import need
 from splitpot import tables
 from splitpot.cli import main
 
@@ -155,7 +156,7 @@ def test_the_same_table_on_every_executor(
     spawn_pool: ProcessPoolExecutor,
     dask_cluster: Any,
 ) -> None:
-    distributed = pytest.importorskip("distributed")
+    distributed = need("distributed", "dask")
     classes = ["AA", "KK", "AKs", "QQ"]
     here = tables.preflop_equity("holdem", classes=classes)
     omaha = tables.preflop_equity("omaha8", classes=OMAHA, samples=300, seed=5)
@@ -213,7 +214,7 @@ def test_the_omaha_classes() -> None:
 @pytest.mark.parametrize("suffix", [".npz", ".parquet"])
 def test_save_and_load(holdem: tables.EquityTable, tmp_path: Path, suffix: str) -> None:
     if suffix == ".parquet":
-        pytest.importorskip("pyarrow")
+        need("pyarrow", "parquet")
     omaha = tables.preflop_equity("omaha8", classes=OMAHA[:2], samples=100, seed=3)
     for table in (holdem, omaha):
         path = tmp_path / f"t{suffix}"
@@ -226,7 +227,8 @@ def test_parquet_without_pyarrow_names_the_extra(
     holdem: tables.EquityTable, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(sys.modules, "pyarrow", None)
-    with pytest.raises(sp.SplitpotError, match=r"splitpot\[parquet\]"):
+    hint = r'pip install pyarrow, or pip install "\.\[parquet\]"'
+    with pytest.raises(sp.SplitpotError, match=hint):
         tables.save(holdem, tmp_path / "t.parquet")
     assert list(tmp_path.iterdir()) == []
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import need
 from splitpot import SplitpotError
 from splitpot.work import ExecutorError, iter_chunks, run_chunks
 
@@ -87,7 +88,7 @@ def _fails_and_counts(job: tuple[str, int]) -> int:
 def test_on_dask_a_chunk_that_raises_runs_once_and_its_error_comes_back(
     dask_cluster: Any, tmp_path: Path
 ) -> None:
-    distributed = pytest.importorskip("distributed")
+    distributed = need("distributed", "dask")
     with distributed.Client(dask_cluster) as client, pytest.raises(ValueError, match="chunk 1"):
         run_chunks(_fails_and_counts, [(str(tmp_path), i) for i in range(4)], client)
     assert len(list(tmp_path.iterdir())) == 1  # not retried: retries are for dead workers

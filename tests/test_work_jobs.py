@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 import splitpot as sp
-from conftest import SHARED
+from conftest import SHARED, need
 from hypothesis import given
 from hypothesis import strategies as st
 from splitpot import _scheduler, phh, simulation
@@ -61,7 +61,7 @@ def _run(hands: int = 30, **kw: Any) -> simulation.Simulated:
 
 @pytest.fixture
 def client(dask_cluster: Any) -> Any:
-    distributed = pytest.importorskip("distributed")
+    distributed = need("distributed", "dask")
     with distributed.Client(dask_cluster) as c:
         yield c
 
@@ -252,7 +252,7 @@ def test_simulate_with_a_scheduler_writes_the_same_file(
 def test_a_bad_scheduler_is_one_line(
     address: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    pytest.importorskip("distributed")
+    need("distributed", "dask")
     monkeypatch.setattr(_scheduler, "CONNECT_TIMEOUT", 1)
     for argv in (["replay", str(DATA)], ["simulate", "--hands", "2"]):
         status, out, err = _cli([*argv, "--scheduler", address], capsys)

@@ -13,11 +13,11 @@ even be turned into text.
 >>> chips(2.5, "ante")
 Traceback (most recent call last):
 ...
-splitpot._core.SplitpotError: ante must be a whole number of chips, got 2.5
+splitpot.SplitpotError: ante must be a whole number of chips, got 2.5
 >>> count(True, "samples", 1)
 Traceback (most recent call last):
 ...
-splitpot._core.SplitpotError: samples must be an int, got True
+splitpot.SplitpotError: samples must be an int, got True
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from splitpot import _files, _progress, _scheduler, _summary
+from splitpot._cli_output import one_line
 from splitpot._core import SplitpotError
 from splitpot.db.schema import DatabaseError
 
@@ -108,12 +109,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(f"{report.errors:8} could not be read or replayed")
         for _, _, kind, detail in report.problems:
             if kind == "error" or args.verbose:
-                print(f"{kind}: {_one_line(detail)}", file=sys.stderr)
+                print(f"{kind}: {one_line(detail)}", file=sys.stderr)
     return 1 if report.errors else 0
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())[:500]
 
 
 def _stats_filters(args: argparse.Namespace) -> Any:

@@ -1,4 +1,11 @@
-"""Stubs for splitpot's Rust extension, hand-written; tests/test_package.py keeps them honest."""
+"""The Rust core: cards, the evaluators and their hands, the errors, Pan's cards and melds.
+
+Use them from the package, ``import splitpot as sp``: ``sp.evaluate_high``, ``sp.Card``,
+``sp.InvalidCards``; the module ``splitpot._core`` itself is private.
+"""
+
+# Hand-written stubs of the extension (rust/python/); tests/test_package.py and
+# `python -m mypy.stubtest splitpot._core` keep them equal to it.
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import IntEnum
@@ -75,7 +82,7 @@ _PanCardsLike = str | "PanCard" | Iterable["PanCard" | "Card" | str | int]
 _PanMelds = tuple[tuple["PanCard", ...], ...]
 
 class HandCategory(IntEnum):
-    """High-hand categories, weakest first (seed 003, "Hand ranking"): HIGH_CARD = 0,
+    """High-hand categories, weakest first (docs/rules/poker.md §1): HIGH_CARD = 0,
     PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND,
     STRAIGHT_FLUSH = 8; an IntEnum, so categories compare as ints. `HighHand.category`
     gives one.
@@ -88,15 +95,23 @@ class HandCategory(IntEnum):
     """
 
     HIGH_CARD = 0
+    """No pair, straight or flush: the five highest cards decide."""
     PAIR = 1
+    """Two cards of one rank, then three kickers."""
     TWO_PAIR = 2
+    """Two pairs, then a kicker."""
     THREE_OF_A_KIND = 3
+    """Three cards of one rank (trips), then two kickers."""
     STRAIGHT = 4
     """Five in sequence; A-2-3-4-5 is the lowest, no wrap-around (docs/rules/poker.md §1)."""
     FLUSH = 5
+    """Five of one suit, compared card by card from the highest."""
     FULL_HOUSE = 6
+    """Three of one rank and two of another; the three decide first."""
     FOUR_OF_A_KIND = 7
+    """Four of one rank (quads), then a kicker."""
     STRAIGHT_FLUSH = 8
+    """A straight in one suit; the ace-high one is the royal flush."""
 
 class SplitpotError(ValueError):
     """Base of splitpot's errors, a ValueError: catch it for anything splitpot refuses.
@@ -126,10 +141,13 @@ class InvalidCards(SplitpotError):
     >>> import splitpot as sp
     >>> sp.Card("Xx")
     Traceback (most recent call last):
-    splitpot._core.InvalidCards: invalid card "Xx" at position 0
+    splitpot.InvalidCards: invalid card "Xx"
+    >>> sp.evaluate_high(["Ah", "Kh", "Qh", "Jh", "Xx"])
+    Traceback (most recent call last):
+    splitpot.InvalidCards: item 4: invalid card "Xx"
     >>> sp.evaluate_high("AhAh KdQc2s")
     Traceback (most recent call last):
-    splitpot._core.InvalidCards: duplicate card Ah
+    splitpot.InvalidCards: duplicate card Ah
     """
 
 class IllegalAction(SplitpotError):
@@ -141,7 +159,7 @@ class IllegalAction(SplitpotError):
     >>> import splitpot as sp
     >>> sp.pan.meld("7c 7d")
     Traceback (most recent call last):
-    splitpot._core.IllegalAction: the new meld 7c 7d is not valid: ... got 2
+    splitpot.IllegalAction: the new meld 7c 7d is not valid: ... got 2
     """
 
 class EquityError(SplitpotError):
@@ -272,8 +290,9 @@ class HighHand:
     def category(self) -> HandCategory:
         """The `HandCategory` (HIGH_CARD = 0 .. STRAIGHT_FLUSH = 8)."""
     def best_five(self) -> list[Card]:
-        """The five cards that make the hand, strongest part first (for Omaha, the two hole and
-        three board cards), as `Card`s.
+        """The five cards that make the hand (for Omaha, two hole and three board cards), as
+        `Card`s in the order people read them: the biggest group first (the pair of a one-pair
+        hand, the trips of a full house), then high to low; a five-high straight as 5-4-3-2-A.
 
         >>> import splitpot as sp
         >>> [str(c) for c in sp.evaluate_high("AhAd KcKd 7s 2c 3d").best_five()]
@@ -313,11 +332,11 @@ class LowHand:
         """The five ranks, high to low, ace = 1: (8, 4, 3, 2, 1)."""
     def best_five(self) -> list[Card]:
         """The five cards that make the low (for Omaha, two hole and three board cards), as
-        `Card`s.
+        `Card`s read high to low with the ace as one: 8-4-3-2-A.
 
         >>> import splitpot as sp
         >>> [str(c) for c in sp.evaluate_low8("Ah2c3d4s8h KdKc").best_five()]
-        ['Ah', '2c', '3d', '4s', '8h']
+        ['8h', '4s', '3d', '2c', 'Ah']
         """
     def __lt__(self, other: LowHand, /) -> bool: ...
     def __le__(self, other: LowHand, /) -> bool: ...
@@ -354,11 +373,12 @@ class RazzLow:
         group high to low: (7, 5, 4, 3, 2); a pair of fours with 7-2-A is (4, 4, 7, 2, 1).
         """
     def best_five(self) -> list[Card]:
-        """The five cards that make the low, as `Card`s.
+        """The five cards that make the low, as `Card`s read as the low is: a pair first, then
+        high to low with the ace as one.
 
         >>> import splitpot as sp
         >>> [str(c) for c in sp.evaluate_razz("AcAd 2c3d4h 2s4c").best_five()]
-        ['Ac', 'Ad', '2c', '3d', '4h']
+        ['Ac', 'Ad', '4h', '3d', '2c']
         """
     def __lt__(self, other: RazzLow, /) -> bool: ...
     def __le__(self, other: RazzLow, /) -> bool: ...
@@ -566,7 +586,7 @@ class PanCard:
     (pan.Card('Ac'), True, True)
     >>> pan.Card("8c")
     Traceback (most recent call last):
-    splitpot._core.InvalidCards: invalid Pan card "8c" at position 0: Pan has no 8, 9 or 10
+    splitpot.InvalidCards: invalid Pan card "8c": Pan has no 8, 9 or 10
     """
 
     def __new__(cls, card: PanCard | Card | str | int) -> PanCard: ...

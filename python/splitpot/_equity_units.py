@@ -23,11 +23,11 @@ True
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from splitpot import _core, _progress, work
+from splitpot import _core, work
 from splitpot._core import EquityError
 
 Part = dict[tuple[int, int], bytes]
@@ -175,16 +175,12 @@ def distributed(
     cards: tuple[list[Any], Any, Any],
     options: Mapping[str, Any],
     executor: object,
-    progress: bool,
+    progress: Callable[[float], None] | None,
 ) -> _core._Equity:
-    """``splitpot.equity``'s answer computed in chunks on ``executor``."""
+    """``splitpot.equity``'s answer computed in chunks on ``executor``; ``progress`` is told
+    the fraction done (:func:`splitpot._progress.fraction`)."""
     job = EquityJob.plan(game, *cards, **options)
     chunks = job.chunks(chunk_count(executor, job.units))
-    bar = _progress.Fraction("equity") if progress else None
-    try:
-        report = None if bar is None else (lambda done, total: bar(done / total))
-        parts = work.run_chunks(run_chunk, chunks, executor, progress=report)
-    finally:
-        if bar is not None:
-            bar.close()
+    report = None if progress is None else (lambda done, total: progress(done / total))
+    parts = work.run_chunks(run_chunk, chunks, executor, progress=report)
     return finish(job, merge(*parts))

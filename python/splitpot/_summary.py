@@ -6,8 +6,10 @@ the keys; they are stable, and chips are integers).
 ``equity``:   :meth:`splitpot.EquityResult.to_dict`.
 ``replay``:   ``hands``, ``files``, ``skipped`` (names found that are not regular files: a
               FIFO, a device), ``matched``, ``odd_chip``, ``unchecked``, ``unsupported``,
-              ``failed``, ``unsupported_variants`` {variant: count}, ``sites`` [{``site``,
-              ``game``, ``exact``, ``odd_chip``, ``unsupported``, ``mismatch``}],
+              ``failed``, ``unsupported_variants`` {variant: count}, ``unsupported_reasons``
+              {reason: count} (as the text report words them), ``sites`` [{``site``,
+              ``game`` (a PHH code, or the site's name), ``name`` (the game as people name it),
+              ``exact``, ``odd_chip``, ``unsupported``, ``mismatch``}],
               ``failures`` [{``status``, ``detail``}].
 ``simulate``: ``game``, ``structure``, ``players``, ``hands``, ``seed``, ``out``,
               ``net`` (chips won or lost per seat, summed over the hands; ``null`` for a
@@ -26,6 +28,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import splitpot as sp
+from splitpot import _replay_report
+from splitpot.phh.variants import variant_name
 
 
 def emit(summary: dict[str, Any]) -> None:
@@ -69,22 +73,29 @@ def replay(outcomes: Sequence[Any], files: int, skipped: Sequence[str] = ()) -> 
         "odd_chip": counts["odd_chip"],
         "unchecked": counts["unchecked"],
         "unsupported": counts["unsupported"],
+        "damaged": counts["damaged"],
         "failed": len(failed),
         "unsupported_variants": dict(
             sorted(Counter(o.variant or "?" for o in outcomes if o.status == "unsupported").items())
         ),
+        "unsupported_reasons": {
+            why: kinds.total() for why, kinds in _replay_report.not_played(outcomes).items()
+        },
         "sites": [
             {
                 "site": site,
                 "game": game,
+                "name": variant_name(game),
                 "exact": c["match"],
                 "odd_chip": c["odd_chip"],
                 "unsupported": c["unsupported"],
+                "damaged": c["damaged"],
                 "mismatch": c["mismatch"],
             }
             for (site, game), c in sorted(sites.items())
         ],
         "failures": [{"status": o.status, "detail": o.detail} for o in failed],
+        "damaged_hands": [o.detail for o in outcomes if o.status == "damaged"],
     }
 
 

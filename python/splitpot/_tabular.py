@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from splitpot._extras import install_hint
+
 
 def html_table(caption: str, rows: Sequence[Mapping[str, object]], *, note: str = "") -> str:
     """A ``<table>`` with one column per key of the first row; ``None`` cells are blank."""
@@ -34,13 +36,11 @@ def _cell(value: object) -> str:
     return escape(str(value))
 
 
-def data_frame(rows: Sequence[Mapping[str, Any]], index: str | None = None) -> Any:
-    """A ``pandas.DataFrame`` of ``rows`` (indexed by the column ``index``, if given)."""
+def data_frame(rows: Sequence[Mapping[str, Any]], index: str | list[str] | None = None) -> Any:
+    """A ``pandas.DataFrame`` of ``rows`` (indexed by the column or columns ``index``)."""
     try:
         import pandas as pd
     except ImportError as e:
-        raise ImportError(
-            "to_pandas() needs pandas: pip install 'splitpot[pandas]' (or pandas)"
-        ) from e
+        raise ImportError(f"to_pandas() needs pandas: {install_hint('pandas', 'pandas')}") from e
     frame = pd.DataFrame.from_records(list(rows))
     return frame.set_index(index) if index is not None and rows else frame

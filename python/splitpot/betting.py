@@ -206,8 +206,8 @@ class FixedLimit(Structure):
     ``small_blind`` defaults to half the small bet rounded down to the chip unit ("at $5/$10
     Hold'em ... the small blind would post $2"); ``big_blind`` to the small bet. In stud
     ``bring_in`` is the forced opening bet of the lowest door card, by default half the small
-    bet rounded down too (seed 003, docs/rules/poker.md §4.2 DECISION; seed 001's "three times
-    the ante" is another value); it must be below the small bet, to which it may complete.
+    bet rounded down too (docs/rules/poker.md §4.2 DECISION; "three times the ante" is
+    another value the rules quote); it must be below the small bet, to which it may complete.
     ``half_bet_rule``: an all-in of at least half a bet counts as a full bet or raise (off by
     default, §3 DECISION).
 

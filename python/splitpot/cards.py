@@ -13,7 +13,7 @@ from splitpot import _core
 from splitpot._core import Card, InvalidCards
 from splitpot.limits import shown
 
-__all__ = ["CARDS", "DECK_SIZE", "CardsLike", "as_cards", "bounded", "card_codes"]
+__all__ = ["CARDS", "DECK_SIZE", "CardsLike", "as_cards", "bounded", "card_codes", "pretty"]
 
 CardsLike = Union[str, Iterable[Union[Card, str, int]]]  # noqa: UP007 - runtime alias, Python 3.9
 """Cards as text (``"AhKd 7c"``) or an iterable of :class:`Card`, text or int codes.
@@ -49,11 +49,11 @@ def card_codes(cards: CardsLike) -> list[int]:
     >>> card_codes("AhAh")
     Traceback (most recent call last):
     ...
-    splitpot._core.InvalidCards: duplicate card Ah
+    splitpot.InvalidCards: duplicate card Ah
     >>> card_codes("Ah Xd")
     Traceback (most recent call last):
     ...
-    splitpot._core.InvalidCards: invalid card "Xd" at position 3
+    splitpot.InvalidCards: invalid card "Xd" at position 3
     """
     return _core._card_codes(bounded(cards))
 
@@ -69,7 +69,7 @@ def bounded(
     >>> bounded(itertools.repeat("Ah"))
     Traceback (most recent call last):
     ...
-    splitpot._core.InvalidCards: cards: more than 52 items
+    splitpot.InvalidCards: cards: more than 52 items
     """
     if type(items) is list or type(items) is tuple or type(items) is str:  # the usual case
         return items
@@ -93,3 +93,22 @@ def as_cards(codes: Iterable[int]) -> tuple[Card, ...]:
     (Card('Ah'), Card('2c'))
     """
     return tuple(map(CARDS.__getitem__, codes))  # map: no Python frame per card
+
+
+SUIT_SYMBOLS = {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660"}
+"""Each suit letter's symbol: clubs ♣, diamonds ♦, hearts ♥, spades ♠."""
+
+
+def pretty(cards: CardsLike) -> str:
+    """Cards with suit symbols, as a card room's screen shows them: ``A♠ K♥ T♦``.
+
+    Any cards :func:`card_codes` takes; raises :class:`~splitpot.InvalidCards` as it does.
+    The text form (``"As"``) stays what ``str(card)`` gives and every parser reads: this is
+    for display only (``splitpot eval --pretty``).
+
+    >>> pretty("AsKh Td")
+    'A♠ K♥ T♦'
+    >>> pretty([Card("5h"), Card("Ah")])
+    '5♥ A♥'
+    """
+    return " ".join(f"{str(c)[0]}{SUIT_SYMBOLS[str(c)[1]]}" for c in as_cards(card_codes(cards)))

@@ -3,23 +3,40 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import random
 import sys
-from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, NoReturn, TextIO
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NoReturn
 
 import splitpot as sp
-from splitpot import _cli_db, _cli_table, _files, _progress, _scheduler, _seeds, _summary
+from splitpot import (
+    _check,
+    _cli_db,
+    _cli_table,
+    _progress,
+    _replay_report,
+    _scheduler,
+    _seeds,
+    _summary,
+)
+from splitpot._cli_histories import cmd_convert, cmd_show
+from splitpot._cli_output import WriteFailed, one_line, output, printable
+from splitpot._extras import install_hint
 from splitpot.betting import DEFAULT_STAKES, STRUCTURE_NAMES, BettingStructure, structure_kind
 from splitpot.betting import structure as make_structure
-from splitpot.limits import CLI_MAX_TOURNAMENT_PLAYERS, CLI_MESSAGE_CHARS, shown
+from splitpot.limits import CLI_MAX_TOURNAMENT_PLAYERS, shown
 
 
-def _describe_high(hand: sp.HighHand) -> str:
-    five = " ".join(str(c) for c in hand.best_five())
+def _five(cards: Sequence[sp.Card], pretty: bool) -> str:
+    """The best five as the CLI prints them: ``Ah Kh`` or, ``--pretty``, ``A♥ K♥``."""
+    from splitpot.cards import pretty as with_symbols
+
+    return with_symbols(cards) if pretty else " ".join(map(str, cards))
+
+
+def _describe_high(hand: sp.HighHand, pretty: bool = False) -> str:
+    five = _five(hand.best_five(), pretty)
     return f"{hand} [{five}] (strength {hand.strength} of 7462)"
 
 
@@ -35,12 +52,12 @@ def cmd_eval(args: argparse.Namespace) -> int:
         cards = " ".join(args.cards)
         _summary.emit({"cards": cards, "high": _summary.high(high), "low": _summary.low(low)})
         return 0
-    print(f"High: {_describe_high(high)}")
+    print(f"High: {_describe_high(high, args.pretty)}")
     if args.low:
         if low is None:
             print("Low:  no qualifying 8-or-better low")
         else:
-            five = " ".join(str(c) for c in low.best_five())
+            five = _five(low.best_five(), args.pretty)
             print(f"Low:  {low} [{five}] (strength {low.strength} of 56)")
     return 0
 
@@ -58,11 +75,19 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
         print(text.demo(args.seed))
         return 0
+    if not game.hi_lo:
+        raise sp.SplitpotError(
+            f"the demo is omaha8 or stud8 (a hi/lo split) or pan, not {args.game}"
+        )
     print(sp.demo(args.seed, game))
     return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    _check.chips(args.stack, "--stack", positive=True)
+    from splitpot.tui import line_editing
+
+    line_editing()
     game = _poker_game(args.game)
     if game is None:
         from splitpot.pan import text
@@ -111,6 +136,8 @@ def _stakes(text: str | None, structure: str) -> tuple[int, int]:
 
 
 def cmd_equity(args: argparse.Namespace) -> int:
+    if args.exact and args.time is not None:  # the library's message names time_limit
+        raise sp.SplitpotError("--time is for Monte Carlo; --exact visits every deal")
     if args.plot:
         _check_plot(args.plot)
     try:
@@ -148,7 +175,7 @@ def _check_plot(path: str) -> None:
     import importlib.util
 
     if importlib.util.find_spec("matplotlib") is None:
-        raise sp.SplitpotError("--plot needs matplotlib: pip install 'splitpot[plot]'")
+        raise sp.SplitpotError(f"--plot needs matplotlib: {install_hint('matplotlib', 'plot')}")
     folder = os.path.dirname(path) or "."
     if not os.path.isdir(folder):
         raise sp.SplitpotError(f"--plot {path}: no such folder {folder!r}")
@@ -202,108 +229,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.json:
         _summary.emit(_summary.replay(outcomes, len(files), skipped))
         return 1 if any(o.status in ("mismatch", "error") for o in outcomes) or skipped else 0
-    counts = Counter(o.status for o in outcomes)
-    unsupported = Counter(o.variant for o in outcomes if o.status == "unsupported")
-    failed = [o for o in outcomes if o.status in ("mismatch", "error")]
-    print(f"{len(outcomes)} hands in {len(files)} file{'' if len(files) == 1 else 's'}")
-    print(f"{counts['match']:8} matched their finishing stacks exactly")
-    print(f"{counts['odd_chip']:8} differed only by odd chips (a split pot recorded in half chips)")
-    if counts["unchecked"]:
-        print(f"{counts['unchecked']:8} replayed, with no finishing stacks to compare")
-    kinds = ", ".join(f"{v or '?'} {n}" for v, n in sorted(unsupported.items()))
-    print(f"{counts['unsupported']:8} not played by splitpot" + (f" ({kinds})" if kinds else ""))
-    print(f"{len(failed):8} failed")
-    if any(o.site for o in outcomes):
-        print(_site_table(outcomes))
-    if args.verbose:
-        for o in outcomes:
-            if o.status in ("odd_chip", "unsupported"):
-                print(f"{o.status}: {o.detail}")
-    for o in failed:
-        print(f"{o.status}: {o.detail}")
-    return 1 if failed or skipped else 0
-
-
-def _site_table(outcomes: Sequence[Any]) -> str:
-    """The hands read from poker sites, per site and game: exact, odd-chip, unsupported,
-    mismatched (a replay that differs from the site's result, or a hand that cannot be read)."""
-    rows: dict[tuple[str, str], Counter[str]] = {}
+    print(printable(_replay_report.summary(outcomes, len(files))))
+    failed = _replay_report.failed(outcomes)
     for o in outcomes:
-        if o.site:
-            status = "mismatch" if o.status == "error" else o.status
-            rows.setdefault((o.site, o.variant or "?"), Counter())[status] += 1
-    lines = [f"{'site':16} {'game':28} {'exact':>6} {'odd':>5} {'unsup':>6} {'mismatch':>9}"]
-    for (site, game), c in sorted(rows.items()):
-        lines.append(
-            f"{site[:16]:16} {game[:28]:28} {c['match']:6} {c['odd_chip']:5} "
-            f"{c['unsupported']:6} {c['mismatch']:9}"
-        )
-    return "\n".join(lines)
-
-
-def cmd_convert(args: argparse.Namespace) -> int:
-    """``splitpot convert FILE... --to phh|phhs|pokerstars|ohh``: every hand that can be read,
-    written in the target format; each hand that cannot is one line on stderr (exit 1)."""
-    from splitpot import ohh, phh, show
-    from splitpot.sites import to_pokerstars
-    from splitpot.sites.write_stars import HAND_SEPARATOR
-
-    skipped: list[Any] = []
-    histories = [hh for name in args.files for hh in show.histories(name, skipped)]
-    for error in skipped:
-        print(f"splitpot: skipped {_one_line(error)}", file=sys.stderr)
-    failed = len(skipped)
-    if args.to == "phh":
-        if len(histories) != 1:
-            raise ValueError(
-                f"--to phh writes one hand, and {len(histories)} were read: use --to phhs"
-            )
-        text = histories[0].dumps()
-    elif args.to == "phhs":
-        text = phh.dumps_all(histories)
-    elif args.to == "ohh":
-        texts = []
-        for hh in histories:
-            try:
-                texts.append(ohh.dumps(hh))
-            except phh.PHHError as e:  # a hand OHH cannot hold, or that does not replay
-                failed += 1
-                print(f"splitpot: skipped {_one_line(e)}", file=sys.stderr)
-        text = "\n".join(texts)
-    else:
-        texts = []
-        for hh in histories:
-            try:
-                texts.append(to_pokerstars(hh))
-            except phh.PHHError as e:  # a hand splitpot cannot write as PokerStars text
-                failed += 1
-                print(f"splitpot: skipped {_one_line(e)}", file=sys.stderr)
-        text = HAND_SEPARATOR.join(texts) + "\n" if texts else ""
-    with _output(args.out) as out:
-        out.write(text)
-    return 1 if failed else 0
-
-
-class _WriteFailed(Exception):
-    """``--out`` could not be written (exit status 1): the message names the path."""
-
-    def __init__(self, path: str, error: OSError) -> None:
-        super().__init__(f"cannot write {path}: {error.strerror or error}")
-
-
-@contextlib.contextmanager
-def _output(path: str) -> Iterator[TextIO]:
-    """``--out``: stdout for ``-``; else the file, written whole or not at all (a temporary
-    file beside it, renamed over it at the end), so that a failed run leaves no partial file.
-    A device or FIFO (``/dev/null``) is written in place."""
-    if path == "-":
-        yield sys.stdout
-        return
-    try:
-        with _files.replacing(path) as out:
-            yield out  # type: ignore[misc]
-    except OSError as e:
-        raise _WriteFailed(path, e) from None
+        if o.status == "damaged" or (args.verbose and o.status in ("odd_chip", "unsupported")):
+            print(f"{o.status}: {printable(o.detail)}")
+    for o in failed:
+        print(f"{o.status}: {printable(o.detail)}")
+    return 1 if failed or skipped else 0
 
 
 def _simulate_pan(args: argparse.Namespace) -> int:
@@ -326,8 +259,6 @@ def _simulate_pan(args: argparse.Namespace) -> int:
             f"Pan is played by {rules.players_min} to {rules.players_max} players, "
             f"got {args.players}"
         )
-    if args.stack < 1:
-        raise sp.SplitpotError(f"--stack must be >= 1, got {args.stack}")
     kind: Callable[[int], PanBot] = RandomPanBot if args.bots == "random" else GreedyPanBot
     rng = random.Random(args.seed)
     table = PanTable(rules, seats=args.players, seed=_seeds.draw(rng))
@@ -343,7 +274,7 @@ def _simulate_pan(args: argparse.Namespace) -> int:
         play_pan_bots(hand, [kind(_seeds.draw(rng)) for _ in range(args.players)])
         table.settle()
         hands.append(hand)
-    with _output(args.out) as out:
+    with output(args.out) as out:
         out.write(history.dumps_all(hands))
     if args.json:
         _summary.emit({**_simulated(args), "hands": len(hands)})
@@ -382,7 +313,7 @@ def _simulate_tournament(args: argparse.Namespace, game: sp.Game) -> int:
     )
     t = result.tournament
     histories = (phh.HandHistory.from_hand(h, players=t.players_of(h)) for h in result.hands)
-    with _output(args.out) as out:
+    with output(args.out) as out:
         phh.dump_all(histories, out)
     if args.out != "-":
         print(f"wrote {len(result.hands)} hands to {args.out}", file=sys.stderr)
@@ -402,6 +333,7 @@ def _simulate_tournament(args: argparse.Namespace, game: sp.Game) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    _check.chips(args.stack, "--stack", positive=True)  # by name, before any hand is dealt
     if args.json and args.out == "-":
         raise sp.SplitpotError("--json needs --out FILE: the hands go there, the summary to stdout")
     game = _poker_game(args.game)
@@ -433,7 +365,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 executor=client,
                 progress=progress,
             )
-            with _output(args.out) as out:
+            with output(args.out) as out:
                 summary = simulation.write(parts, out, args.players)
     finally:
         if progress is not None:
@@ -443,50 +375,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     elif args.out != "-":
         print(f"wrote {args.hands} hands to {args.out}", file=sys.stderr)
     return 0
-
-
-def cmd_show(args: argparse.Namespace) -> int:
-    from splitpot import show
-
-    skipped: list[Any] = []
-    hands = list(show.histories(args.file, skipped))
-    if skipped:
-        print(
-            f"splitpot: {len(skipped)} hand{'s' if len(skipped) > 1 else ''} of {args.file} "
-            f"cannot be shown; the first: {_one_line(skipped[0])}",
-            file=sys.stderr,
-        )
-    if not hands:
-        raise sp.SplitpotError(f"{args.file}: no hands in the file that splitpot can show")
-    if args.hand is None and len(hands) > 1:
-        print(f"splitpot: {args.file} has {len(hands)} hands; showing the first", file=sys.stderr)
-    hand = hands[0] if args.hand is None else _pick_hand(hands, args.hand, args.file)
-    if args.html is None:
-        print(show.render_text(hand))
-        return 0
-    page = show.render_html(hand)
-    with _output(args.html) as out:
-        out.write(page)
-    if args.html != "-":
-        print(f"wrote {args.html}", file=sys.stderr)
-    return 0
-
-
-def _pick_hand(hands: Sequence[Any], wanted: str, file: str) -> Any:
-    """``--hand``: the hand with that id (the history's ``hand``, or the site's hand id),
-    else the hand of that 1-based number in the file."""
-    for h in hands:
-        ids = (h.hand, h.user_fields.get("_site_hand_id"))
-        if any(i is not None and str(i) == wanted for i in ids):
-            return h
-    if (
-        wanted.isdecimal()
-        and wanted.isascii()
-        and len(wanted) < 10
-        and 1 <= int(wanted) <= len(hands)
-    ):
-        return hands[int(wanted) - 1]
-    raise sp.SplitpotError(f"{file}: no hand {wanted!r} (an id, or a number 1..{len(hands)})")
 
 
 def _table_options(p: argparse.ArgumentParser) -> None:
@@ -528,7 +416,7 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         if "required: command" in message:
             message = f"a command is needed: one of {', '.join(_COMMANDS)}"
-        self.exit(2, f"splitpot: {_one_line(message)} (see {self.prog} --help)\n")
+        self.exit(2, f"splitpot: {one_line(message)} (see {self.prog} --help)\n")
 
 
 _COMMANDS: list[str] = []
@@ -554,6 +442,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("cards", nargs="+", help="cards, or HOLE BOARD with --omaha")
     p.add_argument("--omaha", action="store_true", help="exactly two hole cards and three board")
     p.add_argument("--low", action="store_true", help="also the 8-or-better low")
+    p.add_argument("--pretty", action="store_true", help="cards with suit symbols: A♥ K♥")
     p.set_defaults(func=cmd_eval)
     p = sub.add_parser(
         "demo", help="a seeded six-handed Omaha or Stud Hi/Lo hand, or a Pan game, among bots"
@@ -593,7 +482,12 @@ def build_parser() -> argparse.ArgumentParser:
     _scheduler.add_option(p)
     p.set_defaults(func=cmd_simulate)
     p = sub.add_parser("show", help="replay one hand street by street, or as an HTML page")
-    p.add_argument("file", metavar="FILE", help="a .phh, .phhs, .ohh or poker site's file")
+    p.add_argument(
+        "file",
+        metavar="FILE",
+        help="a hand history: .phh or .phhs (PHH, or Pan's from simulate --game pan), .ohh "
+        "(Open Hand History), or a poker site's .txt or .xml",
+    )
     p.add_argument("--hand", metavar="ID", help="the hand's id, or its number in the file")
     p.add_argument("--html", metavar="OUT.html", help="write a self-contained page instead")
     p.set_defaults(func=cmd_show)
@@ -605,10 +499,11 @@ def build_parser() -> argparse.ArgumentParser:
 def _json_options(sub: Any) -> None:
     """``--json`` on the commands whose result is a summary (keys: splitpot/_summary.py)."""
     for name in ("eval", "equity", "replay", "simulate"):
+        note = " (needs --out: the hands go there)" if name == "simulate" else ""
         sub.choices[name].add_argument(
             "--json",
             action="store_true",
-            help="print the result as one JSON object on stdout (simulate: needs --out)",
+            help=f"print the result as one JSON object on stdout{note}",
         )
 
 
@@ -634,8 +529,20 @@ def _history_parsers(sub: Any) -> None:
         help="convert poker sites' hand histories and OHH to PHH, or PHH to PokerStars text or "
         "Open Hand History",
     )
-    p.add_argument("files", nargs="+", metavar="FILE")
-    p.add_argument("--to", choices=("phh", "phhs", "pokerstars", "ohh"), default="phhs")
+    p.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="hand histories: poker sites' .txt or .xml, PHH's .phh or .phhs, OHH's .ohh, or "
+        "Pan's .phhs",
+    )
+    p.add_argument(
+        "--to",
+        choices=("phh", "phhs", "pokerstars", "ohh"),
+        default="phhs",
+        help="phhs: every hand in one file (the default); phh: one hand; pokerstars: "
+        "PokerStars text; ohh: Open Hand History (poker hands only, those two)",
+    )
     p.add_argument("--out", default="-", help="the file to write (default: stdout)")
     p.set_defaults(func=cmd_convert)
 
@@ -668,21 +575,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no flush error at exit
         return 0
     except (ValueError, OverflowError) as e:  # bad input (SplitpotError is a ValueError)
-        print(f"splitpot: {_one_line(e)}", file=sys.stderr)
+        print(f"splitpot: {one_line(e)}", file=sys.stderr)
         return 2
-    except _WriteFailed as e:
-        print(f"splitpot: {_one_line(e)}", file=sys.stderr)
+    except WriteFailed as e:
+        print(f"splitpot: {one_line(e)}", file=sys.stderr)
         return 1
     except OSError as e:  # a file that cannot be read
         where = f"{e.filename}: " if e.filename else ""
-        print(f"splitpot: {where}{_one_line(e.strerror or e)}", file=sys.stderr)
+        print(f"splitpot: {where}{one_line(e.strerror or e)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("splitpot: interrupted", file=sys.stderr)
         return 130
-
-
-def _one_line(error: object) -> str:
-    """An error's message on one line, cut to a line's length."""
-    text = " ".join(str(error).split())
-    return text if len(text) <= CLI_MESSAGE_CHARS else f"{text[: CLI_MESSAGE_CHARS - 3]}..."

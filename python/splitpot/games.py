@@ -54,6 +54,7 @@ __all__ = [
     "Street",
     "Valuation",
     "card_codes",
+    "display_name",
     "game",
     "omaha",
 ]
@@ -326,7 +327,7 @@ CRAZY_PINEAPPLE_HILO = Game(
     Valuation.BEST_FIVE,
     Valuation.BEST_FIVE,
 )
-"""Crazy Pineapple with an 8-or-better low from the best five of seven (seed 000, §2)."""
+"""Crazy Pineapple with an 8-or-better low from the best five of seven (docs/rules/poker.md §2)."""
 
 _STUD_STREETS = (
     Street("third", hole=2, up=1),
@@ -353,7 +354,8 @@ SEVEN_CARD_STUD_HILO = Game(
     forced_bets="bring_in",
     max_players=8,
 )
-"""Stud with the pot split between the best high and the best 8-or-better low (seed 003)."""
+"""Stud with the pot split between the best high and the best 8-or-better low
+(docs/rules/poker.md §2)."""
 RAZZ = Game(
     "Razz",
     "razz",
@@ -410,7 +412,7 @@ def game(name: str | Game) -> Game:
     >>> game("draw")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    splitpot._core.SplitpotError: unknown game 'draw'; choose one of holdem, omaha, ..., stud8, razz
+    splitpot.SplitpotError: unknown game 'draw'; choose one of holdem, omaha, ..., stud8, razz
     """
     if isinstance(name, Game):
         return name
@@ -421,3 +423,25 @@ def game(name: str | Game) -> Game:
     if code is None or code not in GAMES:
         raise SplitpotError(f"unknown game {shown(name)}; choose one of {', '.join(GAMES)}")
     return GAMES[code]
+
+
+_STRUCTURE_WORDS = {"fixed_limit": "Limit", "pot_limit": "Pot-limit", "no_limit": "No-limit"}
+
+
+def display_name(game: Game, structure: str | None = None) -> str:
+    """The game as card rooms name it in a report or a header, with its betting structure
+    (a :class:`~splitpot.betting.BettingStructure`, or its value): "No-limit Hold'em",
+    "Pot-limit Omaha Hi/Lo 8 or Better". A stud game in fixed limit, its usual structure,
+    is named alone ("Seven Card Stud Hi/Lo"). The one home of these names: the CLI's
+    reports, the replayer and the terminal game read them here.
+
+    >>> display_name(HOLDEM, "no_limit"), display_name(SEVEN_CARD_STUD_HILO, "fixed_limit")
+    ("No-limit Hold'em", 'Seven Card Stud Hi/Lo')
+    >>> display_name(OMAHA_HILO, "fixed_limit"), display_name(RAZZ)
+    ('Limit Omaha Hi/Lo 8 or Better', 'Razz')
+    """
+    name = game.name.removeprefix("Texas ")
+    kind = None if structure is None else str(getattr(structure, "value", structure))
+    if kind is None or (kind == "fixed_limit" and game.forced_bets == "bring_in"):
+        return name
+    return f"{_STRUCTURE_WORDS.get(kind, kind)} {name}"

@@ -13,8 +13,14 @@ if TYPE_CHECKING:  # numpy is imported on first use: `import splitpot` stays fas
     import numpy.typing as npt
 
 
+_CHECK_ROWS = 1 << 16
+"""Rows of a non-uint8 batch checked and copied at a time: the range check's masks take
+memory for this many rows, never for the whole batch."""
+
+
 def _codes(a: Any, name: str) -> npt.NDArray[np.uint8]:
-    """A 2-D uint8 array of card codes from any integer array; other dtypes are refused."""
+    """A C-contiguous uint8 array of card codes from any integer array; other dtypes are
+    refused. The memory it and the core will take is estimated from the shape first."""
     import numpy as np
 
     from splitpot import limits  # on first use, as numpy: `import splitpot` stays small
@@ -28,22 +34,30 @@ def _codes(a: Any, name: str) -> npt.NDArray[np.uint8]:
     if arr.ndim != 2:
         raise InvalidCards(f"{name}: expected a 2-D array (one hand a row), got shape {arr.shape}")
     rows, cols = arr.shape
-    # Working memory: a checked uint8 copy and its mask (none for uint8), and the results.
-    need = rows * ((0 if arr.dtype == np.uint8 else 2 * cols) + 3)
+    # Working memory: our uint8 copy (none for a C-contiguous uint8 array; a broadcast or
+    # strided one is copied whole), the core's checked copy of the rows, and the results.
+    copy = 0 if arr.dtype == np.uint8 and arr.flags.c_contiguous else cols
+    need = rows * (copy + cols + 3)
     if need > limits.BATCH_MAX_BYTES:
         raise SplitpotError(
             f"{name}: {rows} rows would need about {need / 2**30:.1f} GiB, more than the "
             f"{limits.BATCH_MAX_BYTES / 2**30:.0f} GiB a batch may use; evaluate it in chunks"
         )
     if arr.dtype == np.uint8:
-        return np.ascontiguousarray(arr)
+        return np.ascontiguousarray(arr)  # the core checks every code and names the row
     if not np.issubdtype(arr.dtype, np.integer):
         raise InvalidCards(f"{name}: expected integer card codes 0..51, got dtype {arr.dtype}")
-    bad = (arr < 0) | (arr > 51)
-    if bad.any():
-        row, col = (int(i) for i in np.argwhere(bad)[0])
-        raise InvalidCards(f"{name}: row {row}: invalid card code {int(arr[row, col])}")
-    return np.ascontiguousarray(arr, dtype=np.uint8)
+    out = np.empty((rows, cols), dtype=np.uint8)  # short of memory: numpy's MemoryError
+    for start in range(0, rows, _CHECK_ROWS):
+        block = arr[start : start + _CHECK_ROWS]
+        bad = (block < 0) | (block > 51)
+        if bad.any():  # the first bad code, found without an index per bad entry
+            row, col = divmod(int(bad.argmax()), cols)
+            raise InvalidCards(
+                f"{name}: row {start + row}: invalid card code {int(block[row, col])}"
+            )
+        out[start : start + _CHECK_ROWS] = block
+    return out
 
 
 def evaluate_high_batch(cards: Any) -> npt.NDArray[np.uint16]:

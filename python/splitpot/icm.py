@@ -26,6 +26,7 @@ from fractions import Fraction
 from itertools import accumulate
 
 from splitpot._core import SplitpotError
+from splitpot.limits import ICM_MAX_PLAYERS, ICM_MAX_WORK, MAX_CHIPS, shown
 
 __all__ = [
     "DEFAULT_SAMPLES",
@@ -47,29 +48,50 @@ Money = int | Fraction
 
 
 def _whole(value: object, what: str) -> int:
-    """A non-negative ``int``: ``TypeError`` for another type, :class:`SplitpotError` below 0."""
+    """A non-negative ``int`` of at most ``MAX_CHIPS``: ``TypeError`` for another type,
+    :class:`SplitpotError` outside the range."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{what} must be an int, got {value!r}")
+        raise TypeError(f"{what} must be an int, got {shown(value)}")
     if value < 0:
-        raise SplitpotError(f"{what} must not be negative, got {value}")
+        raise SplitpotError(f"{what} must not be negative, got {shown(value)}")
+    if value > MAX_CHIPS:
+        raise SplitpotError(f"{what} must be at most {MAX_CHIPS}, got {shown(value)}")
     return value
 
 
 def _money(value: object, what: str) -> Money:
-    """A prize: a non-negative ``int`` or ``Fraction`` (never a float: money is exact)."""
+    """A prize: a non-negative ``int`` or ``Fraction`` (never a float: money is exact), its
+    numerator and denominator at most ``MAX_CHIPS``."""
     if isinstance(value, Fraction):
         if value < 0:
-            raise SplitpotError(f"{what} must not be negative, got {value}")
+            raise SplitpotError(f"{what} must not be negative, got {shown(value)}")
+        if value.numerator > MAX_CHIPS or value.denominator > MAX_CHIPS:
+            raise SplitpotError(
+                f"{what}: its terms must be at most {MAX_CHIPS}, got {shown(value)}"
+            )
         return value
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{what} must be an int or a Fraction, got {value!r}")
+        raise TypeError(f"{what} must be an int or a Fraction, got {shown(value)}")
     return _whole(value, what)
 
 
-def _sequence(value: object, what: str) -> Sequence[object]:
+def _sequence(value: object, what: str, most: int | None = None) -> Sequence[object]:
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
-        raise TypeError(f"{what} must be a sequence, got {value!r}")
+        raise TypeError(f"{what} must be a sequence, got {shown(value)}")
+    if most is not None and len(value) > most:
+        raise SplitpotError(f"{what}: {len(value)} of them, more than the {most} read")
     return value
+
+
+def _sampling_work(samples: int, places: int, players: int) -> int:
+    """The work of sampling ``samples`` finishing orders of ``players`` for ``places`` paid
+    places, in the units of :data:`~splitpot.limits.ICM_MAX_WORK` (each place of each sample
+    draws among the players left, at about the cost of summing 20 stacks for the draw).
+
+    >>> _sampling_work(20_000, 3, 50)
+    4200000
+    """
+    return samples * places * (players + 20)
 
 
 def icm_equity(
@@ -92,6 +114,13 @@ def icm_equity(
     The estimate is still Fractions summing exactly to the pool (each place's prize divided
     by how often each player took it).
 
+    The work is bounded before it starts: at most :data:`~splitpot.limits.ICM_MAX_PLAYERS`
+    stacks and prizes, amounts of at most ``limits.MAX_CHIPS``, and a sampled answer of at most
+    :data:`~splitpot.limits.ICM_MAX_WORK` (``samples x places x (players + 20)``, about a
+    second or two); past it a :class:`~splitpot.SplitpotError` gives the count and the samples
+    that would fit. The exact answer is bounded by :data:`EXACT_LIMIT` (``2**10`` sets of
+    players).
+
     A stack of 0 is a player already out: his equity is 0 and he takes no place; the prizes
     are those still to be won, so there may be no more prizes than stacks with chips (a prize
     nobody can take would leave money unaccounted for). Fewer prizes than players: the places
@@ -104,33 +133,60 @@ def icm_equity(
     >>> icm_equity([1, 1], [1, 1, 1])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    splitpot._core.SplitpotError: prizes: 3 prizes for 2 players with chips; ...
+    splitpot.SplitpotError: prizes: 3 prizes for 2 players with chips; ...
     """
-    chips = [_whole(s, f"stacks[{i}]") for i, s in enumerate(_sequence(stacks, "stacks"))]
-    money = [_money(p, f"prizes[{i}]") for i, p in enumerate(_sequence(prizes, "prizes"))]
+    chips, money = _stacks_and_prizes(stacks, prizes)
     if samples is not None:
         samples = _whole(samples, "samples")
         if not 1 <= samples <= MAX_SAMPLES:
-            raise SplitpotError(f"samples must be 1..{MAX_SAMPLES}, got {samples}")
+            raise SplitpotError(f"samples must be 1..{MAX_SAMPLES}, got {shown(samples)}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise TypeError(f"seed must be an int or None, got {seed!r}")
+        raise TypeError(f"seed must be an int or None, got {shown(seed)}")
     live = [i for i, s in enumerate(chips) if s > 0]
-    if not live:
-        raise SplitpotError(f"stacks: no chips at all, got {chips}")
-    if len(money) > len(live):
-        raise SplitpotError(
-            f"prizes: {len(money)} prizes for {len(live)} players with chips; "
-            "pass only the prizes still to be won"
-        )
     weights = [chips[i] for i in live]
     if samples is None and len(live) <= EXACT_LIMIT:
         found = _exact(weights, money)
     else:
-        found = _sampled(weights, money, samples or DEFAULT_SAMPLES, seed)
+        n = samples or DEFAULT_SAMPLES
+        _check_work(n, len(money), len(live))
+        found = _sampled(weights, money, n, seed)
     equity = [Fraction(0)] * len(chips)
     for i, e in zip(live, found, strict=True):
         equity[i] = e
     return equity
+
+
+def _stacks_and_prizes(stacks: object, prizes: object) -> tuple[list[int], list[Money]]:
+    """The stacks and the prizes, checked: no more prizes than stacks with chips."""
+    chips = [
+        _whole(s, f"stacks[{i}]")
+        for i, s in enumerate(_sequence(stacks, "stacks", ICM_MAX_PLAYERS))
+    ]
+    prize_list = _sequence(prizes, "prizes", ICM_MAX_PLAYERS)
+    money = [_money(p, f"prizes[{i}]") for i, p in enumerate(prize_list)]
+    live = sum(1 for s in chips if s > 0)
+    if not live:
+        raise SplitpotError(f"stacks: no chips at all, got {shown(chips)}")
+    if len(money) > live:
+        raise SplitpotError(
+            f"prizes: {len(money)} prizes for {live} players with chips; "
+            "pass only the prizes still to be won"
+        )
+    return chips, money
+
+
+def _check_work(samples: int, places: int, players: int) -> None:
+    """Refuse a sampled answer past :data:`~splitpot.limits.ICM_MAX_WORK`, saying how many
+    samples would fit."""
+    work = _sampling_work(samples, places, players)
+    if work > ICM_MAX_WORK:
+        most = ICM_MAX_WORK // _sampling_work(1, places, players)
+        advice = f"pass samples <= {most}" if most else "pay fewer places"
+        raise SplitpotError(
+            f"samples: {samples} finishing orders of {players} players for {places} "
+            f"places is {work:,} of work, more than the {ICM_MAX_WORK:,} allowed "
+            f"(limits.ICM_MAX_WORK): {advice}"
+        )
 
 
 def _exact(stacks: list[int], prizes: list[Money]) -> list[Fraction]:
@@ -163,21 +219,19 @@ def _sampled(
     """Harville equities estimated from ``samples`` finishing orders.
 
     Each place is drawn with integer weights (``randrange`` over the chips left), so a seed
-    gives the same orders everywhere; only the paid places are drawn.
+    gives the same orders everywhere; only the paid places are drawn. A player's equity is
+    the prizes he took divided by ``samples``.
     """
     rng = random.Random(seed)
     n = len(stacks)
-    taken = [[0] * len(prizes) for _ in range(n)]
+    won: list[Money] = [0] * n  # the prizes each took, summed: one addition a draw
     for _ in range(samples):
         left = list(range(n))
-        for place in range(len(prizes)):
+        for prize in prizes:
             cumulative = list(accumulate(stacks[i] for i in left))
             k = bisect_right(cumulative, rng.randrange(cumulative[-1]))
-            taken[left.pop(k)][place] += 1
-    return [
-        sum((Fraction(c * p, samples) for c, p in zip(row, prizes, strict=True)), Fraction(0))
-        for row in taken
-    ]
+            won[left.pop(k)] += prize
+    return [Fraction(w) / samples for w in won]
 
 
 def payouts(pool: int, shares: Sequence[Money]) -> list[int]:
@@ -194,7 +248,7 @@ def payouts(pool: int, shares: Sequence[Money]) -> list[int]:
     >>> payouts(10, [60, 30])
     Traceback (most recent call last):
     ...
-    splitpot._core.SplitpotError: shares must sum to 100 (percent), got 90
+    splitpot.SplitpotError: shares must sum to 100 (percent), got 90
     """
     pool = _whole(pool, "pool")
     parts = [_money(s, f"shares[{i}]") for i, s in enumerate(_sequence(shares, "shares"))]

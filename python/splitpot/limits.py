@@ -24,6 +24,8 @@ __all__ = [
     "EQUITY_MAX_THREADS",
     "HAND_CARDS",
     "HAND_MAX_SEATS",
+    "ICM_MAX_PLAYERS",
+    "ICM_MAX_WORK",
     "MAX_CHIPS",
     "MESSAGE_VALUE_CHARS",
     "OHH_MAX_BYTES",
@@ -32,6 +34,9 @@ __all__ = [
     "OMAHA_HOLE_CARDS",
     "PAN_BATCH_MELDS",
     "PAN_CARDS",
+    "PAN_MAX_ACTIONS",
+    "PAN_MAX_RESHUFFLES",
+    "PAN_MAX_SEATS",
     "PAN_MELD_CARDS",
     "PAN_TABLE_MELDS",
     "PHH_MAX_ACTIONS",
@@ -43,6 +48,9 @@ __all__ = [
     "SEED_LIMIT",
     "SITE_MAX_HAND_LINES",
     "SITE_MAX_LINE_BYTES",
+    "TABLE_MAX_BYTES",
+    "TABLE_MAX_META_BYTES",
+    "TABLE_MAX_SAMPLES",
     "shown",
 ]
 
@@ -89,8 +97,10 @@ PHH_MAX_SEATS = 10
 """The most seats (``seat_count``, ``max(seats)``) a PHH hand may have: a table's seats."""
 PHH_MAX_ACTIONS = 10_000
 """The most entries of a hand's ``actions`` (a real hand has well under a hundred)."""
-PHH_MAX_AMOUNT_DIGITS = 30
-"""The most digits of an amount in a PHH file (chip counts, not a billion-digit integer)."""
+PHH_MAX_AMOUNT_DIGITS = 39
+"""The most digits of an amount in a PHH file (chip counts, not a billion-digit integer): as
+many as :data:`MAX_CHIPS` has, so every hand splitpot plays can be written and read back
+(one chip limit everywhere)."""
 PHH_MAX_NESTING = 16
 """The deepest nesting of TOML arrays and tables read (PHH needs two)."""
 OHH_MAX_BYTES = PHH_MAX_BYTES
@@ -104,6 +114,34 @@ PHH_MAX_JOBS = 64
 """The most worker processes :func:`splitpot.phh.check_files` (``splitpot replay --jobs``)
 starts: each is a whole interpreter, and a pool starts them all at once."""
 
+# --------------------------------------------------------------------------- Pan
+
+PAN_MAX_SEATS = 255
+"""The most seats a Pan hand (:class:`~splitpot.pan.PanHand`, a Pan history's
+``seat_count``) has, empty ones included: ``PanRules.players_max`` is a byte, at most 255."""
+PAN_MAX_RESHUFFLES = 3
+"""The most times the stock of one Pan hand is rebuilt from the dead discards (HOUSE
+``stockExhausted = "reshuffleDead"``, docs/rules/pan.md §6.6): the next time it runs out the
+hand is void and the tops carry over. Without a bound two players who draw and reject could
+play one hand for ever; with it a hand draws at most four times the deck."""
+PAN_MAX_ACTIONS = 200_000
+"""The most entries of a Pan history's ``actions``: above the longest hand the rules allow
+(four passes of the largest deck, 20,400 cards, each draw followed by a reject or a discard),
+far above a real one (a few hundred)."""
+
+# --------------------------------------------------------------------------- preflop tables
+
+TABLE_MAX_BYTES = 64 << 20
+"""The largest preflop table file :func:`splitpot.tables.load` reads, in bytes: 64 MiB (the
+whole 169 x 169 Hold'em table is under 2 MB)."""
+TABLE_MAX_SAMPLES = 10**8
+"""The most Monte Carlo deals per class of an Omaha Hi/Lo table (``samples``,
+``splitpot table build omaha8 --samples``): about 1.5 hours of one core per class, and a
+plan of 4 million draws per class in memory (the default is 10,000)."""
+TABLE_MAX_META_BYTES = 1 << 20
+"""The largest metadata of a table file read, in bytes (characters for ``.npz``): 1 MiB (the
+7,566 Omaha classes take under 100 KB)."""
+
 # --------------------------------------------------------------------------- Python API
 
 MAX_CHIPS = (1 << 128) - 1
@@ -116,6 +154,15 @@ SEED_LIMIT = 1 << 64
 EQUITY_MAX_SAMPLES = (1 << 63) - 1
 """The most Monte Carlo deals :func:`~splitpot.equity` is asked for (the core counts in 64
 bits; a time limit or Ctrl-C stops a long run)."""
+ICM_MAX_PLAYERS = 10_000
+"""The most stacks :func:`splitpot.icm.icm_equity` reads (a tournament's whole field; ICM is
+asked of final tables)."""
+ICM_MAX_WORK = 40_000_000
+"""The most work one sampled :func:`splitpot.icm.icm_equity` may take, counted before it
+starts as ``samples x paid places x (players + 20)``: each place of each sample draws among
+the players left, at about the cost of summing 20 stacks for the draw itself. About one or
+two seconds of pure Python; a larger question is refused with its count (pass fewer
+``samples``)."""
 EQUITY_MAX_THREADS = 1024
 """The most threads :func:`~splitpot.equity` starts (the core's ``MAX_THREADS``)."""
 

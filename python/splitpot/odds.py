@@ -39,7 +39,7 @@ A card given twice is refused before any work, naming both places:
 >>> sp.equity("holdem", ["AhAd", "KsKc"], board="Ah7c2d")
 Traceback (most recent call last):
 ...
-splitpot._core.InvalidCards: card Ah is both on the board and in player 1's hand
+splitpot.InvalidCards: card Ah is both on the board and in player 1's hand
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from splitpot import _check, _core, _equity_units, _log, _progress, _tabular, limits
 from splitpot._core import Card, CardSet, EquityError
+from splitpot._extras import install_hint
 from splitpot.cards import bounded
 from splitpot.limits import shown
 
@@ -189,49 +190,62 @@ class EquityResult:
         return "\n".join(lines)
 
     def plot(self, path: str) -> None:
-        """Draws each player's equity as a bar (hi/lo: high and low shares stacked, with the
-        scoop frequency) into an image file; needs matplotlib (an optional dependency)."""
+        """Draws :meth:`figure` into an image file (PNG, SVG, PDF by the suffix); needs
+        matplotlib (an optional dependency)."""
+        fig = self.figure()  # ImportError naming the extra without matplotlib
+        import matplotlib.pyplot as plt
+
+        fig.savefig(path)
+        plt.close(fig)
+
+    def figure(self) -> Any:
+        """Each player's equity as a bar on an axis that is the pot, 0 to 100 % (hi/lo: the
+        high and low shares stacked, with the scoop frequency), as a matplotlib ``Figure``
+        (shown by a notebook); needs matplotlib (an optional dependency)."""
         try:
             import matplotlib
 
             matplotlib.use("Agg")
             import matplotlib.pyplot as plt
+            from matplotlib.ticker import PercentFormatter
         except ImportError as e:
-            raise ImportError("plotting needs matplotlib: pip install 'splitpot[plot]'") from e
+            raise ImportError(
+                f"plotting needs matplotlib: {install_hint('matplotlib', 'plot')}"
+            ) from e
         hands = [p.hand for p in self.players]
-        fig, ax = plt.subplots(figsize=(7, 1.2 + 0.5 * len(hands)))
+        fig, ax = plt.subplots(figsize=(7, 1.6 + 0.5 * len(hands)))
         y = list(range(len(hands)))
         if self.hi_lo:
             high = [p.high or 0.0 for p in self.players]
             low = [p.low or 0.0 for p in self.players]
             ax.barh(y, high, label="high share", color="#3b6ea5")
             ax.barh(y, low, left=high, label="low share", color="#e39b3b")
-            for i, p in enumerate(self.players):
-                ax.text(
-                    p.equity + 0.01,
-                    i,
-                    f"{p.equity:.1%} (scoop {p.scoop or 0.0:.1%})",
-                    va="center",
-                )
+            labels = [f"{p.equity:.1%} (scoop {p.scoop or 0.0:.1%})" for p in self.players]
         else:
             win = [p.win for p in self.players]
             split = [p.equity - p.win for p in self.players]
             ax.barh(y, win, label="wins", color="#3b6ea5")
             ax.barh(y, split, left=win, label="share of ties", color="#9cb8d8")
-            for i, p in enumerate(self.players):
-                ax.text(p.equity + 0.01, i, f"{p.equity:.1%}", va="center")
+            labels = [f"{p.equity:.1%}" for p in self.players]
+        for i, (p, label) in enumerate(zip(self.players, labels, strict=True)):
+            # Beside the bar, or inside its end when the bar leaves no room: the axis is the
+            # pot, 0 to 100 %, and nothing is drawn past it.
+            inside = p.equity > 0.6
+            x = p.equity - 0.01 if inside else p.equity + 0.01
+            color = "white" if inside else "black"
+            ax.text(x, i, label, va="center", ha="right" if inside else "left", color=color)
         ax.set_yticks(y, hands)
         ax.invert_yaxis()
-        ax.set_xlim(0, 1.25)
+        ax.set_xlim(0, 1)
+        ax.xaxis.set_major_formatter(PercentFormatter(1.0))
         ax.set_xlabel("share of the pot")
         how = "exact" if self.exact else f"Monte Carlo, {self.deals:,} deals"
         ax.set_title(
             f"{self.game_name}" + (f", board {self.board}" if self.board else "") + f" ({how})"
         )
-        ax.legend(loc="lower right", fontsize="small")
-        fig.tight_layout()
-        fig.savefig(path)
-        plt.close(fig)
+        fig.legend(loc="lower center", ncol=2, fontsize="small", frameon=False)
+        fig.tight_layout(rect=(0, 0.1, 1, 1))  # the legend below the axis's label
+        return fig
 
     @classmethod
     def _from_core(cls, raw: _core._Equity) -> EquityResult:
@@ -345,7 +359,7 @@ def equity(
     exact: bool | None = None,
     samples: int | None = None,
     seed: int | None = None,
-    progress: bool = False,
+    progress: _progress.ProgressLike = False,
     *,
     time_limit: float | None = None,
     threads: int | None = None,
@@ -368,7 +382,9 @@ def equity(
         samples: Monte Carlo deals (default 1,000,000).
         seed: Monte Carlo seed; the same seed gives the same answer on any thread count.
             ``None`` picks one (reported in the result).
-        progress: draw a progress bar (tqdm) on stderr when the run takes over half a second.
+        progress: ``True`` draws a bar on stderr when the run takes over half a second; a
+            function is called as ``progress(done, 1000)`` (thousandths of the work) as it
+            advances (the protocol every long call shares: :mod:`splitpot._progress`).
         time_limit: stop Monte Carlo after this many seconds (and ``samples``, if given).
         threads: worker threads (default: all cores; with ``executor``, each worker's).
         executor: run in chunks on a ``concurrent.futures.Executor``, a pool with ``imap``, a
@@ -390,24 +406,26 @@ def equity(
     code = _game_code(game)
     _check_players(players)
     options = _options(exact, samples, seed, time_limit, threads)
-    cards = _cards_read(players, board, dead)
-    if executor is None:
-        raw = _local(code, cards, options, progress)
-    else:
-        raw = _equity_units.distributed(code, cards, options._asdict(), executor, progress)
+    raw = _computed(code, _cards_read(players, board, dead), options, executor, progress)
     return _logged(EquityResult._from_core(raw), options)
 
 
-def _local(
-    code: str, cards: tuple[list[Any], Any, Any], options: _Options, progress: bool
+def _computed(
+    code: str,
+    cards: tuple[list[Any], Any, Any],
+    options: _Options,
+    executor: object,
+    progress: _progress.ProgressLike,
 ) -> _core._Equity:
-    """The answer computed here, in slices, with a progress bar when asked."""
-    bar = _progress.Fraction("equity") if progress else None
+    """The answer, computed here or on ``executor``, told to ``progress`` as it advances."""
+    told = _progress.fraction(progress, "equity")
     try:
-        return _core._equity(code, *cards, **options._asdict(), progress=bar)
+        if executor is None:
+            return _core._equity(code, *cards, **options._asdict(), progress=told)
+        return _equity_units.distributed(code, cards, options._asdict(), executor, told)
     finally:
-        if bar is not None:
-            bar.close()
+        if told is not None:
+            told.close()
 
 
 def _check_players(players: object) -> None:

@@ -182,7 +182,7 @@ def build_pots(
     * Folded chips stay in the pots they went into; folded seats are eligible for none (§6).
     * The part of the largest contribution that no other seat matched is returned to it
       ("An uncalled bet returns to the bettor", §6), if it is still in: the chips of a seat
-      that folded (out of turn) are lost, all of them (seed 001), and go to the last pot.
+      that folded (out of turn) are lost, all of them (§4.1), and go to the last pot.
     * A new pot starts at each distinct contribution of a live seat, so adjacent pots never
       have identical eligible seats (folded contributions never split a pot).
     * If only folded seats put chips in above the largest live contribution, those chips go to
@@ -275,7 +275,7 @@ def _cut(
     returned: dict[int, int] = {}
     back = uncalled(put_in)
     if back is not None and (back[0] not in folded_seats or folded_seats.issuperset(put_in)):
-        # A folded seat's chips are lost, all of them (seed 001: "If you have posted a blind,
+        # A folded seat's chips are lost, all of them (§4.1: "If you have posted a blind,
         # made a bet or raised a bet, you will lose that money"): they go to the last pot,
         # unless no seat is left to win it.
         seat, chips = back

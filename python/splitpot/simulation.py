@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from splitpot import _seeds, _summary
+from splitpot import _progress, _seeds, _summary
 from splitpot._core import SplitpotError
 from splitpot._seeds import derive
 from splitpot.betting import Structure
@@ -124,7 +124,7 @@ def simulate(
     seed: int | None = None,
     bots: str = "simple",
     executor: object = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: _progress.ProgressLike = None,
     hands_per_chunk: int = HANDS_PER_CHUNK,
 ) -> Simulated:
     """Play ``hands`` hands of ``table`` among ``bots`` (every seat one kind: ``"simple"``,
@@ -132,7 +132,8 @@ def simulate(
     on ``executor`` (anything :func:`splitpot.work.run_chunks` takes; ``None``: here).
 
     ``seed`` (``None``: a random one) fixes every hand whatever the executor and the chunking;
-    ``progress(done, total)`` counts hands. Returns the :class:`Simulated` hands and summary;
+    ``progress`` (``True``: a bar on stderr; a function: ``progress(done, total)``, see
+    :mod:`splitpot._progress`) counts hands. Returns the :class:`Simulated` hands and summary;
     raises :class:`~splitpot.SplitpotError` for bad settings, before any hand is played.
     :func:`played` gives the same chunk by chunk, to write as they come.
     """
@@ -164,7 +165,7 @@ def played(
     seed: int | None = None,
     bots: str = "simple",
     executor: object = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: _progress.ProgressLike = None,
     hands_per_chunk: int = HANDS_PER_CHUNK,
 ) -> Iterator[Simulated]:
     """:func:`simulate`'s chunks, played :data:`WINDOW` chunks at a time, in order; the
@@ -180,7 +181,7 @@ def played(
     Hand(table, structure, list(stacks))  # refuses bad settings before any hand
     seed = _seeds.draw() if seed is None else _seeds.check(seed)
     parts = chunks(table, structure, stacks, hands, seed, bots, hands_per_chunk)
-    return _windows(parts, executor, progress, hands)
+    return _windows(parts, executor, _progress.report(progress, "simulating", "hand"), hands)
 
 
 def _windows(

@@ -38,8 +38,9 @@ from typing import Any
 
 import numpy as np
 
-from splitpot import _files, _seeds, games, work
+from splitpot import _progress, _seeds, _table_files, _tabular, games, work
 from splitpot._core import SplitpotError
+from splitpot.limits import TABLE_MAX_SAMPLES, shown
 from splitpot.odds import equity
 
 __all__ = [
@@ -100,7 +101,11 @@ HOLDEM_CLASSES = _holdem_classes()
 ..., ``"AKo"``, ``"KK"``, ...)."""
 
 
-@dataclass(frozen=True)
+HTML_CLASSES = 20
+"""The rows and columns of a table a notebook shows (a whole Hold'em table is 169 x 169)."""
+
+
+@dataclass(frozen=True, repr=False)
 class EquityTable:
     """A preflop table: ``rows`` (the hero's classes) by ``columns`` (the villain's classes,
     or ``("random",)`` for Omaha Hi/Lo), every field row-major in ``values``.
@@ -143,6 +148,41 @@ class EquityTable:
             len(self.rows), len(self.columns)
         )
 
+    def __repr__(self) -> str:
+        how = "exact" if self.exact else f"Monte Carlo, {self.samples:,} deals a class"
+        return (
+            f"EquityTable({self.game}: {len(self.rows)} x {len(self.columns)} classes, "
+            f"{', '.join(self.values)}; {how})"
+        )
+
+    def entry_rows(self) -> list[dict[str, Any]]:
+        """One row per entry, row-major: ``hero``, ``villain``, every field of
+        :attr:`values` and ``count`` (the layout :func:`save` writes)."""
+        return [
+            {"hero": hero, "villain": villain}
+            | {name: v[k] for name, v in self.values.items()}
+            | {"count": self.count[k]}
+            for k, (hero, villain) in enumerate(itertools.product(self.rows, self.columns))
+        ]
+
+    def to_pandas(self) -> Any:
+        """:meth:`entry_rows` as a ``pandas.DataFrame`` indexed by (hero, villain); needs
+        pandas (the ``pandas`` extra). ``.unstack("villain")["equity"]`` is the matrix."""
+        return _tabular.data_frame(self.entry_rows(), index=["hero", "villain"])
+
+    def _repr_html_(self) -> str:
+        """The equity matrix in a notebook, hero by row (the first :data:`HTML_CLASSES` rows
+        and columns of a large table; :meth:`to_pandas` has them all)."""
+        rows, columns = self.rows[:HTML_CLASSES], self.columns[:HTML_CLASSES]
+        equity = self.matrix("equity")
+        cells = [
+            {"hero": hero} | {v: f"{equity[i, j]:.1%}" for j, v in enumerate(columns)}
+            for i, hero in enumerate(rows)
+        ]
+        cut = len(rows) < len(self.rows) or len(columns) < len(self.columns)
+        note = f"the first {HTML_CLASSES} classes; to_pandas() has all" if cut else ""
+        return _tabular.html_table(f"{self!r}: the hero's equity", cells, note=note)
+
 
 def preflop_equity(
     game: str = "holdem",
@@ -151,25 +191,27 @@ def preflop_equity(
     samples: int | None = None,
     seed: int | None = None,
     executor: object = None,
-    progress: work.Progress | None = None,
+    progress: _progress.ProgressLike = None,
     threads: int | None = None,
 ) -> EquityTable:
     """The preflop table of ``game`` (``"holdem"`` or ``"omaha8"``), run on ``executor``
-    (see :func:`splitpot.work.run_chunks`; ``progress(done, total)`` counts chunks).
+    (see :func:`splitpot.work.run_chunks`; ``progress`` counts chunks: ``True`` draws a bar
+    on stderr, a function is called as ``progress(done, total)``, see :mod:`splitpot._progress`).
 
     ``classes`` restricts the table to those classes (Hold'em: rows and columns). Omaha
     takes ``samples`` (deals per class, default :data:`OMAHA_SAMPLES`) and ``seed`` (default
     0); Hold'em is exact and refuses them. ``threads``: the core's threads inside a chunk.
     """
     code = games.game(game).code
+    progress = _progress.report(progress, f"table {code}", "chunk")
     if code == "holdem":
         if samples is not None or seed is not None:
             raise SplitpotError("the Hold'em table is exact: it takes no samples or seed")
         return _holdem_table(_chosen(classes, HOLDEM_CLASSES), executor, progress, threads)
     if code == "omaha8":
         n = OMAHA_SAMPLES if samples is None else samples
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise SplitpotError(f"samples must be an int >= 1, got {n!r}")
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= TABLE_MAX_SAMPLES:
+            raise SplitpotError(f"samples must be an int 1..{TABLE_MAX_SAMPLES}, got {shown(n)}")
         s = 0 if seed is None else _seeds.check(seed)
         rows = _chosen(classes, omaha_classes())
         return _omaha_table(rows, n, s, executor, progress)
@@ -471,33 +513,9 @@ def _omaha_table(
 
 # --- Saving --------------------------------------------------------------------------------
 
-FORMATS = (".parquet", ".npz")
 
-
-def check_path(path: str | os.PathLike[str], *, write: bool = True) -> str:
-    """The format ``path``'s suffix names (``".parquet"`` or ``".npz"``); raises
-    :class:`~splitpot.SplitpotError` for another suffix, Parquet without pyarrow, or a folder
-    that cannot take the file when ``write`` (checked before a build, not after it)."""
-    suffix = os.path.splitext(os.fspath(path))[1].lower()
-    if suffix not in FORMATS:
-        raise SplitpotError(f"{os.fspath(path)}: a table is saved as .parquet or .npz")
-    folder = os.path.dirname(os.path.realpath(path))
-    if write and (not os.path.isdir(folder) or not os.access(folder, os.W_OK)):
-        raise SplitpotError(f"{os.fspath(path)}: cannot write in the folder {folder!r}")
-    if suffix == ".parquet":
-        _pyarrow()
-    return suffix
-
-
-def _pyarrow() -> Any:
-    try:
-        import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
-        import pyarrow.parquet as pq  # type: ignore[import-untyped,unused-ignore]
-    except ImportError:
-        raise SplitpotError(
-            "Parquet tables need pyarrow (pip install 'splitpot[parquet]'), or save as .npz"
-        ) from None
-    return pa, pq
+FORMATS = _table_files.FORMATS
+check_path = _table_files.check_path
 
 
 def _meta(table: EquityTable) -> str:
@@ -519,45 +537,26 @@ def save(table: EquityTable, path: str | os.PathLike[str]) -> None:
     """Write ``table`` as Parquet or ``.npz``, by ``path``'s suffix: one row per entry (hero,
     villain, count, the fields), the rest in the metadata (Parquet: the schema's
     ``splitpot`` key; ``.npz``: the ``meta`` array)."""
-    suffix = check_path(path)
     hero = [r for r in table.rows for _ in table.columns]
     villain = [c for _ in table.rows for c in table.columns]
-    with _files.replacing(os.fspath(path), "wb") as out:
-        if suffix == ".npz":
-            arrays: dict[str, Any] = {
-                "hero": np.array(hero, dtype=str),
-                "villain": np.array(villain, dtype=str),
-                "count": np.array(table.count, dtype=np.int64),
-                "meta": np.array(_meta(table)),
-            }
-            for k, v in table.values.items():
-                arrays[f"value_{k}"] = np.array(v, dtype=np.float64)
-            np.savez(out, **arrays)
-            return
-        pa, pq = _pyarrow()
-        columns = {"hero": hero, "villain": villain, "count": list(table.count)}
-        data = pa.table({**columns, **{k: list(v) for k, v in table.values.items()}})
-        pq.write_table(data.replace_schema_metadata({"splitpot": _meta(table)}), out)
+    _table_files.write(path, _meta(table), hero, villain, table.count, table.values)
 
 
 def load(path: str | os.PathLike[str]) -> EquityTable:
-    """The table :func:`save` wrote to ``path``."""
-    suffix = check_path(path, write=False)
-    if suffix == ".npz":
-        with np.load(os.fspath(path), allow_pickle=False) as data:
-            meta = json.loads(str(data["meta"]))
-            values = {f: tuple(float(x) for x in data[f"value_{f}"]) for f in meta["fields"]}
-            count = tuple(int(x) for x in data["count"])
-    else:
-        _, pq = _pyarrow()
-        data = pq.read_table(os.fspath(path))
-        meta = json.loads(data.schema.metadata[b"splitpot"])
-        values = {f: tuple(data.column(f).to_pylist()) for f in meta["fields"]}
-        count = tuple(data.column("count").to_pylist())
+    """The table :func:`save` wrote to ``path``.
+
+    The file is checked before anything in it is inflated (docs/limits.md): a regular file
+    of at most :data:`~splitpot.limits.TABLE_MAX_BYTES`; metadata of at most
+    :data:`~splitpot.limits.TABLE_MAX_META_BYTES` naming a known game, its classes and
+    fields; then each array's size, type and shape as the zip entry or the Parquet metadata
+    states them, against the metadata's rows x columns. Anything else is one
+    :class:`~splitpot.SplitpotError` naming the file; an ``OSError`` when it cannot be opened.
+    """
+    meta, values, count = _table_files.read(path, _known)
     return EquityTable(
         meta["game"],
-        tuple(meta["rows"]),
-        tuple(meta["columns"]),
+        meta["rows"],
+        meta["columns"],
         values,
         count,
         meta["exact"],
@@ -565,3 +564,12 @@ def load(path: str | os.PathLike[str]) -> EquityTable:
         meta["samples"],
         meta["seed"],
     )
+
+
+def _known(game: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] | None:
+    """A saved table's possible rows, columns and fields, by its game (None: unknown)."""
+    if game == "holdem":
+        return HOLDEM_CLASSES, HOLDEM_CLASSES, HOLDEM_FIELDS
+    if game == "omaha8":
+        return omaha_classes(), ("random",), OMAHA_FIELDS
+    return None

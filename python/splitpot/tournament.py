@@ -43,6 +43,7 @@ from splitpot.bots import Bot, CallingStation, RandomBot, SimpleBot, play_bots
 from splitpot.games import HOLDEM, Game
 from splitpot.hand import Hand
 from splitpot.icm import icm_equity, share_prizes
+from splitpot.limits import HAND_MAX_SEATS, MAX_CHIPS, shown
 from splitpot.table import Table
 from splitpot.table.blinds import AnteRule, ButtonRule
 
@@ -57,12 +58,15 @@ __all__ = [
 ]
 
 
-def _whole(value: object, what: str, low: int) -> int:
-    """An ``int`` of at least ``low``: ``TypeError`` for another type (``bool`` too)."""
+def _whole(value: object, what: str, low: int, high: int = MAX_CHIPS) -> int:
+    """An ``int`` of ``low..high`` (``MAX_CHIPS`` by default): ``TypeError`` for another type
+    (``bool`` too), :class:`~splitpot.SplitpotError` outside the range."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{what} must be an int, got {value!r}")
+        raise TypeError(f"{what} must be an int, got {shown(value)}")
     if value < low:
-        raise SplitpotError(f"{what} must be at least {low}, got {value}")
+        raise SplitpotError(f"{what} must be at least {low}, got {shown(value)}")
+    if value > high:
+        raise SplitpotError(f"{what} must be at most {high}, got {shown(value)}")
     return value
 
 
@@ -115,11 +119,23 @@ def doubling_levels(
 ) -> list[Level]:
     """``count`` levels of ``hands`` hands each, the blinds and ante doubling every level.
 
+    The last level's blinds and ante must be at most ``limits.MAX_CHIPS`` (a level past it
+    could never be played): a :class:`~splitpot.SplitpotError` says so before any level is
+    made, so the schedule is at most 128 levels, whatever ``count`` asks.
+
     >>> [(lv.small_blind, lv.big_blind) for lv in doubling_levels(10, 20, hands=5, count=3)]
     [(10, 20), (20, 40), (40, 80)]
     """
-    _whole(count, "count", 1)
-    return [Level(small_blind << k, big_blind << k, ante << k, hands=hands) for k in range(count)]
+    first = Level(small_blind, big_blind, ante, hands=hands)  # checks the amounts and hands
+    most = MAX_CHIPS.bit_length() - max(big_blind, ante).bit_length() + 1
+    if _whole(count, "count", 1) > most:
+        raise SplitpotError(
+            f"count: at most {most} levels from these blinds, got {shown(count)}: the blinds "
+            f"would double past {MAX_CHIPS} chips (limits.MAX_CHIPS)"
+        )
+    return [first] + [
+        Level(small_blind << k, big_blind << k, ante << k, hands=hands) for k in range(1, count)
+    ]
 
 
 @dataclass(frozen=True)
@@ -193,6 +209,11 @@ class Tournament:
         self.levels = _levels(levels)
         names = _names(players)
         self.starting_stack = _whole(starting_stack, "starting_stack", 1)
+        if self.starting_stack * len(names) > MAX_CHIPS:  # the winner holds every chip
+            raise SplitpotError(
+                f"starting_stack: {len(names)} stacks of {shown(self.starting_stack)} are more "
+                f"than the {MAX_CHIPS} chips one stack may hold (limits.MAX_CHIPS)"
+            )
         self.prizes = [_whole(p, f"prizes[{i}]", 0) for i, p in enumerate(_list(prizes, "prizes"))]
         if len(self.prizes) > len(names):
             raise SplitpotError(
@@ -446,7 +467,7 @@ BOTS: dict[str, Callable[[int], Bot]] = {
 """The bots :func:`play_tournament` seats, by name; each is made from a seed."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class TournamentResult:
     """A tournament played by bots: ``finished`` is ``False`` when ``max_hands`` stopped it
     first. ``payouts`` is ``None`` then; ``equity`` (:meth:`Tournament.icm`) is always
@@ -503,6 +524,24 @@ class TournamentResult:
         (the optional extra ``splitpot[pandas]``)."""
         return _tabular.data_frame(self.standing_rows(), index="name")
 
+    def __repr__(self) -> str:
+        """Short: how it ended and the first places (the hands and the tournament are
+        attributes, not repeated here)."""
+        state = "finished" if self.finished else "stopped at the hand limit"
+        rows = self.standing_rows()
+        places = ", ".join(
+            f"{r['place']}{'=' if r['tied'] > 1 else ''} {r['name']}"
+            + (f" ({r['payout']})" if r["payout"] else "")
+            for r in rows[:3]
+        )
+        more = f", ... ({len(rows)} players)" if len(rows) > 3 else ""
+        return f"<TournamentResult {state} after {len(self.hands)} hands: {places}{more}>"
+
+    def _repr_html_(self) -> str:
+        state = "finished" if self.finished else "stopped at the hand limit"
+        caption = f"Tournament {state} after {len(self.hands)} hands"
+        return _tabular.html_table(caption, self.standing_rows())
+
 
 def play_tournament(
     players: Sequence[str] | int = 6,
@@ -531,7 +570,8 @@ def play_tournament(
     True
     """
     if isinstance(players, int) and not isinstance(players, bool):
-        names = [f"P{i + 1}" for i in range(_whole(players, "players", 2))]
+        # One table (docs/tournaments.md): refused before a name is made for each.
+        names = [f"P{i + 1}" for i in range(_whole(players, "players", 2, HAND_MAX_SEATS))]
     else:
         names = _names(players)
     kinds = [bots] * len(names) if isinstance(bots, str) else list(bots)
@@ -571,6 +611,6 @@ def _default_levels(stack: int, players: int) -> list[Level]:
     """Blinds from 1/100 and 1/50 of a stack, doubling until the big blind covers every chip."""
     big = max(2, stack // 50)
     count = 1
-    while big << (count - 1) < stack * players:
+    while big << (count - 1) < stack * players and big << count <= MAX_CHIPS:
         count += 1
     return doubling_levels(big // 2, big, hands=10, count=count)

@@ -17,10 +17,11 @@ from itertools import count
 
 from splitpot import _seeds
 from splitpot._core import Card, IllegalAction, SplitpotError
+from splitpot._words import plain
 from splitpot.betting import DEFAULT_STAKES, FixedLimit, PotLimit, Structure, structure_kind
 from splitpot.betting import structure as make_structure
 from splitpot.bots import SimpleBot, play_bots
-from splitpot.games import OMAHA_HILO, Game
+from splitpot.games import OMAHA_HILO, Game, display_name
 from splitpot.games import game as find_game
 from splitpot.hand import (
     BlindPosting,
@@ -34,6 +35,7 @@ from splitpot.hand import (
     PotAwarding,
     Showing,
 )
+from splitpot.pots import Award
 from splitpot.table import Table
 
 __all__ = ["NAMES", "demo", "describe", "play", "play_session", "render"]
@@ -92,6 +94,8 @@ def describe(event: Operation, names: Sequence[str] = NAMES) -> str:
     ('Bob raises to 6', 'You raise to 6')
     """
     text = str(event)
+    if isinstance(event, Showing):  # the cards apart, as they lie on the table
+        text = f"Seat {event.seat} shows {' '.join(map(str, event.cards))}: {event.description}"
     seat = getattr(event, "seat", None)
     if isinstance(event, PotAwarding):
         seat = event.award.seat
@@ -99,6 +103,7 @@ def describe(event: Operation, names: Sequence[str] = NAMES) -> str:
         name = _name(seat, names)
         text = text.replace(f"Seat {seat}", name, 1).replace(f"seat {seat}", name)
         if name == "You":
+            text = text[:1] + text[1:].replace(" You", " you")  # "returned to you"
             for third, second in _SECOND_PERSON:
                 text = text.replace(f"You {third}", f"You {second}").replace(
                     f"and {third}", f"and {second}"
@@ -176,13 +181,22 @@ def render(hand: Hand, names: Sequence[str] = NAMES, *, show_hole: bool = True) 
         if isinstance(e, PotAwarding) and "Pots" not in lines:
             lines += ["Pots", *_pot_lines(hand, names)]
         if isinstance(e, PotAwarding):
-            lines.append(f"  {describe(e, names)}{_with_hand(hand, e)}")
+            lines.append(f"  {_award_line(hand, e, names)}")
             continue
         if isinstance(e, HandEnding):
             lines += ["Result", *_result_lines(hand, e, names)]
             continue
         lines.append(f"  {describe(e, names)}")
     return "\n".join(lines)
+
+
+def _award_line(hand: Hand, event: PotAwarding, names: Sequence[str]) -> str:
+    """``Bob wins half of the main pot (40) with Two Pair, ...``."""
+    a = event.award
+    name = _name(a.seat, names)
+    verb = "win" if name == "You" else "wins"
+    share = share_name(a, hand.result.awards)
+    return f"{name} {verb} {share} ({a.amount}){award_words(hand, event)}"
 
 
 def _pot_lines(hand: Hand, names: Sequence[str]) -> list[str]:
@@ -199,6 +213,51 @@ def _result_lines(hand: Hand, end: HandEnding, names: Sequence[str]) -> list[str
         f"  {_name(seat, names):<4} {end.final_stacks[seat]:>5} chips ({hand.result.net[seat]:+d})"
         for seat in hand.seats
     ]
+
+
+_SHARES = {1: "the", 2: "half of", 3: "a third of", 4: "a quarter of", 5: "a fifth of"}
+_SHARES |= {6: "a sixth of", 8: "an eighth of", 10: "a tenth of", 12: "a twelfth of"}
+
+
+def share_name(award: Award, awards: Sequence[Award]) -> str:
+    """The part of a pot an award is, as a card room says it: "the main pot", "the low
+    half of side pot 1", "half of the main pot" (two tied), "a quarter of the main pot (a
+    share of the low half)" (two tied for the low), "the main pot on run 2" (a board run
+    more than once). ``awards`` are the hand's awards, which
+    tell who else shares that pot (or half); an odd chip leaves the words as they are.
+
+    >>> from splitpot.pots import Award
+    >>> tie = [Award(0, "whole", s, 5, "tied for best high") for s in (1, 2, 3, 4)]
+    >>> share_name(tie[0], tie), share_name(tie[0], tie[:1])
+    ('a quarter of the main pot', 'the main pot')
+    >>> low = [Award(1, "low", s, 5, "tied for best low") for s in (1, 2)]
+    >>> share_name(low[0], low), share_name(low[0], low[:1])
+    ('a quarter of side pot 1 (a share of the low half)', 'the low half of side pot 1')
+    """
+    pot = "the main pot" if award.pot == 0 else f"side pot {award.pot}"
+    if award.run:  # a board run more than once: each run's part of the pot (§6)
+        pot += f" on run {award.run}"
+    key = (award.pot, award.side, award.run)
+    sharers = len({a.seat for a in awards if (a.pot, a.side, a.run) == key})
+    if sharers <= 1:
+        return pot if award.side == "whole" else f"the {award.side} half of {pot}"
+    parts = sharers if award.side == "whole" else 2 * sharers
+    share = f"{_SHARES.get(parts, f'a 1/{parts} share of')} {pot}"
+    return share if award.side == "whole" else f"{share} (a share of the {award.side} half)"
+
+
+def award_words(hand: Hand, event: PotAwarding) -> str:
+    """Why an award was won, as a card room says it: " with Two Pair, Aces and Kings" at a
+    showdown, ": the others folded", ": uncontested" (a side pot no one else could win),
+    and the odd chip when the award took one."""
+    why = event.award.why
+    if why.startswith("only eligible"):
+        text = ": the others folded" if "folded" in why else ": uncontested"
+    else:
+        text = _with_hand(hand, event)
+        if "no qualifying low" in why:
+            text += "; no hand qualifies for low"
+    return text + ("; and the odd chip" if "odd chip" in why else "")
 
 
 def _with_hand(hand: Hand, event: PotAwarding) -> str:
@@ -279,10 +338,12 @@ def demo(seed: int = 1, game: Game | str = OMAHA_HILO) -> str:
 # --------------------------------------------------------------------------- terminal game
 
 _HELP = (
-    "commands: f(old), k/check, c(all), b(et) N, r(aise) N (raise to N), "
-    "i (bring in), d(iscard) CARD, s(how), m(uck), q(uit: fold and stop); after a bet, "
-    "'then' and an advance action for your next turn this round: fold, check/fold, "
-    "call any, raise N (e.g. 'c then call any')"
+    "Commands: f or fold; k or check; c or call; b N or bet N; r N or raise N (raise to N); "
+    "i or bring in (stud); d CARD or discard CARD (Crazy Pineapple); s or show; m or muck; "
+    "q or quit (fold this hand and stop); help or ? (this list). Up and down arrows recall "
+    "what you typed. After your decision, 'then' and the next one, made for you if someone "
+    "bets before your turn comes again this round (an advance action): fold, check/fold, "
+    "check, call any, raise N; e.g. 'c then call any'."
 )
 _ADVANCES = {
     "f": "fold",
@@ -297,8 +358,22 @@ _ADVANCES = {
     "r": "bet/raise",
     "raise": "bet/raise",
 }
-"""The words of an advance action (seed 003) after ``then``; a call without an amount
+"""The words of an advance action (docs/rules/poker.md §3) after ``then``; a call without an amount
 calls any bet."""
+
+_ALIASES = {
+    **dict.fromkeys(("f", "fold"), "fold"),
+    **dict.fromkeys(("k", "x", "check"), "check"),
+    **dict.fromkeys(("c", "call"), "call"),
+    **dict.fromkeys(("b", "bet"), "bet"),
+    **dict.fromkeys(("r", "raise"), "raise"),
+    **dict.fromkeys(("i", "bring", "bring-in"), "bring_in"),
+    **dict.fromkeys(("d", "discard"), "discard"),
+    **dict.fromkeys(("s", "show"), "show"),
+    **dict.fromkeys(("m", "muck"), "muck"),
+    **dict.fromkeys(("q", "quit"), "quit"),
+    **dict.fromkeys(("h", "?", "help"), "help"),
+}
 
 
 def _parse(text: str) -> tuple[str, str]:
@@ -306,33 +381,24 @@ def _parse(text: str) -> tuple[str, str]:
     if not parts:
         return "", ""
     word, arg = parts[0], " ".join(parts[1:])
-    aliases = {
-        "f": "fold",
-        "fold": "fold",
-        "k": "check",
-        "x": "check",
-        "check": "check",
-        "c": "call",
-        "call": "call",
-        "b": "bet",
-        "bet": "bet",
-        "r": "raise",
-        "raise": "raise",
-        "i": "bring_in",
-        "bring": "bring_in",
-        "d": "discard",
-        "discard": "discard",
-        "s": "show",
-        "show": "show",
-        "m": "muck",
-        "muck": "muck",
-        "q": "quit",
-        "quit": "quit",
-        "h": "help",
-        "?": "help",
-        "help": "help",
-    }
-    return aliases.get(word, word), arg
+    if word == "bring" and arg.startswith("in"):  # "bring in"
+        word, arg = "bring_in", arg[2:].strip()
+    return _ALIASES.get(word, word), arg
+
+
+def line_editing() -> None:
+    """Line editing and history at the game's prompt when the terminal is a person's: the
+    standard library's ``readline`` (arrows, Ctrl-A/E, up for the last command), loaded
+    only for a terminal. Chosen over prompt_toolkit: the game reads one short line at a
+    time with ``input()``, which readline serves as it is, with no dependency; where Python
+    has no readline (Windows), the prompt works without editing."""
+    import sys
+
+    if sys.stdin.isatty():
+        try:
+            import readline  # noqa: F401 - importing it gives input() editing and history
+        except ImportError:  # pragma: no cover - Python built without readline
+            pass
 
 
 def _game_and_structure(
@@ -375,8 +441,11 @@ def play(
 
     >>> shown = []
     >>> hand = play("holdem", players=3, seed=5, input=lambda prompt: "f", output=shown.append)
-    >>> shown[0], hand.final_stacks
-    ("Texas Hold'em, no limit; 3 players, 200 chips each. You are seat 0.", [199, 198, 203])
+    >>> print(shown[0])  # doctest: +NORMALIZE_WHITESPACE
+    No-limit Hold'em, blinds 1/2; 3 players, 200 chips each; you are in seat 0. Type help
+    for the commands.
+    >>> hand.final_stacks
+    [199, 198, 203]
     """
     g, structure = _game_and_structure(game, structure, stakes)
     rng = random.Random(seed)
@@ -391,12 +460,30 @@ def play(
         raise SplitpotError(f"seat must be 0..{players - 1}, got {seat}")
     names = ["You" if i == seat else n for i, n in enumerate(NAMES[:players])]
     bots = [SimpleBot(_seeds.draw(rng, _seeds.SHORT_LIMIT)) for _ in range(players)]
-    output(
-        f"{g.name}, {structure.kind.value.replace('_', ' ')}; {players} players, "
-        f"{stack} chips each. You are seat {seat}."
-    )
+    output(_welcome(g, structure, players, stack, seat))
     _play_hand(hand, seat, bots, names, input, output)
+    output("Stacks: " + ", ".join(f"{names[s]} {hand.final_stacks[s]}" for s in hand.seats))
     return hand
+
+
+def _welcome(g: Game, structure: Structure, players: int, stack: int, seat: int) -> str:
+    """The game's first line: the game, the stakes, the table, and where help is."""
+    stakes = _stakes_words(structure)
+    return (
+        f"{display_name(g, structure.kind)}, {stakes}; {players} players, {stack} chips each; "
+        f"you are in seat {seat}. Type help for the commands."
+    )
+
+
+def _stakes_words(structure: Structure) -> str:
+    """``blinds 1/2``, ``bets 2/4, ante 1``."""
+    small_bet = getattr(structure, "small_bet", None)
+    if isinstance(small_bet, int):
+        text = f"bets {small_bet}/{getattr(structure, 'big_bet', 2 * small_bet)}"
+    else:
+        text = f"blinds {getattr(structure, 'small_blind', 0)}/{getattr(structure, 'big_blind', 0)}"
+    ante = getattr(structure, "ante", 0)
+    return text + (f", ante {ante}" if ante else "")
 
 
 def _play_hand(
@@ -408,8 +495,8 @@ def _play_hand(
     output: Callable[[str], None],
 ) -> bool:
     """Play ``hand`` to the end, the person in ``seat``; whether he quit."""
-    output(f"Your cards: {' '.join(map(str, hand.hole(seat)))}")
-    _echo(hand.events, seat, names, output, yours=False)  # his cards are printed above
+    output(f"Your cards: {_your_cards(hand, seat)}")
+    _echo(hand, hand.events, seat, names, output, yours=False)  # his cards are printed above
     shown = len(hand.events)
     quitting = False
     while not hand.is_over:
@@ -422,11 +509,13 @@ def _play_hand(
         elif quitting:
             _give_up(hand, hand.legal_actions())
         else:
+            # Advance actions (issue 28: "check/fold", "call any" chosen before one's
+            # turn) belong here, asked for while the bots act, once the engine has them.
             done = _your_turn(hand, seat, input, output)
             if done is None:
                 continue
             quitting = done
-        _echo(hand.events[shown:], seat, names, output)
+        _echo(hand, hand.events[shown:], seat, names, output)
         shown = len(hand.events)
     return quitting
 
@@ -465,13 +554,10 @@ def play_session(
         None if i == seat else SimpleBot(_seeds.draw(rng, _seeds.SHORT_LIMIT))
         for i in range(players)
     ]
-    output(
-        f"{g.name}, {structure.kind.value.replace('_', ' ')}; {players} players, "
-        f"{stack} chips each. You are seat {seat}. q between hands quits."
-    )
+    output(_welcome(g, structure, players, stack, seat))
     for number in count(1):
         hand = table.start_hand()
-        output(f"--- Hand {number}: {names[hand.button]} has the button ---")
+        output(f"--- Hand {number}{_button_words(hand, names)} ---")
         quit_now = _play_hand(hand, seat, bots, names, input, output)
         output("Stacks: " + ", ".join(f"{v.name} {v.stack}" for v in table.players))
         for view in table.players:
@@ -486,16 +572,35 @@ def play_session(
     return table
 
 
+def _button_words(hand: Hand, names: Sequence[str]) -> str:
+    """``: Bob has the button``, ``: you have the button``; nothing in stud, where the dealer
+    is not a player (docs/rules/poker.md §4.2)."""
+    if hand.game.forced_bets == "bring_in":
+        return ""
+    name = names[hand.button]
+    return ": you have the button" if name == "You" else f": {name} has the button"
+
+
+def _your_cards(hand: Hand, seat: int) -> str:
+    """``Ah Kd``; in stud the up cards marked, as every player sees them: ``6d Ac / 5h up``."""
+    up = hand.up(seat)
+    if not up:
+        return " ".join(map(str, hand.hole(seat)))
+    down = " ".join(map(str, hand.down(seat)))
+    return f"{down} / {' '.join(map(str, up))} up"
+
+
 def _quits(input: Callable[[str], str]) -> bool:
     """Between hands: Enter plays on, ``q`` (or the end of input) quits."""
     try:
-        answer = input("[Enter] next hand, q to quit > ")
+        answer = input("Enter for the next hand, q to quit > ")
     except EOFError:
         return True
     return answer.strip().lower() in ("q", "quit")
 
 
 def _echo(
+    hand: Hand,
     events: Sequence[Operation],
     seat: int,
     names: Sequence[str],
@@ -507,6 +612,11 @@ def _echo(
         if isinstance(e, HandStarting) or (
             isinstance(e, HoleDealing) and e.seat == seat and not yours
         ):
+            continue
+        if isinstance(e, HandEnding):
+            continue  # the session prints the stacks by name
+        if isinstance(e, PotAwarding):
+            output(_award_line(hand, e, names))
             continue
         if isinstance(e, HoleDealing) and e.seat != seat:
             e = HoleDealing(e.seat, (), e.up)  # down cards hidden
@@ -520,12 +630,14 @@ def _your_turn(
 ) -> bool | None:
     """Ask for and take the person's decision: whether he quit, ``None`` if nothing was done."""
     la = hand.legal_actions()
-    board = " ".join(map(str, hand.board)) or "-"
+    stud = hand.game.forced_bets == "bring_in"
+    board = "" if stud else f" board {' '.join(map(str, hand.board)) or '-'};"
     output(
-        f"[{hand.street}] board {board}; pot {hand.pot}; your stack "
-        f"{hand.stacks[seat]}; your cards {' '.join(map(str, hand.hole(seat)))}"
+        f"[{hand.street}{' street' if stud else ''}]{board} pot {hand.pot}; "
+        f"your stack {hand.stacks[seat]}; "
+        f"your cards {_your_cards(hand, seat)}"
     )
-    if hand.game.forced_bets == "bring_in":  # stud: everyone's up cards are on the table
+    if stud:  # everyone's up cards are on the table
         output(
             "Showing: "
             + "; ".join(
@@ -540,22 +652,25 @@ def _your_turn(
     except EOFError:
         now, later = "quit", ""
     command, arg = _parse(now)
+    if command == "quit":
+        _give_up(hand, la)
+        return True
+    if command == "call" and la.call is None and la.check:
+        command = "check"  # "call" with nothing to call is a check, as at a card table
+    fixed = hand.structure.kind == "fixed_limit"
+    refusal = _refusal(la, command, arg, fixed)
+    if refusal is not None:
+        output(refusal)
+        return None
     try:
-        if command == "quit":
-            _give_up(hand, la)
-            return True
         if command in ("fold", "check", "call", "show", "muck", "bring_in"):
             getattr(hand, command)()
         elif command in ("bet", "raise"):
-            amount = int(arg) if arg else None
-            (hand.bet if command == "bet" else hand.raise_to)(amount)
-        elif command == "discard":
-            hand.discard(arg.strip())
+            (hand.bet if command == "bet" else hand.raise_to)(int(arg) if arg else None)
         else:
-            output(_HELP)
-            return None
-    except (IllegalAction, ValueError) as error:
-        output(f"Not allowed: {error}")
+            hand.discard(arg.strip())
+    except (IllegalAction, ValueError) as error:  # a card not held, a rule not foreseen here
+        output(f"Not allowed: {plain(str(error), seat)}. You may: {la}")
         return None
     if later.strip() and not hand.is_over:
         _advance(hand, seat, later, output)
@@ -564,20 +679,92 @@ def _your_turn(
 
 def _advance(hand: Hand, seat: int, text: str, output: Callable[[str], None]) -> None:
     """``... then ACTION``: the person's next decision this betting round, chosen in advance
-    and made for him when his turn comes (seed 003)."""
+    and made for him when his turn comes (docs/rules/poker.md §3)."""
     words = text.strip().lower().split()
     amount = int(words.pop()) if words and words[-1].isdecimal() and words[-1].isascii() else None
     action = " ".join(words).replace("/", " / ").replace(" / ", "/")
     try:
         hand.advance(seat, _ADVANCES.get(action, action), amount)
     except IllegalAction as error:
-        output(f"Not in advance: {error}")
+        output(f"Not in advance: {plain(str(error), seat)}")
+
+
+def _refusal(la: LegalActions, command: str, arg: str, fixed: bool = False) -> str | None:
+    """What the dealer says to a command the seat may not make now (``None``: it may): in
+    a card room's words, with what the seat may do instead, never the engine's API."""
+    may = f"You may: {la}."
+    if command == "help":
+        return _HELP
+    if command == "":
+        return may
+    if command not in _ACTIONS:
+        return f"{command!r} is not a command here (help lists them). {may}"
+    window = la.bet if command == "bet" else la.raise_to if command == "raise" else None
+    if command in ("bet", "raise") and window is not None:
+        return _amount_refusal(command, window, arg, may, fixed)
+    if command in ("bet", "raise") and la.bet is None and la.raise_to is None:
+        return f"There is no betting now. {may}"
+    if command == "bet":
+        return f"There is already a bet: call {la.call} or raise. {may}"
+    if command == "raise":
+        return f"There is no bet to raise: bet, or check. {may}"
+    allowed = {
+        "fold": la.fold,
+        "check": la.check,
+        "call": la.call is not None,
+        "bring_in": la.bring_in is not None,
+        "discard": bool(la.discard),
+        "show": la.show,
+        "muck": la.muck,
+    }
+    if allowed[command]:
+        return None
+    if command == "check" and la.call is not None:
+        return f"You cannot check: there is a bet of {la.call} to you. {may}"
+    return f"You cannot {_ACTIONS[command]} now. {may}"
+
+
+_ACTIONS = {
+    "fold": "fold",
+    "check": "check",
+    "call": "call",
+    "bet": "bet",
+    "raise": "raise",
+    "bring_in": "bring in",
+    "discard": "discard",
+    "show": "show",
+    "muck": "muck",
+}
+"""The commands that are actions, and their words in a refusal."""
+
+
+def _amount_refusal(
+    command: str, window: tuple[int, int], arg: str, may: str, fixed: bool
+) -> str | None:
+    """A bet or raise whose amount is missing where it must be chosen, not a number, or out
+    of the window the seat may bet or raise to (in fixed limit, one of its two ends: stud's
+    fourth street with an open pair, docs/rules/poker.md §4.2)."""
+    lo, hi = window
+    what = "The bet here is" if command == "bet" else "The raise here is to"
+    span = f"{lo}" if lo == hi else f"an amount from {lo} to {hi}"
+    word = "b" if command == "bet" else "r"
+    if not arg:
+        if lo == hi:
+            return None
+        return f"How much? {what} {span}: type {word} {lo}, for example."
+    if not (arg.isdecimal() and arg.isascii()):
+        return f"{arg!r} is not an amount. {what} {span}."
+    amount = int(arg)
+    if not lo <= amount <= hi or (fixed and amount not in (lo, hi)):
+        allowed = f"{lo} or {hi}" if fixed and lo != hi else span
+        return f"{what} {allowed}, not {amount}. {may}"
+    return None
 
 
 def _give_up(hand: Hand, la: LegalActions) -> None:
     """Fold, or check, muck or discard the last card: the quitting player's decisions."""
     if la.fold:
-        hand.fold()  # a stud bring-in folds too (seed 001)
+        hand.fold()  # a stud bring-in folds too (docs/rules/poker.md §4.2)
     elif la.check:
         hand.check()
     elif la.discard:

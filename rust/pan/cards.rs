@@ -67,6 +67,8 @@ pub fn cards_name(cards: &[u8]) -> String {
 pub enum PanCardError {
     /// Text that is not a Pan card, with its byte position in the input.
     BadToken { token: String, at: usize },
+    /// A lone token (an item of a list) that is not one Pan card: no position to give.
+    BadCard { token: String },
     /// An integer outside 0..40.
     BadCode(i64),
     /// Going out takes exactly 11 cards (§6.3), an arrangement at most 11 (`exact` false).
@@ -82,19 +84,11 @@ impl fmt::Display for PanCardError {
         match self {
             PanCardError::BadToken { token, at } => {
                 write!(f, "invalid Pan card {token:?} at position {at}: ")?;
-                let first = token.bytes().next().map(|b| b.to_ascii_uppercase());
-                match first {
-                    // §1.1: the 8s, 9s and 10s are stripped and there are no jokers.
-                    Some(b'8' | b'9' | b'T' | b'1') => f.write_str("Pan has no 8, 9 or 10"),
-                    Some(b'X') => f.write_str("Pan has no jokers"),
-                    _ if ["jo", "jk"]
-                        .iter()
-                        .any(|j| token.to_ascii_lowercase().starts_with(j)) =>
-                    {
-                        f.write_str("Pan has no jokers")
-                    }
-                    _ => f.write_str("expected a rank A 2-7 J Q K and a suit c d h s"),
-                }
+                why_not_pan(f, token)
+            }
+            PanCardError::BadCard { token } => {
+                write!(f, "invalid Pan card {token:?}: ")?;
+                why_not_pan(f, token)
             }
             PanCardError::BadCode(c) => write!(f, "invalid Pan card code {c}: expected 0..39"),
             PanCardError::WrongCount {
@@ -109,6 +103,21 @@ impl fmt::Display for PanCardError {
                 )
             }
         }
+    }
+}
+
+/// Why a token is not a Pan card (§1.1: the 8s, 9s and 10s are stripped, there are no jokers).
+fn why_not_pan(f: &mut fmt::Formatter<'_>, token: &str) -> fmt::Result {
+    match token.bytes().next().map(|b| b.to_ascii_uppercase()) {
+        Some(b'8' | b'9' | b'T' | b'1') => f.write_str("Pan has no 8, 9 or 10"),
+        Some(b'X') => f.write_str("Pan has no jokers"),
+        _ if ["jo", "jk"]
+            .iter()
+            .any(|j| token.to_ascii_lowercase().starts_with(j)) =>
+        {
+            f.write_str("Pan has no jokers")
+        }
+        _ => f.write_str("expected a rank A 2-7 J Q K and a suit c d h s"),
     }
 }
 
@@ -130,11 +139,13 @@ pub fn card_from_code(code: i64) -> Result<u8, PanCardError> {
 
 /// Parses one card: `"7c"`, `"Jh"`, `"as"`, any case.
 pub fn parse_card(token: &str) -> Result<u8, PanCardError> {
-    match parse_cards(token)?.as_slice() {
-        [c] => Ok(*c),
-        _ => Err(PanCardError::BadToken {
+    match parse_cards(token).as_deref() {
+        Ok([c]) => Ok(*c),
+        Err(PanCardError::BadToken { token, .. }) => Err(PanCardError::BadCard {
+            token: token.clone(),
+        }),
+        _ => Err(PanCardError::BadCard {
             token: shown(token).into_owned(),
-            at: 0,
         }),
     }
 }

@@ -5,6 +5,7 @@ use super::errors::InvalidCards;
 use crate::cards::{CardError, CardSet as CoreSet};
 use crate::limits;
 use numpy::ndarray::ArrayView2;
+use pyo3::exceptions::PyMemoryError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 use std::borrow::Cow;
@@ -56,7 +57,7 @@ fn bounded<'py>(
         if out.len() == most {
             return Err(too_many(what, most, None));
         }
-        out.push(one(&item)?);
+        out.push(one(&item).map_err(|e| at_item(item.py(), e, out.len()))?);
     }
     Ok(out)
 }
@@ -108,6 +109,16 @@ pub fn walk_cards<'py>(
     }
 }
 
+/// A bad item's error naming the item (0-based, as Python indexes): "item 4: invalid card
+/// \"Xx\"". Other errors (a failing `__index__`) pass unchanged.
+fn at_item(py: Python<'_>, error: PyErr, index: usize) -> PyErr {
+    if error.is_instance_of::<InvalidCards>(py) {
+        InvalidCards::new_err(format!("item {index}: {}", error.value(py)))
+    } else {
+        error
+    }
+}
+
 /// Copies rows of card codes, checking each holds `range` distinct cards below 52; errors name
 /// the row. Copying first means no other thread can change the cards while we are detached.
 pub fn rows_of(
@@ -115,7 +126,14 @@ pub fn rows_of(
     range: std::ops::RangeInclusive<usize>,
     what: &str,
 ) -> PyResult<Vec<u8>> {
-    let out = rows_in_place(a, range, what)?.into_owned();
+    let out = match rows_in_place(a, range, what)? {
+        Cow::Owned(rows) => rows,
+        Cow::Borrowed(rows) => {
+            let mut out = room(rows.len())?;
+            out.extend_from_slice(rows);
+            out
+        }
+    };
     for (i, row) in out.chunks_exact(a.ncols().max(1)).enumerate() {
         CoreSet::from_cards(row).map_err(|e| bad_row(i, e))?;
     }
@@ -137,8 +155,24 @@ pub fn rows_in_place<'a>(
     }
     Ok(match a.as_slice() {
         Some(s) => Cow::Borrowed(s),
-        None => Cow::Owned(a.iter().copied().collect()),
+        None => {
+            let mut out = room(a.len())?;
+            out.extend(a.iter().copied());
+            Cow::Owned(out)
+        }
     })
+}
+
+/// An empty vector with room for `n` items, or Python's `MemoryError`: a batch's sizes come
+/// from a Python array, and an allocation that fails in Rust aborts the whole process. Every
+/// buffer of the batch evaluators is reserved here, then filled without growing.
+pub fn room<T>(n: usize) -> PyResult<Vec<T>> {
+    let mut out = Vec::new();
+    out.try_reserve_exact(n).map_err(|_| {
+        let bytes = n.saturating_mul(std::mem::size_of::<T>());
+        PyMemoryError::new_err(format!("cannot allocate {bytes} bytes for a batch"))
+    })?;
+    Ok(out)
 }
 
 /// The error for row `i` of a batch.

@@ -1,4 +1,8 @@
 //! The exception tree and the one place core errors become Python exceptions.
+//!
+//! The exceptions are named in module `splitpot`, where users meet them (`sp.InvalidCards`):
+//! tracebacks and the docs show `splitpot.InvalidCards`, and pickling finds them there
+//! (`splitpot/__init__.py` re-exports all four), not in the private `splitpot._core`.
 use crate::cards::CardError;
 use crate::equity::EquityError as CoreEquityError;
 use crate::pan::{MeldError, PanCardError};
@@ -7,7 +11,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::PyErr;
 
 create_exception!(
-    splitpot._core,
+    splitpot,
     SplitpotError,
     PyValueError,
     "Base of splitpot's errors, a ValueError: catch it for anything splitpot refuses.\n\
@@ -26,7 +30,7 @@ create_exception!(
      InvalidCards"
 );
 create_exception!(
-    splitpot._core,
+    splitpot,
     InvalidCards,
     SplitpotError,
     "Cards that cannot be parsed, repeat, or are the wrong number; the message names the bad\n\
@@ -35,13 +39,16 @@ create_exception!(
      >>> import splitpot as sp\n\
      >>> sp.Card(\"Xx\")\n\
      Traceback (most recent call last):\n\
-     splitpot._core.InvalidCards: invalid card \"Xx\" at position 0\n\
+     splitpot.InvalidCards: invalid card \"Xx\"\n\
+     >>> sp.evaluate_high([\"Ah\", \"Kh\", \"Qh\", \"Jh\", \"Xx\"])\n\
+     Traceback (most recent call last):\n\
+     splitpot.InvalidCards: item 4: invalid card \"Xx\"\n\
      >>> sp.evaluate_high(\"AhAh KdQc2s\")\n\
      Traceback (most recent call last):\n\
-     splitpot._core.InvalidCards: duplicate card Ah"
+     splitpot.InvalidCards: duplicate card Ah"
 );
 create_exception!(
-    splitpot._core,
+    splitpot,
     IllegalAction,
     SplitpotError,
     "An action the rules do not allow now (a bet, a Pan meld or lay-off); the message says\n\
@@ -50,11 +57,11 @@ create_exception!(
      >>> import splitpot as sp\n\
      >>> sp.pan.meld(\"7c 7d\")\n\
      Traceback (most recent call last):\n\
-     splitpot._core.IllegalAction: the new meld 7c 7d is not valid: ... got 2"
+     splitpot.IllegalAction: the new meld 7c 7d is not valid: ... got 2"
 );
 
 create_exception!(
-    splitpot._core,
+    splitpot,
     EquityError,
     SplitpotError,
     "An equity question that cannot be answered: unknown game, bad or impossible range,\n\

@@ -1,7 +1,7 @@
 //! The evaluators for Python: single hands (`evaluate_*`) and numpy batches (`_*_batch`).
 
 use super::cards::{cards_of, CardSet};
-use super::convert::{bad_row, omaha_rows, rows_in_place, rows_of};
+use super::convert::{bad_row, omaha_rows, room, rows_in_place, rows_of};
 use super::errors::InvalidCards;
 use super::values::{low_hand, HighHand, LowHand, RazzLow};
 use crate::cards::{parse_cards_upto, CardSet as CoreSet};
@@ -65,7 +65,7 @@ fn omaha_cards(hole: &Bound<'_, PyAny>, board: &Bound<'_, PyAny>) -> PyResult<(V
 ///
 /// Args: `hole` and `board`, each cards as for `evaluate_high`.
 ///
-/// Returns: a `HighHand`; `best_five()` gives the two hole cards, then the three of the board.
+/// Returns: a `HighHand`; `best_five()` gives the five cards (two of the hole, three of the board).
 ///
 /// Raises: `InvalidCards` for a bad or repeated card (also across hole and board) or a count
 /// outside those ranges.
@@ -226,14 +226,15 @@ pub fn _high_batch<'py>(
             0
         }
     };
-    let out: Vec<u16> = py.detach(|| {
+    let mut out: Vec<u16> = room(view.nrows())?;
+    py.detach(|| {
         if one_thread {
-            rows.chunks_exact(k).map(one).collect()
+            out.extend(rows.chunks_exact(k).map(one));
         } else {
             rows.par_chunks_exact(k)
                 .with_min_len(4096)
                 .map(one)
-                .collect()
+                .collect_into_vec(&mut out);
         }
     });
     if bad.into_inner() {
@@ -256,12 +257,13 @@ pub fn _omaha_high_batch<'py>(
     let (hv, bv) = (hole.as_array(), board.as_array());
     let (nh, nb) = (hv.ncols(), bv.ncols());
     let (h, b) = omaha_rows(&hv, &bv)?;
-    let out: Vec<u16> = py.detach(|| {
+    let mut out: Vec<u16> = room(hv.nrows())?;
+    py.detach(|| {
         h.par_chunks_exact(nh)
             .zip(b.par_chunks_exact(nb))
             .with_min_len(1024)
             .map(|(h, b)| omaha::omaha_unchecked(h, b))
-            .collect()
+            .collect_into_vec(&mut out)
     });
     Ok(out.into_pyarray(py))
 }
@@ -273,11 +275,12 @@ type HiLoBatch<'py> = PyResult<(Bound<'py, PyArray1<u16>>, Bound<'py, PyArray1<u
 pub fn _low8_batch<'py>(py: Python<'py>, a: PyReadonlyArray2<'py, u8>) -> Batch<'py, u8> {
     let k = a.as_array().ncols();
     let rows = rows_of(&a.as_array(), 5..=7, "5 to 7 cards")?;
-    let out: Vec<u8> = py.detach(|| {
+    let mut out: Vec<u8> = room(a.as_array().nrows())?;
+    py.detach(|| {
         rows.par_chunks_exact(k)
             .with_min_len(4096)
             .map(low::low8_unchecked)
-            .collect()
+            .collect_into_vec(&mut out)
     });
     Ok(out.into_pyarray(py))
 }
@@ -290,12 +293,13 @@ pub fn _omaha_low8_batch<'py>(
 ) -> Batch<'py, u8> {
     let (nh, nb) = (hole.as_array().ncols(), board.as_array().ncols());
     let (h, b) = omaha_rows(&hole.as_array(), &board.as_array())?;
-    let out: Vec<u8> = py.detach(|| {
+    let mut out: Vec<u8> = room(hole.as_array().nrows())?;
+    py.detach(|| {
         h.par_chunks_exact(nh)
             .zip(b.par_chunks_exact(nb))
             .with_min_len(1024)
             .map(|(h, b)| low::omaha_low8_unchecked(h, b))
-            .collect()
+            .collect_into_vec(&mut out)
     });
     Ok(out.into_pyarray(py))
 }
@@ -304,11 +308,13 @@ pub fn _omaha_low8_batch<'py>(
 pub fn _hilo_batch<'py>(py: Python<'py>, a: PyReadonlyArray2<'py, u8>) -> HiLoBatch<'py> {
     let k = a.as_array().ncols();
     let rows = rows_of(&a.as_array(), 5..=7, "5 to 7 cards")?;
-    let (hi, lo): (Vec<u16>, Vec<u8>) = py.detach(|| {
+    let n = a.as_array().nrows();
+    let (mut hi, mut lo): (Vec<u16>, Vec<u8>) = (room(n)?, room(n)?);
+    py.detach(|| {
         rows.par_chunks_exact(k)
             .with_min_len(4096)
             .map(hilo::hilo_unchecked)
-            .unzip()
+            .unzip_into_vecs(&mut hi, &mut lo)
     });
     Ok((hi.into_pyarray(py), lo.into_pyarray(py)))
 }
@@ -321,12 +327,14 @@ pub fn _omaha_hilo_batch<'py>(
 ) -> HiLoBatch<'py> {
     let (nh, nb) = (hole.as_array().ncols(), board.as_array().ncols());
     let (h, b) = omaha_rows(&hole.as_array(), &board.as_array())?;
-    let (hi, lo): (Vec<u16>, Vec<u8>) = py.detach(|| {
+    let n = hole.as_array().nrows();
+    let (mut hi, mut lo): (Vec<u16>, Vec<u8>) = (room(n)?, room(n)?);
+    py.detach(|| {
         h.par_chunks_exact(nh)
             .zip(b.par_chunks_exact(nb))
             .with_min_len(1024)
             .map(|(h, b)| hilo::omaha_hilo_unchecked(h, b))
-            .unzip()
+            .unzip_into_vecs(&mut hi, &mut lo)
     });
     Ok((hi.into_pyarray(py), lo.into_pyarray(py)))
 }

@@ -37,7 +37,7 @@ use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
 /// (pan.Card('Ac'), True, True)
 /// >>> pan.Card("8c")
 /// Traceback (most recent call last):
-/// splitpot._core.InvalidCards: invalid Pan card "8c" at position 0: Pan has no 8, 9 or 10
+/// splitpot.InvalidCards: invalid Pan card "8c": Pan has no 8, 9 or 10
 #[pyclass(
     frozen,
     eq,

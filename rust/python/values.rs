@@ -79,7 +79,7 @@ pub fn hand_category(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
             .call(("HandCategory", members), Some(&options))?;
         enum_type.setattr(
             "__doc__",
-            "High-hand categories, weakest first (seed 003, \"Hand ranking\"): HIGH_CARD = 0,\n\
+            "High-hand categories, weakest first (docs/rules/poker.md §1): HIGH_CARD = 0,\n\
              PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND,\n\
              STRAIGHT_FLUSH = 8; an IntEnum, so categories compare as ints. `HighHand.category`\n\
              gives one.\n\n\
@@ -144,8 +144,9 @@ impl HighHand {
         hand_category(py)?.call1((high::category(self.strength),))
     }
 
-    /// The five cards that make the hand, strongest part first (for Omaha, the two hole and
-    /// three board cards), as `Card`s.
+    /// The five cards that make the hand (for Omaha, two hole and three board cards), as
+    /// `Card`s in the order people read them: the biggest group first (the pair of a one-pair
+    /// hand, the trips of a full house), then high to low; a five-high straight as 5-4-3-2-A.
     ///
     /// >>> import splitpot as sp
     /// >>> [str(c) for c in sp.evaluate_high("AhAd KcKd 7s 2c 3d").best_five()]
@@ -235,11 +236,11 @@ impl LowHand {
     }
 
     /// The five cards that make the low (for Omaha, two hole and three board cards), as
-    /// `Card`s.
+    /// `Card`s read high to low with the ace as one: 8-4-3-2-A.
     ///
     /// >>> import splitpot as sp
     /// >>> [str(c) for c in sp.evaluate_low8("Ah2c3d4s8h KdKc").best_five()]
-    /// ['Ah', '2c', '3d', '4s', '8h']
+    /// ['8h', '4s', '3d', '2c', 'Ah']
     fn best_five(&self) -> PyResult<Vec<Card>> {
         match self.dealt.low8_five()? {
             Some(five) => Ok(to_cards(five)),
@@ -324,11 +325,12 @@ impl RazzLow {
         (r[0], r[1], r[2], r[3], r[4])
     }
 
-    /// The five cards that make the low, as `Card`s.
+    /// The five cards that make the low, as `Card`s read as the low is: a pair first, then
+    /// high to low with the ace as one.
     ///
     /// >>> import splitpot as sp
     /// >>> [str(c) for c in sp.evaluate_razz("AcAd 2c3d4h 2s4c").best_five()]
-    /// ['Ac', 'Ad', '2c', '3d', '4h']
+    /// ['Ac', 'Ad', '4h', '3d', '2c']
     fn best_five(&self) -> PyResult<Vec<Card>> {
         Ok(to_cards(self.dealt.razz_five()?))
     }

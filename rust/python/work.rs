@@ -158,7 +158,7 @@ fn pack(sums: &[UnitSums], out: &mut Vec<u8>) {
 
 fn unpack(bytes: &[u8], n: usize) -> Result<Vec<UnitSums>, EquityError> {
     let size = 8 * (2 + 6 * n);
-    if bytes.len() % size != 0 {
+    if !bytes.len().is_multiple_of(size) {
         return Err(EquityError::Options(format!(
             "{} bytes of sums are not whole units of {size} bytes ({n} players)",
             bytes.len()

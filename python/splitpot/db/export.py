@@ -13,6 +13,7 @@ from typing import Any
 
 from splitpot import _files
 from splitpot._core import SplitpotError
+from splitpot._extras import install_hint
 from splitpot.db import schema
 
 BATCH_ROWS = 100_000
@@ -49,7 +50,7 @@ def to_pandas(database: str | os.PathLike[str] | sqlite3.Connection, table: str)
     try:
         import pandas as pd
     except ImportError as e:
-        raise ImportError("to_pandas() needs pandas: pip install 'splitpot[pandas]'") from e
+        raise ImportError(f"to_pandas() needs pandas: {install_hint('pandas', 'pandas')}") from e
     db = _open(database)
     try:
         return pd.read_sql_query(f"SELECT * FROM {_table_name(table)}", db)
@@ -62,7 +63,7 @@ def export_parquet(
     database: str | os.PathLike[str] | sqlite3.Connection, folder: str | os.PathLike[str]
 ) -> list[str]:
     """Every table of the schema as ``folder/TABLE.parquet`` (the folder is made if new);
-    returns the paths written. Needs pyarrow (``pip install 'splitpot[parquet]'``).
+    returns the paths written. Needs pyarrow (the ``parquet`` extra).
 
     >>> import os, tempfile
     >>> from splitpot.db import connect
@@ -76,7 +77,9 @@ def export_parquet(
         import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
         import pyarrow.parquet as pq  # type: ignore[import-untyped,unused-ignore]
     except ImportError:
-        raise SplitpotError("Parquet needs pyarrow: pip install 'splitpot[parquet]'") from None
+        raise SplitpotError(
+            f"Parquet needs pyarrow: {install_hint('pyarrow', 'parquet')}"
+        ) from None
     os.makedirs(folder, exist_ok=True)
     db = _open(database)
     written = []

@@ -27,6 +27,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
+from splitpot import _progress
 from splitpot._core import SplitpotError
 from splitpot.db import formats, schema, summary
 from splitpot.db.pan_rows import pan_rows
@@ -242,7 +243,7 @@ def import_paths(
     *,
     jobs: int = 1,
     executor: object = None,
-    progress: Progress | None = None,
+    progress: _progress.ProgressLike = None,
     files_per_chunk: int = FILES_PER_CHUNK,
 ) -> ImportReport:
     """Import every history under ``paths`` (files, and folders searched for the suffixes of
@@ -250,7 +251,8 @@ def import_paths(
 
     ``jobs > 1`` reads in that many worker processes; ``executor`` on anything
     :func:`splitpot.work.iter_chunks` takes (the workers must open the files at the same
-    paths). The rows are the same whatever reads them. ``progress(done, total)`` counts files.
+    paths). The rows are the same whatever reads them. ``progress`` counts files (``True``: a
+    bar on stderr; a function: ``progress(done, total)``; see :mod:`splitpot._progress`).
     Raises :class:`~splitpot.SplitpotError` for bad options, :class:`schema.DatabaseError`
     for a file that is not a hand database; a file already committed stays so when anything
     (a worker's error, Ctrl-C) stops the run.
@@ -270,6 +272,7 @@ def import_paths(
         raise SplitpotError(f"jobs must be 1..{PHH_MAX_JOBS}, got {shown(jobs)}")
     if jobs > 1 and executor is not None:
         raise SplitpotError(f"jobs={jobs} or executor=, not both")
+    report = _progress.report(progress, "importing", "file")
     total = sum(1 for _ in find(paths))
     db = schema.connect(database, create=True)
     try:
@@ -286,8 +289,8 @@ def import_paths(
                 for result in results:
                     writer.write(result)
                     done += 1
-                    if progress is not None:
-                        progress(done, total)
+                    if report is not None:
+                        report(done, total)
             return writer.report
     finally:
         db.close()

@@ -3,7 +3,7 @@
 A :class:`Hand` posts the antes and blinds, deals, runs every betting round, the Crazy
 Pineapple discard, the showdown, and pays out through :mod:`splitpot.pots`. The caller drives
 it one decision at a time: :attr:`Hand.actor` is the seat to act and
-:meth:`Hand.legal_actions` what it may do. Every operation comes as a triad (STYLE.md §5):
+:meth:`Hand.legal_actions` what it may do. Every operation comes as a triad:
 ``verify_x`` raises :class:`~splitpot.IllegalAction` saying why (and what to do instead) and
 returns the normalised argument, ``can_x`` wraps it, ``x`` does it and returns the record it
 logged. An illegal action leaves the hand exactly as it was.
@@ -32,7 +32,7 @@ Folding(seat=0)
 >>> h.check()
 Traceback (most recent call last):
 ...
-splitpot._core.IllegalAction: the hand is over; no one is to act
+splitpot.IllegalAction: the hand is over; no one is to act
 
 Rules and the decisions taken where the spec leaves room:
 
@@ -42,7 +42,8 @@ Rules and the decisions taken where the spec leaves room:
   rounds the first active player left of the button. The blinds are live and count as the
   round's opening bet (fixed-limit cap). Antes and dead blinds are pot money, not bets.
 * Dealing: one card at a time from the seat left of the button; no burn cards (online, as
-  the seeds describe). Cards come from ``random.Random(seed).shuffle`` of the cards not given.
+  docs/rules/poker.md §4.1 describes). Cards come from ``random.Random(seed).shuffle`` of
+  the cards not given.
 * Betting (§3): a player may fold whenever it is his turn, also when he could check
   (``open_folds``, on by default). An all-in short of a full raise does not reopen the
   betting to players who already acted; several short all-ins that add up to a full raise

@@ -1,10 +1,10 @@
-"""Advance actions (seed 003, docs/rules/poker.md §3): a betting decision a seat makes before its
+"""Advance actions (docs/rules/poker.md §3): a betting decision a seat makes before its
 turn, which the hand makes for it when the turn comes.
 
 "These buttons appear before your turn when you can make a decision in advance. Once you make
 the desired selection with an advance action button, the decision is carried out by the
-software automatically once play progresses to your turn" (seed 003). A seat still in the
-hand, able to bet and not to act now, queues one :class:`Advance` with
+software automatically once play progresses to your turn" (the card room's rules, quoted in
+§3). A seat still in the hand, able to bet and not to act now, queues one :class:`Advance` with
 :meth:`Hand.advance <splitpot.hand.Hand.advance>`: fold, check/fold, check, call (this
 amount), call any, or bet/raise (to this amount). On its turn the hand makes the decision if
 it still means what it meant when queued, else cancels it and the player decides himself:
@@ -39,7 +39,7 @@ __all__ = ["Advance", "AdvanceActing", "AdvanceCancelling", "Advancing"]
 
 
 class Advance(StrEnum):
-    """An advance action (seed 003): what a seat decides before its turn.
+    """An advance action (docs/rules/poker.md §3): what a seat decides before its turn.
 
     A ``str`` enum: ``Hand.advance(seat, "call any")`` takes the member or its string.
 
@@ -91,7 +91,7 @@ class Advancing(Operation):
 
 @dataclass(frozen=True)
 class AdvanceActing(Operation):
-    """The seat's turn has come: the hand makes the decision he queued (seed 003). The
+    """The seat's turn has come: the hand makes the decision he queued (§3). The
     decision's own record (``Calling``...) follows.
 
     >>> from splitpot import HOLDEM, Hand, NoLimit

@@ -19,6 +19,7 @@ from splitpot.hand.records import (
     _ALL_IN,
     _FOLDED,
     _OUT,
+    _STOOD,
     AntePosting,
     BlindPosting,
     Operation,
@@ -153,16 +154,22 @@ class Ledger:
         """Main and side pots of the seats dealt in, ``order``, the seats ``out`` eligible
         for none (docs/rules/poker.md §6, :func:`splitpot.pots.build_pots`): a seat's own ante
         counts for its eligibility; a dead blind, and an ante posted for the whole table, set
-        no level and go to the main pot."""
+        no level and go to the main pot, but the dead blind of a seat that can put in no more
+        counts for his own level."""
         dealt: dict[int, int] = {}
         antes: dict[int, int] = {}
         shared: dict[int, int] = {}  # the dead blinds, and the antes posted for the table
-        table = self.antes_shared
+        table, status = self.antes_shared, self.status
         for s in order:
             put = dealt[s] = self.contrib[s]
             # Antes are posted first: the ante in a contribution is the smaller of the two.
             ante = min(self.antes[s], put)
-            shared[s] = self.dead[s] - (0 if table else ante)
-            antes[s] = 0 if table else ante
+            own = 0 if table else ante
+            if status[s] == _ALL_IN or status[s] == _STOOD:
+                # A poster who can put in no more has his whole total as his level, his
+                # dead blind included: he may win what he matched up to it (§6).
+                own = self.dead[s] - (ante if table else 0)
+            shared[s] = self.dead[s] - own
+            antes[s] = own
         table_money = shared if any(shared.values()) else None
         return _pots.build_pots(dealt, [s for s in out if s in dealt], antes, shared=table_money)[0]

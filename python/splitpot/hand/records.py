@@ -297,8 +297,8 @@ class Folding(Operation):
 
 @dataclass(frozen=True)
 class SittingOut(Operation):
-    """The seat sat out during the hand and is folded (seed 003: a Sit Out "after the round
-    has started counts as a fold"), in his turn or, if he asked, at once.
+    """The seat sat out during the hand and is folded (docs/rules/poker.md §4.1: a Sit Out
+    "after the round has started counts as a fold"), in his turn or, if he asked, at once.
 
     ``seat`` is the seat folded. Made by ``Hand.sit_out(seat)`` when the fold happens.
 

@@ -210,7 +210,7 @@ class BettingRound:
 
     def verify_fold(self, seat: int) -> int:
         """A fold is always allowed, but where the table refuses open folds and there is
-        nothing to call (the stud bring-in may fold instead of bringing in, seed 001)."""
+        nothing to call (the stud bring-in may fold instead of bringing in, §4.2)."""
         if not self.open_folds and self.bets[seat] >= self.current and seat != self.bring_in:
             raise IllegalAction(
                 f"seat {seat} has nothing to call and this table refuses open folds; check()"

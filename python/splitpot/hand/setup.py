@@ -143,7 +143,7 @@ class HandStarting(Operation):
     * ``antes_shared``: the antes were posted for the whole table (a big-blind or button
       ante): dead money in the main pot that every player still in may win. By default each
       ante counts toward its own player's eligibility, like any chip he put in (§6).
-    * ``open_folds``: a player may fold when he could check (seeds 000 and 003, §3); a table
+    * ``open_folds``: a player may fold when he could check (docs/rules/poker.md §3); a table
       may refuse it with ``False``.
     * ``max_runs``: the most times the rest of the board may be run (§6): see :meth:`run_it`.
 

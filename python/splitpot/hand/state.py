@@ -193,7 +193,7 @@ class Hand:
         self._events: list[Operation] = [start]
         ledger = self._ledger = Ledger(start.stacks, start.antes, start.antes_shared)
         self._deal = Deal(start, self._events)
-        self._away: set[int] = set()  # the seats sitting out (seed 003)
+        self._away: set[int] = set()  # the seats sitting out (§4.1)
         self._advances: dict[int, _advance.Queued] = {}  # seat -> its advance action
         self._street = 0
         self._phase = _BETTING
@@ -361,7 +361,7 @@ class Hand:
         """Raise :class:`IllegalAction` unless the actor may fold; return the seat.
 
         The stud bring-in may fold instead of bringing in; the bring-in then passes to his
-        left (seed 001, docs/rules/poker.md §4.2)."""
+        left (docs/rules/poker.md §4.2)."""
         seat = self._betting_actor()
         self._round.verify_fold(seat)
         return seat
@@ -391,8 +391,8 @@ class Hand:
 
     def sit_out(self, seat: int, *, now: bool = False) -> SittingOut | None:
         """The player in ``seat`` sits out during the hand: his hand is folded when his turn
-        comes, or at once with ``now`` (seed 003: a Sit Out "after the round has started
-        counts as a fold"), and what he put in is lost (seed 001). Returns the record if he
+        comes, or at once with ``now`` (docs/rules/poker.md §4.1: a Sit Out "after the round has
+        started counts as a fold"), and what he put in is lost. Returns the record if he
         is folded now; a player who has no decision left (all-in, folded, the hand over) is
         left as he is.
         """
@@ -408,7 +408,7 @@ class Hand:
         return None
 
     def _on_turn(self) -> None:
-        """The seat to act decided before his turn: he sat out, and is folded (seed 003), or
+        """The seat to act decided before his turn: he sat out, and is folded (§4.1), or
         chose an advance action, which is made now or cancelled (:mod:`.advance`)."""
         queue = self._queue
         if queue and self._phase is _BETTING:
@@ -433,7 +433,7 @@ class Hand:
         self, seat: int, action: Advance | str | None, amount: int | None = None
     ) -> Advancing:
         """``seat`` chooses his next betting decision before his turn, made for him when it
-        comes (seed 003): ``"fold"``, ``"check/fold"``, ``"check"``, ``"call"`` (``amount``:
+        comes (§3): ``"fold"``, ``"check/fold"``, ``"check"``, ``"call"`` (``amount``:
         the call he faces), ``"call any"``, ``"bet/raise"`` (to ``amount``), or ``None`` to
         withdraw it. The rules, and what cancels it: :mod:`splitpot.hand.advance`."""
         queued = _advance.check(self, seat, action, amount)

@@ -47,7 +47,7 @@ def _is_razz(game: Game) -> bool:
 
 def bring_in_seat(game: Game, doors: Mapping[int, int], order: Sequence[int]) -> int:
     """The seat that brings in (docs/rules/poker.md §4.2): the lowest door card, ace high,
-    ties by suit clubs < diamonds < hearts < spades (seeds 000, 001). Razz: the highest door
+    ties by suit clubs < diamonds < hearts < spades. Razz: the highest door
     card, king high and ace low, ties to the higher suit (the king of spades brings in).
 
     ``doors`` maps each seat dealt in to its door card; ``order`` is the seats from the
@@ -90,7 +90,7 @@ def first_to_act(game: Game, up: _BySeat, order: Sequence[int]) -> int:
 
 def open_pair(game: Game, up: _BySeat, seats: Sequence[int]) -> bool:
     """Whether a player shows an open pair on fourth street, which allows the big bet
-    (seed 003; docs/rules/poker.md §4.2 DECISION: in Stud and Stud Hi/Lo, not in Razz)."""
+    (docs/rules/poker.md §4.2 DECISION: in Stud and Stud Hi/Lo, not in Razz)."""
     if _is_razz(game):
         return False
     return any(len({c // 4 for c in up[s]}) < len(up[s]) for s in seats)

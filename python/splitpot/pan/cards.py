@@ -14,11 +14,12 @@ from collections.abc import Iterable, Iterator
 from typing import TypeAlias
 
 from splitpot import _core
-from splitpot._core import IllegalAction, PanCard
+from splitpot._core import IllegalAction, PanCard, SplitpotError
+from splitpot.limits import shown
 from splitpot.pan.rules import PanRules, native
 
 Card = PanCard
-"""One Pan card (a Rust class; see ``splitpot._core.PanCard``): ranks A 2 3 4 5 6 7 J Q K,
+"""One Pan card (``splitpot.pan.Card``): ranks A 2 3 4 5 6 7 J Q K,
 suits c d h s, code ``rank * 4 + suit`` (``Ac`` = 0, ``Ks`` = 39)."""
 
 CardsLike: TypeAlias = str | Card | Iterable[Card | str | int]
@@ -36,7 +37,7 @@ def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
     >>> parse_cards("9c")
     Traceback (most recent call last):
     ...
-    splitpot._core.InvalidCards: invalid Pan card "9c" at position 0: Pan has no 8, 9 or 10
+    splitpot.InvalidCards: invalid Pan card "9c" at position 0: Pan has no 8, 9 or 10
     """
     return tuple(_core._pan_cards(cards))
 
@@ -58,7 +59,7 @@ class Deck:
         if seed is None:
             seed = secrets.randbits(64)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _U64:
-            raise ValueError(f"seed: expected an int 0..2**64-1, got {seed!r}")
+            raise SplitpotError(f"seed: expected an int 0..2**64-1, got {shown(seed)}")
         self.seed = seed
         self.rules = rules if rules is not None else PanRules()
         self._cards: list[Card] = _core._pan_deck(native(rules), seed)
@@ -67,7 +68,7 @@ class Deck:
     def draw(self, n: int = 1) -> list[Card]:
         """The next ``n`` cards off the top; ``IllegalAction`` if fewer are left."""
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise ValueError(f"draw: expected a count >= 0, got {n!r}")
+            raise SplitpotError(f"draw: expected a count >= 0, got {shown(n)}")
         left = len(self._cards) - self._top
         if n > left:
             raise IllegalAction(f"cannot draw {n} cards: {left} left in the deck")

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from splitpot._core import IllegalAction
+from splitpot._core import IllegalAction, SplitpotError
+from splitpot.limits import shown
 from splitpot.pan.cards import Card, CardsLike
 from splitpot.pan.records import (
     Claim,
@@ -74,10 +75,13 @@ class PanHand(Turns):
     :meth:`apply`; :meth:`legal_moves` lists them; :attr:`events` records everything, and
     :attr:`result` settles a finished hand.
 
-    Raises: ``ValueError`` for fewer than 2 or more than 15 seats dealt in, a seat short of
-    the posting, or a ``deck`` too short to deal; ``splitpot.InvalidCards`` for a bad card in
-    ``deck``. A move the rules do not
-    allow now raises ``splitpot.IllegalAction`` and leaves the hand as it was.
+    Raises: ``splitpot.SplitpotError`` (a ``ValueError``) for fewer than ``players_min`` or
+    more than ``players_max`` seats dealt in, more than ``limits.PAN_MAX_SEATS`` seats, a seat
+    short of the posting, a bad ``first`` or ``seed``, or a deck (seeded or given) too short
+    to deal ten cards each; ``splitpot.InvalidCards`` for a bad card in ``deck``. A move the
+    rules do not allow now raises ``splitpot.IllegalAction`` and leaves the hand as it was.
+    A hand always ends: under ``reshuffleDead`` the stock is rebuilt at most
+    ``limits.PAN_MAX_RESHUFFLES`` times (docs/rules/pan.md §6.6).
 
     >>> from splitpot import pan
     >>> hand = pan.PanHand([20, 20, 20], seed=1)
@@ -92,7 +96,7 @@ class PanHand(Turns):
     >>> hand.apply(pan.Play())
     Traceback (most recent call last):
     ...
-    splitpot._core.IllegalAction: no declarations now: seat 0 is to place the drawn card
+    splitpot.IllegalAction: no declarations now: seat 0 is to place the drawn card
     >>> pan.PanHand.from_events(hand.events).drawn  # the record replays the hand
     pan.Card('Jd')
     """
@@ -124,19 +128,19 @@ class PanHand(Turns):
         the same cards, and each decision is replayed through :meth:`apply`, so a forged
         record fails as an illegal move."""
         if not events or not isinstance(events[0], PanStarting):
-            raise ValueError("the events must start with a PanStarting record")
+            raise SplitpotError("the events must start with a PanStarting record")
         hand = cls.from_setup(events[0])
         for i, event in enumerate(events):
             if i < len(hand._events):
                 if hand._events[i] != event:
-                    raise ValueError(f"the events do not rebuild a hand: they differ at {i}")
+                    raise SplitpotError(f"the events do not rebuild a hand: they differ at {i}")
                 continue
             move = decision_of(event)
             if move is None:
-                raise ValueError(f"event {i} ({event}) is not a decision the hand waits for")
+                raise SplitpotError(f"event {i} ({event}) is not a decision the hand waits for")
             hand.apply(move)
         if hand._events[: len(events)] != list(events):
-            raise ValueError("the events do not rebuild a hand")
+            raise SplitpotError("the events do not rebuild a hand")
         return hand
 
     # ------------------------------------------------------------------ declarations (§5.2)
@@ -296,7 +300,7 @@ class PanHand(Turns):
             raise IllegalAction("the discard is never taken here (drawFromDiscard = never)")
         # A bool is not a seat, though True == 1 (issue 15).
         if isinstance(seat, bool) or seat not in self._players or seat == actor:
-            raise IllegalAction(f"seat {seat!r} is not another player in the hand")
+            raise IllegalAction(f"seat {shown(seat)} is not another player in the hand")
         if self._demanded or self._live is None or not self._lays_off(actor, self._live):
             raise IllegalAction("there is no live discard to force on the player to act")
         return seat

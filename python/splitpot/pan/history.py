@@ -81,9 +81,11 @@ import os
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, fields
 from enum import Enum
-from typing import Any
+from typing import IO, Any
 
 from splitpot._core import IllegalAction, SplitpotError
+from splitpot._toml import Reader
+from splitpot.limits import PAN_MAX_ACTIONS, PAN_MAX_SEATS, shown
 from splitpot.pan.cards import Card, parse_cards
 from splitpot.pan.game import PanHand, decision_of
 from splitpot.pan.melds import Borrow, LayOff, NewMeld, Split
@@ -127,17 +129,34 @@ _DEFAULTS = PanRules()
 
 
 class PanHistoryError(SplitpotError):
-    """A Pan history that is not valid or breaks the rules of the game: ``action_index`` is
-    the index in ``actions`` of the offending action (``None`` for a field)."""
+    """A Pan history that is not valid or breaks the rules of the game: ``source`` names the
+    file (with ``[key]`` for a hand of several; ``None`` for text), ``action_index`` is the
+    index in ``actions`` of the offending action (``None`` for a field)."""
 
     def __init__(
-        self, reason: str, *, action_index: int | None = None, action: str | None = None
+        self,
+        reason: str,
+        *,
+        action_index: int | None = None,
+        action: str | None = None,
+        source: str | None = None,
     ) -> None:
         self.reason = reason
         self.action_index = action_index
         self.action = action
-        where = "" if action_index is None else f"action {action_index} ({action!r}): "
+        self.source = source
+        where = "" if source is None else f"{source}: "
+        if action_index is not None:
+            where += f"action {action_index} ({shown(action)}): "
         super().__init__(where + reason)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        kwargs = {"action_index": self.action_index, "action": self.action, "source": self.source}
+        return (_rebuild_error, (self.reason, kwargs))
+
+
+def _rebuild_error(reason: str, kwargs: dict[str, Any]) -> PanHistoryError:
+    return PanHistoryError(reason, **kwargs)
 
 
 @dataclass(frozen=True)
@@ -156,6 +175,19 @@ class PanHistory:
     """The 1-based seat of each player, when not every seat of the hand was dealt in."""
     seat_count: int | None = None
     finishing_stacks: tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        # The limits (docs/limits.md) before anything is built from the fields.
+        if len(self.actions) > PAN_MAX_ACTIONS:
+            raise PanHistoryError(
+                f"actions: {len(self.actions)} of them, more than the {PAN_MAX_ACTIONS} read"
+            )
+        if len(self.starting_stacks) > PAN_MAX_SEATS:
+            raise PanHistoryError(
+                f"starting_stacks: more than the {PAN_MAX_SEATS} seats a hand has"
+            )
+        if self.seats is not None:
+            _check_seats(self.seats, self.seat_count, len(self.starting_stacks))
 
     @property
     def seat_of(self) -> tuple[int, ...]:
@@ -310,41 +342,69 @@ def dump_all(hands: Iterable[PanHand | PanHistory], path: str | os.PathLike[str]
 # --------------------------------------------------------------------------- reading
 
 
-def _parse(text: str) -> dict[str, Any]:
-    from splitpot.phh.toml_io import _TOML_LOADS
+def _error(reason: str, source: str | None) -> PanHistoryError:
+    return PanHistoryError(reason, source=source)
 
+
+_READER = Reader("Pan history", _error)
+"""PHH's reading and limits (:mod:`splitpot._toml`): the size and nesting of the text, and
+regular files only."""
+
+File = str | os.PathLike[str] | IO[bytes] | IO[str]
+
+
+def _read(file: File) -> tuple[str, str]:
     try:
-        return _TOML_LOADS(text)
-    except ValueError as e:  # tomllib.TOMLDecodeError
-        raise PanHistoryError(f"not valid TOML: {e}") from None
+        return _READER.read(file)
+    except OSError as e:
+        name = os.fspath(file) if isinstance(file, (str, os.PathLike)) else "<file>"
+        raise PanHistoryError(f"cannot read: {e.strerror or e}", source=str(name)) from None
 
 
-def loads(text: str) -> PanHistory:
-    """Read one hand's history from TOML text."""
-    return PanHistory.from_mapping(_parse(text))
+def _record(data: Mapping[str, Any], source: str | None) -> PanHistory:
+    """The checked record of one hand's fields, its errors naming ``source``."""
+    try:
+        return PanHistory.from_mapping(data)
+    except PanHistoryError as e:
+        if source is None or e.source is not None:
+            raise
+        raise PanHistoryError(e.reason, source=source) from None
 
 
-def load(path: str | os.PathLike[str]) -> PanHistory:
-    with open(path, encoding="utf-8") as f:
-        return loads(f.read())
+def loads(text: str, *, source: str | None = None) -> PanHistory:
+    """Read one hand's history from TOML text (``source`` names it in messages). Raises
+    :class:`PanHistoryError` for text that is not TOML, a bad field, or past the limits
+    (docs/limits.md: the size and nesting of PHH, :data:`~splitpot.limits.PAN_MAX_SEATS`
+    seats, :data:`~splitpot.limits.PAN_MAX_ACTIONS` actions)."""
+    return _record(_READER.parse(text, source), source)
 
 
-def loads_all(text: str) -> list[PanHistory]:
+def load(file: File) -> PanHistory:
+    """Read one hand's history from a file (a path, or a file opened in text or binary);
+    as :func:`loads`, and a path that is not a regular file, larger than
+    :data:`~splitpot.limits.PHH_MAX_BYTES`, not UTF-8 or that cannot be opened is a
+    :class:`PanHistoryError` naming it."""
+    text, source = _read(file)
+    return loads(text, source=source)
+
+
+def loads_all(text: str, *, source: str | None = None) -> list[PanHistory]:
     """Every hand of a text written by :func:`dumps_all` (one hand gives a list of one)."""
-    data = _parse(text)
+    data = _READER.parse(text, source)
     if "variant" in data:
-        return [PanHistory.from_mapping(data)]
+        return [_record(data, source)]
     out = []
     for key, value in data.items():
         if not isinstance(value, dict):
-            raise PanHistoryError(f"[{key}] is not the table of a hand")
-        out.append(PanHistory.from_mapping(value))
+            raise PanHistoryError(f"[{key}] is not the table of a hand", source=source)
+        out.append(_record(value, f"{source or '<string>'}[{key}]"))
     return out
 
 
-def load_all(path: str | os.PathLike[str]) -> list[PanHistory]:
-    with open(path, encoding="utf-8") as f:
-        return loads_all(f.read())
+def load_all(file: File) -> list[PanHistory]:
+    """Every hand of a file written by :func:`dump_all`; raises as :func:`load` does."""
+    text, source = _read(file)
+    return loads_all(text, source=source)
 
 
 _KEYS = frozenset(
@@ -356,7 +416,7 @@ _KEYS = frozenset(
 def _int(data: Mapping[str, Any], key: str, default: int | None = None) -> int:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PanHistoryError(f"{key} must be an integer, got {value!r}")
+        raise PanHistoryError(f"{key} must be an integer, got {shown(value)}")
     return value
 
 
@@ -367,25 +427,40 @@ def _ints(data: Mapping[str, Any], key: str) -> tuple[int, ...] | None:
     if not isinstance(value, list) or not all(
         isinstance(v, int) and not isinstance(v, bool) for v in value
     ):
-        raise PanHistoryError(f"{key} must be a list of integers, got {value!r}")
+        raise PanHistoryError(f"{key} must be a list of integers, got {shown(value)}")
     return tuple(value)
+
+
+def _check_seats(seats: tuple[int, ...], seat_count: int | None, players: int) -> None:
+    """``seats`` (1-based, one per player) within ``seat_count`` seats, none given twice."""
+    if len(seats) != players:
+        raise PanHistoryError("seats and starting_stacks differ in length")
+    if min(seats, default=1) < 1:
+        raise PanHistoryError(f"seats: seat {shown(min(seats))} is not a seat (they count from 1)")
+    if seat_count is None or not 1 <= seat_count <= PAN_MAX_SEATS:
+        raise PanHistoryError(f"seat_count must be 1..{PAN_MAX_SEATS}, got {shown(seat_count)}")
+    taken: set[int] = set()
+    for seat in seats:
+        if seat > seat_count:
+            raise PanHistoryError(f"seats: seat {shown(seat)} is not one of 1..{seat_count}")
+        if seat in taken:
+            raise PanHistoryError(f"seats: seat {seat} is given twice")
+        taken.add(seat)
 
 
 def _from_mapping(data: Mapping[str, Any]) -> PanHistory:
     unknown = sorted(set(data) - _KEYS)
     if unknown:
-        raise PanHistoryError(f"unknown field {unknown[0]!r}")
+        raise PanHistoryError(f"unknown field {shown(unknown[0])}")
     if data.get("variant") != "pan":
-        raise PanHistoryError(f'variant must be "pan", got {data.get("variant")!r}')
+        raise PanHistoryError(f'variant must be "pan", got {shown(data.get("variant"))}')
     stacks = _ints(data, "starting_stacks")
     if stacks is None:
         raise PanHistoryError("starting_stacks is missing")
     acts = data.get("actions", [])
     if not isinstance(acts, list) or not all(isinstance(a, str) for a in acts):
-        raise PanHistoryError(f"actions must be a list of strings, got {acts!r}")
+        raise PanHistoryError(f"actions must be a list of strings, got {shown(acts)}")
     seats = _ints(data, "seats")
-    if seats is not None and len(seats) != len(stacks):
-        raise PanHistoryError("seats and starting_stacks differ in length")
     deck = data.get("deck")
     try:
         cards = None if deck is None else parse_cards(deck)
@@ -408,7 +483,7 @@ def _from_mapping(data: Mapping[str, Any]) -> PanHistory:
 
 def _rules_from(table: Any) -> PanRules:
     if not isinstance(table, dict):
-        raise PanHistoryError(f"rules must be a table, got {table!r}")
+        raise PanHistoryError(f"rules must be a table, got {shown(table)}")
     names = {f.name for f in fields(PanRules)}
     for key in table:
         if key not in names:
@@ -434,28 +509,32 @@ _ARGS = {"discard": (1, 1), "meld": (1, 1), "layoff": (2, 2), "split": (2, 3), "
 
 
 def move_of(text: str) -> tuple[int, Move]:
-    """The player number (1-based) and the move of an action string; ``ValueError`` why not."""
+    """The player number (1-based) and the move of an action string; a
+    :class:`~splitpot.SplitpotError` (a ``ValueError``) why not."""
     body = text.split(" #", 1)[0].split()
-    if len(body) < 2 or not body[0].startswith("p") or not body[0][1:].isdecimal():
-        raise ValueError("an action is a player (p1, p2, ...) and a verb")
-    player, verb, args = int(body[0][1:]), body[1], body[2:]
+    number = body[0][1:] if body else ""
+    if len(body) < 2 or body[0][:1] != "p" or not (number.isascii() and number.isdecimal()):
+        raise SplitpotError("an action is a player (p1, p2, ...) and a verb")
+    if len(number) > len(str(PAN_MAX_SEATS)):  # not int() of 5,000 digits
+        raise SplitpotError(f"there is no player {shown(body[0])}")
+    player, verb, args = int(number), body[1], body[2:]
     if verb == "demand":  # the caller's seat is his player number's when all are dealt in
         if args:
-            raise ValueError("demand takes no argument")
+            raise SplitpotError("demand takes no argument")
         return player, Demand(player - 1)
     if verb in _SIMPLE:
         if args:
-            raise ValueError(f"{verb} takes no argument")
+            raise SplitpotError(f"{verb} takes no argument")
         return player, _SIMPLE[verb]
     if verb not in _ARGS:
-        raise ValueError(f"unknown verb {verb!r}")
+        raise SplitpotError(f"unknown verb {verb!r}")
     low, high = _ARGS[verb]
     if not low <= len(args) <= high:
-        raise ValueError(f"{verb} takes {low}" + (f" or {high}" if high > low else "") + " args")
+        raise SplitpotError(f"{verb} takes {low}" + (f" or {high}" if high > low else "") + " args")
     cards = [parse_cards(a) for a in args]
     if verb == "discard":
         if len(cards[0]) != 1:
-            raise ValueError("discard takes one card")
+            raise SplitpotError("discard takes one card")
         return player, Discard(cards[0][0])
     if verb == "meld":
         return player, NewMeld(cards[0], 0)
@@ -491,7 +570,9 @@ def deal(record: PanHistory) -> PanHand:
     try:
         seat_of = record.seat_of
         if not 1 <= record.first <= len(seat_of):
-            raise ValueError(f"first must be a player 1..{len(seat_of)}, got {record.first}")
+            raise SplitpotError(
+                f"first must be a player 1..{len(seat_of)}, got {shown(record.first)}"
+            )
         return PanHand(
             record.stacks(),
             first=seat_of[record.first - 1],
@@ -515,13 +596,13 @@ def replay(record: PanHistory) -> PanHand:
         try:
             player, move = move_of(text)
             if not 1 <= player <= len(seat_of):
-                raise ValueError(f"there is no player p{player}")
+                raise SplitpotError(f"there is no player p{player}")
             if isinstance(move, Demand):  # a call out of turn, by the player named
                 move = Demand(seat_of[player - 1])
             elif hand.actor != seat_of[player - 1]:
                 actor = hand.actor
                 who = "nobody" if actor is None else f"p{seat_of.index(actor) + 1}"
-                raise ValueError(f"it is not p{player}'s turn: {who} is to act")
+                raise SplitpotError(f"it is not p{player}'s turn: {who} is to act")
             hand.apply(move)
         except (ValueError, IllegalAction) as e:
             raise PanHistoryError(str(e), action_index=i, action=text) from None

@@ -359,7 +359,7 @@ def lay_off(meld: CardsLike, cards: CardsLike, rules: PanRules | None = None) ->
     >>> lay_off("6c 6c 6c", "6d 6h")
     Traceback (most recent call last):
     ...
-    splitpot._core.IllegalAction: laying off 6d 6h would turn the one-suit group 6c 6c 6c into a mixed one (group.keepCharacter)
+    splitpot.IllegalAction: laying off 6d 6h would turn the one-suit group 6c 6c 6c into a mixed one (group.keepCharacter)
     """  # noqa: E501
     melds, pays = _core._pan_lay_off(meld, cards, native(rules))
     return Outcome(melds, pays)
@@ -392,7 +392,7 @@ def borrow(
     >>> borrow("Jh 7h 6h 5h 4h", "6h", "6c 6s")
     Traceback (most recent call last):
     ...
-    splitpot._core.IllegalAction: what remains after borrowing 4h 5h 7h Jh is not valid: the ranks do not run (order A 2 3 4 5 6 7 J Q K, ace low only, no wrap)
+    splitpot.IllegalAction: what remains after borrowing 4h 5h 7h Jh is not valid: the ranks do not run (order A 2 3 4 5 6 7 J Q K, ace low only, no wrap)
     """  # noqa: E501
     melds, pays = _core._pan_borrow(meld, take, cards, native(rules))
     return Outcome(melds, pays)

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
+from splitpot import _tabular
 from splitpot._core import PanCard as Card
 from splitpot.pan.melds import Step
 
@@ -529,3 +530,21 @@ class PanResult:
     net: tuple[int, ...]
     carry: int
     house: int
+
+    def seat_rows(self) -> list[dict[str, Any]]:
+        """One row per seat dealt in: ``seat``, ``final_stack``, ``net`` and ``winner``."""
+        return [
+            {"seat": s, "final_stack": chips, "net": self.net[s], "winner": s == self.winner}
+            for s, chips in enumerate(self.final_stacks)
+            if chips is not None
+        ]
+
+    def to_pandas(self) -> Any:
+        """:meth:`seat_rows` as a ``pandas.DataFrame`` indexed by seat; needs pandas (the
+        ``pandas`` extra)."""
+        return _tabular.data_frame(self.seat_rows(), index="seat")
+
+    def _repr_html_(self) -> str:
+        won = "no winner" if self.winner is None else f"seat {self.winner} wins"
+        note = f"outs {self.outs} a player; carry {self.carry}; house {self.house}"
+        return _tabular.html_table(f"Pan: {won}", self.seat_rows(), note=note)

@@ -197,7 +197,7 @@ class PanRules:
     >>> PanRules(packs=0)
     Traceback (most recent call last):
     ...
-    splitpot._core.SplitpotError: packs: expected an int 1..255, got 0
+    splitpot.SplitpotError: packs: expected an int 1..255, got 0
     """
 
     packs: int = 8
@@ -276,6 +276,16 @@ class PanRules:
                 value = tuple(PanCard(c) for c in cast("list[int]", value))
             object.__setattr__(self, f.name, value)
         self.__dict__["_native"] = native  # what the cached property would build
+
+    @property
+    def deck_size(self) -> int:
+        """The cards of the deck these rules make (§1.1, §1.2: the packs, less the spades
+        removed, and the extra cards), as the core builds it.
+
+        >>> PanRules().deck_size, PanRules(packs=1).deck_size
+        (310, 30)
+        """
+        return len(_core._pan_deck(self._native, 0))
 
     @cached_property
     def _native(self) -> _core._PanRules:

@@ -34,9 +34,11 @@ from dataclasses import dataclass
 from splitpot import _seeds
 from splitpot._check import chips as _chips
 from splitpot._core import IllegalAction, SplitpotError
+from splitpot.limits import PAN_MAX_SEATS, shown
 from splitpot.pan.game import PanHand
 from splitpot.pan.records import PanResult
 from splitpot.pan.rules import PanRules, Rotation
+from splitpot.pan.turns import HAND_SIZE
 
 __all__ = ["PanSeat", "PanTable"]
 
@@ -53,20 +55,21 @@ class PanSeat:
 
 
 class PanTable:
-    """Pan hand after hand (see the module doc). ``seats``: the chairs, 2..``players_max``
-    (default 8, the best game by BIC and PW, §6.7).
+    """Pan hand after hand (see the module doc). ``seats``: the chairs (default 8, the best
+    game by BIC and PW, §6.7).
 
     Args:
         rules: the house rules of every hand (:class:`~splitpot.pan.PanRules`; None for the
             defaults).
-        seats: the number of chairs, ``rules.players_min`` to ``rules.players_max`` (2 to
-            15 by default).
+        seats: the number of chairs, from ``rules.players_min`` (a table that can deal a
+            hand) to :data:`~splitpot.limits.PAN_MAX_SEATS`; :meth:`join` seats at most
+            ``rules.players_max`` players.
         seed: seeds the first lot and every hand's shuffle (None: a random seed, kept in
             ``seed``).
 
     Raises:
         TypeError: for rules that are not a ``PanRules``.
-        ValueError: for a seat count outside the rules' ``players_min..players_max``.
+        SplitpotError: for a seat count outside ``rules.players_min..PAN_MAX_SEATS``.
 
     Later, :meth:`join` and :meth:`leave` during a hand raise ``splitpot.IllegalAction``, and
     :meth:`start_hand` with fewer than ``players_min`` players able to post a
@@ -89,11 +92,15 @@ class PanTable:
         self.rules = rules if rules is not None else PanRules()
         if not isinstance(self.rules, PanRules):
             raise TypeError(f"rules must be a PanRules, got {rules!r}")
-        least, most = self.rules.players_min, self.rules.players_max
-        if isinstance(seats, bool) or not isinstance(seats, int) or not least <= seats <= most:
-            raise ValueError(
-                f"seats must be {least}..{most} (the rules' players_min..players_max, "
-                f"docs/rules/pan.md §6.7), got {seats!r}"
+        least = self.rules.players_min  # the players_max the rules deal in is join's check
+        if (
+            isinstance(seats, bool)
+            or not isinstance(seats, int)
+            or not least <= seats <= PAN_MAX_SEATS
+        ):
+            raise SplitpotError(
+                f"seats must be {least}..{PAN_MAX_SEATS} (from the rules' players_min, "
+                f"docs/rules/pan.md §6.7), got {shown(seats)}"
             )
         if seed is None:
             seed = _seeds.draw()
@@ -158,7 +165,15 @@ class PanTable:
         self._between_hands("join")
         chips = _chips(chips, "chips")
         if not isinstance(name, str) or not name:
-            raise ValueError(f"a player needs a name, got {name!r}")
+            raise SplitpotError(f"a player needs a name, got {shown(name)}")
+        seated = sum(n is not None for n in self._names)
+        most = min(self.rules.players_max, self.rules.deck_size // HAND_SIZE)
+        if seated >= most:  # start_hand could never deal them all in
+            raise SplitpotError(
+                f"the table has {seated} players, the most its rules deal in (players_max "
+                f"{self.rules.players_max}, §6.7; ten cards each from a deck of "
+                f"{self.rules.deck_size}, §6.1)"
+            )
         if seat is None:
             free = [i for i, n in enumerate(self._names) if n is None]
             if not free:
@@ -182,7 +197,7 @@ class PanTable:
 
     def _index(self, seat: int) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seat_count:
-            raise ValueError(f"no seat {seat!r} (seats 0..{self.seat_count - 1})")
+            raise SplitpotError(f"no seat {shown(seat)} (seats 0..{self.seat_count - 1})")
         return seat
 
     def _between_hands(self, what: str) -> None:

@@ -12,7 +12,8 @@ from collections.abc import Callable, Sequence
 from itertools import count
 
 from splitpot import _seeds
-from splitpot._core import IllegalAction
+from splitpot._core import IllegalAction, SplitpotError
+from splitpot._words import plain
 from splitpot.pan.bots import GreedyPanBot, play_pan_bots
 from splitpot.pan.cards import Card
 from splitpot.pan.game import PanHand
@@ -60,9 +61,12 @@ def describe(event: PanEvent, names: Sequence[str] = NAMES) -> str:
     if isinstance(event, Paying):
         who = "The pot" if event.payer is None else names[event.payer]
         to = "the pot" if event.payee is None else names[event.payee]
-        return f"{who} pays {to} {event.amount} ({event.why})"
+        verb = "pay" if who == "You" else "pays"
+        to = "you" if to == "You" else to
+        return f"{who} {verb} {to} {event.amount} ({event.why})"
     if isinstance(event, PanEnding):
-        won = "no winner" if event.winner is None else f"{names[event.winner]} wins"
+        winner = None if event.winner is None else names[event.winner]
+        won = "no winner" if winner is None else f"{winner} win{'' if winner == 'You' else 's'}"
         return f"Hand over: {won}" + (f"; {event.carry} carried over" if event.carry else "")
     if isinstance(seat, int) and text.startswith(f"Seat {seat}"):
         name, rest = str(names[seat]), text[len(f"Seat {seat}") :]
@@ -72,6 +76,13 @@ def describe(event: PanEvent, names: Sequence[str] = NAMES) -> str:
             rest = f" {verb} {tail}".rstrip().replace(" his ", " your ")
         return name + rest
     return text
+
+
+def _verb(name: str, third: str) -> str:
+    """``third`` ("plays", "goes") as the verb of ``name``: "You play", "You go"."""
+    if name != "You":
+        return third
+    return {"goes": "go", "has": "have", "is": "are"}.get(third, third.removesuffix("s"))
 
 
 def _operation(event: PanEvent) -> str | None:
@@ -136,7 +147,8 @@ class _Turns:
             self.flush()
         elif isinstance(event, Demanding):
             self.flush()
-            self.lines.append(f"  {self.names[event.seat]} calls for the live discard (§6.5)")
+            who = self.names[event.seat]
+            self.lines.append(f"  {who} {_verb(who, 'calls')} for the live discard (§6.5)")
         elif isinstance(event, Reshuffling):
             self.flush()
             self.lines.append(f"  ({event.cards} dead discards are shuffled into a new stock)")
@@ -172,7 +184,10 @@ def _header(hand: PanHand, names: Sequence[str], show_hands: bool) -> list[str]:
     decl = [e for e in hand.events if isinstance(e, Declaring)]
     lines.append(
         "Declarations: "
-        + ", ".join(f"{names[d.seat]} {'plays' if d.plays else 'sluffs'}" for d in decl)
+        + ", ".join(
+            f"{names[d.seat]} {_verb(names[d.seat], 'plays' if d.plays else 'sluffs')}"
+            for d in decl
+        )
     )
     return lines
 
@@ -185,10 +200,12 @@ def _ending(hand: PanHand, names: Sequence[str]) -> list[str]:
     if result.winner is not None:
         melds = "; ".join(_cards(m) for m in hand.melds(result.winner))
         if melds:
-            lines.append(f"{names[result.winner]} goes out with {melds}")
+            who = names[result.winner]
+            lines.append(f"{who} {_verb(who, 'goes')} out with {melds}")
             lines.append(f"Outs: {result.outs} from each player still in (docs/rules/pan.md §4.4)")
         else:
-            lines.append(f"{names[result.winner]} takes the tops: everyone else sluffed (§5.2)")
+            who = names[result.winner]
+            lines.append(f"{who} {_verb(who, 'takes')} the tops: everyone else sluffed (§5.2)")
     elif any(isinstance(e, TopsSplitting) for e in hand.events):
         two = " and ".join(names[s] for s in hand.players)
         lines.append(f"{two} split the tops without playing (§5.2)")
@@ -238,10 +255,18 @@ def demo(seed: int = 1, players: int = 6) -> str:
 # --------------------------------------------------------------------------- terminal game
 
 _HELP = (
-    "commands: play, sluff, draw, take, reject, meld CARDS, layoff MELD CARDS, "
-    "split MELD PART [ADDED], borrow MELD TAKE CARDS, discard CARD, claim, moves, quit "
-    "(CARDS written together: 6c6h6s)"
+    "Commands: play or sluff (at the start); draw (from the stock) or take (the live "
+    "discard); reject (the card drawn); meld CARDS; layoff MELD CARDS; split MELD PART "
+    "[ADDED]; borrow MELD TAKE CARDS; discard CARD; claim (your pays); moves (what you may "
+    "do now); quit (the bots play your hand); help or ? (this list). CARDS are written "
+    "together (6c6h6s), a MELD by its cards. Up and down arrows recall what you typed."
 )
+
+
+_VERBS = frozenset(
+    "play sluff draw take reject meld layoff split borrow discard claim splittops demand".split()
+)
+"""The verbs of a move (:mod:`splitpot.pan.history`'s grammar), as the person types them."""
 
 
 def play(
@@ -260,16 +285,19 @@ def play(
     ``input`` is the terminal's (read when called) unless given."""
     ask = input if input is not None else builtins.input
     if not 2 <= players <= 15:
-        raise ValueError(f"Pan is played by 2 to 15 players, got {players}")
+        raise SplitpotError(f"Pan is played by 2 to 15 players, got {players}")
     if not 0 <= seat < players:
-        raise ValueError(f"seat must be 0..{players - 1}, got {seat}")
+        raise SplitpotError(f"seat must be 0..{players - 1}, got {seat}")
     rng = random.Random(seed)
     hand = PanHand(
         [stack] * players, first=0, seed=_seeds.draw(rng, _seeds.SHORT_LIMIT), rules=rules
     )
     names = ["You" if i == seat else n for i, n in enumerate(NAMES[:players])]
     bots = [GreedyPanBot(_seeds.draw(rng, _seeds.SHORT_LIMIT)) for _ in range(players)]
-    output(f"Pan, {players} players, {stack} chips each. You are seat {seat}.")
+    output(
+        f"Pan, {players} players, {stack} chips each; you are in seat {seat}. "
+        "Type help for the commands, moves for what you may do."
+    )
     shown, quitting = 0, False
     while not hand.is_over:
         _echo(hand.events[shown:], seat, names, output)
@@ -307,14 +335,22 @@ def _your_turn(
         text = input("> ").strip()
     except EOFError:
         text = "quit"
-    if text in ("quit", "q"):
+    word = text.lower()
+    if word in ("quit", "q"):
         return True
-    if text in ("moves", "?"):
-        output("You may: " + "; ".join(map(text_of, hand.legal_moves())))
+    may = "You may: " + "; ".join(map(text_of, hand.legal_moves()))
+    if word in ("help", "h", "?"):
+        output(f"{_HELP}\n{may}")
+        return False
+    if word in ("moves", ""):
+        output(may)
+        return False
+    if word.split()[0] not in _VERBS:
+        output(f"{text.split()[0]!r} is not a command here (help lists them). {may}")
         return False
     try:
         _, move = move_of(f"p1 {text}")
         hand.apply(move)
     except (IllegalAction, ValueError) as error:
-        output(f"Not allowed: {error}" if text else _HELP)
+        output(f"Not allowed: {plain(str(error), seat)}. {may}")
     return False

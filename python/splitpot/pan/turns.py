@@ -6,13 +6,15 @@ adds the decisions; this class holds the state and reads it.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import fields
 from typing import Any
 
-from splitpot import _seeds
+from splitpot import _seeds, _tabular
 from splitpot._check import chips as _chips
-from splitpot._core import IllegalAction
+from splitpot._core import IllegalAction, SplitpotError
+from splitpot.limits import PAN_MAX_RESHUFFLES, PAN_MAX_SEATS, shown
 from splitpot.pan import melds as _melds
 from splitpot.pan.cards import Card, CardsLike, Deck, parse_cards
 from splitpot.pan.melds import Borrow, LayOff, NewMeld, Split, Step
@@ -63,29 +65,45 @@ def starting(
     carry: int = 0,
     deck: CardsLike | None = None,
 ) -> PanStarting:
-    """The checked set-up of a hand (:class:`~splitpot.pan.game.PanHand`'s arguments)."""
+    """The checked set-up of a hand (:class:`~splitpot.pan.game.PanHand`'s arguments):
+    a :class:`~splitpot.SplitpotError` names what is wrong, before anything is dealt."""
     rules = rules if rules is not None else PanRules()
     if not isinstance(rules, PanRules):
-        raise TypeError(f"rules must be a PanRules, got {rules!r}")
+        raise TypeError(f"rules must be a PanRules, got {shown(rules)}")
+    seats = list(itertools.islice(stacks, PAN_MAX_SEATS + 1))  # read no further than the limit
+    if len(seats) > PAN_MAX_SEATS:
+        raise SplitpotError(f"stacks: more than the {PAN_MAX_SEATS} seats a hand has")
     start = tuple(
-        None if s is None else _chips(s, f"stack of seat {i}") for i, s in enumerate(stacks)
+        None if s is None else _chips(s, f"stack of seat {i}") for i, s in enumerate(seats)
     )
     dealt = [i for i, s in enumerate(start) if s is not None]
     if not rules.players_min <= len(dealt) <= rules.players_max:
-        raise ValueError(
+        raise SplitpotError(
             f"Pan is played by {rules.players_min} to {rules.players_max} players "
             f"(docs/rules/pan.md §6.7), got {len(dealt)}"
         )
     post = rules.tops_amount + rules.collection_fee
     for i in dealt:
         if start[i] < post:  # type: ignore[operator]
-            raise ValueError(f"seat {i} has {start[i]} chips; posting takes {post} (§5.1)")
-    if isinstance(first, bool) or not isinstance(first, int) or start[first] is None:
-        raise ValueError(f"first must be a seat dealt in, got {first!r}")
-    seed = _seeds.draw() if seed is None else _seeds.check(seed)
+            raise SplitpotError(f"seat {i} has {start[i]} chips; posting takes {post} (§5.1)")
+    if (
+        isinstance(first, bool)
+        or not isinstance(first, int)
+        or not 0 <= first < len(start)
+        or start[first] is None
+    ):
+        raise SplitpotError(f"first must be a seat dealt in, got {shown(first)}")
+    if seed is None:
+        seed = _seeds.draw()
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < _seeds.SEED_LIMIT:
+        raise SplitpotError(f"seed must be an int 0..2**64-1, got {shown(seed)}")
     cards = None if deck is None else parse_cards(deck)
-    if cards is not None and len(cards) < HAND_SIZE * len(dealt):
-        raise ValueError(f"the deck has {len(cards)} cards; the deal takes {10 * len(dealt)}")
+    size = rules.deck_size if cards is None else len(cards)
+    if size < HAND_SIZE * len(dealt):  # §6.1: ten cards each
+        raise SplitpotError(
+            f"the deck has {size} cards; the deal takes {HAND_SIZE * len(dealt)} "
+            f"({HAND_SIZE} for each of {len(dealt)} players, docs/rules/pan.md §6.1)"
+        )
     return PanStarting(start, first, seed, rules, _chips(carry, "carry"), cards)
 
 
@@ -253,9 +271,14 @@ class Turns:
 
     def _refill(self) -> None:
         """The stock is out (§6.6 HOUSE): shuffle the dead discards into a new stock, keeping
-        the live discard; with none to shuffle, or under ``voidHand``, the hand is void and the
-        tops carry over."""
-        if self._rules.stock_exhausted is StockExhausted.VOID_HAND or not self._dead:
+        the live discard; with none to shuffle, under ``voidHand``, or once the stock has been
+        rebuilt :data:`~splitpot.limits.PAN_MAX_RESHUFFLES` times (§6.6 DECISION: a hand
+        ends), the hand is void and the tops carry over."""
+        if (
+            self._rules.stock_exhausted is StockExhausted.VOID_HAND
+            or not self._dead
+            or self._reshuffles >= PAN_MAX_RESHUFFLES
+        ):
             self._end(None)
             return
         self._reshuffles += 1
@@ -525,9 +548,19 @@ class Turns:
             raise IllegalAction("the hand is not over yet; no result")
         return self._result
 
+    # ------------------------------------------------------------------ in a notebook
+
+    def __repr__(self) -> str:
+        now = "over" if self.actor is None else f"{self.phase.value}, seat {self.actor} to act"
+        return f"<PanHand {len(self.seats)} players, {now}, pot {self.pot}>"
+
+    def _repr_html_(self) -> str:
+        """A row per seat: chips, cards in hand, melds on the table; the result once over."""
+        return _tabular.html_table(repr(self), notebook_rows(self))
+
     def _seat(self, seat: int) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
-            raise ValueError(f"no seat {seat!r} in this hand (seats 0..{self._n - 1})")
+            raise SplitpotError(f"no seat {shown(seat)} in this hand (seats 0..{self._n - 1})")
         return seat
 
     def _waiting_for(self) -> str:
@@ -568,3 +601,19 @@ class Turns:
 
 def _names(cards: CardsLike) -> tuple[Card, ...]:
     return tuple(sorted(parse_cards(cards)))
+
+
+def notebook_rows(hand: Turns) -> list[dict[str, Any]]:
+    """A notebook's row per seat dealt in: ``seat``, ``chips``, ``cards`` (in hand),
+    ``melds``, and once the hand is over ``net``."""
+    over = hand.is_over
+    return [
+        {
+            "seat": s,
+            "chips": hand.stacks[s],
+            "cards": len(hand.hand(s)),
+            "melds": "; ".join(" ".join(map(str, m)) for m in hand.melds(s)),
+        }
+        | ({"net": hand.result.net[s]} if over else {})
+        for s in hand.seats
+    ]

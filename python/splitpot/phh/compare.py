@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Sequence
@@ -10,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from splitpot import _log
+from splitpot import _log, _progress
 from splitpot._core import SplitpotError
 from splitpot.hand import Hand
 from splitpot.limits import PHH_MAX_JOBS, shown
@@ -100,6 +101,12 @@ def compare(history: HandHistory, hand: Hand) -> Comparison:
     return Comparison("odd_chip" if odd else "mismatch", want, got, diffs[0])
 
 
+SITE_MAX_RAKE_PERCENT = 15
+"""The table rule on a site's rake: no card room takes more than this share of a pot (the
+most in the shared files of six sites is 12.5%, an iPoker pot of €4 raked €0.50). A
+tournament's hand has no rake at all."""
+
+
 def _site_result(
     history: HandHistory,
     hand: Hand,
@@ -113,11 +120,19 @@ def _site_result(
     are the rake, taken from what the site's winners collected (``winnings``); an
     ``"odd_chip"`` when they add up to the rake but the site paid a split pot's odd chips
     (fewer than the players sharing it) to other players than splitpot's rule does
-    (docs/rules/poker.md §5); else a ``"mismatch"``."""
+    (docs/rules/poker.md §5); else a ``"mismatch"``.
+
+    The rake is bounded, so that a lowered win is never booked as rake: a tournament's
+    hand (``_site_tournament``) has none, and a cash game's is at most
+    :data:`SITE_MAX_RAKE_PERCENT` of the pot; the site's own statement of it is
+    ``_site_rake``, which the reader checked against the pot it states."""
     delta: list[Number] = [got[k] - want[k] for k in range(len(got))]
     won: list[Number] = history.winnings or [0] * len(got)
     seat_of, _, _ = _layout(history)
-    if sum(delta) == rake:
+    pot = sum(a.amount for a in hand.result.awards)
+    tournament = history.user_fields.get("_site_tournament") is True
+    allowed = 0 if tournament else pot * SITE_MAX_RAKE_PERCENT // 100
+    if sum(delta) == rake and 0 <= rake <= allowed:
         if all(delta[k] > 0 and won[k] > 0 for k in diffs):
             return Comparison("match", want, got)
         split = _split_seats(hand)
@@ -135,13 +150,15 @@ def _split_seats(hand: Hand) -> set[int]:
     return {s for seats in winners.values() if len(seats) > 1 for s in seats}
 
 
-Status = Literal["match", "odd_chip", "mismatch", "unchecked", "unsupported", "error"]
+Status = Literal["match", "odd_chip", "mismatch", "unchecked", "unsupported", "damaged", "error"]
 
 
 @dataclass(frozen=True)
 class Outcome:
     """What replaying one history gave: ``status`` is a :class:`Comparison` status,
-    ``"unsupported"`` (:class:`UnsupportedHistory`) or ``"error"`` (:class:`PHHError`);
+    ``"unsupported"`` (:class:`UnsupportedHistory`), ``"damaged"`` (a site's hand whose text
+    is cut off or contradicts itself: :class:`splitpot.sites.DamagedHand`) or ``"error"``
+    (:class:`PHHError`);
     ``detail`` says why, ``variant`` is the history's variant code (for a site's hand
     splitpot does not play, the site's name of the game), ``site`` the poker site's name for
     a hand read from a site's file (:mod:`splitpot.sites`), else ``""``. ``source`` names
@@ -207,6 +224,8 @@ def _logged(outcome: Outcome) -> Outcome:
         _logger.info("not played: %s: %s", outcome.source, outcome.detail)
     elif outcome.status == "error":
         _logger.warning("refused: %s: %s", outcome.source, outcome.detail)
+    elif outcome.status == "damaged":
+        _logger.warning("damaged: %s: %s", outcome.source, outcome.detail)
     elif outcome.status == "mismatch":
         _logger.warning("replayed to other stacks: %s", outcome.detail)
     return outcome
@@ -265,7 +284,7 @@ def find_files(
         if not path.is_dir():
             out.append(str(path))
             continue
-        for f in sorted(path.rglob("*")):
+        for f in sorted(_everything_under(path)):
             if f.suffix not in suffixes:
                 continue
             if f.is_file():
@@ -273,6 +292,26 @@ def find_files(
             elif skipped is not None and not f.is_dir():
                 skipped.append(str(f))
     return out
+
+
+def _everything_under(folder: Path) -> list[Path]:
+    """Every entry under ``folder``, as ``Path.rglob("*")`` finds them (a symlink to a folder
+    is listed, not entered; a folder that cannot be read is passed over), by a walk with a
+    stack of its own: a chain of folders thousands deep exhausts no recursion limit."""
+    found: list[Path] = []
+    stack = [folder]
+    while stack:
+        try:
+            with os.scandir(stack.pop()) as entries:
+                listed = list(entries)
+        except OSError:
+            continue
+        for entry in listed:
+            found.append(Path(entry.path))
+            with contextlib.suppress(OSError):
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append(Path(entry.path))
+    return found
 
 
 class UnreadableOnWorker(SplitpotError):
@@ -325,7 +364,7 @@ def check_files(
     *,
     jobs: int = 1,
     executor: object = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: _progress.ProgressLike = None,
     checker: Callable[[str], list[Outcome]] = check_file,
     files_per_chunk: int | None = None,
 ) -> list[Outcome]:
@@ -338,7 +377,8 @@ def check_files(
     pool with ``imap``, a ``dask.distributed.Client`` or the ``ray`` module; the workers
     must be able to open the files at the same paths (the same machine or a shared
     filesystem), else :class:`UnreadableOnWorker`. The outcomes are the same whatever ran
-    them. ``progress(done, total)`` is called as files finish. Each history refused
+    them. ``progress`` counts files: ``True`` draws a bar on stderr, a function is called
+    as ``progress(done, total)`` (:mod:`splitpot._progress`). Each history refused
     (WARNING), replayed to other stacks (WARNING) or not played (INFO) is logged to
     ``splitpot.phh.compare``, by this process for every worker.
 
@@ -350,6 +390,7 @@ def check_files(
     ['error']
     """
     names = [os.fspath(f) for f in files]
+    progress = _progress.report(progress, "replaying", "file")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= PHH_MAX_JOBS:
         raise SplitpotError(f"jobs must be 1..{PHH_MAX_JOBS}, got {shown(jobs)}")
     if jobs > 1 and executor is not None:

@@ -396,7 +396,7 @@ class _Replayer:
 
     def sit_out(self, hand: Hand, label: str) -> None:
         """``pN f # sits out``: splitpot's fold of a player who sat out during the hand, at
-        once, in turn or not (docs/rules/poker.md §7, seed 003)."""
+        once, in turn or not (docs/rules/poker.md §7)."""
         if not self.started:
             self.begin()
         k = self.labels.get(label)
@@ -747,8 +747,9 @@ def _covering(hand: Hand, amount: int) -> int:
 def replay(history: HandHistory) -> Hand:
     """Play every action of ``history`` through splitpot's :class:`~splitpot.hand.Hand`.
 
-    Returns the hand (over, or where the history stops). Raises
-    :class:`UnsupportedHistory` for a variant or feature splitpot does not play, and
+    Returns the hand (over, or where the history stops). Raises ``TypeError`` for a
+    ``history`` that is not a :class:`HandHistory`, :class:`UnsupportedHistory` for a
+    variant or feature splitpot does not play, and
     :class:`PHHError` naming the file, the action's index and the reason for anything that
     breaks the rules. How each field and action is read: see the package docstring.
 
@@ -759,4 +760,6 @@ def replay(history: HandHistory) -> Hand:
     >>> replay(loads(dumps(hand))).final_stacks   # 4 of the raise returned, the blinds won
     [98, 102]
     """
+    if not isinstance(history, HandHistory):  # as every reader of a history (show, sites)
+        raise TypeError(f"history must be a splitpot.phh.HandHistory, got {shown(history)}")
     return _Replayer(history).run()

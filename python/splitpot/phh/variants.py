@@ -42,6 +42,14 @@ VARIANTS: dict[str, str] = {
 }
 """The variant codes of the PHH spec ("Required Fields") and their names."""
 
+_UNPLAYED_NAMES = {
+    "NS": "No-limit Short-deck Hold'em",
+    "N2L1D": "No-limit 2-7 Single Draw",
+    "F2L3D": "Limit 2-7 Triple Draw",
+    "FB": "Limit Badugi",
+}
+"""The games of the PHH codes splitpot does not play, as card rooms name them."""
+
 SPLITPOT_VARIANTS = ("NT", "FT", "PO", "FO/8", "F7S", "F7S/8", "FR")
 """The PHH variant codes :func:`replay` plays (plus splitpot's own codes, see above)."""
 
@@ -63,6 +71,17 @@ _GAME_PARTS: dict[str, Game] = {
     "7S/8": SEVEN_CARD_STUD_HILO,
     "R": RAZZ,
 }
+
+
+def game_of_part(part: str) -> Game:
+    """The game of a PHH variant code's game part (``T``, ``O5``, ``7S/8``...): its hole
+    cards, its forced bets, whether it splits hi/lo. Raises ``KeyError`` for a part
+    splitpot does not play.
+
+    >>> game_of_part("O5").hole_cards, game_of_part("7S").forced_bets
+    (5, 'bring_in')
+    """
+    return _GAME_PARTS[part]
 
 
 class Variant(NamedTuple):
@@ -109,3 +128,34 @@ def _variant_code(game: Game, structure: Structure) -> tuple[str, bool]:
     if code is None:
         raise ValueError(f"{game.name} has no PHH variant code")
     return code, code in SPLITPOT_VARIANTS
+
+
+def variant_name(code: str) -> str:
+    """A history's variant as people name the game: "No-limit Hold'em" for ``NT``, "Seven
+    Card Stud Hi/Lo" for ``F7S/8``, "Limit 2-7 Triple Draw" for ``F2L3D``, "Pan" for a Pan
+    history (:mod:`splitpot.pan.history`). Anything else (a poker site's own name of a game
+    splitpot does not play) is returned as given; raises nothing.
+
+    >>> variant_name("NT"), variant_name("F7S/8"), variant_name("FB")
+    ("No-limit Hold'em", 'Seven Card Stud Hi/Lo', 'Limit Badugi')
+    >>> variant_name("Triple Draw 2-7 Lowball"), variant_name("")
+    ('Triple Draw 2-7 Lowball', '?')
+    """
+    from splitpot.games import display_name
+
+    variant = _BY_CODE.get(code)
+    if variant is not None:
+        return display_name(variant.game, variant.structure.kind)
+    if code == "pan":
+        return "Pan"
+    return _UNPLAYED_NAMES.get(code) or code or "?"
+
+
+def is_played(code: str) -> bool:
+    """Whether ``code`` names a game splitpot plays: a PHH variant code it replays, one of
+    its own codes, or ``"pan"`` (a Pan history). A poker site's own name of a game is not.
+
+    >>> is_played("NT"), is_played("F7S/8"), is_played("pan"), is_played("F2L3D")
+    (True, True, True, False)
+    """
+    return code in _BY_CODE or code == "pan"

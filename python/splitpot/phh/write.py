@@ -181,7 +181,7 @@ def _actions(events: Sequence[Operation], player_of: Mapping[int, int]) -> list[
     runout = _runout(events, shows[0]) if shows else set()
     out: list[str] = []
     held: list[str] = []  # the runout, written after the showdown
-    advance = ""  # an advance action (seed 003), said on the decision it makes
+    advance = ""  # an advance action (§3), said on the decision it makes
     for i, e in enumerate(events):
         following = events[i + 1] if i + 1 < len(events) else None
         shown_on_timeout = isinstance(e, Showing) and i > 0 and _is_timed_out_show(events[i - 1])

@@ -29,7 +29,7 @@ from splitpot.phh import HandHistory, replay
 from splitpot.show.page import BODY, CSS, JS
 from splitpot.show.steps import awards, steps
 from splitpot.show.story import Story
-from splitpot.show.text import event_lines
+from splitpot.show.text import event_lines, site_result
 
 __all__ = ["render_html"]
 
@@ -64,6 +64,7 @@ def render_html(history: HandHistory, *, names: Sequence[str] | None = None) -> 
         "seats": _seats(story),
         "steps": steps(story, event_lines(story)),
         "awards": awards(story),
+        "site": site_result(story),
     }
     body = BODY.format(title=escape(title), subtitle=escape(" / ".join(rest)))
     return (

@@ -26,6 +26,8 @@ main { display: flex; gap: 18px; padding: 12px 20px 20px; align-items: flex-star
 #message { margin-top: 6px; min-height: 2.8em; color: #e8e2cf; font-size: 13px; }
 #result { margin: 10px 0 0; padding: 8px 12px; list-style: none; font-size: 13px;
   color: #ffe08a; background: #242a31; border-radius: 10px; max-width: 820px; }
+#result .site { color: #c9d3dd; }
+#result .site.h { margin-top: 6px; padding-top: 6px; border-top: 1px solid #3a424b; }
 .cards { display: flex; gap: 4px; justify-content: center; min-height: 58px; }
 .card { width: 40px; height: 56px; border-radius: 5px; background: #fdfdfb; color: #111;
   box-shadow: 0 1px 3px #0009; display: flex; flex-direction: column; align-items: center;
@@ -120,6 +122,7 @@ JS = """
     }
   });
   for (const line of data.awards) $("result").append(el("li", "", line));
+  data.site.forEach((line, i) => $("result").append(el("li", i ? "site" : "site h", line)));
   const last = data.steps.length - 1;
   let k = 0;
   function show(n) {

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from splitpot._amounts import Amounts
 from splitpot._core import Card, InvalidCards
+from splitpot.games import display_name
 from splitpot.hand import (
     AntePosting,
     Betting,
@@ -29,7 +30,7 @@ from splitpot.hand import (
 from splitpot.phh import HandHistory
 from splitpot.phh.setup import _layout
 from splitpot.pots import Award
-from splitpot.tui import _blind_names, _with_hand, describe
+from splitpot.tui import _blind_names, award_words, describe, share_name
 
 _CARD = re.compile(r"(?:10|[2-9TJQKA])[cdhs]", re.IGNORECASE)
 UNKNOWN = "??"
@@ -124,18 +125,18 @@ class Story:
         if hh.year and hh.month and hh.day:
             when = f"{hh.year:04d}-{hh.month:02d}-{hh.day:02d}"
             first.append(when + (f" {hh.time}" if hh.time is not None else ""))
-        game = f"{self.hand.game.name}, {self.stakes()}"
+        game = f"{display_name(self.hand.game, self.start.structure.kind)}, {self.stakes()}"
         return [", ".join(first), game] if first else [game]
 
     def stakes(self) -> str:
-        """``no limit $0.01/$0.02``, ``fixed limit 2/4, ante 1, bring-in 1``."""
+        """``blinds $0.01/$0.02``, ``bets 2/4, ante 1, bring-in 1`` (the structure is named
+        with the game, :func:`~splitpot.games.display_name`)."""
         s, m = self.start.structure, self.money
-        kind = s.kind.value.replace("_", " ")
         small_bet = getattr(s, "small_bet", None)
         if isinstance(small_bet, int):
-            text = f"{kind} {m(small_bet)}/{m(getattr(s, 'big_bet', small_bet * 2))}"
+            text = f"bets {m(small_bet)}/{m(getattr(s, 'big_bet', small_bet * 2))}"
         else:
-            text = f"{kind} {m(s.small_blind)}/{m(s.big_blind)}"
+            text = f"blinds {m(s.small_blind)}/{m(s.big_blind)}"
         ante = max(self.start.antes, default=0)
         if ante:
             text += f", ante {m(ante)}"
@@ -165,9 +166,10 @@ class Story:
             case ChipsReturning(seat, amount):
                 return f"Uncalled {m(amount)} returned to {self.name(seat)}"
             case PotAwarding(award):
+                share = share_name(award, self.hand.result.awards)
                 return (
-                    f"{self.name(award.seat)} wins {pot_name(award)} ({m(award.amount)}): "
-                    f"{award.why}{_with_hand(self.hand, e)}"
+                    f"{self.name(award.seat)} wins {share} ({m(award.amount)})"
+                    f"{award_words(self.hand, e)}"
                 )
             case HandEnding(_, rake):
                 return "Hand over" + (f"; rake {m(rake)}" if rake else "")

@@ -5,7 +5,7 @@
 ...     starting_stacks=[50, 50], players=["Ann", "Bob"],
 ...     actions=["d dh p1 AcKd", "d dh p2 7h2c", "p2 cbr 6", "p1 f"])
 >>> print(render_text(hh))
-Texas Hold'em, no limit 1/2
+No-limit Hold'em, blinds 1/2
 <BLANKLINE>
   Ann  seat 1: 50 (big blind)
   Bob  seat 2: 50 (small blind, button)
@@ -20,7 +20,7 @@ Preflop
   Uncalled 4 returned to Bob
 Pots
   Main pot: 4, contested by Bob
-  Bob wins the main pot (4): only eligible seat; the others folded
+  Bob wins the main pot (4): the others folded
 Result
   Ann  48 (-2)
   Bob  52 (+2)
@@ -65,7 +65,7 @@ def render_text(history: HandHistory, *, names: Sequence[str] | None = None) -> 
     >>> _ = hand.raise_to(6), hand.fold()
     >>> history = HandHistory.from_hand(hand)
     >>> print(render_text(history, names=["Ann", "Bob"]))   # doctest: +ELLIPSIS
-    Texas Hold'em, no limit 1/2
+    No-limit Hold'em, blinds 1/2
     <BLANKLINE>
       Ann  seat 1: 100 (big blind)
       Bob  seat 2: 100 (small blind, button)
@@ -85,8 +85,16 @@ def render_text(history: HandHistory, *, names: Sequence[str] | None = None) -> 
 
 
 def _site_result(story: Story) -> list[str]:
-    """What the site paid, for a hand read from a poker site: the replay pays out the whole
-    pot, the site the pot less its rake (:func:`splitpot.phh.compare` reconciles the two)."""
+    """The site's result as one line of the text (:func:`site_result`)."""
+    said = site_result(story)
+    return [f"{said[0]}; " + ", ".join(said[1:])] if said else []
+
+
+def site_result(story: Story) -> list[str]:
+    """What the site paid, for a hand read from a poker site: ``At PokerStars: rake $0.10``,
+    then ``Hero collected $0.50`` for each player the site paid; empty for another hand. The
+    replay pays out the whole pot, the site the pot less its rake
+    (:func:`splitpot.phh.compare` reconciles the two); the text and the page show both."""
     hh = story.history
     rake = hh.user_fields.get("_site_rake")
     if type(rake) is not int or hh.winnings is None or not story.hand.is_over:
@@ -97,7 +105,7 @@ def _site_result(story: Story) -> list[str]:
         for k, seat in enumerate(story.seat_of)
         if hh.winnings[k]
     ]
-    return [f"At {site}: rake {story.money(rake)}; " + ", ".join(paid)]
+    return [f"At {site}: rake {story.money(rake)}", *paid]
 
 
 def event_lines(story: Story) -> list[tuple[int, list[str]]]:

@@ -6,7 +6,8 @@ without a BOM, Windows-1252) and line endings, and yields each hand as a history
 :class:`SiteError` that stops it being read: the file, the hand's number, the line and the
 reason; the reader goes on with the next hand. A hand of a game or with a feature splitpot
 does not play (short deck, draw games, run it twice, a cash-out) is an
-:class:`UnsupportedHand` naming it, never a guess.
+:class:`UnsupportedHand` naming it, never a guess; a hand whose text is damaged (cut off,
+lines lost, the site contradicting itself) a :class:`DamagedHand` saying how.
 
 What each history carries besides the PHH fields of the hand (``variant``, stakes, seats,
 ``players``, ``starting_stacks``, ``actions``, ``hand``, ``table``, ``event``, date and time,
@@ -26,11 +27,12 @@ Amounts are integers of the unit, read exactly from the decimal text
 
 from __future__ import annotations
 
-from splitpot.sites.errors import SiteError, UnsupportedHand
+from splitpot.sites.errors import DamagedHand, SiteError, UnsupportedHand
 from splitpot.sites.reading import read_file, read_text, sniff
 from splitpot.sites.write_stars import dumps_pokerstars, to_pokerstars
 
 __all__ = [
+    "DamagedHand",
     "SiteError",
     "UnsupportedHand",
     "dumps_pokerstars",

@@ -18,13 +18,21 @@ the history is replayed. Nothing is repaired: a hand splitpot does not play is r
 from __future__ import annotations
 
 import datetime
+import functools
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Literal
 
+from splitpot import games
+from splitpot._core import SplitpotError
+from splitpot.cards import card_codes
+from splitpot.hand.setup import blind_seats, seats_from_button
+from splitpot.hand.stud import bring_in_seat
+from splitpot.limits import PHH_MAX_SEATS
 from splitpot.phh.errors import PHHError
 from splitpot.phh.record import HandHistory
-from splitpot.sites.errors import SiteError, UnsupportedHand
+from splitpot.phh.variants import game_of_part
+from splitpot.sites.errors import DamagedHand, SiteError, UnsupportedHand
 
 Kind = Literal["F", "P", "N"]
 """The betting structure's letter, as in PHH variant codes: fixed, pot or no limit."""
@@ -48,16 +56,34 @@ class _Player:
     shown: bool = False
 
 
-@dataclass
+@dataclass(frozen=True)
 class Game:
     """What the header says: the PHH game part (``T``, ``O``, ``O5``, ``O/8``, ``7S``,
-    ``7S/8``, ``R``...), the structure letter, and the stakes in units."""
+    ``7S/8``, ``R``...), the structure letter, and the stakes in units. The rest is the
+    game catalogue's (:func:`splitpot.phh.variants.game_of_part`): the hole cards, and
+    whether it is stud (a bring-in, no button)."""
 
     part: str
     kind: Kind
     small: int  # small blind, or a fixed-limit game's small bet
     big: int  # big blind, or a fixed-limit game's big bet
-    hole_cards: int
+
+    @functools.cached_property
+    def rules(self) -> games.Game:
+        return game_of_part(self.part)
+
+    @functools.cached_property
+    def hole_cards(self) -> int:
+        return self.rules.hole_cards
+
+    @functools.cached_property
+    def stud(self) -> bool:
+        return is_stud(self.part)
+
+
+def is_stud(part: str) -> bool:
+    """Whether the game of PHH game part ``part`` is stud: a bring-in, no button."""
+    return game_of_part(part).forced_bets == "bring_in"
 
 
 class HandBuilder:
@@ -74,6 +100,7 @@ class HandBuilder:
         self.hand_id: str | None = None
         self.game: Game | None = None
         self.players: dict[str, _Player] = {}
+        self.seat_lines = 0
         self.button: int | None = None
         self.seat_count: int | None = None
         self.fields: dict[str, Any] = {}
@@ -81,9 +108,12 @@ class HandBuilder:
         self.bring_in_amount: int | None = None
         # PHH actions in the site's order: a template and its player, labelled ("p3") once
         # the players dealt in are known, at build().
-        self.actions: list[tuple[str, _Player | None, slice | None]] = []
+        self.actions: list[tuple[str, _Player | None, str, slice | None]] = []
         self.rake = 0
         self.total: int | None = None  # the pot as the site states it, rake included
+        self.betting = False  # a player has acted: no forced bet comes after
+        self.tournament = False  # a tournament's hand: chips, and no rake
+        self.blind_posters: dict[bool, _Player] = {}  # the small (False) and big (True) blind
         # The site's table rules that splitpot offers as structure options (fixed limit's
         # "half_bet_rule"), for the games with blinds: written into _splitpot_structure.
         self.rules: dict[str, Any] = {}
@@ -92,6 +122,11 @@ class HandBuilder:
 
     def fail(self, reason: str) -> SiteError:
         return SiteError(reason, **self._where())
+
+    def damaged(self, reason: str) -> DamagedHand:
+        """The error to raise for a hand whose text is damaged (cut off, lines lost, the
+        site contradicting itself)."""
+        return DamagedHand(reason, **self._where())
 
     def unsupported(self, reason: str, game: str = "") -> UnsupportedHand:
         """The error to raise for a hand splitpot does not play, with ``reason``; ``game``
@@ -127,26 +162,44 @@ class HandBuilder:
     def act(self, template: str, p: _Player | None, cards: slice | None = None) -> None:
         """A PHH action, ``{}`` standing for the player's label; ``cards`` (a stud deal)
         the slice of his hole cards it deals, written once every show has filled them in."""
-        self.actions.append((template, p, cards))
+        head, _, tail = template.partition("{}")
+        self.actions.append((head, p, tail, cards))
+        self.betting = self.betting or (p is not None and cards is None)
 
     # ------------------------------------------------------------------ the set-up
 
     def seat(self, seat: int, name: str, stack: int) -> None:
+        """A seat line: ``name`` in ``seat`` with ``stack``. More seats than a table has
+        (:data:`~splitpot.limits.PHH_MAX_SEATS`) are refused at once, so that a hand of a
+        thousand seat lines costs no more than one of ten (review H3)."""
+        self.seat_lines += 1
+        if seat > PHH_MAX_SEATS or self.seat_lines > PHH_MAX_SEATS:
+            raise self.fail(f"seat {seat}: more seats than a table has ({PHH_MAX_SEATS})")
         if name in self.players:
             raise self.fail(f"{name!r} is seated twice")
         if stack <= 0:
             return  # a seat with no chips plays no hand
         self.players[name] = _Player(seat, name, stack)
 
+    def forced(self, name: str) -> _Player:
+        """The player ``name``, who posts a forced bet: before anyone has acted, or the
+        site's lines contradict themselves."""
+        if self.betting:
+            raise self.damaged(f"the site contradicts itself: {name} posts after the betting began")
+        return self.player(name)
+
     def ante(self, name: str, amount: int) -> None:
-        p = self.player(name)
+        p = self.forced(name)
         self._put(p, amount)
         p.ante += amount
 
-    def blind(self, name: str, amount: int, *, dead: int = 0) -> None:
+    def blind(self, name: str, amount: int, *, dead: int = 0, big: bool | None = None) -> None:
         """A live blind of ``amount`` and a ``dead`` part (the small blind of "posts small &
-        big blinds": dead money, docs/rules/poker.md §4.1)."""
-        p = self.player(name)
+        big blinds": dead money, docs/rules/poker.md §4.1); ``big`` says it is the big blind
+        (True) or the small one (False), where the site says which."""
+        p = self.forced(name)
+        if big is not None:
+            self.blind_posters[big] = self.blind_posters.get(big) or p
         self._put(p, amount + dead)
         p.blind += amount
         p.street_in += amount
@@ -163,8 +216,13 @@ class HandBuilder:
         self.blind(name, live, dead=total - live)
 
     def _put(self, p: _Player, amount: int) -> None:
-        if amount < 0 or p.put_in + amount > p.stack:
-            raise self.fail(f"{p.name} puts in {amount}, more than his stack of {p.stack}")
+        if amount < 0:
+            raise self.damaged(f"the site contradicts itself: {p.name} puts in {amount}")
+        if p.put_in + amount > p.stack:
+            raise self.damaged(
+                f"the site contradicts itself: {p.name} puts in {amount}, more than his "
+                f"stack of {p.stack}"
+            )
         p.put_in += amount
 
     # ------------------------------------------------------------------ cards
@@ -172,7 +230,7 @@ class HandBuilder:
     def hole(self, name: str, cards: list[str | None]) -> None:
         """Hole cards (``None`` for one not seen). Seen again later (a show) fills them in."""
         p = self.player(name)
-        if self.game is not None and self.game.part in ("7S", "7S/8", "R"):
+        if self.game is not None and self.game.stud:
             self._stud_deal(p, cards)
             return
         if not p.hole:
@@ -219,11 +277,21 @@ class HandBuilder:
 
     def fold(self, name: str) -> None:
         p = self.player(name)
+        if self._all_in(p):
+            return
         p.folded = True
         self.act("{} f", p)
 
     def check(self, name: str) -> None:
-        self.act("{} cc", self.player(name))
+        p = self.player(name)
+        if not self._all_in(p):
+            self.act("{} cc", p)
+
+    def _all_in(self, p: _Player) -> bool:
+        """A player all-in has no more to do: a fold or a check the site logs for him
+        (PokerStars folds a sitting-out player all-in on his ante, Full Tilt's Flipout checks
+        for players all-in on theirs) changes nothing, and is not an action (docs/sites.md)."""
+        return p.put_in == p.stack
 
     def call(self, name: str, amount: int) -> None:
         p = self.player(name)
@@ -235,6 +303,15 @@ class HandBuilder:
         """A bet (or a raise) of ``amount`` more than he has in on this street."""
         self.raise_to(name, self.player(name).street_in + amount)
 
+    def put_in(self, name: str, amount: int) -> None:
+        """He puts in ``amount`` more (an all-in most sites write by what it adds): a call when
+        it does not top the street's highest, else a bet or raise."""
+        high = max(q.street_in for q in self.players.values())
+        if self.player(name).street_in + amount <= high:
+            self.call(name, amount)
+        else:
+            self.bet(name, amount)
+
     def raise_to(self, name: str, total: int) -> None:
         """A bet, raise or completion to ``total`` on this street."""
         p = self.player(name)
@@ -244,10 +321,36 @@ class HandBuilder:
 
     def bring_in(self, name: str, amount: int) -> None:
         p = self.player(name)
+        self._check_bring_in(p)
         self._put(p, amount)
         p.street_in += amount
         self.bring_in_amount = amount
         self.act("{} pb", p)
+
+    def _check_bring_in(self, p: _Player) -> None:
+        """The site's bring-in, where splitpot's rule gives it to another player: when the
+        low door card is all-in for his ante, PokerStars passes the bring-in to his left,
+        splitpot to the next low door card with chips (docs/rules/poker.md §4.2 KNOWN
+        DIFFERENCE, hand/stud.py's ``bring_in_seat``). Such a hand is not played as the site
+        did: unsupported, naming the difference."""
+        game = self.game
+        dealt = [q for q in self.players.values() if q.dealt and len(q.hole) > 2]
+        if game is None or p not in dealt or any(q.hole[2] is None for q in dealt):
+            return
+        try:
+            codes = card_codes(" ".join(str(q.hole[2]) for q in dealt))
+        except SplitpotError:
+            return  # not cards: the replay says which
+        doors = {q.seat: code for q, code in zip(dealt, codes, strict=True)}
+        live = sorted(q.seat for q in dealt if not self._all_in(q))
+        low = bring_in_seat(game.rules, doors, sorted(doors))
+        if low in live or not live or bring_in_seat(game.rules, doors, live) == p.seat:
+            return
+        raise self.unsupported(
+            "the bring-in: the low door card is all-in for his ante, and the site gives the "
+            "bring-in to another player than splitpot's rule does (docs/rules/poker.md §4.2 "
+            "KNOWN DIFFERENCE)"
+        )
 
     def reveal(self, name: str, cards: list[str | None]) -> None:
         """His cards, seen but not shown at the showdown (the summary's "mucked [...]")."""
@@ -258,7 +361,7 @@ class HandBuilder:
         hand) cannot win a pot: they are seen, and the hand is mucked."""
         p = self.player(name)
         game = self.game
-        if game is not None and game.hole_cards != 7 and len(cards) < game.hole_cards:
+        if game is not None and not game.stud and len(cards) < game.hole_cards:
             self._see(p, cards)
         elif not p.shown:
             self._see(p, cards)
@@ -274,14 +377,35 @@ class HandBuilder:
 
     # ------------------------------------------------------------------ the history
 
+    def after_button(self, players: list[_Player]) -> list[_Player]:
+        """``players`` clockwise from the button's left (hand/setup.py's
+        ``seats_from_button``, the engine's one home of seat order); by seat when the hand
+        has no button (stud)."""
+        top = max((p.seat for p in players), default=0)
+        if top > PHH_MAX_SEATS:
+            raise self.fail(
+                f"field 'seats' goes up to seat {top}; a table has at most {PHH_MAX_SEATS} seats"
+            )
+        at = {p.seat: p for p in players}
+        if self.button is None:
+            return [at[s] for s in sorted(at)]
+        seats: list[int | None] = [s if s in at else None for s in range(top + 1)]
+        # The button at or past the last seat: the order starts from the first seat.
+        return [at[s] for s in seats_from_button(seats, min(self.button, top))]
+
+    def blind_players(self, players: list[_Player]) -> tuple[_Player, _Player]:
+        """Who posts the small and the big blind (docs/rules/poker.md §4.1, hand/setup.py's
+        ``blind_seats``): the two after the button, the button himself heads-up."""
+        order = self.after_button(players)
+        if len(order) < 2:
+            raise self.fail("fewer than two players are seated")
+        small, big = blind_seats(range(len(order)), len(order) - 1, len(order) == 2)
+        return order[small], order[big]
+
     def _order(self) -> list[_Player]:
         """The players dealt in, in PHH order: clockwise from the button's left; stud (no
         button) by seat."""
-        seated = sorted((p for p in self.players.values() if p.dealt), key=lambda p: p.seat)
-        if self.button is None:
-            return seated
-        after = [p for p in seated if p.seat > self.button]
-        return after + [p for p in seated if p.seat <= self.button]
+        return self.after_button([p for p in self.players.values() if p.dealt])
 
     def build(self) -> HandHistory:
         """The history: PHH fields, the site's result and its user fields."""
@@ -292,10 +416,11 @@ class HandBuilder:
         if len(order) < 2:
             raise self.fail("fewer than two players were dealt in")
         self._check_total(order)
+        self._check_paid(order)
         label = {id(p): f"p{k + 1}" for k, p in enumerate(order)}
         actions = [
-            t if p is None else t.format(label[id(p)]) + (_cards(p.hole[c]) if c else "")
-            for t, p, c in self.actions
+            head if p is None else head + label[id(p)] + tail + (_cards(p.hole[c]) if c else "")
+            for head, p, tail, c in self.actions
         ]
         structure = self._structure(game, order)
         user = self._user_fields(order)
@@ -307,7 +432,7 @@ class HandBuilder:
                 starting_stacks=[p.stack for p in order],
                 actions=self._dealing(game, order) + actions + self._showdown(order),
                 seats=[p.seat for p in order],
-                seat_count=max(self.seat_count or 0, max(p.seat for p in order)),
+                seat_count=max(self.seat_count or 0, self.button or 0, *(p.seat for p in order)),
                 players=[p.name for p in order],
                 finishing_stacks=[p.stack - p.put_in + p.returned + p.collected for p in order],
                 winnings=[p.collected for p in order],
@@ -319,6 +444,18 @@ class HandBuilder:
         except PHHError as e:  # a seat, a stack or a count past PHH's limits (fuzzing)
             raise self.fail(e.reason) from None
 
+    def _check_paid(self, order: list[_Player]) -> None:
+        """What the site paid out with its rake must be the pot: every chip put in, less
+        the bets returned. Else the site's text contradicts itself (Winamax's 2010
+        tournament paid 3,368 chips of a pot of 3,367.50)."""
+        pot = sum(p.put_in - p.returned for p in order)
+        paid = sum(p.collected for p in order) + self.rake
+        if paid != pot:
+            raise self.damaged(
+                f"the site contradicts itself: it paid out {paid} with the rake, and the pot "
+                f"is {pot}"
+            )
+
     def _check_total(self, order: list[_Player]) -> None:
         """The site's stated pot must be what it paid out with the rake, and the chips put
         in less those returned. Old
@@ -328,8 +465,9 @@ class HandBuilder:
             return
         paid = sum(p.collected for p in order) + self.rake
         if paid != self.total:
-            raise self.fail(
-                f"the site's total pot is {self.total}, but it paid out {paid} with the rake"
+            raise self.damaged(
+                f"lines missing or the site contradicts itself: its total pot is "
+                f"{self.total}, but it paid out {paid} with the rake"
             )
         excess = sum(p.put_in - p.returned for p in order) - self.total
         if excess == 0:
@@ -338,16 +476,34 @@ class HandBuilder:
         top, second = put[-1], put[-2]
         uncalled = top.put_in - top.returned - (second.put_in - second.returned)
         if excess < 0 or excess != uncalled:
-            raise self.fail(
-                f"the site's total pot is {self.total}, but the players put in "
-                f"{self.total + excess}"
+            raise self.damaged(
+                f"lines missing or the site contradicts itself: its total pot is "
+                f"{self.total}, but the players put in {self.total + excess}"
             )
         top.returned += excess
 
-    def _structure(self, game: Game, order: list[_Player]) -> dict[str, Any]:
-        stud = game.part in ("7S", "7S/8", "R")
-        antes = [p.ante + p.dead for p in order]
+    def _blinds(self, game: Game, order: list[_Player]) -> list[int]:
+        """The live blinds, as the engine must be told them: a big blind all-in for less
+        than the stakes' is written in full, as is that of the player after the small blind
+        who is all-in on his ante and posts none. The others must still call the full big
+        blind (docs/rules/poker.md §4.1 DECISION), and the engine posts a blind as far as
+        its player's stack goes."""
         blinds = [p.blind for p in order]
+        full = game.small if game.kind == "F" else game.big
+        big = self.blind_posters.get(True)
+        small = self.blind_posters.get(False)
+        if big is None and small is not None and small in order and len(order) > 1:
+            after = order[(order.index(small) + 1) % len(order)]
+            if after.blind == 0 and after.put_in == after.ante == after.stack:
+                big = after
+        if big is not None and big in order and big.blind < full and self._all_in(big):
+            blinds[order.index(big)] = full
+        return blinds
+
+    def _structure(self, game: Game, order: list[_Player]) -> dict[str, Any]:
+        stud = game.stud
+        antes = [p.ante + p.dead for p in order]
+        blinds = [] if stud else self._blinds(game, order)
         if len(order) == 2 and not stud:  # heads-up lists apply in reverse (PHH "Blinds")
             antes.reverse()
             blinds.reverse()
@@ -386,12 +542,13 @@ class HandBuilder:
         return table | self.rules
 
     def _dealing(self, game: Game, order: list[_Player]) -> list[str]:
-        if game.part in ("7S", "7S/8", "R"):
+        if game.stud:
             return []
         out: list[str] = []
+        unseen = "??" * game.hole_cards
         for p in order:
-            cards = p.hole + [None] * (game.hole_cards - len(p.hole))
-            out.append(f"d dh p{len(out) + 1} {_cards(cards)}")
+            cards = _cards(p.hole) + unseen[2 * len(p.hole) :] if p.hole else unseen
+            out.append(f"d dh p{len(out) + 1} {cards}")
         return out
 
     def _showdown(self, order: list[_Player]) -> list[str]:
@@ -405,6 +562,8 @@ class HandBuilder:
     def _user_fields(self, order: list[_Player]) -> dict[str, Any]:
         user = dict(self.user)
         user["_site_rake"] = self.rake
+        if self.tournament:
+            user["_site_tournament"] = True
         dead = [p.dead for p in order]
         if any(dead):
             user["_splitpot_dead_blinds"] = dead
@@ -414,7 +573,7 @@ class HandBuilder:
 
 
 def _cards(cards: list[str | None]) -> str:
-    return "".join("??" if c is None else c for c in cards)
+    return "".join([c or "??" for c in cards])
 
 
 def date_fields(when: datetime.datetime, zone: str | None) -> dict[str, Any]:

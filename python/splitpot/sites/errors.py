@@ -65,6 +65,27 @@ class UnsupportedHand(SiteError, UnsupportedHistory):
     """
 
 
+class DamagedHand(SiteError):
+    """A hand whose text is damaged: cut off (the file ends inside it, or the next hand's
+    header is glued into one of its lines), lines lost (its summary contradicts its play), or
+    the site contradicting itself (a flop of four cards, more paid out than was put in, a
+    negative raise, a player acting who is not seated). ``reason`` starts with
+    ``"damaged: "`` and says which.
+
+    Neither a rule splitpot does not play nor a gap of the reader: its own outcome,
+    ``"damaged"``, in :func:`splitpot.sites.check.check_file` and the replay report.
+
+    >>> error = DamagedHand("cut off", source="x.txt", hand_id="7", line=3)
+    >>> isinstance(error, SiteError), str(error)
+    (True, 'x.txt: hand 7, line 3: damaged: cut off')
+    """
+
+    def __init__(self, reason: str, **where: Any) -> None:
+        super().__init__(
+            reason if reason.startswith("damaged: ") else f"damaged: {reason}", **where
+        )
+
+
 def _rebuild(
     cls: type[SiteError],
     reason: str,

@@ -14,62 +14,77 @@ listed in :data:`_NOTES`.
 
 from __future__ import annotations
 
-import datetime
 import re
+from decimal import Decimal
 
-from splitpot.phh.record import HandHistory
-from splitpot.sites.builder import Game, HandBuilder, date_fields
-from splitpot.sites.errors import SiteError
-from splitpot.sites.money import CENT, CHIP, AmountError, units
-from splitpot.sites.pokerstars import _cards
-from splitpot.sites.reading import Block
+from splitpot.sites.base import VERBS, Block, LineReader, Rules, SiteReader, cards
+from splitpot.sites.money import CENT, CHIP
 
 NAME = "Full Tilt Poker"
-HEADER = re.compile(r"(?m)^Full Tilt Poker (?:Game|Hand) #(\d+):")
+# "Full Tilt Poker Game #", and "FullTiltPoker Game #" in the archive exports (2006-2011).
+HEADER = re.compile(r"(?m)^Full ?Tilt ?Poker (?:Game|Hand) #(\d+):")
 
-_STUD = ("7S", "7S/8", "R")
-# The site's game names, as the header's " - NAME - " part: the PHH game part, the
-# structure letter and the number of hole cards; None for the games splitpot does not play.
-_GAMES: dict[str, tuple[str, str, int] | None] = {
-    "No Limit Hold'em": ("T", "N", 2),
-    "NL Hold'em": ("T", "N", 2),
-    "Pot Limit Hold'em": ("T", "P", 2),
-    "Limit Hold'em": ("T", "F", 2),
-    "Pot Limit Omaha Hi": ("O", "P", 4),
-    "Pot Limit Omaha": ("O", "P", 4),
-    "Pot Limit Omaha H/L": ("O/8", "P", 4),
-    "Pot Limit Omaha Hi/Lo": ("O/8", "P", 4),
-    "Limit Omaha H/L": ("O/8", "F", 4),
-    "Limit Omaha Hi/Lo": ("O/8", "F", 4),
-    "Limit Stud Hi": ("7S", "F", 7),
-    "Limit Stud H/L": ("7S/8", "F", 7),
-    "Limit Razz": ("R", "F", 7),
-    # A cap on what each player may put in a hand (a number of big blinds the text does
-    # not give) is a rule splitpot does not play.
-    "CAP NL Hold'em": None,
-    "CAP PL Omaha Hi": None,
-    "Limit Badugi": None,
-    "Limit 2-7 Triple Draw": None,
-    "No Limit 2-7 Single Draw": None,
-    "Limit 5 Card Draw": None,
+# The game, one of the header's " - " parts: its structure ("No Limit", "Pot Limit", "Limit",
+# or the newer "NL", "PL", "FL"), then its name, the PHH game part; a cap (``CAP NL``,
+# ``$400 Pot Limit``, ``$2,000 Cap Pot Limit``: what each player may put in a hand) is not
+# played, nor are the games of _UNPLAYED.
+_GAME = re.compile(
+    r"^(?P<cap>\$[0-9][0-9,.]* (?:Cap )?|CAP )?(?P<structure>No Limit|Pot Limit|Limit|NL|PL|FL)"
+    r" (?P<name>[^ ].*)$"
+)
+_STRUCTURES = {"No": "N", "NL": "N", "Pot": "P", "PL": "P", "Limit": "F", "FL": "F"}
+_PARTS = {
+    "Hold'em": "T",
+    "Omaha": "O",
+    "Omaha Hi": "O",
+    "Omaha H/L": "O/8",
+    "Omaha Hi/Lo": "O/8",
+    "5 Card Omaha Hi": "O5",
+    "5 Card Omaha H/L": "O5/8",
+    "6 Card Omaha Hi": "O6",
+    "Stud Hi": "7S",
+    "Stud H/L": "7S/8",
+    "Razz": "R",
+}
+_UNPLAYED = {
+    "Badugi": "a draw game",
+    "2-7 Triple Draw": "a draw game",
+    "2-7 Single Draw": "a draw game",
+    "5 Card Draw": "a draw game",
+    "Courchevel Hi": "Courchevel",
+    "Courchevel H/L": "Courchevel",
+    "Irish": "Irish (four cards, two discarded after the flop)",
+    "5 Card Stud": "five-card stud",
 }
 _STAKES = re.compile(r" - ([^ /]+)/([^ /]+)(?: Ante (\S+))? - ")
 _WHEN = re.compile(r" - (\d\d?):(\d\d):(\d\d) ([A-Z]{2,4}) - (\d{4})/(\d\d)/(\d\d)")
 _EVENT = re.compile(r"^(.+ \((\d+)\)), (?:Table|Match) (.+)$")
 _TABLE = re.compile(r"^Table (.+?)(?: \((\d+) max(?:, [^)]*)?\))?$")
-_SEAT = re.compile(r"^Seat (\d+): (.+) \(([^()]+)\)(?:, is sitting out)?$")
+_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]+)\)(?:, is sitting out)?$")
 _STREET = re.compile(
     r"^\*\*\* (.+?) \*\*\*(?: \[([^]]*)\])?(?: \[([^]]*)\])?(?: \(Total Pot: .*\))?$"
 )
+_SEATS = re.compile(r"^Seats: \d+$")
+_VERBS = VERBS | {
+    "raises to": "raise to",
+    "completes it to": "raise to",
+    "brings in for": "bring in",
+    "antes": "ante",
+    "posts the small blind of": "small blind",
+    "posts the big blind of": "big blind",
+    "posts": "live blind",  # "posts $2": a live big blind, out of turn (§4.1)
+    "posts a dead small blind of": "dead blind",
+}
 _UNCALLED = re.compile(r"^Uncalled bet of (\S+) returned to (.+)$")
-_TOTAL = re.compile(r"^Total pot .*\| Rake (\S+)$")
+_TOTAL = re.compile(r"^Total pot (\S+) .*\| Rake (\S+)$")
 _SUMMARY_SEAT = re.compile(r"^Seat (\d+): (.+)$")
 _COLLECTED = re.compile(r"(?:collected|and won) \((\S+)\)")
 _MUCKED = re.compile(r" mucked \[([^]]*)\]")
 _BUTTON = re.compile(r"^The button is in seat #(\d+)$")
+_DEALT = re.compile(r"^Dealt to (.+?) \[([^]]*)\](?: \[([^]]*)\])?$")
 _NOTES = re.compile(
-    r"^(?:.+ \(Observer\): .*|\d+ seconds left to act|.+ (?:sits down|stands up|adds \S+)"
-    r"|No low hand qualified| \([0-9A,]+\))$"
+    r"^(?:.+ \(Observer\): .*|\d+ seconds left to act"
+    r"|.+ (?:sits down|stands up|adds \S+)|No low hand qualified| \([0-9A,]+\))$"
 )
 # After a seated player's name: lines that change nothing.
 _PLAYER_NOTES = re.compile(
@@ -80,91 +95,92 @@ _PLAYER_NOTES = re.compile(
 _ACTION = re.compile(
     r"^(?P<verb>folds|checks|calls|bets|raises to|completes it to|brings in for|antes"
     r"|posts the small blind of|posts the big blind of|posts a dead small blind of|posts"
-    r"|shows|wins|discards|stands pat|is dealt)(?: (?P<rest>.*?))?(?:, and is all in)?$"
+    r"|shows|wins|ties for|discards|stands pat|is dealt)(?: (?P<rest>.*?))?(?:, and is all in)?$"
 )
 _WINS = re.compile(r"^(?:the )?(?:(?:high|low) )?(?:(?:main|side) )?pot(?: #?\d+)? \((\S+)\)")
 
 
-def parse(block: Block) -> HandHistory:
-    """One Full Tilt hand as a PHH history (``_site`` ``"Full Tilt Poker"``)."""
-    return _Hand(block).run()
+class FullTiltHand(LineReader):
+    NAME = NAME
+    HEADER = HEADER
+    CLOSING = re.compile(r"^Total pot ")
+    NOTES = _NOTES
+    ACTORS = (" ", ": ")  # "NAME folds"; "NAME: chat" (:meth:`aside`)
+    VERBS = _VERBS
+    SEAT = _SEAT
+    STREETS = _STREET
+    STREET_BETS = re.compile(r"3RD STREET|[4-7]TH STREET")
+    SEVENTH = "7TH STREET"
+    RUN_TWICE = re.compile(r"(?:TURN|RIVER|SHOW DOWN|SUMMARY) \d")
 
-
-class _Hand:
     def __init__(self, block: Block) -> None:
-        self.block = block
-        self.header = block.lines[0]
-        found = HEADER.match(self.header)
-        assert found is not None  # the block starts at a header
-        cash = bool(re.search(r" - [$€£][0-9.,]+/", self.header))
-        self.b = HandBuilder(NAME, block.source, CENT if cash else CHIP)
-        self.b.hand_id = found.group(1)
-        self.b.at = block.first
-        self.names = re.compile("(?!)")
-        self.summary = False
-        self.street = ""
-        self.seated: dict[int, str] = {}
+        super().__init__(block)
         self.won: dict[str, int] = {}  # the "wins the pot" lines, checked with the summary
 
-    def fail(self, reason: str) -> SiteError:
-        return self.b.fail(reason)
+    def tournament(self) -> bool:
+        where = self.header.partition(": ")[2].partition(" - ")[0]
+        return _EVENT.match(where) is not None
 
-    def amount(self, text: str | None) -> int:
-        if text is None or " " in text:
+    def unit(self) -> Decimal:
+        return CENT if re.search(r" - [$€£][0-9.,]+/", self.header) else CHIP
+
+    def amount(self, text: str | None, *, decimal: str = ".") -> int:
+        if text is not None and " " in text:
             raise self.fail(f"not an amount: {text!r}")
-        try:
-            return units(text, self.b.unit)
-        except AmountError as e:
-            raise self.fail(str(e)) from None
+        return super().amount(text, decimal=decimal)
 
-    def run(self) -> HandHistory:
-        self.read_header()
-        for number, line in self.block.numbered():
-            if number == self.block.first:
-                continue
-            self.b.at = number
-            self.line(line.rstrip())
-        self.check_won()
-        return self.b.build()
+    def stake(self, text: str) -> int:
+        """A stake of the header: ``50K`` is 50,000 (the high levels of 2011 tournaments)."""
+        if text.endswith("K") and self.b.unit == CHIP:
+            return 1000 * self.amount(text[:-1])
+        return self.amount(text)
 
-    def check_won(self) -> None:
+    def finish(self) -> None:
         """The summary says what each player collected; the hand's "wins" lines, when it has
         them (it may not, when all but one fold), must say the same."""
         said = {p.name: p.collected for p in self.b.players.values() if p.collected}
         if self.won and self.won != said:
-            raise self.fail(f"the hand's pots won {self.won} are not the summary's {said}")
+            raise self.damaged(
+                f"lines missing: the hand's pots won {self.won} are not the summary's {said}"
+            )
 
     def read_header(self) -> None:
         header, b = self.header, self.b
-        for name, spec in _GAMES.items():
-            if f" - {name} - " in header:
-                if spec is None:
-                    raise b.unsupported(f"{name} is a game splitpot does not play", name)
-                part, kind, hole = spec
-                break
-        else:
-            raise b.unsupported(f"a game splitpot does not read: {header[:100]!r}")
+        part, kind, _ = self.game_of(header)
         stakes = _STAKES.search(header)
         if stakes is None:
             raise self.fail("no stakes in the hand's header")
         small, big, _ = stakes.groups()
-        b.game = Game(part, kind, self.amount(small), self.amount(big), hole)  # type: ignore[arg-type]
-        b.user["_site_game"] = name
+        self.game(part, kind, self.stake(small), self.stake(big))  # type: ignore[arg-type]
         symbol = re.match(r"[^0-9]+", small)
         if symbol is not None and b.unit == CENT:
             b.fields["currency_symbol"] = symbol.group()
         start = header.find(": ")
         if not 0 <= start < stakes.start():
             raise self.fail("no table in the hand's header")
-        self.read_table(header[start + 2 : stakes.start()])
+        self.read_table(header[start + 2 : stakes.start()].split(" - ")[0])
         when = _WHEN.search(header)
-        if when is not None:
-            h, mi, s, zone, y, mo, d = when.groups()
-            try:
-                moment = datetime.datetime(int(y), int(mo), int(d), int(h), int(mi), int(s))
-            except ValueError:
-                raise self.fail(f"not a date: {when.group()!r}") from None
-            b.fields.update(date_fields(moment, zone))
+        self.when(when, 5, 6, 7, 1, 2, 3, zone=when[4] if when else None)
+
+    def game_of(self, header: str) -> tuple[str, str, str]:
+        """The PHH game part, the structure letter and the site's name of the game."""
+        for text in header.split(" - "):
+            found = _GAME.match(text)
+            if found is None:
+                continue
+            name = found["name"]
+            if found["cap"]:
+                raise self.unsupported(
+                    f"{text}: a cap on what each player puts in is not played", text
+                )
+            if name in _UNPLAYED:
+                raise self.unsupported(
+                    f"{text}: {_UNPLAYED[name]}, a game splitpot does not play", text
+                )
+            if name in _PARTS:
+                self.b.user["_site_game"] = text
+                return _PARTS[name], _STRUCTURES[found["structure"].split()[0]], text
+        raise self.unsupported(f"a game splitpot does not read: {header[:100]!r}")
 
     def read_table(self, where: str) -> None:
         """``Table Slaw``, ``Table Rymer (6 max, shallow)``, or a tournament's
@@ -181,147 +197,90 @@ class _Hand:
         if table[2] is not None:
             self.b.seat_count = self.b.number(table[2], "table size")
 
+    def set_up(self, line: str) -> bool:
+        return _SEATS.match(line) is not None or super().set_up(line)  # "Seats: 9" (2013)
+
     def line(self, line: str) -> None:
-        if not line:
-            return
-        if line.startswith("*** "):
-            self.street_line(line)
-        elif self.summary:
-            self.summary_line(line)
-        elif line.startswith("Seat ") and not self.street:
-            self.seat_line(line)
-        elif line.startswith("Players agree to Run It"):
+        if line.startswith("Players agree to Run It"):
             raise self.b.unsupported("run it twice is not played")
-        elif not _NOTES.match(line):
-            self.play_line(line)
+        super().line(line)
 
-    def seat_line(self, line: str) -> None:
-        found = _SEAT.match(line)
-        if found is None:
-            raise self.fail(f"not a seat line: {line!r}")
-        seat, name, stack = found.groups()
-        self.b.seat(self.b.number(seat), name, self.amount(stack))
-        self.seated[int(seat)] = name
-        names = sorted(self.b.players, key=len, reverse=True)
-        self.names = re.compile(f"^({'|'.join(map(re.escape, names))})((?::| ).*)$")
+    def rules(self) -> Rules:
+        return [
+            (_UNCALLED, lambda m: self.b.returned(m[2], self.amount(m[1]))),
+            (_BUTTON, self.button),
+            (_DEALT, self.dealt),
+        ]
 
-    def street_line(self, line: str) -> None:
-        found = _STREET.match(line)
-        if found is None:
-            raise self.fail(f"not a street line: {line!r}")
-        title, first, second = found.groups()
-        if not self.street:
-            self.street = "SET-UP"  # the seats are over
-        if self.street == "7TH STREET":
-            self.b.deal_unseen()
-        if title == "SUMMARY":
-            self.summary = True
-        elif title in ("FLOP", "TURN", "RIVER") and first is not None:
-            self.b.board(_cards(second if second is not None else first))
-        elif title in ("HOLE CARDS", "SHOW DOWN"):
-            self.street = title
-        elif re.fullmatch(r"3RD STREET|[4-7]TH STREET", title):
-            self.street = title
-            self.b.street()
-        elif re.fullmatch(r"(?:TURN|RIVER|SHOW DOWN|SUMMARY) \d", title):
-            raise self.b.unsupported(f"'*** {title} ***': run it twice is not played")
-        else:
-            raise self.b.unsupported(f"'*** {title} ***' is a street splitpot does not play")
+    def button(self, found: re.Match[str]) -> None:
+        self.b.button = self.b.number(found[1], "button")
+        # A tournament's table does not say its size; the button's seat is one of it.
+        self.b.seat_count = max(self.b.seat_count or 0, self.b.button)
 
-    def play_line(self, line: str) -> None:
-        found = _UNCALLED.match(line)
-        if found is not None:
-            self.b.returned(found[2], self.amount(found[1]))
-            return
-        found = _BUTTON.match(line)
-        if found is not None:
-            self.b.button = self.b.number(found[1], "button")
-            # A tournament's table does not say its size; the button's seat is one of it.
-            self.b.seat_count = max(self.b.seat_count or 0, self.b.button)
-            return
-        if line.startswith("Dealt to "):
-            self.dealt(line)
-            return
-        found = self.names.match(line)
-        if found is None:
-            raise self.fail(f"a line this reader does not know: {line!r}")
-        name, rest = found[1], found[2].removeprefix(" ")
-        if not _PLAYER_NOTES.match(rest):
-            if self.street == "7TH STREET" and not rest.startswith("shows"):
-                self.b.deal_unseen()
-            self.action(name, rest)
+    def aside(self, name: str, sep: str, rest: str) -> None:
+        """ "NAME: text": his chat."""
 
-    def dealt(self, line: str) -> None:
-        found = re.match(r"^Dealt to (.+?) \[([^]]*)\](?: \[([^]]*)\])?$", line)
-        if found is None or found[1] not in self.b.players:
-            raise self.fail(f"not a deal: {line!r}")
+    def dealt(self, found: re.Match[str]) -> None:
+        if found[1] not in self.b.players:
+            raise self.fail(f"not a deal: {found.group()!r}")
         name, first, second = found.groups()
         game = self.b.game
         assert game is not None
-        if game.part not in _STUD:
-            self.b.hole(name, _cards(first))
+        if not game.stud:
+            self.b.hole(name, cards(first))
         elif self.street != "3RD STREET":
-            self.b.hole(name, _cards(second if second is not None else first))
+            self.b.hole(name, cards(second if second is not None else first))
         elif second is not None:  # his own two down cards, then the door card
-            self.b.hole(name, _cards(first) + _cards(second))
+            self.b.hole(name, cards(first) + cards(second))
         else:  # another player's door card; his down cards are not seen
-            self.b.hole(name, [None, None, *_cards(first)])
+            self.b.hole(name, [None, None, *cards(first)])
 
     def action(self, name: str, rest: str) -> None:
+        if _PLAYER_NOTES.match(rest):
+            return
+        if self.street == "7TH STREET" and not rest.startswith("shows"):
+            self.b.deal_unseen()
         found = _ACTION.match(rest)
         if found is None:
             raise self.fail(f"an action this reader does not know: {name} {rest!r}")
         verb, arg = found["verb"], found["rest"]
-        b = self.b
         if arg is not None and verb in ("folds", "checks"):
             raise self.fail(f"an action this reader does not know: {name} {rest!r}")
-        match verb:
-            case "folds":
-                b.fold(name)
-            case "checks":
-                b.check(name)
-            case "calls":
-                b.call(name, self.amount(arg))
-            case "bets":
-                b.bet(name, self.amount(arg))
-            case "raises to" | "completes it to":
-                b.raise_to(name, self.amount(arg))
-            case "brings in for":
-                b.bring_in(name, self.amount(arg))
-            case "antes":
-                b.ante(name, self.amount(arg))
-            case "posts the small blind of" | "posts the big blind of" | "posts":
-                b.blind(name, self.amount(arg))  # "posts $2": a live big blind (§4.1)
-            case "posts a dead small blind of":
-                b.blind(name, 0, dead=self.amount(arg))  # dead money (§4.1)
-            case "shows":
-                b.show(name, _cards((arg or "").split("]")[0].strip(" [")))
-            case "wins":
-                won = _WINS.match(arg or "")
-                if won is None:
-                    raise self.fail(f"not a pot won: {name} {rest!r}")
-                self.won[name] = self.won.get(name, 0) + self.amount(won[1])
-            case _:
-                raise b.unsupported(f"{name} {verb}: a draw is not played")
+        if self.move(name, verb, arg):
+            return
+        if verb == "shows":
+            self.b.show(name, cards((arg or "").split("]")[0].strip(" [")))
+        elif verb in ("wins", "ties for"):  # "ties for the pot (240)": his share of a split
+            won = _WINS.match(arg or "")
+            if won is None:
+                raise self.fail(f"not a pot won: {name} {rest!r}")
+            self.won[name] = self.won.get(name, 0) + self.amount(won[1])
+        else:
+            raise self.unsupported(f"{name} {verb}: a draw is not played")
 
     def summary_line(self, line: str) -> None:
         found = _TOTAL.match(line)
         if found is not None:
-            self.b.rake = self.amount(found[1])
+            self.b.total = self.amount(found[1])
+            self.b.rake = self.amount(found[2])
             return
         found = _SUMMARY_SEAT.match(line)
-        if found is None or self.b.number(found[1]) not in self.seated:
-            return  # "Board: [...]", the pots of "Total pot ... Main pot ... Side pot ..."
-        name = self.seated[int(found[1])]
+        seat = None if found is None else self.b.number(found[1])
+        p = next((p for p in self.b.players.values() if p.seat == seat), None)
+        if found is None or p is None or not p.dealt:
+            return  # "Board: [...]", the pots of "Total pot ...", "is sitting out"
+        name = p.name
         rest = found[2].removeprefix(name)
-        p = self.b.players.get(name)
-        if p is None or not p.dealt:
-            return  # "is sitting out"
         collected = _COLLECTED.search(rest)
         if collected is not None:
             self.b.collect(name, self.amount(collected[1]))
         mucked = _MUCKED.search(rest)
         if mucked is not None:
-            self.b.reveal(name, _cards(mucked[1]))
+            self.b.reveal(name, cards(mucked[1]))
         if "folded" in rest and not p.folded:
-            raise self.fail(f"the summary says {name} folded, and the hand has no fold of his")
+            raise self.damaged(
+                f"lines missing: the summary says {name} folded, and the hand has no fold of his"
+            )
+
+
+READER = SiteReader(NAME, HEADER, FullTiltHand.parse, marker="Tilt")

@@ -2,126 +2,92 @@
 read into PHH histories.
 
 GG writes PokerStars' format with a few words of its own, so this reader is PokerStars'
-(:mod:`splitpot.sites.pokerstars`) with those words: its header (``Poker Hand #TM123:``, the
-game named before the stakes), ``Dealt to NAME`` with no cards for the others, a ``straddle``,
-``*** SHOWDOWN ***``, and a summary that takes a jackpot and a "bingo" from the pot as well as
-the rake. What splitpot does not play is unsupported: short deck, Omaha played pot limit
-before the flop and no limit after it, a board run two or three times, GG's EV cash-out and
-all-in insurance. As in PokerStars' reader, a line no rule reads is an error, never skipped.
+(:class:`splitpot.sites.pokerstars.StarsHand`) with those words: its header (``Poker Hand
+#TM123:``, the game named before the stakes), ``Dealt to NAME`` with no cards for the others,
+a ``straddle``, ``*** SHOWDOWN ***``, and a summary that takes a jackpot and a "bingo" from
+the pot as well as the rake. What splitpot does not play is unsupported: short deck, Omaha
+played pot limit before the flop and no limit after it, a board run two or three times, GG's
+EV cash-out and all-in insurance. As in PokerStars' reader, a line no rule reads is an error,
+never skipped.
 """
 
 from __future__ import annotations
 
-import datetime
 import re
-from collections.abc import Callable
+from decimal import Decimal
 
-from splitpot.phh.record import HandHistory
-from splitpot.sites import pokerstars
-from splitpot.sites.builder import Game, HandBuilder, date_fields
+from splitpot.sites.base import SiteReader
+from splitpot.sites.builder import Game
 from splitpot.sites.money import CENT, CHIP
-from splitpot.sites.reading import Block
+from splitpot.sites.pokerstars import WHEN, StarsHand
 
 NAME = "GGPoker"
 HEADER = re.compile(r"(?m)^Poker Hand #([A-Z]*\d+): ")
 
 # The game as GG names it (the end of the header's text before the stakes or the level):
-# the PHH game part, the structure letter and the number of hole cards; None for the games
-# splitpot does not play, with the reason.
-_GAMES: list[tuple[str, tuple[str, str, int] | str]] = [
-    ("Hold'em No Limit", ("T", "N", 2)),
-    ("Hold'em Pot Limit", ("T", "P", 2)),
-    ("Hold'em Limit", ("T", "F", 2)),
-    ("Omaha Hi/Lo Pot Limit", ("O/8", "P", 4)),
-    ("Omaha Pot Limit", ("O", "P", 4)),
-    ("PLO-6", ("O6", "P", 6)),
-    ("PLO-5", ("O5", "P", 5)),
-    ("PLO", ("O", "P", 4)),
+# the PHH game part and the structure letter; a str for the games splitpot does not play,
+# with the reason.
+_GAMES: list[tuple[str, tuple[str, str] | str]] = [
+    ("Hold'em No Limit", ("T", "N")),
+    ("Hold'em Pot Limit", ("T", "P")),
+    ("Hold'em Limit", ("T", "F")),
+    ("Omaha Hi/Lo Pot Limit", ("O/8", "P")),
+    ("Omaha Pot Limit", ("O", "P")),
+    ("PLO-6", ("O6", "P")),
+    ("PLO-5", ("O5", "P")),
+    ("PLO", ("O", "P")),
     ("Omaha (NL postflop)", "pot limit before the flop and no limit after it"),
     ("ShortDeck No Limit", "short deck"),
 ]
 _GAME_TEXT = re.compile(r"^Poker Hand #\S+: (?:Tournament #\d+, (.*?) - Level|(.*?) \()")
 _POT = re.compile(r"^Total pot (\S+)((?: \| \w+ \S+)*)\s*$")
 _TAKEN = re.compile(r" \| (\w+) (\S+)")
-_DEALT_NONE = "Dealt to ({}) *$"
 
 
-def parse(block: Block) -> HandHistory:
-    """One GGPoker hand as a PHH history (``_site`` ``"GGPoker"``)."""
-    return _Hand(block).run()
+class GGHand(StarsHand):
+    NAME = NAME
+    HEADER = HEADER
 
+    def header_line(self) -> str:
+        return self.block.lines[0]
 
-class _Hand(pokerstars._Hand):
-    # PokerStars' state, set here: its __init__ reads PokerStars' header, not GG's.
-    def __init__(self, block: Block) -> None:
-        self.block = block
-        header = block.lines[0]
-        found = HEADER.match(header)
-        assert found is not None  # the block starts at a header
-        self.header = header
-        tournament = re.search(r"Tournament #(\d+)", header)
-        cash = tournament is None and "$" in header
-        self.b = HandBuilder(NAME, block.source, CENT if cash else CHIP)
-        self.b.hand_id = found.group(1)
-        self.b.at = block.first
-        if tournament is not None:
-            self.b.fields["event"] = f"Tournament #{tournament.group(1)}"
-        self.names: re.Pattern[str] | None = None
-        self.dealt_to = re.compile("(?!)")
-        self.dealt_none = re.compile("(?!)")
-        self.summary = False
-        self.street = ""
+    def unit(self) -> Decimal:
+        cash = "Tournament #" not in self.header and "$" in self.header
+        return CENT if cash else CHIP
 
     def read_header(self) -> None:
         b = self.b
         found = _GAME_TEXT.match(self.header)
-        text = "" if found is None else found.group(1) or found.group(2)
+        text = "" if found is None else (found.group(1) or found.group(2)).rstrip()
         for name, spec in _GAMES:
             if text.endswith(name):
                 if isinstance(spec, str):
                     raise b.unsupported(f"{name}: {spec}, a game splitpot does not play", name)
-                part, kind, hole = spec
+                part, kind = spec
                 break
         else:
             raise b.unsupported(f"a game splitpot does not read: {self.header[:80]!r}")
-        stakes = pokerstars._STAKES.findall(self.header)
-        if not stakes:
-            raise self.fail("no stakes in the hand's header")
-        small, big, _ = stakes[-1]
-        b.game = Game(part, kind, self.amount(small), self.amount(big), hole)  # type: ignore[arg-type]
+        small, big, _ = self.stakes()
+        self.game(part, kind, self.amount(small), self.amount(big))  # type: ignore[arg-type]
         b.user["_site_game"] = name
         if b.unit == CENT:
             b.fields["currency"] = "USD"  # GG's cash tables play in dollars only
             b.fields["currency_symbol"] = "$"
-        self.read_date()
+        when = WHEN.search(self.header)
+        self.when(when, zone=when[7] if when else None)
 
-    def read_date(self) -> None:
-        when = pokerstars._WHEN.search(self.header)
-        if when is None:
-            return
-        y, mo, d, h, mi, s = (int(x) for x in when.groups()[:6])
-        try:
-            self.b.fields.update(date_fields(datetime.datetime(y, mo, d, h, mi, s), when[7]))
-        except ValueError:
-            raise self.fail(f"not a date: {when.group()!r}") from None
-
-    def name_pattern(self) -> re.Pattern[str]:
-        if self.names is None:
-            names = super().name_pattern()
-            alternatives = "|".join(map(re.escape, sorted(self.b.players, key=len, reverse=True)))
-            self.dealt_none = re.compile(_DEALT_NONE.format(alternatives))
-            return names
-        return self.names
-
-    def others(self) -> list[tuple[re.Pattern[str], Callable[[re.Match[str]], None]]]:
-        # "Dealt to NAME": he is dealt in, his cards are not seen.
-        return [(self.dealt_none, lambda m: self.b.hole(m[1], [])), *super().others()]
+    def dealt_to(self, found: re.Match[str]) -> None:
+        name = found[1].rstrip(" ")
+        if name in self.b.players:  # "Dealt to NAME": he is dealt in, his cards not seen
+            self.b.hole(name, [])
+        else:
+            super().dealt_to(found)
 
     def street_line(self, line: str) -> None:
-        found = pokerstars._STREET.match(line)
+        found = re.match(r"^\*\*\* (.+?) \*\*\*", line)
         title = "" if found is None else found.group(1)
         if title == "SHOWDOWN":
-            self.name_pattern()
+            self.seats()
             self.street = "SHOW DOWN"
         elif re.match(r"(?:FIRST|SECOND|THIRD) ", title):
             raise self.b.unsupported(f"'*** {title} ***': a board run more than once")
@@ -129,11 +95,15 @@ class _Hand(pokerstars._Hand):
             super().street_line(line)
 
     def action(self, name: str, rest: str) -> None:
-        found = re.fullmatch(r"straddle (\S+)", rest)
+        found = re.fullmatch(r"straddle (\S+)(?: and is all-in)?", rest)
         if found is not None:
             # "straddle $100" is his live bet in all: a big blind who straddles adds to it.
             p = self.b.player(name)
             self.b.blind(name, self.amount(found[1]) - p.street_in)
+        elif rest.startswith("posts missed blind "):
+            # A blind he missed, posted dead: it goes to the pot, and he still owes the big
+            # blind to play (docs/rules/poker.md §4.1).
+            self.b.blind(name, 0, dead=self.amount(rest.removeprefix("posts missed blind ")))
         elif "Cashout" in rest:
             raise self.b.unsupported(f"{name}: {rest.strip()}: a cash-out is not played")
         elif "insurance" in rest:
@@ -157,7 +127,7 @@ class _Hand(pokerstars._Hand):
         small, big = (amount, game.big) if blind == "small" else (game.small, amount)
         if (small, big) != (game.small, game.big):
             b.user.setdefault("_site_header_blinds", [game.small, game.big])
-            b.game = Game(game.part, game.kind, small, big, game.hole_cards)
+            b.game = Game(game.part, game.kind, small, big)
 
     def summary_line(self, line: str) -> None:
         found = _POT.match(line)
@@ -165,4 +135,8 @@ class _Hand(pokerstars._Hand):
             super().summary_line(line)
             return
         # Rake, Jackpot, Bingo...: all taken from the pot, none paid to a player.
+        self.b.total = self.amount(found[1])
         self.b.rake = sum(self.amount(amount) for _, amount in _TAKEN.findall(found[2]))
+
+
+READER = SiteReader(NAME, HEADER, GGHand.parse, marker="Poker Hand #")

@@ -33,12 +33,13 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 
 from splitpot.phh.record import HandHistory
-from splitpot.sites.builder import Game, HandBuilder, date_fields
+from splitpot.sites.base import Block, LineReader, SiteReader, lines_of
+from splitpot.sites.builder import date_fields, is_stud
 from splitpot.sites.errors import SiteError
-from splitpot.sites.money import CENT, CHIP, AmountError, units
-from splitpot.sites.reading import Block, lines_of
+from splitpot.sites.money import CENT, CHIP
 
 NAME = "iPoker"
 HEADER = re.compile(r'<game\s+gamecode="')
@@ -47,15 +48,16 @@ _FOLD, _SB, _BB, _CALL, _CHECK, _BET, _RAISE_BY, _ALL_IN = 0, 1, 2, 3, 4, 5, 6, 
 _SITTING_OUT = (8, 9)  # no cards dealt this hand (waiting for the big blind, sitting out)
 _ANTE, _BRING_IN, _RAISE_TO = 15, 16, 23
 
-# The session's name of the game (before the structure and the stakes): the PHH game part,
-# the number of hole cards, and whether it is stud; None for a game splitpot does not play.
-_GAMES: dict[str, tuple[str, int, bool] | None] = {
-    "Holdem": ("T", 2, False),
-    "Omaha": ("O", 4, False),
-    "Omaha Hi-Lo": ("O/8", 4, False),
-    "Omaha HiLow": ("O/8", 4, False),
-    "7 Card Stud": ("7S", 7, True),
-    "7 Card Stud Hi-Lo": ("7S/8", 7, True),
+# The session's name of the game (before the structure and the stakes): the PHH game part;
+# None for a game splitpot does not play.
+_GAMES: dict[str, str | None] = {
+    "": "",  # no name: Omaha, of the hands' number of cards (:data:`_OMAHA_OF`)
+    "Holdem": "T",
+    "Omaha": "O",
+    "Omaha Hi-Lo": "O/8",
+    "Omaha HiLow": "O/8",
+    "7 Card Stud": "7S",
+    "7 Card Stud Hi-Lo": "7S/8",
     "5 Card Stud": None,
     "Six Plus Holdem": None,
 }
@@ -72,11 +74,20 @@ _KINDS = {
     "Limit": "F",
 }
 # The stakes, if any, then an ante (each game's ante actions say what was paid).
+# No name at all (``PL €2/€4``, 2019 on): Omaha of as many cards as the hands are dealt.
 _GAMETYPE = re.compile(
-    rf"^(?P<name>.+?) (?P<kind>{'|'.join(_KINDS)})(?: (?P<small>[^ /]+)/(?P<big>[^ /]+))?"
+    rf"^(?:(?P<name>.+?) )?(?P<kind>{'|'.join(_KINDS)})(?: (?P<small>[^ /]+)/(?P<big>[^ /]+))?"
     r"(?: Ante \S+)?$"
 )
+_OMAHA_OF = {4: "O", 5: "O5", 6: "O6"}
+# A tournament's amount with a fraction (``277.50``, ``3,252.50``): the hand is read in
+# hundredths of a chip. Three digits after a dot are iPoker.it's thousands (``1.500``).
+_FRACTION = re.compile(r'[.,][0-9]{1,2}(?![0-9])[^"]*"')
+# The decimal separator of one amount: a comma before two digits (``€2,50``, 2019 on), or a
+# dot before three (iPoker.it's ``1.500``: the comma is then the decimal point, never used).
+_COMMA_DECIMAL = re.compile(r",[0-9]{2}(?![0-9])|\.[0-9]{3}(?![0-9])")
 _LIMIT_HOLDEM = re.compile(r"^LH (?P<small>[0-9.,]+)/(?P<big>[0-9.,]+) ")
+_STUD_PARTS = {part for part in _GAMES.values() if part and is_stud(part)}
 _STREETS = {"Flop", "Turn", "River"}
 _STUD_STREETS = {"Third Street", "Fourth Street", "Fifth Street", "Sixth Street", "River"}
 _DTD = re.compile(r"<!DOCTYPE|<!ENTITY", re.IGNORECASE)
@@ -154,41 +165,47 @@ def _session(prolog: str) -> Session | str:
     )
 
 
-def parse(block: Block) -> HandHistory:
-    """One iPoker game as a PHH history (``_site`` ``"iPoker"``)."""
-    return _Game(block).run()
+class IPokerGame(LineReader):
+    """One ``<game>`` of a session: parsed as XML (:meth:`run`), not line by line."""
 
+    NAME = NAME
+    HEADER = HEADER
 
-class _Game:
     def __init__(self, block: Block) -> None:
-        self.block = block
         self.session = (
             block.session if isinstance(block, GameBlock) else "not a game of an iPoker session"
         )
-        tournament = isinstance(self.session, Session) and self.session.tournament is not None
-        self.b = HandBuilder(NAME, block.source, CHIP if tournament else CENT)
+        super().__init__(block)
         code = re.search(r'gamecode="([^"]*)"', block.lines[0] if block.lines else "")
         self.b.hand_id = code.group(1) if code else None
-        self.b.at = block.first
         self.line_of: dict[ET.Element, int] = {}
-        self.bet: dict[str, int] = {}
         self.win: dict[str, int] = {}
         self.seen_at: dict[str, int | None] = {}  # each player's line, named by his result
-        self.spec: tuple[str, str, int, bool] | None = None
+        self.spec: tuple[str, str] | None = None  # the game part and the structure letter
         self.stakes: tuple[int, int] | None = None
+
+    def header_line(self) -> str:
+        return self.block.lines[0] if self.block.lines else ""
+
+    def tournament(self) -> bool:
+        return isinstance(self.session, Session) and self.session.tournament is not None
+
+    def unit(self) -> Decimal:
+        """A cash game's cent; a tournament's chip, or its hundredth when the hand has
+        fractional chips (the 2011 MTT: ``sum="277.50"``), read exactly either way."""
+        if not self.tournament():
+            return CENT
+        return CENT if _FRACTION.search("\n".join(self.block.lines)) else CHIP
+
+    def amount(self, text: str | None, *, decimal: str = ".") -> int:
+        if text is not None and _COMMA_DECIMAL.search(text):
+            decimal = ","
+        return super().amount(text, decimal=decimal)
 
     def fail(self, reason: str, at: ET.Element | None = None) -> SiteError:
         if at is not None:
             self.b.at = self.line_of.get(at, self.b.at)
         return self.b.fail(reason)
-
-    def amount(self, text: str | None) -> int:
-        if text is None:
-            raise self.fail("an amount is missing")
-        try:
-            return units(text, self.b.unit)
-        except AmountError as e:
-            raise self.fail(str(e)) from None
 
     def run(self) -> HandHistory:
         if isinstance(self.session, str):
@@ -204,12 +221,14 @@ class _Game:
                 rounds.append(child)
             else:
                 raise self.fail(f"an element this reader does not know: <{child.tag}>")
-        last = -1
-        for r in rounds:
-            number = self.number(r, "no")
-            if number <= last:
-                raise self.fail(f"round {number} after round {last}", r)
-            last = number
+        numbers = [self.number(r, "no") for r in rounds]
+        for k in range(1, len(rounds)):
+            if numbers[k] <= numbers[k - 1]:
+                raise self.fail(f"round {numbers[k]} after round {numbers[k - 1]}", rounds[k])
+        if rounds:
+            self.b.at = self.line_of.get(rounds[0], self.b.at)
+            self.make_game(dict(zip(numbers, rounds, strict=True)))
+        for number, r in zip(numbers, rounds, strict=True):
             self.round(r, number)
         self.result()
         return self.b.build()
@@ -233,7 +252,9 @@ class _Game:
         except ET.ParseError as e:
             self.b.at = self.block.first + e.position[0] - 1
             reason = re.sub(r": line \d+, column \d+$", "", str(e))
-            raise self.b.fail(f"not well-formed XML: {reason}") from None
+            if reason == "no element found":  # the text ends inside the game
+                raise self.damaged("cut off: the game's XML ends before </game>") from None
+            raise self.damaged(f"not well-formed XML: {reason}") from None
         root = next(iter(self.line_of))  # the first element started
         if root.tag != "game":
             raise self.fail(f"<{root.tag}> where a <game> was expected", root)
@@ -254,19 +275,18 @@ class _Game:
         b.user["_site_game"] = text
         limit = _LIMIT_HOLDEM.match(text)
         if limit is not None:
-            self.spec = ("T", "F", 2, False)
+            self.spec = ("T", "F")
             self.stakes = (self.amount(limit["small"]), self.amount(limit["big"]))
         else:
             found = _GAMETYPE.match(text)
-            if found is None or found["name"] not in _GAMES:
+            if found is None or (found["name"] or "") not in _GAMES:
                 raise b.unsupported(f"a game splitpot does not read: {text[:80]!r}")
-            game = _GAMES[found["name"]]
-            if game is None:
+            part = _GAMES[found["name"] or ""]
+            if part is None:
                 raise b.unsupported(
                     f"{found['name']} is a game splitpot does not play", found["name"]
                 )
-            part, hole, stud = game
-            self.spec = (part, _KINDS[found["kind"]], hole, stud)
+            self.spec = (part, _KINDS[found["kind"]])
             if found["small"] is not None:
                 self.stakes = (self.amount(found["small"]), self.amount(found["big"]))
         if session.table:
@@ -281,15 +301,16 @@ class _Game:
         for child in general:
             self.b.at = self.line_of.get(child, self.b.at)
             if child.tag == "startdate":
-                self.date((child.text or "").strip())
+                self.start_date((child.text or "").strip())
             elif child.tag == "players":
                 for player in child:
                     self.player(player)
             elif child.tag != "servername":
                 raise self.fail(f"an element this reader does not know: <{child.tag}>")
 
-    def date(self, text: str) -> None:
-        for form in ("%Y-%m-%d %H:%M:%S", "%d/%m/%Y %H:%M:%S", "%d/%m/%Y %H:%M"):
+    def start_date(self, text: str) -> None:
+        forms = ("%Y-%m-%d %H:%M:%S", "%Y/%m/%d %H:%M:%S", "%d/%m/%Y %H:%M:%S", "%d/%m/%Y %H:%M")
+        for form in forms:
             try:
                 when = datetime.datetime.strptime(text, form)
             except ValueError:
@@ -305,43 +326,96 @@ class _Game:
         if player.tag != "player":
             raise self.fail(f"<{player.tag}> among the players")
         name = player.get("name", "")
-        if not name:
+        # Stud has no button (docs/rules/poker.md §4.2); a dead button may sit on an empty
+        # seat, which has no name.
+        dealer = player.get("dealer") == "1" and not self.stud()
+        if not name and not dealer:
             return
         seat = self.number(player, "seat")
+        if dealer:
+            self.b.button = seat
+        if not name:
+            return
         chips = player.get("chips")
         self.b.seat(seat, name, self.amount(chips))
         if chips and self.b.unit == CENT and "currency_symbol" not in self.b.fields:
             symbol = re.match(r"[^0-9]+", chips)
-            if symbol is not None:
+            if symbol is not None and "event" not in self.b.fields:
                 self.b.fields["currency_symbol"] = symbol.group()
-        if player.get("dealer") == "1" and not (self.spec and self.spec[3]):
-            self.b.button = seat  # stud has no button (docs/rules/poker.md §4.2)
         self.seen_at[name] = self.b.at
-        self.bet[name] = self.amount(player.get("bet", "0"))
         self.win[name] = self.amount(player.get("win", "0"))
 
-    def make_game(self, forced: ET.Element) -> None:
-        """The game, once the stakes are known: a tournament's are its blinds, posted in
-        round 0."""
+    def make_game(self, rounds: dict[int, ET.Element]) -> None:
+        """The game, from the session's game type and the hand's rounds: a name-less game
+        type's Omaha by its number of pocket cards; the stakes of a game type without them
+        (a tournament's) from the blinds posted in round 0, or, in stud, from the bets."""
         assert self.spec is not None
-        part, kind, hole, _ = self.spec
+        part, kind = self.spec
+        if not part:
+            pocket = [len((c.text or "").split()) for c in rounds.get(1, ()) if c.tag == "cards"]
+            part = _OMAHA_OF.get(max(pocket, default=0), "")
+            if not part or kind != "P":
+                raise self.unsupported(
+                    f"a game splitpot does not read: {self.b.user['_site_game']!r}"
+                )
         stakes = self.stakes
-        if stakes is None:
+        if stakes is None and is_stud(part):
+            stakes = self.stud_stakes(rounds)
+        elif stakes is None:
             posted = {code: 0 for code in (_SB, _BB)}
-            for action in forced:
+            for action in rounds.get(0, ()):
                 code = action.get("type", "")
                 if code in ("1", "2") and not posted[int(code)]:
                     posted[int(code)] = self.amount(action.get("sum"))
             if kind == "F" or not posted[_BB]:
                 raise self.fail("the game type gives no stakes and no big blind is posted")
             stakes = (posted[_SB], posted[_BB])
-        self.b.game = Game(part, kind, stakes[0], stakes[1], hole)  # type: ignore[arg-type]
+        self.game(part, kind, stakes[0], stakes[1])  # type: ignore[arg-type]
+
+    def stud_stakes(self, rounds: dict[int, ET.Element]) -> tuple[int, int]:
+        """A stud tournament's bets, which its file never states: the small bet is what the
+        first completion on third street goes to, or the first bet on fourth street when no
+        pair shows (a pair lets the big bet be made); the big bet the first bet from fifth
+        street on, twice the small bet (fixed limit). None of these: unsupported."""
+        in_round: dict[str, int] = {}
+        for code, name, amount in self.actions_of(rounds.get(2)):
+            in_round[name] = in_round.get(name, 0) + amount
+            if code == _BET:
+                return in_round[name], 2 * in_round[name]
+        up: dict[str, list[str]] = {}
+        for number in (2, 3):
+            for c in rounds.get(number, ()):
+                if c.tag == "cards" and c.text:
+                    up.setdefault(c.get("player", ""), []).append(c.text.split()[-1][1:])
+        pair = any(len(ranks) == 2 and ranks[0] == ranks[1] for ranks in up.values())
+        for number in (3, 4, 5, 6):
+            for code, _, amount in self.actions_of(rounds.get(number)):
+                if code == _BET and (number > 3 or not pair):
+                    if number == 3:
+                        return amount, 2 * amount
+                    if amount % 2 == 0:
+                        return amount // 2, amount
+        raise self.unsupported(
+            "no stakes: the file states none, and no bet of this stud hand shows them"
+        )
+
+    def actions_of(self, element: ET.Element | None) -> list[tuple[int, str, int]]:
+        """A round's actions in the order played: their type, player and amount."""
+        if element is None:
+            return []
+        actions = [a for a in element if a.tag == "action"]
+        actions.sort(key=lambda a: self.number(a, "no"))
+        return [
+            (self.number(a, "type"), a.get("player", ""), self.amount(a.get("sum", "0")))
+            for a in actions
+        ]
+
+    def stud(self) -> bool:
+        """Whether the session's game is stud (no button, a bring-in)."""
+        return self.spec is not None and self.spec[0] in _STUD_PARTS
 
     def round(self, element: ET.Element, number: int) -> None:
-        assert self.spec is not None
-        stud = self.spec[3]
-        if self.b.game is None:
-            self.make_game(element)
+        stud = self.stud()
         if stud and number >= 2:
             self.b.street()
         actions: list[tuple[int, ET.Element]] = []
@@ -356,7 +430,20 @@ class _Game:
         if stud and number == 6:
             self.b.deal_unseen()
         for _, action in sorted(actions, key=lambda a: a[0]):
-            self.action(action)
+            self.play(action)
+        if number == 0 and self.b.button is None and not stud:
+            self.button_from_blinds()
+
+    def button_from_blinds(self) -> None:
+        """A game whose players say nobody is the dealer: the small blind sits just after
+        the button, and heads-up is the button (docs/rules/poker.md §4.1)."""
+        dealt = [p for p in self.b.players.values() if p.dealt]
+        small = [p for p in dealt if 0 < p.blind and p.blind < max(q.blind for q in dealt)]
+        if len(small) != 1:
+            return
+        seat = small[0].seat
+        before = [p.seat for p in dealt if p.seat < seat] or [p.seat for p in dealt]
+        self.b.button = seat if len(dealt) == 2 else max(before)
 
     def cards(self, element: ET.Element, number: int, stud: bool) -> None:
         kind, name = element.get("type", ""), element.get("player", "")
@@ -374,7 +461,7 @@ class _Game:
         else:
             raise self.fail(f"cards this reader does not know: {kind!r} in round {number}")
 
-    def action(self, element: ET.Element) -> None:
+    def play(self, element: ET.Element) -> None:
         self.b.at = self.line_of.get(element, self.b.at)
         code = self.number(element, "type")
         name = element.get("player", "")
@@ -406,7 +493,7 @@ class _Game:
         if code == _BB and amount > live:
             b.post_both(name, amount)  # the big blind live, the rest dead (§4.1)
         elif code in (_SB, _BB):
-            b.blind(name, amount)
+            b.blind(name, amount, big=code == _BB)
         elif code == _ANTE:
             b.ante(name, amount)
         else:
@@ -422,15 +509,11 @@ class _Game:
             self.b.call(name, amount)
 
     def result(self) -> None:
-        """The site's result: every player's actions must add up to his ``bet``; the part
-        of the biggest bet nobody matched goes back to him, and his ``win`` includes it on
-        the older clients (:class:`Session`); the rake is what the pot kept."""
+        """The site's result: the part of the biggest bet nobody matched goes back to him,
+        and his ``win`` includes it on the older clients (:class:`Session`); the rake is what
+        the pot kept. A player's ``bet`` is not read: the clients count a "raise to" (type
+        23) in it twice, so the actions are the truth."""
         b = self.b
-        for name, bet in self.bet.items():
-            put = b.players[name].put_in if name in b.players else 0
-            b.at = self.seen_at[name]
-            if put != bet:
-                raise b.fail(f"{name}'s actions put in {put}, the game says he bet {bet}")
         dealt = sorted((p for p in b.players.values() if p.dealt), key=lambda p: -p.put_in)
         returned = dealt[0].put_in - dealt[1].put_in if len(dealt) > 1 else 0
         if returned:
@@ -449,11 +532,16 @@ class _Game:
         rake = sum(p.put_in for p in dealt) - returned - paid
         b.at = self.block.first + len(self.block.lines) - 1
         if rake < 0:
-            raise b.fail(f"the players are paid {-rake} more than the pot")
+            raise b.damaged(
+                f"the site contradicts itself: the players are paid {-rake} more than the pot"
+            )
         b.rake = rake
         for p in dealt:
             if not p.folded and p.hole and None not in p.hole:
                 b.show(p.name, list(p.hole))
+
+
+READER = SiteReader(NAME, HEADER, IPokerGame.parse, blocks, marker="<game")
 
 
 def _card(text: str) -> str | None:

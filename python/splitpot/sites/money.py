@@ -22,6 +22,11 @@ class AmountError(ValueError):
     """Not an amount, or finer than the unit: the readers turn it into a SiteError."""
 
 
+class NegativeAmount(AmountError):
+    """An amount written with a minus sign (``-6.10€``): no site's amount is negative, so
+    the text contradicts itself (the readers make it a DamagedHand)."""
+
+
 def units(text: str, unit: Decimal, *, decimal: str = ".") -> int:
     """``text`` (``$0.25``, ``1,500``, ``0,02€``, ``Rs.1``, ``₹136.50``) in ``unit``\\ s.
 
@@ -35,6 +40,8 @@ def units(text: str, unit: Decimal, *, decimal: str = ".") -> int:
     found = _NUMBER.search(text)
     if found is None:
         raise AmountError(f"{text!r} is not an amount")
+    if text[: found.start()].rstrip().endswith("-"):
+        raise NegativeAmount(f"{text!r} is negative")
     digits = found.group().rstrip(" ,.'\u00a0\u202f")
     if decimal == ",":
         whole, _, fraction = digits.rpartition(",")

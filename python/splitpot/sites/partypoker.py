@@ -24,34 +24,43 @@ brings in or acts first is never seen is unsupported (docs/rules/poker.md §4.2)
 from __future__ import annotations
 
 import dataclasses
-import datetime
 import re
 from collections.abc import Iterator
+from decimal import Decimal
 
-from splitpot.phh.record import HandHistory
-from splitpot.sites.builder import Game, HandBuilder, date_fields
+from splitpot.limits import SITE_MAX_HAND_LINES
+from splitpot.sites.base import NEVER, VERBS, Block, LineReader, Rules, SiteReader, cards, lines_of
 from splitpot.sites.errors import SiteError
-from splitpot.sites.money import CENT, CHIP, AmountError, units
-from splitpot.sites.reading import Block, lines_of
+from splitpot.sites.money import CENT, CHIP
 
 NAME = "partypoker"
-HEADER = re.compile(r"(?m)^\s*\*\*\*\*\* Hand History [Ff]or Game (\w+) \*\*\*\*\*")
+# Spaces before the header, never newlines (a run of blank lines would be searched again at
+# every line start: quadratic).
+HEADER = re.compile(r"(?m)^[ \t\0]*\*\*\*\*\* Hand History [Ff]or Game (\w+) \*\*\*\*\*")
 _HEADER_LINE = re.compile(HEADER.pattern.removeprefix("(?m)"))
+_GLUED = re.compile(r"\*\*\*\*\* Hand History [Ff]or Game \w+ \*\*\*\*\*")
 # The Windows client starts a hand with this line (after a NUL byte, between hands).
 _STARTS = re.compile(r"^\0?\s*Game #(\w+) starts\.\s*$")
 
-_STUD = ("7S", "7S/8", "R")
-_GAMES: list[tuple[str, tuple[str, int] | None]] = [
-    ("Texas Hold'em", ("T", 2)),
-    ("Omaha Hi-Lo", ("O/8", 4)),
-    ("Omaha Hi", ("O", 4)),
-    ("7 Card Stud Hi-Lo", ("7S/8", 7)),
-    ("7 Card Stud", ("7S", 7)),
-    ("Razz", ("R", 7)),
+# The site's game names, the first found in the header: the PHH game part; the games
+# splitpot does not play, and why.
+_GAMES: list[tuple[str, str]] = [
+    ("Texas Hold'em", "T"),
+    ("Texas Holdem", "T"),  # the 2021 tournaments
+    ("Omaha Hi-Lo", "O/8"),
+    ("Omaha Hi", "O"),
+    ("7 Card Stud Hi-Lo", "7S/8"),
+    ("7 Card Stud", "7S"),
+    ("Razz", "R"),
+    ("PL Omaha", "O"),  # "$1,000 USD PL Omaha" (2013 on)
 ]
+_UNPLAYED = {"Double Hold'em": "two boards", "Short Deck": "short deck"}
 _KIND = re.compile(r"(?:^|[ (])(NL|PL|FL)[ )]")
 _STAKES = re.compile(r"^(?:\$?([0-9.,]+)/\$?([0-9.,]+) )")
-_LEVEL = re.compile(r"^(?:Blinds|Stakes|Stakes-Antes)\(([0-9,.]+)/([0-9,.]+)(?:-([0-9,.]+))?\)")
+# "Blinds(10/20)", "Stakes-Antes(200/400-40)", "Blinds-Antes(1 200/2 400 -400)" (2016).
+_LEVEL = re.compile(
+    r"^(?:Blinds|Stakes)(?:-Antes)?\(([0-9][0-9,. ]*)/([0-9][0-9,. ]*?)(?: ?-([0-9][0-9,. ]*))?\)"
+)
 _WHEN = re.compile(
     r"(?:[A-Z][a-z]+day, ?([A-Z][a-z]+) (\d\d?), |[A-Z][a-z]{2} ([A-Z][a-z]{2}) (\d\d?) )"
     r"(\d\d?):(\d\d):(\d\d) ([A-Z]{2,5}) (\d{4})"
@@ -59,42 +68,74 @@ _WHEN = re.compile(
 _MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
 _TABLE = re.compile(r"^Table (.+?) \( ?(?:Real|Play) Money ?\)(?: -- Seat (\d+) is the button)?$")
 _EVENT = re.compile(r"^(.+ \(\d+\)) Table #(\d+)$")
-_SEAT = re.compile(r"^[Ss]eat ?(\d+): (.+?) \( ?(\$?[0-9][0-9.,]*)(?: USD)? ?\)$")
+_SEAT = re.compile(r"^[Ss]eat ?(\d+): (.+?) \( ?([$€]?[0-9][0-9.,]*)(?: USD| EUR)? ?\)$")
 _BUTTON = re.compile(r"^Seat (\d+) is the button$")
+_DEALT = re.compile(r"^Dealt to (.+?) \[([^]]*)\]$")
+_VERBS = VERBS | {
+    "double bets": "bet",
+    "completes": "bet",
+    "bring-ins": "bring in",
+    "posts ante": "ante",
+    "posts big blind + dead": "both blinds",  # the big blind live, the rest dead (§4.1)
+}
+_DECIMAL_COMMA = re.compile(r",[0-9]{2}(?![0-9])")
 _SHOWS = re.compile(r"^(shows|doesn't show) \[([^]]*)\]")
 _STREET = re.compile(r"^\*\* Dealing ?(.*?) \*\*(?: :)?(?: +\[([^]]*)\])?$")
 _NOTES = re.compile(
     r"^(?:#Game No : \w+|Trny: ?\d+ Level: ?\d+|Total number of players.*"
     r"|Your time bank will be activated.*|Congratulations to player .*|Player .+ finished in .*"
-    r"|There was no qualifying low hand|Creating Main Pot with .*|Board: \[.*\]|\s*)$"
+    r"|There was no qualifying low hand|Creating (?:Main|Side) Pot.* with .*|Board: \[.*\]"
+    # Players who join, leave, or are slow, who need not be seated in this hand.
+    r"|.+ has (?:joined|left) the table\."
+    r"|.+ will be using (?:his|her|their) time bank for this hand\."
+    r"|.+ could not respond in time\.\(disconnected\)|.+ is sitting out|\s*)$"
 )
-_AMOUNT = r"(?:\$ ?)?[0-9][0-9.,]*"
+_AMOUNT = r"(?:[$€] ?)?[0-9][0-9.,]*(?: ?€)?"
 _ACTION = re.compile(
     r"^(?P<verb>folds|checks|calls|bets|raises|is all-In|completes|bring-ins|double bets"
-    r"|posts small blind|posts big blind|posts ante)"
-    rf" *(?:[\[(] *(?P<a>{_AMOUNT})(?: USD)? *[\])]\.?|(?P<by>{_AMOUNT}) to (?P<to>{_AMOUNT}))?"
+    r"|posts small blind|posts big blind \+ dead|posts big blind|posts ante)"
+    rf" *(?:[\[(] *(?P<a>{_AMOUNT})(?: USD| EUR)? *[\])]\.?"
+    rf"|(?P<by>{_AMOUNT}) to (?P<to>{_AMOUNT}))?"
     r"\.?$"
 )
 _PLAYER_NOTES = re.compile(
     r"^(?:: .*|opens|did not respond in time|does not show cards\.|is all-In\.|shows[0-9A-Z,]+ +"
-    r"for low\.)\s*$"
+    r"for low\.|finished in \d+ place\.)\s*$"
 )
 _WINS = re.compile(
-    rf"^wins (?:Lo \()?(?P<a>{_AMOUNT})(?: USD| chips)?\)?(?: from the (?:main|side) pot(?: \d+)?)?"
+    rf"^wins (?:Lo \()?(?P<a>{_AMOUNT})(?: USD| EUR| chips)?\)?"
+    r"(?: from the (?:main|side) pot(?: \d+)?)?"
     r"(?: with .*)?$"
 )
 _SUMMARY = re.compile(
-    rf"^balance {_AMOUNT}, (?:didn't bet|lost {_AMOUNT}|bet {_AMOUNT}, collected (?P<c>{_AMOUNT})"
-    rf", net [+-]{_AMOUNT})(?: \(folded\))?(?:\[(?P<cards>[^]]*)\].*)?$"
+    rf"^balance {_AMOUNT}, (?:didn't bet|sits out|lost {_AMOUNT}|bet {_AMOUNT}, collected"
+    rf" (?P<c>{_AMOUNT}), net [+-]{_AMOUNT})(?: \(folded\))?(?:\[(?P<cards>[^]]*)\].*)?$"
 )
-_RAKE = re.compile(rf"^Main Pot: ({_AMOUNT}) Rake: ({_AMOUNT})$")
+# "Main Pot: $1.20 Rake: $0.05"; a tournament's "Main Pot: 725" (2021) states no rake: none.
+_RAKE = re.compile(
+    rf"^Main Pot: ({_AMOUNT})(?: Side Pot \d+: {_AMOUNT})*(?: \|)?(?: Rake: ({_AMOUNT}))?$"
+)
+# A player's line whose name is not seated: one who joined during the hand, or a
+# contradiction of the site.
+_UNSEATED = re.compile(r"^(.+?) (?:posts|folds|checks|calls|bets|raises|is all-In|wins|shows)\b")
 
 
 def blocks(text: str, source: str | None) -> Iterator[Block]:
     """One block per hand: from its "Game #N starts." line when the client wrote one, else
     from its "***** Hand History" line. A "Game #N starts." that no hand follows (a file
-    cut short) is a block of its own, which :func:`parse` reports."""
-    lines = lines_of(text)
+    cut short) is a block of its own, which :func:`parse` reports; a header glued onto the
+    end of a line ("has left the table.***** Hand History ...") starts a hand there, and the
+    hand before is cut."""
+    numbers: list[int] = []
+    lines: list[str] = []
+    for number, line in enumerate(lines_of(text), 1):
+        glued = _GLUED.search(line)
+        if glued is not None and line[: glued.start()].strip("\0 \t\ufeff"):
+            numbers.append(number)
+            lines.append(line[: glued.start()])
+            line = line[glued.start() :]
+        numbers.append(number)
+        lines.append(line)
     start: int | None = None
     opened = False  # the block began at "Game #N starts." and waits for its header
     for i, line in enumerate(lines):
@@ -102,18 +143,22 @@ def blocks(text: str, source: str | None) -> Iterator[Block]:
         header = _HEADER_LINE.match(line) is not None
         if starts or (header and not opened):
             if start is not None:
-                yield _block(source, lines, start, i)
+                cut = numbers[i] == numbers[i - 1]  # the header was glued onto that line
+                yield _block(source, lines[start:i], numbers[start], cut)
             start, opened = i, starts
         elif header:
             opened = False
     if start is not None:
-        yield _block(source, lines, start, len(lines))
+        yield _block(source, lines[start:], numbers[start], False)
 
 
-def _block(source: str | None, lines: list[str], start: int, end: int) -> Block:
-    while end > start + 1 and not lines[end - 1].strip("\0 \t"):
+def _block(source: str | None, lines: list[str], first: int, cut: bool) -> Block:
+    end = len(lines)
+    while end > 1 and not lines[end - 1].strip("\0 \t"):
         end -= 1
-    return Block(source, lines[start:end], start + 1)
+    if end > SITE_MAX_HAND_LINES:
+        return Block(source, lines[:1], first, overflow=True)
+    return Block(source, lines[:end], first, cut=cut)
 
 
 def _header_of(lines: list[str]) -> tuple[int | None, str | None]:
@@ -131,70 +176,73 @@ def _header_of(lines: list[str]) -> tuple[int | None, str | None]:
     return None, hand_id
 
 
-def parse(block: Block) -> HandHistory:
-    """One partypoker hand as a PHH history (``_site`` ``"partypoker"``)."""
-    return _Hand(block).run()
+class PartyHand(LineReader):
+    NAME = NAME
+    HEADER = HEADER
+    NOTES = _NOTES
+    ACTORS = (" ", ": ")  # "NAME folds"; "NAME: chat" (:meth:`aside`)
+    STREET_MARK = "** "
+    VERBS = _VERBS
+    CLOSING = re.compile(r" wins |, collected ")  # a whole hand pays someone
 
+    def header_line(self) -> str:
+        """The line after "***** Hand History" (the game, the stakes, the date), found after
+        "Game #N starts." and "#Game No : N" when the client wrote them."""
+        self.top, self.hand_id = _header_of(self.block.lines)
+        if self.top is None or self.top + 1 >= len(self.block.lines):
+            return ""
+        return self.block.lines[self.top + 1]
 
-class _Hand:
     def __init__(self, block: Block) -> None:
-        self.block = block
-        self.top, hand_id = _header_of(block.lines)
-        text = "" if self.top is None else "\n".join(block.lines[self.top : self.top + 2])
-        tournament = re.search(r"Trny|Buy-in", text) is not None
-        self.b = HandBuilder(NAME, block.source, CHIP if tournament else CENT)
-        self.b.hand_id = hand_id
-        self.b.at = block.first
+        super().__init__(block)
+        self.b.hand_id = self.hand_id
         # The Mac client's decimal commas: an amount with two digits after its last comma.
         decimal = re.search(r"\$ ?[0-9][0-9.,]*,[0-9]{2}(?![0-9])", "\n".join(block.lines))
         self.decimal = "," if decimal is not None else "."
         self.stakes_known = False
         self.level: tuple[int, int] | None = None
-        self.names = re.compile("(?!)")
-        self.alternatives = "(?!)"
         self.early_folds: list[str] | None = []  # preflop's first folds, put in turn order
         self.street = ""
-        self.summary = False
         self.dealt_now: set[str] | None = None  # stud: who was dealt on this street
         self.won: dict[str, int] = {}
         self.rake: int | None = None
+        self.second_win = NEVER  # the Mac client's second "wins" on one line
 
-    def fail(self, reason: str) -> SiteError:
-        return self.b.fail(reason)
+    def tournament(self) -> bool:
+        top = self.top if self.top is not None else len(self.block.lines)
+        return (
+            re.search(r"Trny|Buy-in|Tourney", "\n".join(self.block.lines[top : top + 2]))
+            is not None
+        )
 
-    def amount(self, text: str | None) -> int:
-        if text is None:
-            raise self.fail("an amount is missing")
-        try:
-            return units(text.replace("$ ", "$"), self.b.unit, decimal=self.decimal)
-        except AmountError as e:
-            raise self.fail(str(e)) from None
+    def unit(self) -> Decimal:
+        return CHIP if self.tournament() else CENT
 
-    def run(self) -> HandHistory:
+    def amount(self, text: str | None, *, decimal: str = "") -> int:
+        if text is not None:
+            text = text.replace("$ ", "$")
+            if "." not in text and _DECIMAL_COMMA.search(text):
+                decimal = ","  # "posts big blind + dead [0,35 €]" in a file of dots (2011)
+        return super().amount(text, decimal=decimal or self.decimal)
+
+    def body(self) -> Iterator[tuple[int, str]]:
+        assert self.top is not None  # read_header refused a hand without its header
+        return iter(list(self.block.numbered())[self.top + 2 :])
+
+    def read_header(self) -> None:
         if self.top is None:
-            raise self.fail("the hand has no 'Hand History' line: the file stops or is cut")
-        lines = list(self.block.numbered())[self.top + 1 :]
-        if not lines:
-            raise self.fail("the hand stops after its first line")
-        self.b.at, header = lines[0]
-        self.read_header(header)
-        for number, line in lines[1:]:
-            self.b.at = number
-            # The Windows client wrote a NUL byte between hands, before "Game #N starts.".
-            self.line(line.replace("\0", "").rstrip())
-        self.finish()
-        return self.b.build()
-
-    def read_header(self, header: str) -> None:
-        b = self.b
-        for name, spec in _GAMES:
+            raise self.damaged("cut off: the hand has no 'Hand History' line")
+        if not self.header:
+            raise self.damaged("cut off: the hand stops after its first line")
+        self.b.at = self.block.first + self.top + 1
+        header, b = self.header, self.b
+        for name, why in _UNPLAYED.items():
             if name in header:
-                if spec is None:
-                    raise b.unsupported(f"{name} is a game splitpot does not play", name)
-                part, hole = spec
-                break
-        else:
+                raise b.unsupported(f"{name}: {why}, a game splitpot does not play", name)
+        named = next(((name, part) for name, part in _GAMES if name in header), None)
+        if named is None:
             raise b.unsupported(f"a game splitpot does not read: {header[:80]!r}")
+        name, part = named
         kind = _KIND.search(header)
         letter = "F" if kind is None else kind[1][0]
         b.user["_site_game"] = f"{kind[1]} {name}" if kind is not None else name
@@ -205,34 +253,28 @@ class _Hand:
             self.stakes_known = True
         elif letter == "F" and b.unit == CENT:
             raise self.fail(f"no stakes in a fixed-limit game's header: {header[:80]!r}")
-        b.game = Game(part, letter, small, big, hole)  # type: ignore[arg-type]
-        if letter == "F" and part not in _STUD:
+        self.game(part, letter, small, big)  # type: ignore[arg-type]
+        assert b.game is not None
+        if letter == "F" and not b.game.stud:
             # partypoker lets an all-in of at least half a bet reopen the betting as a full
             # raise (its freeroll hand 11932613562: a $790 all-in over a $400 bet is raised
             # again by the bettor), the half bet rule of docs/rules/poker.md §3.
             b.rules["half_bet_rule"] = True
         if b.unit == CENT and " USD" in header:
             b.fields["currency"] = "USD"
+        elif b.unit == CENT and " EUR" in header:
+            b.fields["currency"], b.fields["currency_symbol"] = "EUR", "€"
         if b.unit == CENT and "$" in "\n".join(self.block.lines):
             b.fields["currency_symbol"] = "$"
         level = re.search(r"(?:Blinds|Stakes)\(([0-9,]+)/([0-9,]+)", header)
         if level is not None:
             self.set_level(level[1], level[2])
-        self.read_date(header)
-
-    def read_date(self, header: str) -> None:
         when = _WHEN.search(header)
-        if when is None:
-            return
-        month, day = (when[1], when[2]) if when[1] else (when[3], when[4])
-        h, mi, s, zone, y = when.groups()[4:]
-        try:
-            moment = datetime.datetime(
-                int(y), _MONTHS.index(month[:3]) + 1, int(day), int(h), int(mi), int(s)
-            )
-        except ValueError:
-            raise self.fail(f"not a date: {when.group()!r}") from None
-        self.b.fields.update(date_fields(moment, zone))
+        if when is not None:
+            month, day = (when[1], when[2]) if when[1] else (when[3], when[4])
+            number = _MONTHS.index(month[:3]) + 1 if month[:3] in _MONTHS else 0
+            fields = (when[9], number, day, when[5], when[6], when[7])
+            self.date(*fields, zone=when[8], text=when.group())
 
     def set_level(self, small: str, big: str) -> None:
         """A tournament's level (``Blinds(10/20)``, ``Stakes(200/400)``): the stakes."""
@@ -243,12 +285,16 @@ class _Hand:
         self.stakes_known = True
 
     def line(self, line: str) -> None:
+        # The Windows client wrote a NUL byte between hands, before "Game #N starts.".
+        line = line.replace("\0", "").rstrip()
         if line.startswith("** "):
             self.street_line(line)
-            return
-        if self.summary:
+        elif self.summary:
             self.summary_line(line)
-            return
+        elif not self.set_up(line) and not _NOTES.match(line):
+            self.play_line(line)
+
+    def set_up(self, line: str) -> bool:
         for pattern, handler in (
             (_SEAT, self.seat_line),
             (_TABLE, self.table_line),
@@ -258,17 +304,13 @@ class _Hand:
             found = pattern.match(line)
             if found is not None:
                 handler(found)
-                return
-        if not _NOTES.match(line):
-            self.play_line(line)
+                return True
+        return False
 
     def seat_line(self, found: re.Match[str]) -> None:
-        if self.street:
+        if self.street or self.names is not None:
             raise self.fail(f"a seat line after the deal: {found[0]!r}")
         self.b.seat(self.b.number(found[1]), found[2], self.amount(found[3]))
-        names = sorted(self.b.players, key=len, reverse=True)
-        self.alternatives = "|".join(map(re.escape, names))
-        self.names = re.compile(f"^({self.alternatives})((?::| ).*)$")
 
     def table_line(self, found: re.Match[str]) -> None:
         event = _EVENT.match(found[1])
@@ -283,7 +325,7 @@ class _Hand:
     def button(self, seat: int) -> None:
         game = self.b.game
         assert game is not None
-        if game.part not in _STUD:  # stud's "Seat 0 is the button": it has none
+        if not game.stud:  # stud's "Seat 0 is the button": it has none
             self.b.button = seat
 
     def street_line(self, line: str) -> None:
@@ -295,7 +337,7 @@ class _Hand:
                 self.summary = True
                 return
             raise self.fail(f"not a street line: {line!r}")
-        title, cards = found.groups()
+        title, seen = found.groups()
         self.deal_unseen()
         if self.street == "down cards":
             self.turn_order_folds()
@@ -303,10 +345,10 @@ class _Hand:
         assert game is not None
         if title == "down cards":
             self.post_level_blinds()
-        elif title in ("Flop", "Turn", "River") and game.part not in _STUD:
-            if cards is None:
+        elif title in ("Flop", "Turn", "River") and not game.stud:
+            if seen is None:
                 raise self.fail(f"no cards for the {title.lower()}: {line!r}")
-            b.board(_cards(cards))
+            b.board(cards(seen))
         elif title in ("Fourth street", "Fifth street", "Sixth street", "River", ""):
             b.street()
             self.dealt_now = set()
@@ -322,18 +364,18 @@ class _Hand:
             return
         if self.level is None or b.button is None:
             raise self.fail("no blinds are posted and the hand does not say whose they are")
-        seated = sorted(b.players.values(), key=lambda p: p.seat)
-        after = [p for p in seated if p.seat > b.button] + [p for p in seated if p.seat <= b.button]
-        if len(after) < 2:
-            raise self.fail("fewer than two players are seated")
-        small, big = (after[-1], after[0]) if len(after) == 2 else (after[0], after[1])
+        # The players of the hand: a player just seated (moved from another table) may wait
+        # for the big blind, and then never appears in it (hand 11749829747).
+        rest = self.block.lines[self.top or 0 :]
+        playing = [p for p in b.players.values() if any(x.startswith(p.name + " ") for x in rest)]
+        small, big = b.blind_players(playing)
         game = b.game
         assert game is not None
         # A fixed-limit level names its bets: the big blind is the small bet, the small
         # blind half of it (§4.1).
         blinds = (self.level[0] // 2, self.level[0]) if game.kind == "F" else self.level
-        for p, amount in ((small, blinds[0]), (big, blinds[1])):
-            b.blind(p.name, min(amount, p.stack - p.put_in))
+        for p, amount, is_big in ((small, blinds[0], False), (big, blinds[1], True)):
+            b.blind(p.name, min(amount, p.stack - p.put_in), big=is_big)
 
     def deal_unseen(self) -> None:
         """Stud: partypoker writes only its own player's cards; once a street's "Dealt to"
@@ -347,14 +389,28 @@ class _Hand:
                 self.b.hole(p.name, [None] * (total - len(p.hole)))
         self.dealt_now = None
 
-    def play_line(self, line: str) -> None:
-        if line.startswith("Dealt to "):
-            self.dealt(line)
-            return
-        found = self.names.match(line)
-        if found is None:
-            raise self.fail(f"a line this reader does not know: {line!r}")
-        name, rest = found[1], found[2].removeprefix(" ")
+    def aside(self, name: str, sep: str, rest: str) -> None:
+        """ "NAME: text": his chat."""
+
+    def rules(self) -> Rules:
+        return [(_DEALT, self.dealt)]
+
+    def unknown(self, line: str) -> SiteError:
+        """A player's line whose name is not seated: one who joined the table during the
+        hand (his stack is written nowhere, so the hand cannot be replayed: unsupported),
+        else the site contradicting itself."""
+        found = _UNSEATED.match(line)
+        if found is None or found[1] in self.b.players:
+            return super().unknown(line)
+        joined = f"{found[1]} has joined the table."
+        if any(x.strip() == joined for x in self.block.lines):
+            return self.unsupported(
+                f"{found[1]} joined the table during the hand and plays it, and partypoker "
+                "writes no stack for him"
+            )
+        return self.damaged(f"the site contradicts itself: {found[1]} acts and is not seated")
+
+    def action(self, name: str, rest: str) -> None:
         if _PLAYER_NOTES.match(rest):
             return
         if rest.startswith("wins "):
@@ -365,7 +421,7 @@ class _Hand:
             self.early_folds.append(name)
             return
         self.turn_order_folds()
-        self.action(name, rest)
+        self.play(name, rest)
 
     def turn_order_folds(self) -> None:
         """partypoker writes the folds its players chose before their turn in the order
@@ -375,10 +431,7 @@ class _Hand:
         folds, self.early_folds = self.early_folds or [], None
         b = self.b
         if len(folds) > 1 and b.button is not None:
-            seated = sorted(b.players.values(), key=lambda p: p.seat)
-            turn = [p for p in seated if p.seat > b.button] + [
-                p for p in seated if p.seat <= b.button
-            ]
+            turn = b.after_button(list(b.players.values()))
             if len(turn) > 2:
                 first = [p.name for p in (turn[2:] + turn[:2])[: len(folds)]]
                 if sorted(first) == sorted(folds):
@@ -389,61 +442,57 @@ class _Hand:
     def wins(self, name: str, rest: str) -> None:
         """``wins $278 USD from the main pot with ...``; the Mac client may write a second
         player's "wins" on the same line."""
-        for part in re.split(rf"(?<=\.)(?=(?:{self.alternatives}) wins )", rest):
+        for part in self.two_wins(rest):
             if part is not rest and not part.startswith("wins"):
-                found = self.names.match(part)
+                found = self.actor(part)
                 if found is None:
                     raise self.fail(f"not a pot won: {part!r}")
-                name, part = found[1], found[2].removeprefix(" ")
+                name, part = found[0], found[2]
             won = _WINS.match(part.rstrip())
             if won is None:
                 raise self.fail(f"not a pot won: {name} {part!r}")
             self.won[name] = self.won.get(name, 0) + self.amount(won["a"])
 
-    def dealt(self, line: str) -> None:
-        found = re.match(r"^Dealt to (.+?) \[([^]]*)\]$", line)
-        if found is None or found[1] not in self.b.players:
-            raise self.fail(f"not a deal: {line!r}")
-        self.b.hole(found[1], _cards(found[2]))
+    def two_wins(self, rest: str) -> list[str]:
+        """A "wins" line, cut where a second player's "wins" follows a full stop."""
+        if " wins " not in rest:
+            return [rest]
+        if self.second_win is NEVER:
+            names = "|".join(map(re.escape, self.seats())) or "(?!)"
+            self.second_win = re.compile(rf"(?<=\.)(?=(?:{names}) wins )")
+        return self.second_win.split(rest)
+
+    def dealt(self, found: re.Match[str]) -> None:
+        if found[1] not in self.b.players:
+            raise self.fail(f"not a deal: {found.group()!r}")
+        self.b.hole(found[1], cards(found[2]))
         if self.dealt_now is not None:
             self.dealt_now.add(found[1])
 
-    def action(self, name: str, rest: str) -> None:
+    def play(self, name: str, rest: str) -> None:
         shows = _SHOWS.match(rest)
         if shows is not None:  # "doesn't show [...]": seen, and mucked
-            (self.b.show if shows[1] == "shows" else self.b.reveal)(name, _cards(shows[2]))
+            (self.b.show if shows[1] == "shows" else self.b.reveal)(name, cards(shows[2]))
             return
         found = _ACTION.match(rest)
         if found is None:
             raise self.fail(f"an action this reader does not know: {name} {rest!r}")
         verb, a = found["verb"], found["a"]
-        b = self.b
-        match verb:
-            case "folds":
-                b.fold(name)
-            case "checks":
-                b.check(name)
-            case "calls":
-                b.call(name, self.amount(a))
-            case "bets" | "double bets" | "completes":
-                b.bet(name, self.amount(a))
-            case "raises" if found["to"] is not None:
-                b.raise_to(name, self.amount(found["to"]))
-            case "raises":
-                b.bet(name, self.amount(a))
-            case "is all-In":
-                self.all_in(name, self.amount(a))
-            case "bring-ins":
-                b.bring_in(name, self.amount(a))
-            case "posts small blind" | "posts big blind":
-                self.post(name, verb, self.amount(a))
-            case "posts ante":
-                b.ante(name, self.amount(a))
+        if verb == "raises" and found["to"] is not None:
+            self.b.raise_to(name, self.amount(found["to"]))  # "raises 2.70 to 2.80"
+        elif verb == "raises":
+            self.b.bet(name, self.amount(a))  # "raises [$15 USD]": what it adds
+        elif verb == "is all-In":
+            self.all_in(name, self.amount(a))
+        elif verb in ("posts small blind", "posts big blind"):
+            self.post(name, verb, self.amount(a))
+        else:
+            self.move(name, verb, a)
 
     def post(self, name: str, verb: str, amount: int) -> None:
         b, game = self.b, self.b.game
         assert game is not None
-        b.blind(name, amount)
+        b.blind(name, amount, big=verb == "posts big blind")
         if verb == "posts big blind" and not self.stakes_known:
             b.game = dataclasses.replace(game, big=amount)
             self.stakes_known = True
@@ -462,19 +511,20 @@ class _Hand:
     def summary_line(self, line: str) -> None:
         found = _RAKE.match(line)
         if found is not None:
-            self.rake = self.amount(found[2])
+            if found[2] is not None or self.b.unit == CHIP:
+                self.rake = 0 if found[2] is None else self.amount(found[2])
             return
         if _NOTES.match(line):
             return
-        player = self.names.match(line)
-        summary = None if player is None else _SUMMARY.match(player[2].removeprefix(" "))
+        player = self.actor(line)
+        summary = None if player is None else _SUMMARY.match(player[2])
         if player is None or summary is None:
             raise self.fail(f"a summary line this reader does not know: {line!r}")
-        name = player[1]
+        name = player[0]
         if summary["c"] is not None:
             self.won[name] = self.won.get(name, 0) + self.amount(summary["c"])
         if summary["cards"] is not None:
-            self.b.show(name, _cards(summary["cards"]))
+            self.b.show(name, cards(summary["cards"]))
 
     def finish(self) -> None:
         """What partypoker paid each player ("wins", the uncalled part of a bet included) as
@@ -485,7 +535,9 @@ class _Hand:
             raise self.fail("the hand says neither its stakes nor its big blind")
         b = self.b
         paid = sum(self.won.values())
-        put = sorted((p.put_in, p.name) for p in b.players.values() if p.dealt)
+        # The uncalled part of a bet: what the largest bet has over the next (dead money is
+        # no bet, and is not matched).
+        put = sorted((p.put_in - p.dead, p.name) for p in b.players.values() if p.dealt)
         if len(put) >= 2 and put[-1][0] > put[-2][0]:
             excess, top = put[-1][0] - put[-2][0], put[-1][1]
             if self.won.get(top, 0) < excess:
@@ -494,16 +546,19 @@ class _Hand:
             self.won[top] -= excess
         for name, amount in self.won.items():
             b.collect(name, amount)
-        total = sum(p for p, _ in put)
+        total = sum(p.put_in for p in b.players.values() if p.dealt)
         b.rake = total - paid if self.rake is None else self.rake
         if b.rake < 0:
-            raise self.fail(f"the players were paid {paid}, more than the {total} put in")
+            raise self.damaged(
+                f"the site contradicts itself: the players were paid {paid}, more than the "
+                f"{total} put in"
+            )
         self.check_stud_cards()
 
     def check_stud_cards(self) -> None:
         game = self.b.game
         assert game is not None
-        if game.part not in _STUD:
+        if not game.stud:
             return
         for p in self.b.players.values():
             if p.dealt and any(c is None for c in p.hole[2:6]):
@@ -513,6 +568,4 @@ class _Hand:
                 )
 
 
-def _cards(text: str) -> list[str | None]:
-    cards: list[str | None] = list(text.replace(",", " ").split())
-    return cards
+READER = SiteReader(NAME, HEADER, PartyHand.parse, blocks, marker="***** Hand History ")

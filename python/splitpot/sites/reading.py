@@ -1,10 +1,10 @@
 """Files of many hands: bytes to text, text to one block of lines per hand, each block to a
 history by its site's reader, an error naming the hand and the line when it cannot be read.
 
-A site's reader is a module with ``NAME`` (the site), ``HEADER`` (a compiled pattern that
-matches the first line of each of its hands, and only those), and ``parse(block)`` giving a
-:class:`~splitpot.phh.HandHistory`; a reader whose hands are not blocks of lines (iPoker's
-XML) has its own ``blocks(text, source)``.
+The readers are the registry's (:data:`splitpot.sites.registry.READERS`), each a
+:class:`~splitpot.sites.base.SiteReader`: the site's name, the pattern of its hands' first
+line, its ``parse`` of one hand's :class:`~splitpot.sites.base.Block`, and, for a site whose
+hands are not blocks of lines from a header (iPoker's XML), its own ``blocks``.
 """
 
 from __future__ import annotations
@@ -12,30 +12,14 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
-from types import ModuleType
 from typing import IO
 
+from splitpot import _files
 from splitpot.limits import PHH_MAX_BYTES, SITE_MAX_HAND_LINES, SITE_MAX_LINE_BYTES
 from splitpot.phh.record import HandHistory
-from splitpot.sites.errors import SiteError
-
-
-@dataclass
-class Block:
-    """The lines of one hand (without line endings), ``first`` the file's line number of
-    ``lines[0]``, ``source`` the file."""
-
-    source: str | None
-    lines: list[str]
-    first: int
-    # More than SITE_MAX_HAND_LINES lines: only the header is kept. Keyword-only, so that a
-    # reader's block with fields of its own (iPoker's session) cannot fill it by position.
-    overflow: bool = field(default=False, kw_only=True)
-
-    def numbered(self) -> Iterator[tuple[int, str]]:
-        return enumerate(self.lines, self.first)
-
+from splitpot.sites.base import Block, SiteReader, lines_of
+from splitpot.sites.errors import SiteError, UnsupportedHand
+from splitpot.sites.registry import READERS, UNREAD
 
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
@@ -61,32 +45,35 @@ def decode(data: bytes) -> str:
         return data.decode("latin-1")
 
 
-def lines_of(text: str) -> list[str]:
-    """Lines, whatever the endings (CRLF, LF, CR, mixed), without the BOM some clients write
-    at the start of every hand of a file they append to."""
-    return [line.lstrip("\ufeff") for line in re.split(r"\r\n|\r|\n", text)]
-
-
-def split(text: str, header: re.Pattern[str], source: str | None) -> Iterator[Block]:
+def split(
+    text: str, header: re.Pattern[str], source: str | None, marker: str = ""
+) -> Iterator[Block]:
     """One block per hand of ``text``: see :func:`split_lines`."""
-    return split_lines(lines_of(text), header, source)
+    return split_lines(lines_of(text), header, source, marker)
 
 
 def split_lines(
-    lines: Iterable[str], header: re.Pattern[str], source: str | None
+    lines: Iterable[str], header: re.Pattern[str], source: str | None, marker: str = ""
 ) -> Iterator[Block]:
     """One block per hand: from a line ``header`` matches to the next one, each yielded as
     soon as the next header is read (a file of a year's hands is never held whole). Lines
-    before the first header (a session's preamble) belong to no hand. A hand longer than
+    before the first header (a session's preamble) belong to no hand. A header found inside
+    a line (a file whose next hand was glued onto a cut one) starts a hand there, and the
+    hand before is :attr:`~splitpot.sites.base.Block.cut`. A hand longer than
     :data:`~splitpot.limits.SITE_MAX_HAND_LINES` lines is an error, and its lines are
     skipped up to the next header."""
     block: list[str] = []
     start = 0
     for number, line in enumerate(lines, 1):
-        if header.match(line):
+        found = header.search(line) if marker in line else None
+        if found is not None:
+            at = found.start()
             if block:
-                yield Block(source, _trimmed(block), start)
-            block, start = [line], number
+                if at:
+                    yield Block(source, [*block, line[:at]], start, cut=True)
+                else:
+                    yield Block(source, _trimmed(block), start)
+            block, start = [line[at:]], number
         elif block:
             block.append(line)
             if len(block) > SITE_MAX_HAND_LINES:
@@ -103,31 +90,29 @@ def _trimmed(lines: list[str]) -> list[str]:
     return lines[:end]
 
 
-def readers() -> list[ModuleType]:
-    """The site readers, in the order :func:`sniff` tries them."""
-    from splitpot.sites import fulltilt, ggpoker, ipoker, partypoker, pokerstars, winamax
-
-    return [pokerstars, fulltilt, ggpoker, winamax, partypoker, ipoker]
+def readers() -> tuple[SiteReader, ...]:
+    """The site readers, in the order :func:`sniff` tries them (the registry's)."""
+    return READERS
 
 
-def sniff(text: str) -> ModuleType | None:
+def sniff(text: str) -> SiteReader | None:
     """The reader of the site whose hand header comes first in ``text``, or None.
 
     Args:
         text: a site's hand history text (the start of a file is enough).
 
     Returns:
-        The reader module (:mod:`splitpot.sites.pokerstars`...), or ``None`` when no site's
-        header is found. Raises nothing.
+        The site's :class:`~splitpot.sites.base.SiteReader` (its ``name``, ``header`` and
+        ``parse``), or ``None`` when no site's header is found. Raises nothing.
 
-    >>> sniff("PokerStars Hand #7:  Hold'em No Limit (1/2) - 2024/01/01 0:00:00 UTC").__name__
-    'splitpot.sites.pokerstars'
+    >>> sniff("PokerStars Hand #7:  Hold'em No Limit (1/2) - 2024/01/01 0:00:00 UTC").name
+    'PokerStars'
     >>> sniff("no hand here") is None
     True
     """
-    first: tuple[int, ModuleType] | None = None
-    for reader in readers():
-        found = reader.HEADER.search(text) if hasattr(reader, "HEADER") else None
+    first: tuple[int, SiteReader] | None = None
+    for reader in READERS:
+        found = reader.find(text)
         if found is not None and (first is None or found.start() < first[0]):
             first = (found.start(), reader)
     return None if first is None else first[1]
@@ -155,21 +140,40 @@ def read_text(text: str, source: str | None = None) -> Iterator[HandHistory | Si
     >>> hh.actions, hh.user_fields["_site"], check(hh).status
     (['d dh p1 4cAc', 'd dh p2 Jc3c', 'p2 cbr 6', 'p1 f'], 'PokerStars', 'match')
     """
-    reader = sniff(text)
+    return _read(text, source, sniff(text))
+
+
+def _read(
+    text: str, source: str | None, reader: SiteReader | None
+) -> Iterator[HandHistory | SiteError]:
+    """The hands of ``text`` by ``reader``, found once by the caller (a file is sniffed
+    once: review H2)."""
     if reader is None:
-        yield SiteError("no hand of a site splitpot reads was found", source=source)
+        yield not_read(text, source)
         return
-    blocks = reader.blocks(text, source) if hasattr(reader, "blocks") else None
-    if blocks is None:
-        blocks = split(text, _line_start(reader.HEADER), source)
+    if reader.blocks is not None:
+        blocks = reader.blocks(text, source)
+    else:
+        blocks = split(text, reader.line_start, source, reader.marker)
     yield from _parsed(reader, blocks)
 
 
-def _line_start(header: re.Pattern[str]) -> re.Pattern[str]:
-    """``HEADER`` searches a whole text (for :func:`sniff`); split matches it at a line's
-    start."""
-    pattern = header.pattern.removeprefix("(?m)").removeprefix("^")
-    return re.compile(pattern, header.flags & ~re.MULTILINE)
+def not_read(text: str, source: str | None) -> SiteError:
+    """The error for ``text`` in which no reader finds a hand: a site splitpot knows but
+    does not read yet (:data:`~splitpot.sites.registry.UNREAD`) is named, as an
+    :class:`~splitpot.sites.UnsupportedHand`; anything else has no hand of a site at all.
+
+    >>> str(not_read("***** Cassava Hand", "x.txt"))
+    'x.txt: no hand of a site splitpot reads was found'
+    >>> str(not_read('<SESSION time="1" tableName="Vannes-1" id="1">', "x.txt"))
+    'x.txt: an Everest file: splitpot does not read this site yet'
+    """
+    for name, pattern in UNREAD:
+        if pattern.search(text):
+            article = "an" if name[0] in "AEIOU" else "a"
+            reason = f"{article} {name} file: splitpot does not read this site yet"
+            return UnsupportedHand(reason, source=source, site=name)
+    return SiteError("no hand of a site splitpot reads was found", source=source)
 
 
 def read_file(path: str | os.PathLike[str]) -> Iterator[HandHistory | SiteError]:
@@ -201,17 +205,22 @@ def read_file(path: str | os.PathLike[str]) -> Iterator[HandHistory | SiteError]
     """
     name = os.fspath(path)
     try:
-        with open(name, "rb") as f:
+        with _files.open_regular(name) as f:  # a FIFO is refused, never waited on
             head = f.read(_SNIFF_BYTES)
-            reader = sniff(decode(head))
             f.seek(0)
+            if head[:2] in _UTF16_BOMS:  # no line is a byte line: read whole, sniffed once
+                yield from _read_whole(f, name, None)
+                return
+            text = decode(head)
+            reader = sniff(text)
             if reader is None:
-                yield SiteError("no hand of a site splitpot reads was found", source=name)
-            elif hasattr(reader, "blocks") or head[:2] in _UTF16_BOMS:
-                yield from _read_whole(f, name)  # XML, or UTF-16 (no line is a byte line)
+                yield not_read(text, name)
+            elif reader.blocks is not None:
+                yield from _read_whole(f, name, reader)  # XML
             else:
-                header = _line_start(reader.HEADER)
-                yield from _parsed(reader, split_lines(_file_lines(f), header, name))
+                lines = _file_lines(f)
+                start = reader.line_start
+                yield from _parsed(reader, split_lines(lines, start, name, reader.marker))
     except OSError as e:
         yield SiteError(f"cannot read: {e.strerror or e}", source=name)
 
@@ -219,12 +228,17 @@ def read_file(path: str | os.PathLike[str]) -> Iterator[HandHistory | SiteError]
 _SNIFF_BYTES = 64 << 10
 
 
-def _read_whole(f: IO[bytes], name: str) -> Iterator[HandHistory | SiteError]:
+def _read_whole(
+    f: IO[bytes], name: str, reader: SiteReader | None
+) -> Iterator[HandHistory | SiteError]:
+    """The whole file (at most :data:`~splitpot.limits.PHH_MAX_BYTES`), by ``reader``, or
+    by the one its text sniffs as."""
     data = f.read(PHH_MAX_BYTES + 1)
     if len(data) > PHH_MAX_BYTES:
         yield SiteError(f"the file is larger than {PHH_MAX_BYTES} bytes", source=name)
-    else:
-        yield from read_text(decode(data), name)
+        return
+    text = decode(data)
+    yield from _read(text, name, reader or sniff(text))
 
 
 def _file_lines(f: IO[bytes]) -> Iterator[str]:
@@ -238,16 +252,16 @@ def _file_lines(f: IO[bytes]) -> Iterator[str]:
             yield decode(part).lstrip("\ufeff")
 
 
-def _parsed(reader: ModuleType, blocks: Iterable[Block]) -> Iterator[HandHistory | SiteError]:
+def _parsed(reader: SiteReader, blocks: Iterable[Block]) -> Iterator[HandHistory | SiteError]:
     for block in blocks:
         if block.overflow:
-            found = reader.HEADER.search(block.lines[0])
+            found = reader.header.search(block.lines[0])
             yield SiteError(
                 f"a hand of more than {SITE_MAX_HAND_LINES} lines",
                 source=block.source,
                 hand_id=found.group(1) if found and found.groups() else None,
                 line=block.first,
-                site=reader.NAME,
+                site=reader.name,
             )
             continue
         try:

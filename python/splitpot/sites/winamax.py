@@ -19,117 +19,128 @@ know is never skipped.
 
 from __future__ import annotations
 
-import datetime
 import re
-from collections.abc import Callable
+from decimal import Decimal
 
-from splitpot.phh.record import HandHistory
-from splitpot.sites.builder import Game, HandBuilder, date_fields
-from splitpot.sites.errors import SiteError
+from splitpot.sites.base import VERBS, Block, LineReader, Rules, SiteReader
 from splitpot.sites.money import CENT, CHIP, AmountError, units
-from splitpot.sites.reading import Block
 
 NAME = "Winamax"
-HEADER = re.compile(r"(?m)^Winamax Poker - .*?HandId: #([0-9-]+) - ")
+# What comes before "HandId" is bounded: a line of many "Winamax Poker - " is not searched
+# to its end from each (review H4).
+HEADER = re.compile(r"(?m)^Winamax Poker - [^\n]{0,400}?HandId: #([0-9-]+) - ")
 
-# The site's game names: the PHH game part and the number of hole cards; a str is the
-# reason splitpot does not play it.
-_GAMES: dict[str, tuple[str, int] | str] = {
-    "Holdem": ("T", 2),
-    "Omaha": ("O", 4),
-    "Omaha5": ("O5", 5),
-    "5 Card Omaha": ("O5", 5),
-    "Omaha Hi/Lo": ("O/8", 4),
-    "5 Card Omaha Hi/Lo": ("O5/8", 5),
-    "7-Card Stud": ("7S", 7),
-    "7-Card Stud Hi/Lo": ("7S/8", 7),
-    "Razz": ("R", 7),
-    "2-7 Triple Draw": "a draw game",
+# The site's game names: the PHH game part; then those splitpot does not play, and why.
+_GAMES: dict[str, str] = {
+    "Holdem": "T",
+    "Omaha": "O",
+    "Omaha5": "O5",
+    "5 Card Omaha": "O5",
+    "Omaha Hi/Lo": "O/8",
+    "Omaha8": "O/8",
+    "5 Card Omaha Hi/Lo": "O5/8",
+    "7-Card Stud": "7S",
+    "7-Card Stud Hi/Lo": "7S/8",
+    "Razz": "R",
 }
+_UNPLAYED = {"2-7 Triple Draw": "a draw game", "Lowball27": "2-7 lowball, a draw game"}
 _LIMITS = {"no limit": "N", "pot limit": "P", "fixed limit": "F"}
+# The header after its HandId (read by partition, not by one pattern with two lazy parts,
+# which is quadratic on a long line: review H4).
 _HEAD = re.compile(
-    r"^Winamax Poker - (?P<kind>.*?) - HandId: #(?P<id>[0-9-]+) - (?P<game>.+?) "
-    r"(?P<limit>no limit|pot limit|fixed limit) \((?P<stakes>[^()]*)\) - (?P<when>.*)$"
+    r"^(?P<game>.+?) (?P<limit>no limit|pot limit|fixed limit) \((?P<stakes>[^()]*)\) - "
+    r"(?P<when>.*)$"
 )
 _WHEN = re.compile(r"(\d{4})/(\d\d)/(\d\d) (\d\d?):(\d\d):(\d\d)(?: ([A-Z]{2,4}))?")
+# "Table: 'Derby' 2-max (play money) Seat #2 is the button"; 2012 wrote "Seat 0000005", 2021
+# "Table 'Nagoya'" without the colon.
 _TABLE = re.compile(
-    r"^Table: '(.*)' (\d+)-max(?: \((?:real|play) money\))?\s*(?:Seat #(\d+) is the button)?\s*$"
+    r"^Table:? '(?P<table>.*)' (?P<max>\d+)-max(?: \((?:real|play) money\))?\s*"
+    r"(?:Seat #?(?P<button>\d+) is the button)?\s*$"
 )
-_SEAT = re.compile(r"^Seat (\d+): (.+) \(([^(),]+)(?:, [^()]*)?\)$")
-_STREET = re.compile(r"^\*\*\* (.+?) \*\*\*\s*(?:\[([^]]*)\])?(?:\[([^]]*)\])?\s*$")
+_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^(),]+)(?:, [^()]*)?\)$")
+_VERBS = VERBS | {
+    "brings in": "bring in",
+    "posts ante": "ante",
+    # "out of position": a live big blind posted out of turn (new to the table, or back
+    # after missing blinds: docs/rules/poker.md §4.1).
+    "posts big blind": "big blind",
+    "posts small blind": "small blind",
+}
+# "*** TURN *** [3h Td 6d][Jc]"; "*** FLOP ***: [...]" (2021), "[3c 7d 2s] [3h]" (2013).
+_STREET = re.compile(r"^\*\*\* (.+?) \*\*\*:?\s*(?:\[([^]]*)\])?\s*(?:\[([^]]*)\])?\s*$")
 _TOTAL = re.compile(r"^Total pot (\S+) \| (?:Rake (\S+)|No rake)\s*$")
-_SHOWED = re.compile(r"^Seat \d+: (.+?) (?:\([^)]*\) )*showed \[([^]]*)\]")
+# The summary's "Seat 1: Ann (button) showed [...]": the seated name is found first, so no
+# lazy name stands before the repeated groups (quadratic on a long line: review H4).
+_SUMMARY_SEAT = re.compile(r"^Seat \d+: (.*)$")
+_SHOWED = re.compile(r"^(?:\([^)]*\) )*showed \[([^]]*)\]")
+_COLLECTED = re.compile(r"from (?:main pot|side pot \d+|pot) ?(?:\((?:HI|LO)\))?")
+_DEALT_TO = re.compile(r"^Dealt to (.*)$")
+_HELD = re.compile(r"^\[([^]]*)\](?: \[([^]]*)\])?$")
+_FRACTION = re.compile(r"[0-9]\.[0-9]+(?![0-9k])")  # not the summary's "6.02k"
 _SUMMARY_NOTE = re.compile(r"^(?:Board: \[.*\]|Seat \d+: .*)$")
-_DENY = re.compile(r"^.+ deny (?:BB|SB) (\S+)$")
+_DENY = re.compile(r"^.+ (?:deny (?:BB|SB) (\S+)|denies (?:big|small) blind)$")
 _ACTIONS = re.compile(
     r"^(?P<verb>folds|checks|calls|bets|raises|brings in|posts small blind|posts big blind"
     r"|posts ante|shows|collected)(?: (?P<a>\S+))?(?: to (?P<b>\S+))?(?P<rest>.*)$"
 )
 
 
-def parse(block: Block) -> HandHistory:
-    """One Winamax hand as a PHH history (``_site`` ``"Winamax"``)."""
-    return _Hand(block).run()
+class WinamaxHand(LineReader):
+    NAME = NAME
+    HEADER = HEADER
+    CLOSING = re.compile(r"^Total pot ")
+    ACTORS = (" ",)
+    VERBS = _VERBS
+    TABLE = _TABLE
+    SEAT = _SEAT
 
-
-class _Hand:
     def __init__(self, block: Block) -> None:
-        self.block = block
-        self.header = block.lines[0]
-        found = HEADER.match(self.header)
-        assert found is not None  # the block starts at a header
-        tournament = self.header.startswith("Winamax Poker - Tournament")
-        self.b = HandBuilder(NAME, block.source, CHIP if tournament else CENT)
-        self.b.hand_id = found.group(1)
-        self.b.at = block.first
-        self.names: re.Pattern[str] | None = None
-        self.dealt_to = re.compile("(?!)")
-        self.summary = False
+        super().__init__(block)
         self.open = False  # a betting round is going on: its uncalled bet not yet worked out
         self.uncalled: dict[str, int] = {}
+        # The stated pot (after the rake, the uncalled bet in) and how far off its rounding
+        # may put it.
+        self.total: tuple[int, int] | None = None
 
-    def fail(self, reason: str) -> SiteError:
-        return self.b.fail(reason)
+    def finish(self) -> None:
+        """The stated pot is what the players collected, the uncalled bets with it."""
+        paid = sum(p.collected for p in self.b.players.values()) + sum(self.uncalled.values())
+        if self.total is not None and abs(paid - self.total[0]) > self.total[1]:
+            raise self.damaged(
+                f"lines missing or the site contradicts itself: its total pot is {self.total[0]}, "
+                f"but it paid out {paid}"
+            )
 
-    def amount(self, text: str | None) -> int:
-        if text is None:
-            raise self.fail("an amount is missing")
-        try:
-            return units(text, self.b.unit)
-        except AmountError as e:
-            raise self.fail(str(e)) from None
+    def tournament(self) -> bool:
+        return self.header.startswith("Winamax Poker - Tournament")
 
-    def run(self) -> HandHistory:
-        self.read_header()
-        for number, line in self.block.numbered():
-            if number == self.block.first:
-                continue
-            self.b.at = number
-            self.line(line.strip())
-        if not self.summary:
-            raise self.fail("the hand has no summary: it was cut off")
-        return self.b.build()
+    def unit(self) -> Decimal:
+        """A cash game's cent; a tournament's chip, or its hundredth when the hand has
+        fractional chips (the 2010 ticket tournament: ``bets 292.50``)."""
+        if not self.header.startswith("Winamax Poker - Tournament"):
+            return CENT
+        return CENT if any(_FRACTION.search(line) for line in self.block.lines[1:]) else CHIP
 
     def read_header(self) -> None:
         b = self.b
-        found = _HEAD.match(self.header)
+        kind, _, rest = self.header.removeprefix("Winamax Poker - ").partition(" - HandId: #")
+        found = _HEAD.match(rest.partition(" - ")[2])
         if found is None:
             raise self.fail(f"not a hand header this reader knows: {self.header[:100]!r}")
-        spec = _GAMES.get(found["game"])
-        if spec is None or isinstance(spec, str):
-            why = spec or "a game this reader does not know"
+        part = _GAMES.get(found["game"])
+        if part is None:
+            why = _UNPLAYED.get(found["game"], "a game this reader does not know")
             raise b.unsupported(
                 f"{found['game']} {found['limit']}: {why}", f"{found['game']} {found['limit']}"
             )
-        part, hole = spec
-        kind = _LIMITS[found["limit"]]
         stakes = found["stakes"].split("/")
         if len(stakes) not in (2, 3):
             raise self.fail(f"stakes this reader does not know: ({found['stakes']})")
         small, big = (self.amount(x) for x in stakes[-2:])
-        b.game = Game(part, kind, small, big, hole)  # type: ignore[arg-type]
+        self.game(part, _LIMITS[found["limit"]], small, big)  # type: ignore[arg-type]
         b.user["_site_game"] = f"{found['game']} {found['limit']}"
-        tournament = re.match(r'Tournament "([^"]*)"(?:.* level: (\d+))?', found["kind"])
+        tournament = re.match(r'Tournament "([^"]*)"(?:.* level: (\d+))?', kind)
         if tournament is not None:
             b.fields["event"] = tournament[1]
             if tournament[2] is not None:
@@ -137,59 +148,20 @@ class _Hand:
         elif "€" in found["stakes"]:
             b.fields["currency"], b.fields["currency_symbol"] = "EUR", "€"
         when = _WHEN.search(found["when"])
-        if when is not None:
-            y, mo, d, h, mi, s = (int(x) for x in when.groups()[:6])
-            try:
-                b.fields.update(date_fields(datetime.datetime(y, mo, d, h, mi, s), when[7]))
-            except ValueError:
-                raise self.fail(f"not a date: {when.group()!r}") from None
+        self.when(when, zone=when[7] if when else None)
 
     def line(self, line: str) -> None:
-        if not line:
-            return
-        if line.startswith("*** "):
-            self.street_line(line)
-        elif self.summary:
-            self.summary_line(line)
-        elif line.startswith("Table: "):
-            self.table_line(line)
-        elif line.startswith("Seat ") and self.names is None:
-            self.seat_line(line)
-        else:
-            self.play_line(line)
+        super().line(line.strip())
 
-    def table_line(self, line: str) -> None:
-        found = _TABLE.match(line)
-        if found is None:
-            raise self.fail(f"not a table line: {line!r}")
-        self.b.fields["table"] = found.group(1)
-        self.b.seat_count = self.b.number(found.group(2), "table size")
-        if found.group(3) is not None:
-            self.b.button = self.b.number(found.group(3), "button")
-
-    def seat_line(self, line: str) -> None:
-        found = _SEAT.match(line)
-        if found is None:
-            raise self.fail(f"not a seat line: {line!r}")
-        seat, name, stack = found.groups()
-        self.b.seat(self.b.number(seat), name, self.amount(stack))
-
-    def name_pattern(self) -> re.Pattern[str]:
-        """A line that starts with a seated player's name: longest names first, as one name
-        may begin another's."""
-        if self.names is None:
-            names = sorted(self.b.players, key=len, reverse=True)
-            alternatives = "|".join(map(re.escape, names)) or "(?!)"
-            self.names = re.compile(f"^({alternatives}) (.*)$")
-            self.dealt_to = re.compile(rf"^Dealt to ({alternatives}) \[([^]]*)\](?: \[([^]]*)\])?$")
-        return self.names
+    def rules(self) -> Rules:
+        return [(_DEALT_TO, self.dealt), (_DENY, self.deny)]
 
     def street_line(self, line: str) -> None:
         found = _STREET.match(line)
         if found is None:
             raise self.fail(f"not a street line: {line!r}")
         title, first, second = found.groups()
-        self.name_pattern()
+        self.seats()
         b = self.b
         if title in ("ANTE/BLINDS", "PRE-FLOP", "3rd STREET"):
             return  # the blinds and the bring-in are the first round's bets
@@ -226,35 +198,40 @@ class _Hand:
         """What each bettor collected less the bet he was given back."""
         for name, excess in self.uncalled.items():
             if self.b.players[name].collected < excess:
-                raise self.fail(f"{name} collects less than his uncalled bet of {excess}")
+                raise self.damaged(
+                    f"the site contradicts itself: {name} collects less than his uncalled "
+                    f"bet of {excess}"
+                )
             self.b.collect(name, -excess)
 
-    def play_line(self, line: str) -> None:
-        self.name_pattern()
-        for pattern, handler in self.others():
-            found = pattern.match(line)
-            if found is not None:
-                handler(found)
-                return
-        found = self.name_pattern().match(line)
-        if found is None:
-            raise self.fail(f"a line this reader does not know: {line!r}")
-        self.action(found[1], found[2])
-
-    def others(self) -> list[tuple[re.Pattern[str], Callable[[re.Match[str]], None]]]:
-        return [(self.dealt_to, self.dealt), (_DENY, self.deny)]
+    def stated(self, text: str) -> tuple[int, int]:
+        """A stated pot and its tolerance: exact, or rounded to thousands (``6.02k`` is
+        6,020 give or take 5: 2011's tournaments)."""
+        if not text.endswith("k"):
+            return self.amount(text), 0
+        places = len(text[:-1].partition(".")[2])
+        thousandth = self.b.unit / 1000  # "6.02" in thousandths of the unit is 6.02k units
+        try:
+            value = units(text[:-1], thousandth)
+        except AmountError as e:
+            raise self.fail(str(e)) from None
+        return value, units("1", thousandth) // 10**places // 2
 
     def deny(self, found: re.Match[str]) -> None:
-        # "deny BB 0€": a player (often no longer seated) does not post: nothing happens.
-        if self.amount(found[1]) != 0:
+        # "deny BB 0€", "denies big blind": a player (often no longer seated, or sitting
+        # out) does not post: nothing happens.
+        if found[1] is not None and self.amount(found[1]) != 0:
             raise self.fail(f"a blind denied for an amount: {found.group()!r}")
 
     def dealt(self, found: re.Match[str]) -> None:
-        name, first, second = found.groups()
+        actor = self.actor(found[1])
+        held = None if actor is None else _HELD.match(actor[2])
+        if actor is None or held is None:
+            raise self.unknown(found.group())
         game = self.b.game
         assert game is not None
-        cards = _cards(second if second is not None and game.hole_cards == 7 else first)
-        self.b.hole(name, cards)
+        first, second = held.groups()
+        self.b.hole(actor[0], _cards(second if second is not None and game.stud else first))
 
     def action(self, name: str, rest: str) -> None:
         found = _ACTIONS.match(rest)
@@ -269,62 +246,38 @@ class _Hand:
 
     def play(self, name: str, verb: str, a: str | None, to: str | None, tail: str) -> None:
         b = self.b
-        match verb:
-            case "folds":
-                b.fold(name)
-            case "checks":
-                b.check(name)
-            case "calls":
-                b.call(name, self.amount(a))
-            case "bets":
-                self.no_one_to_call(name)
-                b.bet(name, self.amount(a))
-            case "raises":
-                self.no_one_to_call(name)
-                b.raise_to(name, self.amount(to))
-            case "brings in":
-                b.bring_in(name, self.amount(a))
-            case "posts ante":
-                b.ante(name, self.amount(a))
-            case "posts big blind":
-                # "out of position": a live big blind posted out of turn (new to the table,
-                # or back after missing blinds: docs/rules/poker.md §4.1).
-                b.blind(name, self.amount(a))
-            case "posts small blind" if tail == "out of position":
-                b.blind(name, 0, dead=self.amount(a))  # a missed small blind: dead (§4.1)
-            case "posts small blind":
-                b.blind(name, self.amount(a))
-            case "shows":
-                b.show(name, _cards((a or "") + " " + tail.split("]")[0]))
-            case _:  # "collected X from pot", "from side pot 1", "from pot(HI)"
-                if not re.fullmatch(r"from (?:main pot|side pot \d+|pot)(?:\((?:HI|LO)\))?", tail):
-                    raise self.fail(f"a collection this reader does not know: {name} {tail!r}")
-                b.collect(name, self.amount(a))
-
-    def no_one_to_call(self, name: str) -> None:
-        """Winamax lets a player raise (and logs it) when every other player still in is
-        all-in: a raise no one can call, which comes back to him in what he collects.
-        splitpot's betting has no such raise (docs/rules/poker.md §3: a round ends when every
-        active player has matched the last bet), so the hand is not played as the site did."""
-        others = [p for p in self.b.players.values() if p.dealt and not p.folded and p.name != name]
-        if others and all(p.put_in == p.stack for p in others):
-            raise self.b.unsupported(
-                f"{name} bets or raises when every other player is all-in: a raise no one can "
-                "call, which splitpot's betting rules do not have"
-            )
+        if verb == "raises":
+            self.amount(a)  # "raises -6.10€ to 18.90€" (2016): refused as damaged
+            b.raise_to(name, self.amount(to))
+        elif verb == "posts small blind" and tail == "out of position":
+            b.blind(name, 0, dead=self.amount(a))  # a missed small blind: dead (§4.1)
+        elif self.move(name, verb, a):
+            return
+        elif verb == "shows":
+            b.show(name, _cards((a or "") + " " + tail.split("]")[0]))
+        elif _COLLECTED.fullmatch(tail):  # "from pot", "from side pot 1", "from pot(HI)"
+            b.collect(name, self.amount(a))
+        else:
+            raise self.fail(f"a collection this reader does not know: {name} {tail!r}")
 
     def summary_line(self, line: str) -> None:
         found = _TOTAL.match(line)
         if found is not None:
+            self.total = self.stated(found[1])
             self.b.rake = 0 if found[2] is None else self.amount(found[2])
             return
-        found = _SHOWED.match(line)
-        if found is not None and found[1] in self.b.players:
-            self.b.reveal(found[1], _cards(found[2]))
-        elif found is None and not _SUMMARY_NOTE.match(line):
+        seat = _SUMMARY_SEAT.match(line)
+        actor = None if seat is None else self.actor(seat[1])
+        showed = None if actor is None else _SHOWED.match(actor[2])
+        if actor is not None and showed is not None:
+            self.b.reveal(actor[0], _cards(showed[1]))
+        elif not _SUMMARY_NOTE.match(line):
             raise self.fail(f"a summary line this reader does not know: {line!r}")
 
 
 def _cards(text: str) -> list[str | None]:
     """Cards as Winamax writes them: ``X`` for one not seen."""
     return [None if c == "X" else c for c in text.replace("[", " ").replace("]", " ").split()]
+
+
+READER = SiteReader(NAME, HEADER, WinamaxHand.parse, marker="Winamax Poker - ")

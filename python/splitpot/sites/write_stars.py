@@ -237,6 +237,12 @@ class _Writer:
                 raise PHHError(f"{name!r} is not a name PokerStars writes", source=hh.source)
         if hh.table is not None and _broken(str(hh.table)):
             raise PHHError(f"{hh.table!r} is not a table PokerStars writes", source=hh.source)
+        # Every other text written into the hand: a line break would start a line a reader
+        # takes for the text's own (a second hand smuggled in through `event`: review H5).
+        for field in ("event", "currency", "currency_symbol", "time_zone_abbreviation"):
+            value = getattr(hh, field)
+            if value is not None and _broken(str(value)):
+                raise self.fail(f"{field} {str(value)[:40]!r} holds a line break")
         return {s: names[k] for s, k in self.player_at.items()}
 
     def _symbol(self) -> str | None:

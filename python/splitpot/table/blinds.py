@@ -124,8 +124,8 @@ def _first_positions(
     rules: Rules,
     n: int,
 ) -> Positions:
-    """The first hand: the button to the first player seated (seed 000), or to the seat
-    the table was given, or on from where it was."""
+    """The first hand: the button to the first player seated (docs/rules/poker.md §4.1), or
+    to the seat the table was given, or on from where it was."""
     if last is not None:
         button = _after(last.button, regular, n)
     elif rules.first_button in regular:

@@ -24,7 +24,7 @@ MAX_SEATS = 10
 MISSED_BIG_BLINDS_LIMIT = 3
 """A player who misses this many big blinds in a row is removed (docs/rules/poker.md §4.1)."""
 PROTECTIONS = 2
-"""Disconnection protections per player and period, by default (§7, seed 003)."""
+"""Disconnection protections per player and period, by default (docs/rules/poker.md §7)."""
 
 
 class PlayerState(StrEnum):
@@ -65,12 +65,12 @@ class Player:
     owes_big: bool = False
     missed_big_blinds: int = 0
     leaving: bool = False
-    """Asked to sit out during a hand: folded when his turn comes (seed 003)."""
+    """Asked to sit out during a hand: folded when his turn comes (docs/rules/poker.md §4.1)."""
     sat_out_at: int | None = None
-    """The number of hands dealt when he sat out between hands (seed 003), else ``None``."""
+    """The number of hands dealt when he sat out between hands (§4.1), else ``None``."""
     returning: bool | None = None
-    """Asked to be dealt in again before the next hand after sitting out (seed 003): he sits
-    that hand out and returns after it, waiting for the big blind if this is ``True``."""
+    """Asked to be dealt in again before the next hand after sitting out (§4.1): he sits that
+    hand out and returns after it, waiting for the big blind if this is ``True``."""
 
     def copy(self) -> Player:
         return Player(**vars(self))
@@ -110,7 +110,7 @@ class SeatView:
 
 @dataclass(frozen=True)
 class BuyIn:
-    """The chips a player may sit down with, rebuy or top up to (seeds 001 and 003: "each
+    """The chips a player may sit down with, rebuy or top up to (docs/rules/poker.md §4.1: "each
     player is limited on how much money he can bring"; the numbers are the table's).
 
     ``minimum`` and ``maximum`` bound the stack after joining or adding chips.
@@ -118,7 +118,7 @@ class BuyIn:
     >>> BuyIn(40, 200).check(250, "a stack")
     Traceback (most recent call last):
     ...
-    splitpot._core.SplitpotError: a stack of 250 is outside the buy-in 40..200
+    splitpot.SplitpotError: a stack of 250 is outside the buy-in 40..200
     """
 
     minimum: int
@@ -141,8 +141,8 @@ class BuyIn:
 
 @dataclass(frozen=True)
 class Clock:
-    """The times the application runs for each decision, in seconds (docs/rules/poker.md §7,
-    seed 000: 10 s to act, then a 20 s countdown, and 20 s more after a reconnect).
+    """The times the application runs for each decision, in seconds (docs/rules/poker.md §7:
+    10 s to act, then a 20 s countdown, and 20 s more after a reconnect).
 
     The engine reads no clock: the application runs these and reports a timeout with
     :meth:`Table.timeout`.

@@ -24,7 +24,7 @@ is a table seat. Every finished hand's history is kept, as PHH with the players'
 
 Rules (docs/rules/poker.md §4.1), with the decisions this module takes:
 
-* The first button goes to the first player seated (seed 000), unless ``button=`` is given.
+* The first button goes to the first player seated (§4.1), unless ``button=`` is given.
   Then ``button_rule="moving"`` (default) moves it to the next player dealt in, the small
   blind to the next and the big blind to the next after him, whoever he is;
   ``button_rule="dead"`` moves the big blind exactly one player, and the small blind and the
@@ -38,21 +38,20 @@ Rules (docs/rules/poker.md §4.1), with the decisions this module takes:
 * A player sitting out misses the blinds that pass his seat: he owes them when he returns,
   and either posts them (a missed big blind live, a missed small blind dead) or waits for
   the big blind. A player who misses three big blinds in a row is removed from the table.
-  Sitting out during a hand folds his hand when his turn comes, or at once (seed 003), and
-  what he put in is lost (seed 001). Sitting out between hands and asking to be dealt in
-  again before the next hand still sits that hand out (seed 003; ``sit_in_at_once=True``
-  deals him in).
+  Sitting out during a hand folds his hand when his turn comes, or at once, and what he put
+  in is lost (§4.1). Sitting out between hands and asking to be dealt in again before the
+  next hand still sits that hand out (§4.1; ``sit_in_at_once=True`` deals him in).
 * Table stakes: no chips are added to a stack while its player is in a hand (§3); joining,
   rebuys and top-ups stay within the table's :class:`BuyIn`.
 * Antes are everyone's (``ante_rule="each"``) or one player's for the table: the big blind's
   or the button's (``"big_blind"``, ``"button"``), shared by all (§6). ``straddle`` is a
   live blind the player left of the big blind posts every hand (no limit and pot limit).
 * A player who times out uses one of his disconnection protections when the timeout leaves
-  him all-in; without one left a timeout folds (§7, seed 003: two per 24 hours; the
+  him all-in; without one left a timeout folds (§7: two per 24 hours; the
   application calls :meth:`Table.reset_protections` every 24 hours). :class:`Clock` holds
   the times the application runs.
 * Stud (§4.2) has no button and no blinds: the dealer sits left of seat 0, who is dealt
-  first ("starting from seat 1 (the seat to the left of the dealer)", seed 003) and wins
+  first ("starting from seat 1 (the seat to the left of the dealer)", §4.2) and wins
   the bring-in ties of the order of play; everyone playing antes each hand, and a new or
   returning player is dealt in at once, with nothing owed.
 
@@ -129,7 +128,7 @@ class Table:
         game: a :class:`~splitpot.games.Game`.
         structure: its betting structure (:class:`~splitpot.betting.NoLimit`...).
         seats: how many seats (default the game's most players).
-        button: the first button (default: the first player seated, seed 000).
+        button: the first button (default: the first player seated, docs/rules/poker.md §4.1).
         seed: seeds the table's generator (``None``: a random seed).
         rake: a :class:`~splitpot.pots.Rake`, for every hand.
         timeout_policy: ``"seed"`` or ``"check_or_fold"``, for every hand (§7).
@@ -139,7 +138,8 @@ class Table:
         straddle: a live straddle of that many chips (0 for none).
         open_folds: whether a player may fold when he could check.
         sit_in_at_once: whether a player who sits out between hands and asks to be dealt in
-            again before the next hand is dealt in it (by default he sits it out, seed 003).
+            again before the next hand is dealt in it (by default he sits it out,
+            docs/rules/poker.md §4.1).
         buy_in: a :class:`BuyIn`: the least and most a player may sit down with or top up to.
         clock: the :class:`Clock` settings the application runs.
         name: the table's name in the histories.
@@ -352,7 +352,7 @@ class Table:
         """The player stops being dealt in from the next hand (he keeps his seat).
 
         In the middle of a hand he is in, his hand is folded when his turn comes, or at once
-        with ``now`` (seed 003); the record is returned if he was folded now.
+        with ``now`` (docs/rules/poker.md §4.1); the record is returned if he was folded now.
         """
         p = self._player(seat)
         _check.flag(now, "now")
@@ -369,9 +369,9 @@ class Table:
     def advance(
         self, seat: int, action: Advance | str | None, amount: int | None = None
     ) -> Advancing:
-        """The player in ``seat`` chooses his next betting decision before his turn (seed
-        003, :meth:`Hand.advance <splitpot.hand.Hand.advance>`): made for him when his turn
-        comes, or cancelled if a bet or raise changes what it meant."""
+        """The player in ``seat`` chooses his next betting decision before his turn
+        (docs/rules/poker.md §3, :meth:`Hand.advance <splitpot.hand.Hand.advance>`): made for
+        him when his turn comes, or cancelled if a bet or raise changes what it meant."""
         self._player(seat)
         if not self._in_hand(seat):
             raise IllegalAction(f"seat {seat} is not in a hand")
@@ -381,7 +381,7 @@ class Table:
     def sit_in(self, seat: int, *, wait_for_big_blind: bool = False) -> None:
         """The player comes back: he posts the blinds he owes next hand, or waits for the big
         blind (docs/rules/poker.md §4.1). A player who sat out between hands and asks before
-        the next hand is dealt still sits that hand out, and comes back after it (seed 003),
+        the next hand is dealt still sits that hand out, and comes back after it (§4.1),
         unless the table deals him in at once (``sit_in_at_once``)."""
         p = self._player(seat)
         _check.flag(wait_for_big_blind, "wait_for_big_blind")
@@ -490,7 +490,7 @@ class Table:
         self._dealt += 1
         for p in self._seats:
             if p is not None and p.returning is not None:
-                self._back(p, p.returning)  # sat that hand out (seed 003): back for the next
+                self._back(p, p.returning)  # sat that hand out (§4.1): back for the next
         self._hand = hand
         self._settled = False
         self._names = [p.name if p else None for p in self._seats]

@@ -1,0 +1,553 @@
+"""The reader framework: what every site's reader shares, and how to add a site.
+
+A site's reader is one module that turns the text of one hand (a :class:`Block` of lines)
+into a PHH :class:`~splitpot.phh.HandHistory`, through the calls of a
+:class:`~splitpot.sites.builder.HandBuilder`. It is a subclass of :class:`LineReader`, the
+template every reader fills in (PokerKit's ``REParser`` is the model): the base owns the
+loop over the lines, the errors (file, hand, line), the amounts, the dates, whether the
+hand is whole, and the seated players (:meth:`LineReader.actor` finds the one a line starts
+with, by look-up: nothing is compiled per hand); the site gives its patterns and the
+handlers they call, as a table of ``(pattern, handler)`` pairs, and overrides the few hooks
+where its text really differs. The module ends with ``READER``, a :class:`SiteReader`: the
+site's name, the pattern of its hands' first line, and its ``parse``.
+
+How to add a site (one file plus one registry line)
+----------------------------------------------------
+
+1. Write ``python/splitpot/sites/<site>.py``::
+
+       NAME = "Some Site"
+       HEADER = re.compile(r"(?m)^Some Site Hand #(\\d+):")  # group 1: the hand's number
+
+       class SomeHand(LineReader):
+           NAME, HEADER = NAME, HEADER
+           ACTORS = (": ",)                   # "NAME: calls 2"
+           CLOSING = re.compile(r"^Total pot ")  # the line a whole hand has (else cut off)
+           NOTES = re.compile(...)            # lines that change nothing (chat, sitting out)
+
+           def tournament(self) -> bool: ...  # chips, and no rake
+           def unit(self) -> Decimal: ...     # CENT for money, CHIP for chips
+           def read_header(self) -> None:     # self.game(part, kind, small, big), the
+               ...                            # table, self.when(found) for the date
+           def set_up(self, line) -> bool:    # the table and seat lines: self.b.seat(...)
+               ...
+           def street_line(self, line):       # "*** FLOP *** [...]": self.b.board(...)
+               ...
+           def rules(self) -> Rules:          # the site's own lines: (pattern, handler)
+               return [(_UNCALLED, self.uncalled), ...]
+           def action(self, name: str, rest: str) -> None:
+               ...                            # "calls $2" -> self.b.call(name, 200)
+           def summary_line(self, line) -> None:
+               ...                            # the total pot, the rake: self.b.total...
+
+       READER = SiteReader(NAME, HEADER, SomeHand.parse)
+
+   The game is named by its PHH game part (``T``, ``O``, ``O5``, ``O/8``, ``7S``, ``R``...):
+   the hole cards and whether it is stud come from the game catalogue
+   (:func:`splitpot.phh.variants.game_of_part`), never typed again. A name the site gives to
+   a game splitpot does not play is listed with its reason (:meth:`LineReader.unsupported`),
+   so that the refusal names the game. Seat order and the blind seats are the builder's,
+   from the engine's one home (``hand/setup.py``).
+2. Add ``<site>.READER`` to ``READERS`` in :mod:`splitpot.sites.registry` (the order
+   :func:`~splitpot.sites.sniff` tries them in, for headers that begin alike).
+3. Test it in ``tests/test_sites_<site>.py``: small hands of your own, and the real files of
+   ``../shared/data`` (skipping with the reason when they are absent), every hand replayed
+   to the site's result (:func:`splitpot.phh.check`).
+
+Never skip a line: a line no rule reads is an error naming it (:meth:`LineReader.unknown`),
+a game or feature splitpot does not play is an :class:`UnsupportedHand` naming it, and a
+hand whose text is cut or contradicts itself is a :class:`DamagedHand`
+(:meth:`LineReader.damaged`). A reader whose hands are not blocks of lines (iPoker's XML)
+gives ``SiteReader.blocks`` and overrides :meth:`LineReader.run`. Keep every pattern
+linear in its line: no lazy part before a repeated group (review H4).
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import ClassVar
+
+from splitpot.phh.record import HandHistory
+from splitpot.sites.builder import Game, HandBuilder, Kind, date_fields
+from splitpot.sites.errors import DamagedHand, SiteError, UnsupportedHand
+from splitpot.sites.money import CENT, AmountError, NegativeAmount, units
+
+__all__ = [
+    "NEVER",
+    "Block",
+    "LineReader",
+    "Rules",
+    "SiteReader",
+    "cards",
+    "lines_of",
+]
+
+NEVER = re.compile("(?!)")
+_AMOUNTS: dict[tuple[str, Decimal, str], int] = {}
+"""A pattern that matches nothing (a rule not in force yet)."""
+
+Rules = Sequence[tuple[re.Pattern[str], Callable[[re.Match[str]], None]]]
+"""A reader's table: each pattern tried in order on a line; the first that matches calls its
+handler with the match."""
+
+MOVES: dict[str, Callable[[HandBuilder, str, int], None]] = {
+    "fold": lambda b, name, _: b.fold(name),
+    "check": lambda b, name, _: b.check(name),
+    "call": HandBuilder.call,  # what the call adds
+    "bet": HandBuilder.bet,  # a bet or raise by the amount
+    "raise to": HandBuilder.raise_to,  # a bet, raise or completion to the amount
+    "bring in": HandBuilder.bring_in,
+    "ante": HandBuilder.ante,
+    "small blind": lambda b, name, amount: b.blind(name, amount, big=False),
+    "big blind": lambda b, name, amount: b.blind(name, amount, big=True),
+    "live blind": lambda b, name, amount: b.blind(name, amount),  # out of turn (§4.1)
+    "dead blind": lambda b, name, amount: b.blind(name, 0, dead=amount),  # §4.1
+    "both blinds": HandBuilder.post_both,  # the big blind live, the rest dead (§4.1)
+    "put in": HandBuilder.put_in,  # an all-in written by what it adds: a call or a raise
+    "returned": HandBuilder.returned,  # the uncalled part of his bet, given back
+}
+"""The moves every site writes, each the builder's call; a reader's ``VERBS`` names them in
+its site's words."""
+_NO_AMOUNT = ("fold", "check")
+VERBS = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet"}
+"""The words most sites write for four of the :data:`MOVES`: a reader's ``VERBS`` adds its own."""
+
+
+@dataclass
+class Block:
+    """The lines of one hand (without line endings), ``first`` the file's line number of
+    ``lines[0]``, ``source`` the file."""
+
+    source: str | None
+    lines: list[str]
+    first: int
+    # More than SITE_MAX_HAND_LINES lines: only the header is kept. Keyword-only, so that a
+    # reader's block with fields of its own (iPoker's session) cannot fill it by position.
+    overflow: bool = field(default=False, kw_only=True)
+    # The text ran on into the next hand's header inside a line: the hand is cut there.
+    cut: bool = field(default=False, kw_only=True)
+
+    def numbered(self) -> Iterator[tuple[int, str]]:
+        return enumerate(self.lines, self.first)
+
+
+def lines_of(text: str) -> list[str]:
+    """Lines, whatever the endings (CRLF, LF, CR, mixed), without the BOM some clients write
+    at the start of every hand of a file they append to."""
+    return [line.lstrip("\ufeff") for line in re.split(r"\r\n|\r|\n", text)]
+
+
+@dataclass(frozen=True)
+class SiteReader:
+    """One site's entry in the registry (:mod:`splitpot.sites.registry`).
+
+    ``name`` the site; ``header`` a pattern that finds the first line of each of its hands in
+    a text (``(?m)^...``, group 1 the hand's number) and matches no other site's; ``parse``
+    one hand's :class:`Block` to a history (raising :class:`SiteError`); ``blocks``, for a
+    site whose hands are not runs of lines from a header (iPoker's XML, partypoker's
+    "Game #N starts."), the text cut into hands, read whole; ``marker`` a piece of text every
+    header holds (``"PokerStars "``), looked for before the pattern is: a text without it is
+    passed over at the speed of ``str.find``.
+    """
+
+    name: str
+    header: re.Pattern[str]
+    parse: Callable[[Block], HandHistory]
+    blocks: Callable[[str, str | None], Iterator[Block]] | None = None
+    marker: str = ""
+    line_start: re.Pattern[str] = field(init=False, repr=False, compare=False)
+
+    def find(self, text: str) -> re.Match[str] | None:
+        """The first header of ``text``: the pattern searched from the line where the marker
+        first stands."""
+        at = text.find(self.marker)
+        if at < 0:
+            return None
+        return self.header.search(text, text.rfind("\n", 0, at) + 1)
+
+    def __post_init__(self) -> None:
+        # ``header`` searches a whole text (for sniff); a split matches it at a line start.
+        pattern = self.header.pattern.removeprefix("(?m)").removeprefix("^")
+        start = re.compile(pattern, self.header.flags & ~re.MULTILINE)
+        object.__setattr__(self, "line_start", start)
+
+
+def cards(text: str) -> list[str | None]:
+    """``"Ah Kd"`` (or ``"Ah,Kd"``) as a list of cards."""
+    found: list[str | None] = list(text.replace(",", " ").split())
+    return found
+
+
+class LineReader:
+    """The template of a site's reader of one hand: the hand's builder, its errors, its
+    amounts, and the loop over its lines.
+
+    A site sets ``NAME`` and ``HEADER``, ``NOTES`` (the lines that change nothing) and
+    ``ACTORS`` (what follows a player's name on his lines), and overrides :meth:`unit`,
+    :meth:`read_header`, :meth:`rules` and :meth:`action`; the other hooks (:meth:`line`,
+    :meth:`finish`...) where its text differs.
+
+    No pattern is compiled per hand: a line's player is found among the seated names by
+    :meth:`actor` (a dictionary look-up, or the names longest first), so that reading costs
+    the same whatever the names (review H3) and ten thousand hands a second.
+    """
+
+    NAME: ClassVar[str]
+    HEADER: ClassVar[re.Pattern[str]]
+    NOTES: ClassVar[re.Pattern[str]] = NEVER
+    ACTORS: ClassVar[tuple[str, ...]] = (": ",)
+    """What follows a seated player's name on his lines: the first, his actions
+    (:meth:`action`); any other, :meth:`aside` (Full Tilt's "NAME: chat")."""
+    STREET_MARK: ClassVar[str] = "*** "
+    VERBS: ClassVar[dict[str, str]] = {}
+    """The site's words for the :data:`MOVES` (``{"calls": "call", ...}``): :meth:`move`."""
+    TABLE: ClassVar[re.Pattern[str] | None] = None
+    """The table line (named groups ``table``, and ``max`` and ``button`` where written)."""
+    SEAT: ClassVar[re.Pattern[str] | None] = None
+    """A seat line ``Seat N: ...`` (named groups ``seat``, ``name``, ``stack``)."""
+    STREETS: ClassVar[re.Pattern[str]] = NEVER
+    """A street line (groups: the title, and the cards in brackets, up to two)."""
+    STREET_PLAIN: ClassVar[frozenset[str]] = frozenset({"HOLE CARDS", "SHOW DOWN"})
+    """Street titles that start no betting round."""
+    STREET_BETS: ClassVar[re.Pattern[str]] = NEVER
+    """Stud's street titles: each a betting round, the cards each player's own."""
+    SEVENTH: ClassVar[str] = ""
+    """Stud's last street: once its betting begins, the cards the site did not show are dealt."""
+    RUN_TWICE: ClassVar[re.Pattern[str]] = NEVER
+    """Street titles of a board run more than once."""
+    CLOSING: ClassVar[re.Pattern[str] | None] = None
+    """A line every whole hand of the site has (PokerStars' ``Total pot``): a hand without
+    it was cut off."""
+
+    def __init__(self, block: Block) -> None:
+        self.block = block
+        self.header = self.header_line()
+        found = self.HEADER.match(self.header)
+        self.b = HandBuilder(self.NAME, block.source, self.unit())
+        self.b.tournament = self.tournament()
+        self.b.hand_id = found.group(1) if found is not None and found.re.groups else None
+        self.b.at = block.first
+        self.text = self.header  # the line being read, for errors
+        self.names: list[str] | None = None  # the seated names, longest first, once seated
+        # Per separators: whether no seated name holds one (a dictionary look-up finds him).
+        self.plain: dict[tuple[str, ...], bool] = {}
+        self.table: Rules = ()
+        self.pattern: re.Pattern[str] | None = None  # the first framework's (seated())
+        self.alternatives = "(?!)"
+        self.summary = False  # the summary's lines: what the site says happened
+        self.street = ""  # the title of the street being played
+
+    @classmethod
+    def parse(cls, block: Block) -> HandHistory:
+        """One hand of the site as a PHH history (``_site`` its ``NAME``)."""
+        reader = cls(block)
+        try:
+            return reader.run()
+        finally:
+            # The table's handlers are the reader's bound methods: a cycle, which would
+            # wait for the collector; a file of a million hands streams in one hand's memory.
+            reader.table = ()
+
+    # ------------------------------------------------------------------ hooks
+
+    def header_line(self) -> str:
+        """The hand's header: its first line."""
+        return self.block.lines[0]
+
+    def unit(self) -> Decimal:
+        """What one chip of the hand is worth: :data:`~splitpot.sites.money.CENT` of the
+        currency in a cash game, :data:`~splitpot.sites.money.CHIP` in a tournament."""
+        return CENT
+
+    def tournament(self) -> bool:
+        """Whether the hand is a tournament's: its chips are no money, and no rake is taken
+        from its pots (:func:`splitpot.phh.compare` holds it to that)."""
+        return False
+
+    def read_header(self) -> None:
+        """The game, the stakes, the table, the date."""
+
+    def rules(self) -> Rules:
+        """The ``(pattern, handler)`` pairs tried on each line of the play, in order, before
+        the seated names (:meth:`play_line`); built once per hand, when the seats are read."""
+        return ()
+
+    def set_up(self, line: str) -> bool:
+        """A line before the play (:data:`TABLE`, a :data:`SEAT`), read: True; else False.
+        Asked only until the seated names are fixed (:meth:`seats`)."""
+        if line.startswith("Seat "):
+            found = None if self.SEAT is None else self.SEAT.match(line)
+            if found is None:
+                raise self.fail(f"not a seat line: {line!r}")
+            self.b.seat(self.b.number(found["seat"]), found["name"], self.amount(found["stack"]))
+            return True
+        if self.TABLE is None or not line.startswith("Table"):
+            return False
+        found = self.TABLE.match(line)
+        if found is None:
+            raise self.fail(f"not a table line: {line!r}")
+        self.b.fields["table"] = found["table"]
+        if found["max"] is not None:
+            self.b.seat_count = self.b.number(found["max"], "table size")
+        if found["button"] is not None:
+            self.b.button = self.b.number(found["button"], "button")
+        return True
+
+    def street_line(self, line: str) -> None:
+        """A line starting with :data:`STREET_MARK` (``*** FLOP *** [...]``): the summary,
+        a board, a stud street, a street that changes nothing, or one splitpot does not
+        play."""
+        found = self.STREETS.match(line)
+        if found is None:
+            raise self.fail(f"not a street line: {line!r}")
+        title, first, second = found.groups()
+        self.seats()
+        if self.street == self.SEVENTH:
+            self.b.deal_unseen()
+        if title == "SUMMARY":
+            self.summary = True
+        elif title in ("FLOP", "TURN", "RIVER") and first is not None:
+            new = cards(second if second is not None else first)
+            if len(new) != (3 if title == "FLOP" else 1):
+                raise self.damaged(
+                    f"the site contradicts itself: the {title.lower()} has {len(new)} new "
+                    f"cards: {line!r}"
+                )
+            self.b.board(new)
+        elif title in self.STREET_PLAIN:
+            self.street = title
+        elif self.STREET_BETS.fullmatch(title):
+            self.street = title
+            self.b.street()
+        elif self.RUN_TWICE.fullmatch(title):
+            raise self.unsupported(f"'*** {title} ***': run it twice is not played")
+        else:
+            raise self.unsupported(f"'*** {title} ***' is a street splitpot does not play")
+
+    def summary_line(self, line: str) -> None:
+        """A line of the summary (after the ``SUMMARY`` street line)."""
+
+    def action(self, name: str, rest: str) -> None:
+        """A seated player's line: ``rest`` is what follows his name and ``ACTORS[0]``."""
+        raise self.fail(f"an action this reader does not know: {name}{self.ACTORS[0]}{rest!r}")
+
+    def move(self, name: str, verb: str, amount: str | None) -> bool:
+        """The :data:`MOVES` the site's ``verb`` names (:data:`VERBS`), made with its amount:
+        True; False when the verb is none of them."""
+        kind = self.VERBS.get(verb)
+        if kind is None:
+            return False
+        MOVES[kind](self.b, name, 0 if kind in _NO_AMOUNT else self.amount(amount))
+        return True
+
+    def aside(self, name: str, sep: str, rest: str) -> None:
+        """A seated player's line with another separator of :data:`ACTORS`."""
+        raise self.unknown(f"{name}{sep}{rest}")
+
+    def finish(self) -> None:
+        """The lines are read: what the site says at the end, checked."""
+
+    # ------------------------------------------------------------------ the loop
+
+    def run(self) -> HandHistory:
+        """The header, every line, the end: the history. A hand that is not whole (its
+        :data:`CLOSING` line is missing, or the next hand's header is glued into a line) is
+        a :class:`DamagedHand` "cut off", whatever line first failed to read; so is an
+        unsupported line when it is the cut one (half a street line)."""
+        self.read_header()
+        try:
+            for number, line in self.body():
+                self.b.at = number
+                self.text = line.rstrip()
+                self.line(self.text)
+            if not self.whole():
+                raise self.damaged("cut off: the hand ends before its summary")
+            self.finish()
+            return self.b.build()
+        except DamagedHand:
+            raise
+        except UnsupportedHand as e:
+            if self.whole() or e.line != self.block.first + len(self.block.lines) - 1:
+                raise
+            raise self.damaged(f"cut off in its last line: {self.text!r}") from None
+        except SiteError as e:
+            if self.whole():
+                raise
+            raise self.damaged(f"cut off: the hand ends before its summary ({e.reason})") from None
+
+    def whole(self) -> bool:
+        """Whether the hand's text is whole: no header glued into it, and its
+        :data:`CLOSING` line is there."""
+        if self.block.cut:
+            return False
+        closing = self.CLOSING
+        return closing is None or any(closing.search(line) for line in reversed(self.block.lines))
+
+    def body(self) -> Iterator[tuple[int, str]]:
+        """The hand's lines after its header, numbered."""
+        lines = self.block.numbered()
+        next(lines, None)
+        return lines
+
+    def line(self, line: str) -> None:
+        """One line (right-stripped): a street, the summary's, the set-up's, a note, or the
+        play's (:meth:`play_line`)."""
+        if not line:
+            return
+        if line.startswith(self.STREET_MARK):
+            self.street_line(line)
+        elif self.summary:
+            self.summary_line(line)
+        elif self.names is None and self.set_up(line):
+            return
+        else:
+            self.play_line(line)
+
+    def play_line(self, line: str) -> None:
+        """A seated player's line (most lines are), else the first rule of the table that
+        matches, else a note (:data:`NOTES`), else :meth:`unknown`. A line that starts like
+        a player's and is none of his actions is tried as the others too ("The button is in
+        seat #2", with a player named "The")."""
+        if self.names is None:
+            self.seats()
+        actor = self.actor(line)
+        error = None
+        if actor is not None:
+            name, sep, rest = actor
+            try:
+                if sep == self.ACTORS[0]:
+                    self.action(name, rest)
+                else:
+                    self.aside(name, sep, rest)
+                return
+            except UnsupportedHand:
+                raise
+            except SiteError as e:
+                error = e
+        for pattern, handler in self.table:
+            found = pattern.match(line)
+            if found is not None:
+                handler(found)
+                return
+        if not self.NOTES.match(line):  # "NAME: sits out", "NAME said, ...", chat
+            raise error or self.unknown(line)
+
+    def unknown(self, line: str) -> SiteError:
+        return self.fail(f"a line this reader does not know: {line!r}")
+
+    def seats(self) -> list[str]:
+        """The seated players' names, longest first (one name may begin another's): fixed
+        the first time a line needs them, and the table of rules is built then."""
+        if self.names is None:
+            if self.ACTOR is not None or type(self).on_seated is not LineReader.on_seated:
+                self.seated()  # a reader of the first framework: its patterns first
+            else:
+                self.names = sorted(self.b.players, key=len, reverse=True)
+                self.table = self.rules()
+        assert self.names is not None
+        return self.names
+
+    # The first framework's way (readers written against it still work): ``ACTOR``, a
+    # pattern after the name; ``seated()``, the names compiled into one pattern per hand;
+    # ``on_seated(alternatives)``, the reader's own patterns of them. New readers use
+    # ``ACTORS`` and :meth:`actor`, which compile nothing per hand.
+    ACTOR: ClassVar[str | None] = None
+
+    def seated(self) -> re.Pattern[str]:
+        """``^(NAME|...)ACTOR(.*)$`` for the seated players (the first framework's): the
+        names fixed, the reader's patterns of them made (:meth:`on_seated`), the table of
+        rules built."""
+        if self.pattern is None:
+            fresh = self.names is None
+            names = self.names or sorted(self.b.players, key=len, reverse=True)
+            self.names = names
+            self.alternatives = "|".join(map(re.escape, names)) or "(?!)"
+            actor = self.ACTOR or "(?:" + "|".join(map(re.escape, self.ACTORS)) + ")"
+            self.pattern = re.compile(f"^({self.alternatives}){actor}(.*)$")
+            self.on_seated(self.alternatives)
+            if fresh:
+                self.table = self.rules()
+        return self.pattern
+
+    def on_seated(self, alternatives: str) -> None:
+        """The first framework's hook: the names' alternation, once the seats are read."""
+
+    def actor(self, text: str, seps: tuple[str, ...] = ()) -> tuple[str, str, str] | None:
+        """``(name, separator, rest)`` when ``text`` starts with a seated player's name and
+        one of ``seps`` (:data:`ACTORS`), else None."""
+        if self.ACTOR is not None and not seps:  # a reader of the first framework
+            matched = self.seated().match(text)
+            return None if matched is None else (matched[1], self.ACTORS[0], matched[2])
+        seps = seps or self.ACTORS
+        plain = self.plain.get(seps)
+        if plain is None:
+            names = self.seats()
+            plain = self.plain[seps] = not any(sep in name for name in names for sep in seps)
+        if plain:
+            players = self.b.players
+            for sep in seps:
+                name, found, rest = text.partition(sep)
+                if found and name in players:
+                    return name, sep, rest
+            return None
+        for name in self.seats():
+            if text.startswith(name):
+                for sep in seps:
+                    if text.startswith(sep, len(name)):
+                        return name, sep, text[len(name) + len(sep) :]
+        return None
+
+    # ------------------------------------------------------------------ helpers
+
+    def fail(self, reason: str) -> SiteError:
+        return self.b.fail(reason)
+
+    def unsupported(self, reason: str, game: str = "") -> UnsupportedHand:
+        return self.b.unsupported(reason, game)
+
+    def damaged(self, reason: str) -> DamagedHand:
+        return self.b.damaged(reason)
+
+    def amount(self, text: str | None, *, decimal: str = ".") -> int:
+        """``text`` in the hand's unit, exactly; an error naming the line if it is none."""
+        if text is None:
+            raise self.fail(f"an amount is missing: {self.text!r}")
+        key = (text, self.b.unit, decimal)
+        known = _AMOUNTS.get(key)
+        if known is not None:
+            return known
+        try:
+            value = _AMOUNTS[key] = units(text, self.b.unit, decimal=decimal)
+            if len(_AMOUNTS) > 1 << 16:  # a cache, not a store: the same few amounts recur
+                _AMOUNTS.clear()
+            return value
+        except NegativeAmount as e:
+            raise self.damaged(f"the site contradicts itself: {e}") from None
+        except AmountError as e:
+            raise self.fail(str(e)) from None
+
+    def game(self, part: str, kind: Kind, small: int, big: int) -> None:
+        """The hand's game: the PHH game part (``T``, ``O5``, ``7S/8``...), the structure
+        letter and the stakes in units (a fixed-limit game's small and big bet)."""
+        self.b.game = Game(part, kind, small, big)
+
+    def when(self, found: re.Match[str] | None, *order: int, zone: str | None = None) -> None:
+        """The hand's date and time from ``found``: its groups ``order`` are the year,
+        month, day, hour, minute and second (1 to 6 by default); ``zone`` the time zone."""
+        if found is not None:
+            fields = (found[k] for k in order or range(1, 7))
+            self.date(*fields, zone=zone, text=found.group())
+
+    def date(self, *fields: str | int, zone: str | None, text: str) -> None:
+        """The hand's date and time: year, month, day, hour, minute, second; ``text`` names
+        it in the error when it is not a date."""
+        try:
+            year, month, day, hour, minute, second = (int(x) for x in fields)
+            moment = datetime.datetime(year, month, day, hour, minute, second)
+        except ValueError:
+            raise self.fail(f"not a date: {text!r}") from None
+        self.b.fields.update(date_fields(moment, zone))

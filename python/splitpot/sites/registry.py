@@ -1,0 +1,71 @@
+"""The site readers splitpot has: one line per site (pydantic-core's ``validator_match!`` is
+the model). Adding a site is its module (:mod:`splitpot.sites.base` says how) and its line
+here. Nothing here imports :mod:`splitpot.sites.reading`, which looks the readers up here:
+the readers never import back.
+
+The order is the one :func:`~splitpot.sites.sniff` tries them in when two headers are found
+at the same place (no two sites' headers match the same line).
+"""
+
+from __future__ import annotations
+
+import re
+
+from splitpot.sites import (
+    absolute,
+    bovada,
+    cake,
+    entraction,
+    everleaf,
+    fulltilt,
+    ggpoker,
+    ipoker,
+    ongame,
+    pacific,
+    partypoker,
+    pokerstars,
+    winamax,
+    wpn,
+)
+from splitpot.sites.base import SiteReader
+
+READERS: tuple[SiteReader, ...] = (
+    pokerstars.READER,
+    fulltilt.READER,
+    ggpoker.READER,
+    winamax.READER,
+    partypoker.READER,
+    ipoker.READER,
+    pacific.READER,
+    bovada.READER,
+    wpn.OLD_READER,
+    wpn.NEW_READER,
+    entraction.READER,
+    ongame.READER,
+    everleaf.READER,
+    absolute.READER,
+    cake.READER,
+)
+"""Every site splitpot reads, by its :class:`~splitpot.sites.base.SiteReader`."""
+
+
+UNREAD: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("Boss Media", re.compile(r'<HISTORY ID="\d+" SESSION="')),
+    ("Merge Gaming", re.compile(r'<description type="[^"]{1,60}" stakes="')),
+    (
+        "Chico (BetOnline, PayNoRake, Gear Poker)",
+        re.compile(
+            r"(?m)^(?:BetOnline Poker|PayNoRake|Gear Poker|ActionPoker|SportsBetting) Game #\d"
+        ),
+    ),
+    ("PKR", re.compile(r"(?m)^Starting Hand #\d")),
+    ("Microgaming", re.compile(r'<Game (?:hhversion="\d+" )?id="\d+" date="')),
+    ("Kings Club", re.compile(r"(?m)^#\d{1,20}: (?:No Limit|Pot Limit|Limit|Fixed Limit) ")),
+    ("Seals With Clubs", re.compile(r"(?m)^Hand #\d+-\d+ - \d{4}-")),
+    ("Everest", re.compile(r'<SESSION time="\d+" tableName="')),
+    ("Enet", re.compile(r"(?m)^Game #\d+: (?:Omaha|Hold'em) \(")),
+    ("Unibet", re.compile(r"(?m)^Game #\d+: Table ")),
+)
+"""The sites splitpot knows but does not read yet, by the pattern of their hands' headers: a
+file of one is refused by the site's name (:func:`~splitpot.sites.reading.read_file`), never
+as a file with no hand."""
