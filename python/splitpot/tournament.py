@@ -581,15 +581,9 @@ def play_tournament(
     if levels is None:
         levels = _default_levels(stack, len(names))
     rng = random.Random(seed)
+    table_seed = _seeds.draw_bits(rng)
     t = Tournament(
-        game,
-        structure,
-        levels,
-        names,
-        stack,
-        prizes=prizes,
-        seats=seats,
-        seed=_seeds.draw_bits(rng),
+        game, structure, levels, names, stack, prizes=prizes, seats=seats, seed=table_seed
     )
     by_name = {name: BOTS[k](_seeds.draw_bits(rng)) for name, k in zip(names, kinds, strict=True)}
     by_seat = {seat: by_name[name] for seat, name in t.seat_names.items()}

@@ -182,23 +182,10 @@ class Table:
     ) -> None:
         _check_kinds(game, structure)  # the hand's own checks, before any hand (L-5)
         # The options of every hand, checked once, as a hand checks them.
-        options: HandOptions = {
-            "rake": rake,
-            "timeout_policy": timeout_policy,
-            "open_folds": open_folds,
-        }
-        self._options = check_options(options)
+        options: HandOptions = {"rake": rake, "timeout_policy": timeout_policy}
+        self._options = check_options({**options, "open_folds": open_folds})
         seats = _seat_count(game, seats)
-        if button is not None and (
-            isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < seats
-        ):
-            raise SplitpotError(f"button must be a seat 0..{seats - 1}, got {shown(button)}")
-        if button_rule not in BUTTON_RULES:
-            raise SplitpotError(
-                f"button_rule must be one of {BUTTON_RULES}, got {shown(button_rule)}"
-            )
-        if ante_rule not in ANTE_RULES:
-            raise SplitpotError(f"ante_rule must be one of {ANTE_RULES}, got {shown(ante_rule)}")
+        _check_positions(seats, button, button_rule, ante_rule)
         _check_straddle(straddle, structure)
         _check_options(protections, buy_in, seed, clock, name)
         self.timeout_policy = self._options["timeout_policy"]
@@ -576,6 +563,18 @@ def _check_options(
         raise TypeError(f"clock must be a Clock, got {type(clock).__name__}")
     if name is not None and not isinstance(name, str):
         raise TypeError(f"name must be a str or None, got {type(name).__name__}")
+
+
+def _check_positions(seats: int, button: object, button_rule: object, ante_rule: object) -> None:
+    """The first button and the rules that move it and place the antes (§4.1)."""
+    if button is not None and (
+        isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < seats
+    ):
+        raise SplitpotError(f"button must be a seat 0..{seats - 1}, got {shown(button)}")
+    if button_rule not in BUTTON_RULES:
+        raise SplitpotError(f"button_rule must be one of {BUTTON_RULES}, got {shown(button_rule)}")
+    if ante_rule not in ANTE_RULES:
+        raise SplitpotError(f"ante_rule must be one of {ANTE_RULES}, got {shown(ante_rule)}")
 
 
 def _seat_count(game: Game, seats: object) -> int:
