@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from splitpot._core import Card, IllegalAction, SplitpotError
+from splitpot._facade import can_of
 from splitpot.betting import Structure
 from splitpot.cards import as_cards
 from splitpot.games import Game
@@ -66,26 +67,7 @@ from splitpot.limits import shown
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-_P = ParamSpec("_P")
 _R = TypeVar("_R")
-
-
-def _can_of(
-    verify: Callable[Concatenate[Hand, _P], object],
-) -> Callable[Concatenate[Hand, _P], bool]:
-    """The ``can_x`` of a triad: whether ``verify_x`` passes (it raises ``IllegalAction``)."""
-
-    def can(hand: Hand, /, *args: _P.args, **kwargs: _P.kwargs) -> bool:
-        try:
-            verify(hand, *args, **kwargs)
-        except IllegalAction:
-            return False
-        return True
-
-    name = verify.__name__.removeprefix("verify_")
-    can.__name__ = can.__qualname__ = f"can_{name}"
-    can.__doc__ = f"Whether :meth:`{name}` is legal now (with these arguments)."
-    return can
 
 
 class Hand:
@@ -366,7 +348,7 @@ class Hand:
         self._round.verify_fold(seat)
         return seat
 
-    can_fold = _can_of(verify_fold)
+    can_fold = can_of(verify_fold)
 
     def fold(self) -> Folding:
         """The actor folds, giving up the hand (§6: eligible for no pot)."""
@@ -427,7 +409,7 @@ class Hand:
         queued = _advance.check(self, seat, action, amount)
         return None if queued is None else queued.action
 
-    can_advance = _can_of(verify_advance)
+    can_advance = can_of(verify_advance)
 
     def advance(
         self, seat: int, action: Advance | str | None, amount: int | None = None
@@ -452,7 +434,7 @@ class Hand:
         self._round.verify_check(seat)
         return seat
 
-    can_check = _can_of(verify_check)
+    can_check = can_of(verify_check)
 
     def check(self) -> Checking:
         """The actor checks."""
@@ -467,7 +449,7 @@ class Hand:
         """Raise :class:`IllegalAction` unless the actor may call; return the chips it costs."""
         return self._round.verify_call(self._betting_actor())
 
-    can_call = _can_of(verify_call)
+    can_call = can_of(verify_call)
 
     def call(self) -> Calling:
         """The actor calls, all-in for less if short (table stakes, §3)."""
@@ -496,7 +478,7 @@ class Hand:
             raise IllegalAction(f"{game.name} has no bring-in; blinds open the betting")
         return self._round.verify_bring_in(seat)
 
-    can_bring_in = _can_of(verify_bring_in)
+    can_bring_in = can_of(verify_bring_in)
 
     def bring_in(self) -> BringingIn:
         """The stud bring-in posts the forced opening bet (§4.2; PHH's ``pb``). To bet the
@@ -516,7 +498,7 @@ class Hand:
         seat = self._betting_actor()
         return self._round.verify_amount(seat, amount, True, sum(self._ledger.contrib))
 
-    can_bet = _can_of(verify_bet)
+    can_bet = can_of(verify_bet)
 
     def bet(self, amount: int | None = None) -> Betting:
         """The actor opens the round's betting with ``amount`` chips (default the minimum)."""
@@ -527,7 +509,7 @@ class Hand:
         seat = self._betting_actor()
         return self._round.verify_amount(seat, amount, False, sum(self._ledger.contrib))
 
-    can_raise_to = _can_of(verify_raise_to)
+    can_raise_to = can_of(verify_raise_to)
 
     def raise_to(self, amount: int | None = None) -> RaisingTo:
         """The actor raises the bet to ``amount`` chips in total (default the minimum)."""
@@ -558,7 +540,7 @@ class Hand:
             )
         return self._deal.verify_discard(self._queue[0], card)
 
-    can_discard = _can_of(verify_discard)
+    can_discard = can_of(verify_discard)
 
     def discard(self, card: Card | str | int) -> Discarding:
         """The actor discards one hole card (Crazy Pineapple, after the flop betting round)."""
@@ -582,7 +564,7 @@ class Hand:
             raise IllegalAction(f"no run of the board to choose now: {_view.waiting_for(self)}")
         return self._deal.verify_runs(self._street, times, self._starting.max_runs)
 
-    can_run_it = _can_of(verify_run_it)
+    can_run_it = can_of(verify_run_it)
 
     def run_it(self, times: int) -> RunningOut:
         """Run the rest of the board ``times`` times (docs/rules/poker.md §6 "Running the
@@ -611,7 +593,7 @@ class Hand:
         """Raise :class:`IllegalAction` unless a seat is to show at showdown; return it."""
         return self._showdown_actor().queue[0]
 
-    can_show = _can_of(verify_show)
+    can_show = can_of(verify_show)
 
     def show(self) -> Showing:
         """The seat in turn at showdown shows its hand (docs/rules/poker.md §5)."""
@@ -628,7 +610,7 @@ class Hand:
             raise IllegalAction(why)
         return seat
 
-    can_muck = _can_of(verify_muck)
+    can_muck = can_of(verify_muck)
 
     def muck(self) -> Mucking:
         """The seat in turn mucks its hand, giving up any claim to the pot (§5)."""
@@ -642,7 +624,7 @@ class Hand:
             raise IllegalAction(_view.waiting_for(self))
         return self._queue[0]
 
-    can_timeout = _can_of(verify_timeout)
+    can_timeout = can_of(verify_timeout)
 
     def timeout(self, *, protected: bool = True) -> TimingOut:
         """The actor ran out of time or disconnected (docs/rules/poker.md §7): by default he

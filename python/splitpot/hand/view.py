@@ -9,17 +9,16 @@ function here reads one piece of public state from those parts, with its docstri
 :class:`~splitpot.hand.Hand` class lists them by name (``stacks = view.stacks``), so the
 view is neither a base class nor a second copy of the state.
 
-``@reads`` makes a function a read-only property (the built-in ``property``, typed for mypy
-as the value it returns).
+``@reads`` makes a function a read-only property (:mod:`splitpot._facade`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
+from typing import TYPE_CHECKING
 
 from splitpot import _tabular
 from splitpot._core import Card, IllegalAction, SplitpotError
+from splitpot._facade import reads
 from splitpot.betting import Structure
 from splitpot.cards import as_cards
 from splitpot.games import Game
@@ -39,23 +38,6 @@ from splitpot.pots import Pot
 
 if TYPE_CHECKING:
     from splitpot.hand.state import Hand
-
-_T = TypeVar("_T")
-
-if TYPE_CHECKING:
-
-    class reads(Generic[_T]):
-        """A read-only property whose value has the type the function returns."""
-
-        def __init__(self, fget: Callable[[Any], _T]) -> None: ...
-        @overload
-        def __get__(self, obj: None, owner: Any) -> reads[_T]: ...
-        @overload
-        def __get__(self, obj: object, owner: Any) -> _T: ...
-        def __get__(self, obj: object, owner: Any) -> Any: ...
-
-else:
-    reads = property
 
 
 @reads

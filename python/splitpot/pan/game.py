@@ -27,9 +27,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from splitpot import _seeds, _tabular
+from splitpot import _seeds
 from splitpot._core import IllegalAction, SplitpotError
+from splitpot._facade import can_of
 from splitpot.limits import PAN_MAX_RESHUFFLES, shown
+from splitpot.pan import view as _view
 from splitpot.pan.cards import Card, CardsLike, Deck
 from splitpot.pan.melds import LayOff, Split, Step
 from splitpot.pan.money import PanMoney
@@ -69,7 +71,7 @@ from splitpot.pan.rules import (
     StockExhausted,
 )
 from splitpot.pan.tableau import Checked, Tableau
-from splitpot.pan.turns import HAND_SIZE, can, notebook_rows, starting, validate
+from splitpot.pan.turns import HAND_SIZE, starting, validate
 
 __all__ = ["PanHand", "decision_of"]
 
@@ -141,6 +143,24 @@ class PanHand:
 
     _drawn: int | None
     _live: int | None
+
+    # The read-only state: :mod:`.view`, a facade over the parts, reads each from its part.
+    rules, phase, actor, is_over = _view.rules, _view.phase, _view.actor, _view.is_over
+    seats, players, stacks, pot, house = (
+        _view.seats,
+        _view.players,
+        _view.stacks,
+        _view.pot,
+        _view.house,
+    )
+    hand, melds, drawn, live_discard = _view.hand, _view.melds, _view.drawn, _view.live_discard
+    stock_size, dead_cards, events, result = (
+        _view.stock_size,
+        _view.dead_cards,
+        _view.events,
+        _view.result,
+    )
+    __repr__, _repr_html_ = _view.text, _view.repr_html
 
     def __init__(
         self,
@@ -248,15 +268,14 @@ class PanHand:
 
     def _declarer(self) -> int:
         if self._phase is not PanPhase.DECLARE:
-            raise IllegalAction(f"no declarations now: {self._waiting_for()}")
+            raise IllegalAction(f"no declarations now: {_view.waiting_for(self)}")
         return self._queue[0]
 
     def verify_play(self) -> int:
         """Raise unless a seat is to declare; return it (§5.2)."""
         return self._declarer()
 
-    def can_play(self) -> bool:
-        return can(self.verify_play)
+    can_play = can_of(verify_play)
 
     def play(self) -> Declaring:
         """The seat to declare plays: he is in until someone goes out (§5.2)."""
@@ -266,8 +285,7 @@ class PanHand:
         """Raise unless a seat is to declare; return it (§5.2)."""
         return self._declarer()
 
-    def can_sluff(self) -> bool:
-        return can(self.verify_sluff)
+    can_sluff = can_of(verify_sluff)
 
     def sluff(self) -> Declaring:
         """The seat to declare sluffs: he loses his tops (and any forfeit), pays nothing else
@@ -297,7 +315,7 @@ class PanHand:
 
     def _placer(self) -> int:
         if self._phase is not PanPhase.PLACE:
-            raise IllegalAction(f"no card is waiting to be placed: {self._waiting_for()}")
+            raise IllegalAction(f"no card is waiting to be placed: {_view.waiting_for(self)}")
         return self._queue[0]
 
     def _user(self) -> int:
@@ -308,7 +326,7 @@ class PanHand:
                     f"(docs/rules/pan.md §6.3)"
                     + (" or reject it" if self._source == "stock" else "")
                 )
-            raise IllegalAction(f"no discard now: {self._waiting_for()}")
+            raise IllegalAction(f"no discard now: {_view.waiting_for(self)}")
         return self._queue[0]
 
     def _next_turn(self) -> None:
@@ -340,7 +358,7 @@ class PanHand:
 
     def _drawer(self) -> int:
         if self._phase is not PanPhase.DRAW:
-            raise IllegalAction(f"no draw now: {self._waiting_for()}")
+            raise IllegalAction(f"no draw now: {_view.waiting_for(self)}")
         return self._queue[0]
 
     def verify_draw(self) -> int:
@@ -354,8 +372,7 @@ class PanHand:
             )
         return seat
 
-    def can_draw(self) -> bool:
-        return can(self.verify_draw)
+    can_draw = can_of(verify_draw)
 
     def draw(self) -> Drawing:
         """The player draws the top card of the stock (§6.2); the live discard is dead."""
@@ -382,8 +399,7 @@ class PanHand:
             )
         return live
 
-    def can_take(self) -> bool:
-        return can(self.verify_take)
+    can_take = can_of(verify_take)
 
     def take(self) -> Drawing:
         """The player takes the live discard, which he must place this turn (§6.2, §6.3)."""
@@ -403,8 +419,7 @@ class PanHand:
             )
         return seat
 
-    def can_reject(self) -> bool:
-        return can(self.verify_reject)
+    can_reject = can_of(verify_reject)
 
     def reject(self) -> Rejecting:
         """The drawn stock card becomes the live discard for the next player; the turn ends
@@ -431,8 +446,7 @@ class PanHand:
             raise IllegalAction(f"seat {seat} does not hold {Card(code)}; he holds {held}")
         return code
 
-    def can_discard(self, card: Card | str | int) -> bool:
-        return can(self.verify_discard, card)
+    can_discard = can_of(verify_discard)
 
     def discard(self, card: Card | str | int) -> Discarding:
         """The player discards a hand card: it is dead (in ``anyIfMeldable`` the next player may
@@ -455,7 +469,7 @@ class PanHand:
         places the drawn card (a forced one by a lay-off or a split, §6.3, §6.5); raise
         :class:`IllegalAction` why not."""
         if self._phase not in (PanPhase.PLACE, PanPhase.USE):
-            raise IllegalAction(f"no melding now: {self._waiting_for()}")
+            raise IllegalAction(f"no melding now: {_view.waiting_for(self)}")
         seat = self._queue[0]
         checked = self._table.check(seat, step, self._drawn)
         drawn = self._drawn
@@ -492,8 +506,7 @@ class PanHand:
             raise IllegalAction(f"seat {seat} has no pays to claim")
         return seat
 
-    def can_claim(self) -> bool:
-        return can(self.verify_claim)
+    can_claim = can_of(verify_claim)
 
     def claim(self) -> Claiming:
         """The player claims his pays before discarding; unclaimed ones are lost (§4.5)."""
@@ -539,8 +552,7 @@ class PanHand:
             raise IllegalAction("there is no live discard to force on the player to act")
         return seat
 
-    def can_demand(self, seat: int) -> bool:
-        return can(self.verify_demand, seat)
+    can_demand = can_of(verify_demand)
 
     def demand(self, seat: int) -> Demanding:
         """``seat`` calls for the live discard: the player to act must take it (§6.5 onDemand).
@@ -561,8 +573,7 @@ class PanHand:
             raise IllegalAction("only the two players left may split the tops, before play")
         return seat
 
-    def can_split_tops(self) -> bool:
-        return can(self.verify_split_tops)
+    can_split_tops = can_of(verify_split_tops)
 
     def split_tops(self) -> TopsSplitting:
         """The two players divide the tops, the odd chip to the first hand, and the hand ends
@@ -626,111 +637,6 @@ class PanHand:
         if isinstance(move, Demand):
             return self.demand(move.seat)
         return self._apply_step(move)
-
-    @property
-    def rules(self) -> PanRules:
-        return self._rules
-
-    @property
-    def phase(self) -> PanPhase:
-        return self._phase
-
-    @property
-    def actor(self) -> int | None:
-        """The seat to act, or ``None`` once the hand is over."""
-        return self._queue[0] if self._queue else None
-
-    @property
-    def is_over(self) -> bool:
-        return self._phase is PanPhase.OVER
-
-    @property
-    def seats(self) -> list[int]:
-        """The seats dealt in, in rotation order from the first hand (§6.1)."""
-        return list(self._order)
-
-    @property
-    def players(self) -> list[int]:
-        """The seats that declared play, in rotation order (the active players, §5.2)."""
-        return list(self._players)
-
-    @property
-    def stacks(self) -> list[int]:
-        """Each seat's chips now (0 for a seat not dealt in)."""
-        return list(self._money.stacks)
-
-    @property
-    def pot(self) -> int:
-        """The tops (and forfeits, and any carry) waiting for the winner (§5.1)."""
-        return self._money.pot
-
-    @property
-    def house(self) -> int:
-        """The collection taken by the house (§5.1)."""
-        return self._money.house
-
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        """The seat's hand cards (the drawn card is not one of them, §6.3)."""
-        return tuple(map(Card, sorted(self._table.hands[self._seat(seat)])))
-
-    def melds(self, seat: int) -> tuple[tuple[Card, ...], ...]:
-        """The seat's melds on the table, in the order laid down."""
-        return tuple(tuple(map(Card, m)) for m in self._table.melds[self._seat(seat)])
-
-    @property
-    def drawn(self) -> Card | None:
-        """The card the player to act drew and has not placed yet."""
-        return None if self._drawn is None else Card(self._drawn)
-
-    @property
-    def live_discard(self) -> Card | None:
-        """The card the next player may take (§6.2), or ``None``."""
-        return None if self._live is None else Card(self._live)
-
-    @property
-    def stock_size(self) -> int:
-        return len(self._stock)
-
-    @property
-    def dead_cards(self) -> tuple[Card, ...]:
-        """The dead discards, in the order they died."""
-        return tuple(map(Card, self._dead))
-
-    @property
-    def events(self) -> tuple[PanEvent, ...]:
-        return tuple(self._events)
-
-    @property
-    def result(self) -> PanResult:
-        """The settlement; raises until the hand is over."""
-        if self._result is None:
-            raise IllegalAction("the hand is not over yet; no result")
-        return self._result
-
-    def __repr__(self) -> str:
-        now = "over" if self.actor is None else f"{self.phase.value}, seat {self.actor} to act"
-        return f"<PanHand {len(self.seats)} players, {now}, pot {self.pot}>"
-
-    def _repr_html_(self) -> str:
-        """A row per seat: chips, cards in hand, melds on the table; the result once over."""
-        return _tabular.html_table(repr(self), notebook_rows(self))
-
-    def _seat(self, seat: int) -> int:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
-            raise SplitpotError(f"no seat {shown(seat)} in this hand (seats 0..{self._n - 1})")
-        return seat
-
-    def _waiting_for(self) -> str:
-        phase = self._phase
-        if phase is PanPhase.OVER:
-            return "the hand is over"
-        seat = self._queue[0]
-        return {
-            PanPhase.DECLARE: f"seat {seat} is to declare play() or sluff()",
-            PanPhase.DRAW: f"seat {seat} is to draw() or take()",
-            PanPhase.PLACE: f"seat {seat} is to place the drawn card",
-            PanPhase.USE: f"seat {seat} may meld more, then discard()",
-        }[phase]
 
 
 def decision_of(event: PanEvent) -> Move | None:

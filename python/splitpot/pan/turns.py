@@ -8,13 +8,13 @@ and melds (:mod:`.tableau`) and the turns of :mod:`.game`.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from splitpot import _seeds
 from splitpot._check import chips as _chips
-from splitpot._core import IllegalAction, SplitpotError
+from splitpot._core import SplitpotError
 from splitpot.limits import PAN_MAX_SEATS, shown
 from splitpot.pan.cards import CardsLike, parse_cards
 from splitpot.pan.records import (
@@ -27,19 +27,10 @@ from splitpot.pan.rules import (
 if TYPE_CHECKING:
     from splitpot.pan.game import PanHand
 
-__all__ = ["HAND_SIZE", "can", "notebook_rows", "starting", "validate"]
+__all__ = ["HAND_SIZE", "notebook_rows", "starting", "validate"]
 
 HAND_SIZE = 10
 """Cards dealt to each player (docs/rules/pan.md §6.1); going out takes 11 melded (§6.3)."""
-
-
-def can(verify: Callable[..., object], *args: Any) -> bool:
-    """Whether ``verify(*args)`` passes (the ``can_x`` of a triad)."""
-    try:
-        verify(*args)
-    except IllegalAction:
-        return False
-    return True
 
 
 def starting(
