@@ -23,7 +23,7 @@ from hypothesis.stateful import (
 )
 from splitpot.betting import FixedLimit, NoLimit, PotLimit, Structure
 from splitpot.games import GAMES
-from splitpot.hand import Hand, HoleDealing, LegalActions, Phase, SeatStatus
+from splitpot.hand import Hand, HandEnding, HoleDealing, LegalActions, Phase, SeatStatus, steps
 from splitpot.pots import Rake
 
 STRUCTURES: list[Structure] = [
@@ -368,6 +368,14 @@ class HandMachine(RuleBasedStateMachine):
             getattr(hand, name)(*(() if arg is None else (arg,)))
         assert hand.is_over
         assert sum(hand.final_stacks) + hand.result.rake == self.total
+        # The table after each record (splitpot.hand.steps): chips conserved at every step,
+        # nobody below zero, and the last step is the hand's end.
+        table = None
+        for record, table in steps(hand.events):
+            rake = record.rake if isinstance(record, HandEnding) else 0
+            assert sum(table.stacks) + table.pot + rake == self.total, record
+            assert min(table.stacks) >= 0 and table.pot >= sum(table.bets)
+        assert table is not None and list(table.stacks) == hand.final_stacks
         rebuilt = Hand.from_events(hand.events)
         assert rebuilt.events == hand.events
         assert rebuilt.final_stacks == hand.final_stacks

@@ -134,6 +134,7 @@ from splitpot.hand.records import (
 )
 from splitpot.hand.setup import HandOptions, HandStarting
 from splitpot.hand.state import Hand
+from splitpot.hand.steps import TableState, steps
 from splitpot.hand.timeout import TimeoutPolicy
 
 __all__ = [
@@ -168,7 +169,9 @@ __all__ = [
     "Showing",
     "ShownHand",
     "SittingOut",
+    "TableState",
     "TimeoutOutcome",
     "TimeoutPolicy",
     "TimingOut",
+    "steps",
 ]

@@ -166,13 +166,14 @@ class Hand:
             raise SplitpotError("the events must start with a HandStarting record")
         return _rebuild.replay(cls.from_setup(events[0]), events)
 
-    def _seat_players(self, start: HandStarting) -> None:
+    def _seat_players(self, start: HandStarting, log: list[Operation] | None = None) -> None:
         """Seat the players, post the forced bets, deal the first street (§4) and open its
-        betting round."""
+        betting round; the records go to ``log`` (a new list by default)."""
         structure, game = start.structure, start.game
         order = self._order = seats_from_button(start.stacks, start.button)
         self._starting = start
-        self._events: list[Operation] = [start]
+        self._events: list[Operation] = [] if log is None else log
+        self._events.append(start)
         ledger = self._ledger = Ledger(start.stacks, start.antes, start.antes_shared)
         self._deal = Deal(start, self._events)
         self._away: set[int] = set()  # the seats sitting out (§4.1)
@@ -298,6 +299,7 @@ class Hand:
         """Award the pots (docs/rules/poker.md §6) and close the hand."""
         if self._advances:
             _advance.cancel_all(self, "the hand ended")
+        self._round.close()  # the bets go into the middle: the pots are paid
         self._result = _showdown.settle(
             self._starting,
             self._showdown,
