@@ -59,7 +59,7 @@ class Deal:
         self.board: list[int] = []
         self.runs = 0
         self.more_boards: list[list[int]] = []
-        self._below: Callable[[int], int] | None = None
+        self._below: Callable[[int], int] | None = None  # the generator's getrandbits
         self._given_board = list(map(int, start.board or ()))[::-1]
         self._deck: list[int] | None = None
 
@@ -213,17 +213,20 @@ class Deal:
         random one at or below it, and no later step moves it again: the card drawn from the
         end of the deck is final after one step. Taking one step per card drawn, with the
         same generator calls as ``shuffle``, deals the same cards for the same seed."""
-        below = self._below
-        if below is None:
-            # random.shuffle's own draw (CPython: the same method in 3.10 to 3.14).
-            rng = random.Random(self._start.seed)
-            below = self._below = rng._randbelow  # type: ignore[attr-defined]
+        bits = self._below
+        if bits is None:
+            bits = self._below = random.Random(self._start.seed).getrandbits
         deck = self.cards_left()
         out = []
         for _ in range(count):
             i = len(deck) - 1
             if i > 0:
-                j = below(i + 1)
+                # random.shuffle's draw of a position 0..i, inline: CPython's
+                # _randbelow_with_getrandbits (the same in 3.10 to 3.14), one call fewer a card.
+                k = (i + 1).bit_length()
+                j = bits(k)
+                while j > i:
+                    j = bits(k)
                 deck[i], deck[j] = deck[j], deck[i]
             out.append(deck.pop())
         return out

@@ -12,7 +12,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from splitpot._core import IllegalAction
-from splitpot.betting import raise_limits
+from splitpot.hand import stud as _stud
 from splitpot.hand.records import _ACTIVE, _FOLDED, LegalActions, _legal
 from splitpot.limits import shown
 from splitpot.pots import uncalled
@@ -48,6 +48,7 @@ class BettingRound:
         "_max_bets",
         "_n",
         "_stacks",
+        "_start",
         "_status",
         "_structure",
         "acted",
@@ -71,6 +72,7 @@ class BettingRound:
         """The rounds of the hand ``start`` sets up (``heads_up``: dealt to two players);
         ``stacks`` and ``status`` are its ledger's."""
         n = len(stacks)
+        self._start = start
         structure = self._structure = start.structure
         self._max_bets = structure.max_bets(heads_up)
         self._n = n
@@ -122,6 +124,26 @@ class BettingRound:
         self.queue.clear()
         self.queue.extend(queue)
 
+    def open(self, street: int, first: int | None, up: list[list[int]], live: list[int]) -> None:
+        """Open the round of ``street`` (docs/rules/poker.md §3, §4.1, §4.2): preflop
+        ``first`` is to act (left of the big blind; stud: the bring-in); later the first left
+        of the button, in stud the best exposed hand of ``live`` (``up``: the up cards; the
+        fourth-street open pair allows the big bet in fixed limit)."""
+        start = self._start
+        game, structure = start.game, start.structure
+        double = False
+        if street and game.forced_bets == "bring_in":
+            first, double = _stud.opening(structure, game, up, live, street)
+        elif street:
+            first = (start.button + 1) % self._n
+        assert first is not None
+        self.begin(first, game.streets[street].big_bet, double)
+        top = max(start.blinds) if street == 0 else 0
+        if top > structure.big_blind:
+            self.last_raise = top  # a straddle: a raise over it is at least its size (§4.1)
+        if self.bring_in >= 0 and (not self.queue or self.queue[0] != self.bring_in):
+            self.bring_in = -1  # no one left to bet against: no bring-in
+
     def close(self) -> None:
         """The round is over: its bets are in the contributions already."""
         self.bets = [0] * self._n
@@ -155,15 +177,9 @@ class BettingRound:
             return None
         structure, current = self._structure, self.current
         if not (self.bring_in_open or self.double_option):
-            return raise_limits(
-                structure,
-                current_bet=current,
-                player_bet=self.bets[seat],
-                stack=self._stacks[seat],
-                pot=pot,
-                last_raise=self.last_raise,
-                full_level=self.full_level,
-                big_street=self.big_street,
+            bet, stack, level = self.bets[seat], self._stacks[seat], self.full_level
+            return structure.window(
+                current, bet, stack, pot, self.last_raise, level, self.big_street
             )
         base = 0 if self.bring_in_open else current
         lo = structure.min_raise_to(base, self.last_raise, self.full_level, self.big_street)
@@ -248,8 +264,16 @@ class BettingRound:
         amount = self.bring_in_post(seat)
         return f"seat {seat} must bring in: bring_in() ({amount}), complete with bet() or fold()"
 
-    def verify_amount(self, seat: int, amount: int | None, opening: bool, pot: int) -> int:
-        """A bet (``opening``) or a raise to ``amount`` in total (``None``: the least)."""
+    def verify_amount(
+        self,
+        seat: int,
+        amount: int | None,
+        opening: bool,
+        pot: int,
+        window: tuple[int, int] | None = None,
+    ) -> int:
+        """A bet (``opening``) or a raise to ``amount`` in total (``None``: the least);
+        ``window``: :meth:`raise_window`, if the caller has it for this very state."""
         current = self.current
         if opening and current > 0:
             raise IllegalAction(
@@ -257,7 +281,8 @@ class BettingRound:
             )
         if not opening and current == 0:
             raise IllegalAction(f"there is no bet to raise; seat {seat} may bet(amount) or check()")
-        window = self.raise_window(seat, pot)
+        if window is None:
+            window = self.raise_window(seat, pot)
         verb = "bet" if opening else "raise"
         if window is None:
             raise IllegalAction(f"seat {seat} may not {verb} now: {self.blocker(seat)}")
@@ -302,6 +327,12 @@ class BettingRound:
         001), while two players or more are in (``live``)."""
         queue = self.queue
         self.bring_in = queue[0] if queue and live > 1 else -1
+
+    def called(self, seat: int, chips: int) -> None:
+        """``seat`` calls, putting ``chips`` more in: he has acted on the current bet."""
+        self.bets[seat] += chips
+        self.acted[seat] = self.current
+        self.queue.popleft()
 
     def acts(self, seat: int) -> None:
         """``seat`` checked or called: he has acted on the current bet."""

@@ -26,7 +26,6 @@ from splitpot.games import Game
 from splitpot.hand import advance as _advance
 from splitpot.hand import rebuild as _rebuild
 from splitpot.hand import showdown as _showdown
-from splitpot.hand import stud as _stud
 from splitpot.hand import timeout as _timeout
 from splitpot.hand import view as _view
 from splitpot.hand.advance import Advance, Advancing
@@ -98,6 +97,8 @@ class Hand:
         "_deal",
         "_events",
         "_ledger",
+        "_legal",
+        "_legal_at",
         "_order",
         "_phase",
         "_queue",
@@ -110,6 +111,7 @@ class Hand:
 
     _showdown: Showdown | None
     _result: HandResult | None
+    _legal: LegalActions
 
     # The read-only state: :mod:`.view`, a facade over the parts, reads each from its part.
     game, structure, seed, button = _view.game, _view.structure, _view.seed, _view.button
@@ -181,44 +183,30 @@ class Hand:
         self._street = 0
         self._phase = _BETTING
         rnd = self._round = BettingRound(start, ledger.stacks, ledger.status, len(order) == 2)
-        # Whoever is to act, first is next: the betting round's, the discard's or the
-        # showdown's queue, as the phase goes.
+        # Who is to act, first is next: the round's, the discard's or the showdown's queue.
         self._queue: deque[int] = rnd.queue
         self._showdown = None
         self._result = None
+        self._legal_at = -1  # legal_actions() of the hand at that many records (a cache)
         first = ledger.post_forced_bets(start, order, rnd, self._events)
         self._deal.street(0, self._ledger.in_hand(self._order))
-        if game.forced_bets == "bring_in":
-            able = [s for s in order if ledger.status[s] == _ACTIVE]
-            if able:
-                first = self._deal.bring_in_seat(able)  # he acts first (§4.2)
-                if structure.bring_in_amount:
-                    rnd.bring_in = first
+        able = (
+            [s for s in order if ledger.status[s] == _ACTIVE]
+            if game.forced_bets != "blinds"
+            else []
+        )
+        if able:  # the lowest door card brings in, or acts first without a bring-in (§4.2)
+            first = self._deal.bring_in_seat(able)
+            rnd.bring_in = first if structure.bring_in_amount else -1
         self._begin_round(order[0] if first is None else first)
 
     def _begin_round(self, first: int | None = None) -> None:
-        """Open the betting round of the current street (docs/rules/poker.md §3, §4.1, §4.2):
-        preflop ``first`` (left of the big blind; stud: the bring-in), after it left of the
-        button; in stud the best exposed hand (the fourth-street open pair allows the big
-        bet in fixed limit)."""
-        street, start, rnd = self._street, self._starting, self._round
-        game = start.game
-        double = False
-        if street and game.forced_bets == "bring_in":
-            first, double = _stud.opening(
-                start.structure, game, self._deal.up, self._ledger.in_hand(self._order), street
-            )
-        elif street:
-            first = (start.button + 1) % len(start.stacks)
-        assert first is not None
-        rnd.begin(first, game.streets[street].big_bet, double)
-        if street == 0:
-            top = max(start.blinds)
-            if top > start.structure.big_blind:
-                rnd.last_raise = top  # a straddle: a raise over it is at least its size (§4.1)
+        """Open the betting round of the current street (docs/rules/poker.md §3, §4): preflop
+        ``first`` is to act, later the round finds who (:meth:`BettingRound.open`)."""
+        rnd = self._round
+        live = self._ledger.in_hand(self._order) if self._street else self._order
+        rnd.open(self._street, first, self._deal.up, live)
         self._queue = rnd.queue
-        if rnd.bring_in >= 0 and (not rnd.queue or rnd.queue[0] != rnd.bring_in):
-            rnd.bring_in = -1  # no one left to bet against: no bring-in
         if not rnd.queue:
             self._end_round()
         elif self._away or self._advances:
@@ -312,11 +300,6 @@ class Hand:
         self._phase = _OVER
         self._queue = deque()
 
-    def _put(self, seat: int, amount: int) -> None:
-        """The seat's chips into the pot, as its bet of the round."""
-        self._ledger.put(seat, amount)
-        self._round.put(seat, amount)
-
     def _return_uncalled(self) -> None:
         """The round's top bet, as far as no one matched it, goes back (docs/rules/poker.md §6)."""
         back = self._round.uncalled()
@@ -331,6 +314,8 @@ class Hand:
 
     def legal_actions(self) -> LegalActions:
         """What :attr:`actor` may do now (nothing when the hand is over)."""
+        if self._legal_at == len(self._events):
+            return self._legal  # asked again before anything happened (every change logs)
         if not self._queue or self._phase is _OVER:
             return LegalActions(None)
         seat = self._queue[0]
@@ -339,7 +324,9 @@ class Hand:
         if self._phase is _SHOWDOWN:
             assert self._showdown is not None
             return _legal(seat, show=True, muck=self._showdown.why_not_muck(seat) is None)
-        return self._round.legal(seat, sum(self._ledger.contrib))
+        self._legal = self._round.legal(seat, sum(self._ledger.contrib))
+        self._legal_at = len(self._events)
+        return self._legal
 
     def verify_fold(self) -> int:
         """Raise :class:`IllegalAction` unless the actor may fold; return the seat.
@@ -449,6 +436,8 @@ class Hand:
 
     def verify_call(self) -> int:
         """Raise :class:`IllegalAction` unless the actor may call; return the chips it costs."""
+        if self._legal_at == len(self._events) and self._legal.call is not None:
+            return self._legal.call  # legal_actions found it, and nothing happened since
         return self._round.verify_call(self._betting_actor())
 
     can_call = can_of(verify_call)
@@ -457,9 +446,9 @@ class Hand:
         """The actor calls, all-in for less if short (table stakes, §3)."""
         amount = self.verify_call()
         seat = self._queue[0]
-        self._put(seat, amount)
+        self._ledger.put(seat, amount)
+        self._round.called(seat, amount)
         record = Calling(seat, amount, self._ledger.stacks[seat] == 0)
-        self._round.acts(seat)
         self._events.append(record)
         self._after_bet()
         return record
@@ -487,7 +476,8 @@ class Hand:
         small bet instead, :meth:`bet` (the completion)."""
         amount = self.verify_bring_in()
         seat = self._queue[0]
-        self._put(seat, amount)
+        self._ledger.put(seat, amount)
+        self._round.put(seat, amount)
         record = BringingIn(seat, amount, self._ledger.stacks[seat] == 0)
         self._round.brought_in(seat)
         self._events.append(record)
@@ -497,8 +487,8 @@ class Hand:
     def verify_bet(self, amount: int | None = None) -> int:
         """Raise :class:`IllegalAction` unless the actor may bet ``amount`` (total, ``None``
         the smallest legal bet); return it."""
-        seat = self._betting_actor()
-        return self._round.verify_amount(seat, amount, True, sum(self._ledger.contrib))
+        seat, window = self._betting_actor(), self._window(True)
+        return self._round.verify_amount(seat, amount, True, sum(self._ledger.contrib), window)
 
     can_bet = can_of(verify_bet)
 
@@ -508,14 +498,20 @@ class Hand:
 
     def verify_raise_to(self, amount: int | None = None) -> int:
         """Raise :class:`IllegalAction` unless the actor may raise to ``amount``; return it."""
-        seat = self._betting_actor()
-        return self._round.verify_amount(seat, amount, False, sum(self._ledger.contrib))
+        seat, window = self._betting_actor(), self._window(False)
+        return self._round.verify_amount(seat, amount, False, sum(self._ledger.contrib), window)
 
     can_raise_to = can_of(verify_raise_to)
 
     def raise_to(self, amount: int | None = None) -> RaisingTo:
         """The actor raises the bet to ``amount`` chips in total (default the minimum)."""
         return self._raise(self.verify_raise_to(amount), RaisingTo)
+
+    def _window(self, opening: bool) -> tuple[int, int] | None:
+        """The bet (``opening``) or raise window legal_actions found, if nothing happened since."""
+        if self._legal_at != len(self._events):
+            return None
+        return self._legal.bet if opening else self._legal.raise_to
 
     def bet_or_raise_to(self, amount: int | None = None) -> Betting | RaisingTo:
         """Bet if no one has, else raise (PHH's ``cbr``)."""
@@ -528,7 +524,8 @@ class Hand:
         chips = amount - rnd.bets[seat]
         record = kind(seat, amount, chips == self._ledger.stacks[seat])
         rnd.raise_to(seat, amount)
-        self._put(seat, chips)
+        self._ledger.put(seat, chips)
+        rnd.put(seat, chips)
         self._events.append(record)  # type: ignore[arg-type]
         self._after_bet()
         return record
