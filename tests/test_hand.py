@@ -868,7 +868,7 @@ def test_a_showdown_builds_the_pots_once(monkeypatch: pytest.MonkeyPatch) -> Non
     act(h, "c c k k k k k k k k k k")
     assert h.is_over and h.result.shown
     _ = h.pots, h.result.pots
-    assert len(calls) == 1
+    assert len(calls) <= 1  # none: an even showdown's one pot is read off the contributions
 
 
 def test_a_new_hand_option_is_a_field_and_a_type() -> None:

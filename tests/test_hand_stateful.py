@@ -24,7 +24,7 @@ from hypothesis.stateful import (
 from splitpot.betting import FixedLimit, NoLimit, PotLimit, Structure
 from splitpot.games import GAMES
 from splitpot.hand import Hand, HandEnding, HoleDealing, LegalActions, Phase, SeatStatus, steps
-from splitpot.pots import Rake
+from splitpot.pots import Rake, build_pots
 
 STRUCTURES: list[Structure] = [
     FixedLimit(2, 4),
@@ -324,6 +324,20 @@ class HandMachine(RuleBasedStateMachine):
         else:
             assert sum(hand.stacks) + hand.pot == self.total
             assert sum(hand.contributions) == hand.pot
+
+    @invariant()
+    def the_pots_are_build_pots(self) -> None:
+        """The pots as they stand (a quick path for an even betting) are what
+        splitpot.pots.build_pots cuts from the contributions (docs/rules/poker.md §6)."""
+        hand = getattr(self, "hand", None)
+        if hand is None or hand.is_over or hand.phase is Phase.SHOWDOWN:
+            return
+        start = hand.events[0]
+        if any(start.antes) or any(start.dead_blinds):
+            return  # dead money: the shared and own parts are the hand's to say
+        put = {s: hand.contributions[s] for s in hand.seats}
+        folded = [s for s in hand.seats if hand.status(s) is SeatStatus.FOLDED]
+        assert hand.pots == build_pots(put, folded)[0]
 
     @invariant()
     def cards_are_conserved(self) -> None:

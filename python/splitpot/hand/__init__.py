@@ -133,8 +133,8 @@ from splitpot.hand.records import (
     TimingOut,
 )
 from splitpot.hand.setup import HandOptions, HandStarting
+from splitpot.hand.snapshots import TableState, steps
 from splitpot.hand.state import Hand
-from splitpot.hand.steps import TableState, steps
 from splitpot.hand.timeout import TimeoutPolicy
 
 __all__ = [

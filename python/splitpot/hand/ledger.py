@@ -156,10 +156,18 @@ class Ledger:
         counts for its eligibility; a dead blind, and an ante posted for the whole table, set
         no level and go to the main pot, but the dead blind of a seat that can put in no more
         counts for his own level."""
+        status, contrib = self.status, self.contrib
+        live = [s for s in order if s not in out]
+        if live and not any(self.dead) and all([status[s] == _ACTIVE for s in live]):
+            # No dead money and no one capped: the players still in have put in the same
+            # (the betting is even, §3): one pot, theirs, with every folded chip in it.
+            level = contrib[live[0]]
+            if level and all([contrib[s] == level for s in live]):
+                return (Pot(sum([contrib[s] for s in order]), tuple(sorted(live))),)
         dealt: dict[int, int] = {}
         antes: dict[int, int] = {}
         shared: dict[int, int] = {}  # the dead blinds, and the antes posted for the table
-        table, status = self.antes_shared, self.status
+        table = self.antes_shared
         for s in order:
             put = dealt[s] = self.contrib[s]
             # Antes are posted first: the ante in a contribution is the smaller of the two.

@@ -173,11 +173,15 @@ class BettingRound:
 
         Over a stud bring-in the smallest full bet is the completion, from nothing; on fourth
         street with an open pair the window runs from the small bet to the big (§4.2)."""
-        if self.blocker(seat) is not None:
+        stack, current = self._stacks[seat], self.current
+        # A seat that has not acted this round, with more than the call, and no cap: no
+        # blocker can stop it (the common case, answered without asking blocker()).
+        fresh = self.acted[seat] is None and self._max_bets is None
+        if not (fresh and stack > current - self.bets[seat]) and self.blocker(seat) is not None:
             return None
-        structure, current = self._structure, self.current
+        structure = self._structure
         if not (self.bring_in_open or self.double_option):
-            bet, stack, level = self.bets[seat], self._stacks[seat], self.full_level
+            bet, level = self.bets[seat], self.full_level
             return structure.window(
                 current, bet, stack, pot, self.last_raise, level, self.big_street
             )

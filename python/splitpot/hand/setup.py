@@ -226,8 +226,9 @@ class HandStarting(Operation):
             options.get("dead_blinds"),
             game.forced_bets == "blinds",
         )
-        values = {
-            name: check(options.get(name, default), name)
+        given: dict[str, Any] = options  # type: ignore[assignment]
+        values = {  # a default is checked already
+            name: check(given[name], name) if name in given else default
             for name, (default, check) in checks.items()
         }
         runs = values["max_runs"]

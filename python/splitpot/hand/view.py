@@ -14,6 +14,7 @@ view is neither a base class nor a second copy of the state.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from splitpot import _tabular
@@ -40,16 +41,14 @@ if TYPE_CHECKING:
     from splitpot.hand.state import Hand
 
 
-@reads
-def game(hand: Hand) -> Game:
-    """The variant being played."""
-    return hand._starting.game
-
-
-@reads
-def structure(hand: Hand) -> Structure:
-    """The betting structure (stakes, blinds, ante, chip unit)."""
-    return hand._starting.structure
+# A few are read at every decision (by bots, by replays): an attribute getter (``attrgetter``,
+# in C: no Python call) reads those.
+game: reads[Game] = reads(attrgetter("_starting.game"), doc="The variant being played.")
+structure: reads[Structure] = reads(
+    attrgetter("_starting.structure"),
+    doc="The betting structure (stakes, blinds, ante, chip unit).",
+)
+phase: reads[Phase] = reads(attrgetter("_phase"), doc="What the hand is waiting for.")
 
 
 @reads
@@ -58,16 +57,10 @@ def seat_count(hand: Hand) -> int:
     return len(hand._starting.stacks)
 
 
-@reads
-def button(hand: Hand) -> int:
-    """The dealer seat."""
-    return hand._starting.button
-
-
-@reads
-def seed(hand: Hand) -> int | None:
-    """The shuffle's seed (``None`` when every card was given)."""
-    return hand._starting.seed
+button: reads[int] = reads(attrgetter("_starting.button"), doc="The dealer seat.")
+seed: reads[int | None] = reads(
+    attrgetter("_starting.seed"), doc="The shuffle's seed (``None`` when every card was given)."
+)
 
 
 @reads
@@ -192,12 +185,6 @@ def street(hand: Hand) -> str:
     if hand._street >= len(streets):
         return "showdown"
     return streets[hand._street].name
-
-
-@reads
-def phase(hand: Hand) -> Phase:
-    """What the hand is waiting for."""
-    return hand._phase
 
 
 @reads

@@ -84,7 +84,14 @@ class _Recorder(list[Operation]):
 def steps(events: Sequence[Operation]) -> Iterator[tuple[Operation, TableState]]:
     """Each record of a hand's ``events`` (``Hand.events``, all of them or a prefix) with
     the table after it: the records are replayed through the engine (as
-    ``Hand.from_events``: a forged one is refused), which is read after each."""
+    ``Hand.from_events``: a forged one is refused), which is read after each.
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    >>> _ = h.call()
+    >>> [(str(record), table.pot) for record, table in steps(h.events)][-2:]
+    [('Seat 1 is dealt Jc3c', 3), ('Seat 1 calls 1', 4)]
+    """
     if not events or not isinstance(events[0], HandStarting):
         raise SplitpotError("the events must start with a HandStarting record")
     recorder = _Recorder()
