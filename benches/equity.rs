@@ -33,6 +33,38 @@ fn bench(c: &mut Criterion) {
     );
     g.finish();
 
+    // Ranges exact (issue 29), on one thread: throughput in deals (a choice of hands for every
+    // player and a board), the unit CandyPoker's published figure counts.
+    let one_thread = Options {
+        exact: Some(true),
+        threads: Some(1),
+        ..Options::default()
+    };
+    let mut g = c.benchmark_group("equity exact ranges, one thread");
+    g.sample_size(10).measurement_time(Duration::from_secs(10));
+    for (name, players) in [
+        (
+            "holdem 10% v 10% preflop",
+            &["77+, A9s+, KTs+, QJs, AJo+, KQo", "88+, ATs+, KJs+, AQo+"][..],
+        ),
+        (
+            "holdem AsKs v 10% preflop",
+            &["AsKs", "77+, A9s+, KTs+, QJs, AJo+, KQo"][..],
+        ),
+        (
+            "holdem CandyPoker's three ranges preflop",
+            &["TT+, AQs+, AQo+", "QQ+, AKs, AKo", "TT"][..],
+        ),
+    ] {
+        let q = question("holdem", players);
+        let deals = equity(&q, &exact).unwrap().deals;
+        g.throughput(Throughput::Elements(deals));
+        g.bench_function(name, |b| {
+            b.iter(|| equity(black_box(&q), &one_thread).unwrap())
+        });
+    }
+    g.finish();
+
     const N: u64 = 1 << 20;
     let mut g = c.benchmark_group("equity monte carlo, one thread");
     g.sample_size(10).throughput(Throughput::Elements(N));

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 OURS = "splitpot"
-PEERS = ("aya_poker", "rs_poker", "ducy")
+PEERS = ("aya_poker", "rs_poker", "ducy", "poker")
 STALE_SECONDS = 3600.0
 
 

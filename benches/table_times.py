@@ -3,9 +3,12 @@
 Phases, each its own run (so a shared machine's build lock is held for one at a time):
 
 - ``local``: the full Hold'em table on this process (``executor=None``), each chunk timed;
-  saved to ``/tmp/splitpot-holdem.npz``;
+  saved to ``/tmp/splitpot-holdem.npz``; with a path to a table built before (``local
+  OLD.parquet``), compared with it entry for entry and field for field;
 - ``dask``: the same on a ``LocalCluster`` of 2 single-threaded worker processes, compared
   entry for entry with the local table;
+- ``suits``: the suit-aware table of every class (each class's first hand against every
+  hand), on this process;
 - ``omaha``: every tenth Omaha Hi/Lo class at the default samples, timed.
 """
 
@@ -22,7 +25,6 @@ SAVED = "/tmp/splitpot-holdem.npz"
 
 def timed_build(**kw: object) -> tuple[tables.EquityTable, float, list[float]]:
     marks: list[float] = []
-    tables._class_patterns.cache_clear()  # the wall time includes listing the matchups
     start = time.perf_counter()
     table = tables.preflop_equity(
         "holdem", progress=lambda done, total: marks.append(time.perf_counter()), **kw
@@ -34,22 +36,22 @@ def timed_build(**kw: object) -> tuple[tables.EquityTable, float, list[float]]:
     )
 
 
-def main(phase: str) -> None:
-    start = time.perf_counter()
-    keys = tables.holdem_matchups()
-    chunks = -(-len(keys) // tables.HOLDEM_CHUNK)
-    print(
-        f"{len(keys)} canonical matchups in {chunks} chunks, listed in "
-        f"{time.perf_counter() - start:.1f} s"
-    )
+def main(phase: str, old: str | None = None) -> None:
     if phase == "local":
         table, wall, each = timed_build()
         each.sort()
         print(
-            f"one process: {wall:.1f} s; chunk median {each[len(each) // 2]:.2f} s, "
-            f"max {each[-1]:.2f} s"
+            f"one process: {wall:.1f} s; {len(each)} chunks, median {each[len(each) // 2]:.2f} s, "
+            f"max {each[-1]:.2f} s; {table.matchups:,} canonical matchups"
         )
         tables.save(table, SAVED)
+        if old is not None:
+            before = tables.load(old)
+            same = all(before.values[f] == table.values[f] for f in before.values)
+            print(
+                f"identical to {old}: {before == table} (every value to the bit: {same}, "
+                f"counts: {before.count == table.count})"
+            )
     elif phase == "dask":
         from distributed import Client, LocalCluster
 
@@ -62,11 +64,18 @@ def main(phase: str) -> None:
             ) as cluster,
             Client(cluster) as client,
         ):
-            client.run(tables.holdem_matchups, ["AA"])  # the workers have imported splitpot
+            client.run(tables.omaha_classes)  # the workers have imported splitpot
             table, wall, _ = timed_build(executor=client, threads=1)
         print(
             f"dask, 2 workers: {wall:.1f} s; identical to the local table: "
             f"{table == tables.load(SAVED)}"
+        )
+    elif phase == "suits":
+        start = time.perf_counter()
+        table = tables.preflop_equity("holdem", suits=True)
+        print(
+            f"suit-aware table, {len(table.rows)} x {len(table.columns)}: "
+            f"{time.perf_counter() - start:.1f} s"
         )
     elif phase == "omaha":
         rows = tables.omaha_classes()[::10]
@@ -80,4 +89,4 @@ def main(phase: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(*sys.argv[1:])

@@ -158,6 +158,108 @@ def test_holdem_hand_evaluator_vs_random(benchmark: Any) -> None:
     assert got == pytest.approx(p.win + p.tie, abs=0.01)
 
 
+# --- Ranges (issue 29) ----------------------------------------------------------------------
+
+TEN_A = "77+, A9s+, KTs+, QJs, AJo+, KQo"  # 132 hands, 10.0% of 1,326
+TEN_B = "88+, ATs+, KJs+, AQo+"  # 90 hands, 6.8%
+TEN_RIVER = "Qd7c2h9s4d"
+
+
+@pytest.mark.benchmark(group="equity: 10% range vs range preflop, exact")
+def test_splitpot_range_vs_range_preflop_all_threads(benchmark: Any) -> None:
+    r = benchmark(sp.equity, "holdem", [TEN_A, TEN_B])
+    assert r.exact and r.deals == 16_934_686_560
+
+
+@pytest.mark.benchmark(group="equity: 10% range vs range preflop, exact")
+def test_splitpot_range_vs_range_preflop_one_thread(benchmark: Any) -> None:
+    r = benchmark(sp.equity, "holdem", [TEN_A, TEN_B], threads=1)
+    assert r.exact
+
+
+def _eval7_range_vs_range(eval7: Any, hero: Any, villain: Any, board: list[Any]) -> float:
+    """eval7's exact range function on the river, each hero hand against the villain's range,
+    weighted by the villain hands it leaves (what a range-vs-range equity is)."""
+    per_hand = eval7.py_all_hands_vs_range(hero, villain, board, 100_000)  # exact on a river
+    dead = {str(c) for c in board}
+    total = weight = 0.0
+    for hand, eq in per_hand.items():
+        cards = {str(c) for c in hand}
+        if cards & dead:  # eval7 answers for hands the board holds too
+            continue
+        n = sum(1 for v, _ in villain.hands if not ({str(c) for c in v} & (cards | dead)))
+        total += eq * n
+        weight += n
+    return total / weight
+
+
+@pytest.mark.benchmark(group="equity: 10% range vs range on the river, exact")
+def test_splitpot_range_vs_range_river(benchmark: Any) -> None:
+    r = benchmark(sp.equity, "holdem", [TEN_A, TEN_B], board=TEN_RIVER, threads=1)
+    assert r.exact
+
+
+@pytest.mark.benchmark(group="equity: 10% range vs range on the river, exact")
+def test_eval7_range_vs_range_river(benchmark: Any) -> None:
+    eval7 = pytest.importorskip("eval7")
+    hero, villain = _eval7_range(eval7, TEN_A), _eval7_range(eval7, TEN_B)
+    board = [eval7.Card(TEN_RIVER[i : i + 2]) for i in range(0, 10, 2)]
+    got = benchmark(_eval7_range_vs_range, eval7, hero, villain, board)
+    want = sp.equity("holdem", [TEN_A, TEN_B], board=TEN_RIVER).equities[0]
+    assert got == pytest.approx(want, abs=1e-6)
+
+
+@pytest.mark.benchmark(group="equity: three ranges preflop, exact (CandyPoker's README example)")
+def test_splitpot_three_ranges_preflop(benchmark: Any) -> None:
+    players = ["TT+, AQs+, AQo+", "QQ+, AKs, AKo", "TT"]
+    r = benchmark.pedantic(sp.equity, ("holdem", players), {"exact": True}, rounds=3)
+    # CandyPoker's published answer: 30.8450%, 43.0761%, 26.0789% over 11,382,741,216 deals.
+    assert r.deals == 11_382_741_216
+    assert [round(e * 100, 4) for e in r.equities] == [30.845, 43.0761, 26.0789]
+
+
+OMAHA_RANGES = ["AA**ds", "KKQQ, JT98-9876"]
+OMAHA_FLOP = "As7h2c"
+
+
+@pytest.mark.benchmark(group="equity: Omaha ranges on a flop, Monte Carlo, one thread (per deal)")
+def test_splitpot_omaha_ranges_monte_carlo(benchmark: Any) -> None:
+    per_call(benchmark, MC_DEALS)
+    r = benchmark(
+        sp.equity, "omaha", OMAHA_RANGES, board=OMAHA_FLOP, samples=MC_DEALS, seed=1, threads=1
+    )
+    assert r.deals == MC_DEALS
+
+
+@pytest.mark.benchmark(group="equity: Omaha ranges on a flop, Monte Carlo, one thread (per deal)")
+def test_pokerkit_omaha_ranges_monte_carlo(benchmark: Any) -> None:
+    pk = pytest.importorskip("pokerkit")
+    per_call(benchmark, PK_DEALS)
+    # pokerkit takes a range as a set of hands: splitpot's expansion of the same text.
+    ranges = tuple(
+        {frozenset(pk.Card.parse(h)) for h, _ in sp.range_hands("omaha", text)}
+        for text in OMAHA_RANGES
+    )
+    board = pk.Card.parse(OMAHA_FLOP)
+
+    def run() -> list[float]:
+        return list(
+            pk.calculate_equities(
+                ranges, board, 4, 5, pk.Deck.STANDARD, (pk.OmahaHoldemHand,), sample_count=PK_DEALS
+            )
+        )
+
+    got = benchmark.pedantic(run, rounds=3, iterations=1)
+    want = sp.equity("omaha", OMAHA_RANGES, board=OMAHA_FLOP).equities
+    assert got == pytest.approx(want, abs=0.15)
+
+
+@pytest.mark.benchmark(group="equity: Omaha ranges on a flop, exact")
+def test_splitpot_omaha_ranges_exact(benchmark: Any) -> None:
+    r = benchmark(sp.equity, "omaha", OMAHA_RANGES, board=OMAHA_FLOP, exact=True)
+    assert r.exact
+
+
 PK_DEALS = 300
 
 

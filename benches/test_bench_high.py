@@ -44,6 +44,31 @@ def test_splitpot_cardset(benchmark: pytest.FixtureRequest) -> None:
 
 
 @pytest.mark.benchmark(group="high 7-card single call")
+def test_splitpot_empty_call_floor(benchmark: pytest.FixtureRequest) -> None:
+    """The floor (issue 29): a PyO3 call that takes the hand and returns a fixed `HighHand`
+    as `evaluate_high` makes one, reading nothing. `evaluate_high`'s rows are measured
+    against it (goal: within 1.3x)."""
+    per_call(benchmark)
+    ev = _core._empty_call
+    benchmark(lambda: [ev(h) for h in SEVEN_STR])  # type: ignore[operator]
+
+
+@pytest.mark.benchmark(group="high 7-card single call")
+def test_splitpot_strength_string(benchmark: pytest.FixtureRequest) -> None:
+    per_call(benchmark)
+    ev = sp.evaluate_high_strength
+    out = benchmark(lambda: [ev(h) for h in SEVEN_STR])  # type: ignore[operator]
+    assert out[0] == sp.evaluate_high(SEVEN_STR[0]).strength
+
+
+@pytest.mark.benchmark(group="high 7-card single call")
+def test_splitpot_strength_int_list(benchmark: pytest.FixtureRequest) -> None:
+    per_call(benchmark)
+    ev = sp.evaluate_high_strength
+    benchmark(lambda: [ev(h) for h in SEVEN])  # type: ignore[operator]
+
+
+@pytest.mark.benchmark(group="high 7-card single call")
 def test_holdem_hand_evaluator(benchmark: pytest.FixtureRequest) -> None:
     hhe = pytest.importorskip("holdem_hand_evaluator")
     per_call(benchmark)

@@ -70,6 +70,24 @@ const fn char_table(chars: &[u8]) -> [u8; 256] {
 static RANK_OF_CHAR: [u8; 256] = char_table(RANK_CHARS);
 static SUIT_OF_CHAR: [u8; 256] = char_table(SUIT_CHARS);
 
+/// The card of each two bytes (first byte low) read as a rank and a suit in any case, 0xff
+/// for anything else: a card of text in one load (64 KB, of which the 52 x 4 case spellings'
+/// entries are the ones read).
+static PAIR_CODE: [u8; 65536] = {
+    let ranks = char_table(RANK_CHARS);
+    let suits = char_table(SUIT_CHARS);
+    let mut t = [0xffu8; 65536];
+    let mut i = 0;
+    while i < 65536 {
+        let (r, s) = (ranks[i & 0xff], suits[i >> 8]);
+        if r != 0xff && s != 0xff {
+            t[i] = r * 4 + s;
+        }
+        i += 1;
+    }
+    t
+};
+
 fn rank_index(c: u8) -> Option<u8> {
     Some(RANK_OF_CHAR[c as usize]).filter(|&r| r != 0xff)
 }
@@ -129,21 +147,13 @@ pub(crate) fn tokenize(
 pub fn parse_cards_upto<const N: usize>(text: &str) -> Option<([u8; N], usize)> {
     let (mut out, mut n) = ([0u8; N], 0);
     let b = text.as_bytes();
-    // The dense form ("AhKh2c"), two bytes a card, read with no branch per card: a byte that
-    // is no rank or suit reads 0xff, whose top bit no real index has. Anything else (spaces,
-    // "10", a bad token) is read by `scan` below.
-    if b.len().is_multiple_of(2) && b.len() <= 2 * N {
-        let mut seen = 0u8;
-        for (o, pair) in out.iter_mut().zip(b.chunks_exact(2)) {
-            let (r, s) = (
-                RANK_OF_CHAR[pair[0] as usize],
-                SUIT_OF_CHAR[pair[1] as usize],
-            );
-            seen |= r | s;
-            *o = r.wrapping_mul(4).wrapping_add(s);
-        }
-        if seen & 0x80 == 0 {
-            return Some((out, b.len() / 2));
+    // The dense form ("AhKh2c"), two bytes a card, each pair one load from `PAIR_CODE` with
+    // no branch per card: a pair that is no card reads 0xff, whose top bit no code has.
+    // Anything else (spaces, "10", a bad token) is read by `scan` below.
+    if b.len() <= 2 * N.min(8) {
+        if let Some((packed, k)) = dense_cards(b) {
+            out[..k].copy_from_slice(&packed.to_le_bytes()[..k]);
+            return Some((out, k));
         }
     }
     let all = scan(text, poker_rank, |c| {
@@ -155,6 +165,35 @@ pub fn parse_cards_upto<const N: usize>(text: &str) -> Option<([u8; N], usize)> 
         true
     });
     matches!(all, Ok(true)).then_some((out, n))
+}
+
+/// Up to eight cards of text in the dense form ("AhKh2c": two bytes a card, any case, nothing
+/// between), packed one byte a card, the first lowest, and how many; `None` for anything else
+/// (spaces, "10", a bad token), which [`parse_cards`] reads or names. One load a card and no
+/// branch per card: a pair that is no card reads 0xff, whose top bit no code has. The codes
+/// stay in a register, where an array written a byte at a time and read back whole would
+/// stall the read (a single call is latency, not throughput).
+#[inline(always)]
+pub fn dense_cards(text: &[u8]) -> Option<(u64, usize)> {
+    // Seven cards (a Hold'em hand and its board), the common call, with the count known.
+    let packed = match text.len() {
+        14 => dense_n::<7>(text),
+        n if n.is_multiple_of(2) && n <= 16 => dense_n::<8>(text),
+        _ => return None,
+    };
+    (packed & 0x8080_8080_8080_8080 == 0).then_some((packed, text.len() / 2))
+}
+
+/// At most `N` pairs of `text` packed (see [`dense_cards`]); a bound known at compile time, so
+/// the loop unrolls.
+#[inline(always)]
+fn dense_n<const N: usize>(text: &[u8]) -> u64 {
+    let mut packed = 0u64;
+    for (i, pair) in text.chunks_exact(2).take(N).enumerate() {
+        let code = PAIR_CODE[u16::from_le_bytes([pair[0], pair[1]]) as usize];
+        packed |= (code as u64) << (8 * i);
+    }
+    packed
 }
 
 /// The one reading of card text behind [`tokenize`] and [`parse_cards_upto`]: each card to

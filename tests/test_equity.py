@@ -312,6 +312,80 @@ def test_range_versus_range_removes_cards() -> None:
     assert r.equities[1] == pytest.approx(sum(each) / 12, abs=1e-12)
 
 
+# --- Omaha ranges (docs/equity.md, "Omaha ranges"), against definitions written here --------
+
+DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+SHAPES = {"ds": [2, 2], "ss": [2, 1, 1], "r": [1, 1, 1, 1], "ts": [3, 1], "m": [4]}
+
+
+def fits(hand: tuple[str, ...], ranks: str, shape: str | None) -> bool:
+    """Whether four cards hold the ranks (``*`` any card) and have the suit shape."""
+    left = [c[0] for c in hand]
+    for r in ranks.replace("*", ""):
+        if r not in left:
+            return False
+        left.remove(r)
+    counts = sorted((sum(c[1] == s for c in hand) for s in "cdhs"), reverse=True)
+    return shape is None or [k for k in counts if k] == SHAPES[shape]
+
+
+def omaha_hands(ranks: str, shape: str | None = None) -> set[frozenset[str]]:
+    return {frozenset(h) for h in combinations(DECK, 4) if fits(h, ranks, shape)}
+
+
+@pytest.mark.parametrize(
+    ("text", "ranks", "shape", "count"),
+    [
+        ("AA**", "AA**", None, 6961),  # 6 x C(48,2) + 4 x 48 + 1
+        ("AA**ds", "AA**", "ds", 864),  # 6 ace pairs x 12 x 12 (rust/equity/omaha_range.rs)
+        ("AAKKss", "AAKK", "ss", 24),
+        ("JT98r", "JT98", "r", 24),  # 4!
+        ("K***m", "K***", "m", 4 * 220),  # a king and three of its suit: 4 x C(12,3)
+    ],
+)
+def test_omaha_range_hands_are_the_ones_defined(
+    text: str, ranks: str, shape: str | None, count: int
+) -> None:
+    got = {
+        frozenset(h[i : i + 2] for i in range(0, 8, 2)) for h, _ in sp.range_hands("omaha", text)
+    }
+    assert len(got) == count
+    assert got == omaha_hands(ranks, shape)
+
+
+def test_omaha_ranges_equity_matches_brute_force() -> None:
+    # Every pair of hands of the two ranges that share no card, and every river.
+    board = "As7h2c4d"
+    r = sp.equity("omaha", ["AAK*ds", "QQJJ, T987ds"], board=board)
+    ours = [h for h in omaha_hands("AAK*", "ds") if not h & {"As", "7h", "2c", "4d"}]
+    theirs = [
+        h
+        for h in omaha_hands("QQJJ") | omaha_hands("T987", "ds")
+        if not h & {"As", "7h", "2c", "4d"}
+    ]
+    won = deals = 0.0
+    for a in ours:
+        for b in theirs:
+            if a & b:
+                continue
+            hole_a, hole_b = "".join(sorted(a)), "".join(sorted(b))
+            for river in set(DECK) - a - b - {"As", "7h", "2c", "4d"}:
+                x = sp.evaluate_omaha_high(hole_a, board + river)
+                y = sp.evaluate_omaha_high(hole_b, board + river)
+                won += 1.0 if x > y else 0.5 if x == y else 0.0
+                deals += 1
+    assert r.exact and r.deals == deals
+    assert r.equities[0] == pytest.approx(won / deals, abs=1e-12)
+
+
+def test_omaha_ranges_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["equity", "--game", "omaha8", "A2**ds", "KKQQ", "--board", "4c5s9dJh"]) == 0
+    out = capsys.readouterr().out
+    assert "A2**ds" in out and "exact over" in out
+    assert main(["equity", "--game", "omaha", "AA**x", "KKQQ"]) == 2
+    assert '"AA**x"' in capsys.readouterr().err
+
+
 def test_stud_deck_running_out_uses_a_community_card() -> None:
     eight = ["2c3c4c", "5c6c7c", "8c9cTc", "JcQcKc", "Ac2d3d", "4d5d6d", "7d8d9d", "TdJdQd"]
     r = sp.equity("stud", eight, samples=20_000, seed=2)
@@ -369,7 +443,8 @@ def test_game_objects_and_aliases() -> None:
         ),
         (lambda: sp.equity("holdem", ["AA", "AA", "AA"]), sp.EquityError, "cannot all be dealt"),
         (lambda: sp.equity("holdem", ["AhKh", "AKx"]), sp.EquityError, '"AKx"'),
-        (lambda: sp.equity("omaha", ["AA", "KK"]), sp.EquityError, "Hold'em only"),
+        (lambda: sp.equity("omaha", ["AA", "KK"]), sp.EquityError, "has 4 positions"),
+        (lambda: sp.equity("stud", ["AA", "KK"]), sp.EquityError, "Hold'em and Omaha only"),
         (
             lambda: sp.equity("crazy-pineapple", ["AhKhQh", "2c3c4c"], board="5d6d7d"),
             sp.EquityError,
@@ -394,7 +469,7 @@ def test_game_objects_and_aliases() -> None:
         (lambda: sp.equity("holdem", ["AhKh", "KK:2"]), sp.EquityError, "from 0 to 1"),
         (lambda: sp.equity("holdem", ["AhKh", [60, 1]]), sp.InvalidCards, "player 2"),
         (
-            lambda: sp.equity("holdem", ["random", "random"], exact=True),
+            lambda: sp.equity("holdem", ["random"] * 4, exact=True),
             sp.EquityError,
             "too large",
         ),
@@ -455,14 +530,32 @@ def test_an_exception_in_the_progress_callback_stops_the_run() -> None:
 
 @pytest.mark.skipif(os.name != "posix", reason="needs POSIX signals (SIGINT)")
 def test_ctrl_c_stops_a_long_run_cleanly() -> None:
-    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    # Ctrl-C is sent every 0.2 s until the run stops (one SIGINT could in principle come
+    # before the run starts on a loaded machine); the first raises KeyboardInterrupt as
+    # Python's own handler does, the later ones are ignored.
+    stopped = threading.Event()
+    raised: list[int] = []
+
+    def once(signum: int, frame: object) -> None:
+        if not raised:
+            raised.append(signum)
+            raise KeyboardInterrupt
+
+    def ctrl_c() -> None:
+        while not stopped.wait(0.2):
+            os.kill(os.getpid(), signal.SIGINT)
+
+    previous = signal.signal(signal.SIGINT, once)
+    sender = threading.Thread(target=ctrl_c)
     t = time.monotonic()
-    timer.start()
+    sender.start()
     try:
         with pytest.raises(KeyboardInterrupt):
             sp.equity("omaha", ["AhKhTd2c", "QsQdJc9s"], time_limit=30.0)
     finally:
-        timer.cancel()
+        stopped.set()
+        sender.join()
+        signal.signal(signal.SIGINT, previous)
     assert time.monotonic() - t < 5
     # The extension is still usable afterwards.
     assert sp.equity("holdem", ["AhKh", "QsQd"], board="2c3c4c5c6c").exact

@@ -366,6 +366,14 @@ class HandMachine(RuleBasedStateMachine):
             assert hand.status(hand.actor) is not SeatStatus.FOLDED
             if hand.phase is Phase.BETTING:
                 assert hand.status(hand.actor) is SeatStatus.ACTIVE
+                # §3 DECISION: a turn only where it can matter: a bet to call, or another
+                # player still able to answer a bet.
+                seat = hand.actor
+                others = [s for s in range(hand.seat_count) if s != seat]
+                answer = any(hand.status(s) is SeatStatus.ACTIVE for s in others)
+                live = [s for s in others if hand.status(s) is not SeatStatus.FOLDED]
+                owes = any(hand.bets[s] > hand.bets[seat] for s in live)
+                assert answer or owes or la.bring_in is not None
 
     def teardown(self) -> None:
         hand = getattr(self, "hand", None)

@@ -83,8 +83,42 @@ def test_order_and_form_independent(cards: list[int], order: object) -> None:
         sp.evaluate_high(tuple(str(sp.Card(c)) for c in cards)).strength,
         sp.evaluate_high(iter(cards)).strength,
         sp.evaluate_high(sp.CardSet(cards)).strength,
+        sp.evaluate_high(tuple(cards)).strength,
+        sp.evaluate_high([*cards[:-1], 2**70 // 2**70 * cards[-1]]).strength,  # a computed int
+        sp.evaluate_high_strength(cards),
+        sp.evaluate_high_strength(text.replace(" ", "")),
+        sp.evaluate_high_strength(text),
+        sp.evaluate_high_strength(tuple(cards)),
+        sp.evaluate_high_strength(sp.CardSet(cards)),
     }
     assert len(values) == 1
+    # The fast forms keep the cards for best_five() in the order given.
+    assert [c.code for c in sp.evaluate_high(cards).best_five()] == [
+        c.code for c in sp.evaluate_high([sp.Card(c) for c in cards]).best_five()
+    ]
+
+
+class _Text(str):
+    """A str subclass: read the general way, with the same answer."""
+
+
+def test_the_quick_forms_answer_as_the_general_one() -> None:
+    hand = [50, 46, 42, 38, 34, 3, 7]
+    text = "".join(str(sp.Card(c)) for c in hand)
+    assert sp.evaluate_high(_Text(text)) == sp.evaluate_high(text)
+    assert sp.evaluate_high_strength(_Text(text)) == 7462
+    for bad, token in [
+        ([50, 46, 42, 38, 46], "duplicate card Kh"),
+        ((50, 46, 42, 38, 52), "52"),
+        ([50, 46, 42, 38, True], "True"),
+        ([50, 46, 42, 38], "got 4"),
+        (list(range(8)), "8"),
+        ("AhKhQhJh", "got 4"),
+    ]:
+        for call in (sp.evaluate_high, sp.evaluate_high_strength):
+            with pytest.raises(sp.InvalidCards) as e:
+                call(bad)
+            assert token in str(e.value), (bad, str(e.value))
 
 
 @given(st.lists(cards_strategy(7), min_size=0, max_size=50))

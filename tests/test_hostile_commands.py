@@ -93,6 +93,7 @@ def test_the_walk_finds_what_rglob_finds_in_its_order(tmp_path: Path) -> None:
         (["show", "pipe.txt"], 2, "pipe.txt: cannot read: not a regular file"),
         (["show", "pipe.phh"], 2, "splitpot: pipe.phh: not a regular file"),
         (["convert", "pipe.txt"], 1, "splitpot: skipped pipe.txt: cannot read: not a regular"),
+        (["import", "pipe.phh", "--db", "h.db"], 1, "pipe.phh: not a regular file"),
     ],
 )
 def test_a_fifo_named_on_the_command_line_is_refused_not_waited_on(

@@ -155,7 +155,7 @@ def test_check_files_logs_refused_and_unplayed_histories(
 
 def test_monte_carlo_fallback_is_logged(caplog: pytest.LogCaptureFixture) -> None:
     with caplog.at_level(logging.INFO, logger="splitpot"):
-        r = sp.equity("holdem", ["AsKs", "QQ+,AKs", "JJ-99"], seed=1, samples=None)
+        r = sp.equity("holdem", ["AsKs", "QQ+,AKs", "random", "random"], seed=1, samples=None)
         sp.equity("holdem", ["AcAd", "KhKs"])  # exact: nothing to say
         sp.equity("holdem", ["AsKs", "QQ+,AKs", "JJ-99"], samples=1000, seed=1)  # as asked
     assert not r.exact

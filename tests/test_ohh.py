@@ -25,6 +25,8 @@ from splitpot.hand import Hand
 from splitpot.phh.setup import _layout
 
 from tests.test_phh import CORPUS, played_hands
+from tests.test_sites_review import real
+from tests.test_sites_runs import REAL as RUNS_REAL
 
 DATA = Path(__file__).parent / "data"
 SPEC = DATA / "ohh" / "spec-examples.ohh"
@@ -339,7 +341,6 @@ def refused(text: str, match: str, kind: type[Exception] = ohh.OHHError) -> ohh.
     ("changes", "match"),
     [
         ({"game_type": "Draw"}, "draw game"),
-        ({"flags": ["Run_It_Twice"]}, "run it twice"),
         ({"flags": ["Bomb_Pot"]}, "bomb pot"),
         ({"bet_limit": {"bet_type": "NL", "bet_cap": 50}}, "a cap of 50"),
     ],
@@ -350,12 +351,98 @@ def test_what_splitpot_does_not_play_is_unsupported_naming_it(
     refused(text_of(ohh_hand(**changes)), match, ohh.UnsupportedOHH)
 
 
-def test_a_street_twice_is_run_it_twice_and_a_cash_out_is_unsupported() -> None:
+def run_twice() -> Hand:
+    """Blinds 1/2, stacks 50, button seat 2: seat 2 all-in, the small blind folds, the big
+    blind calls all-in; the board run twice (docs/rules/poker.md §6): 101 in 51 and 50, the
+    kings win run 1, the aces run 2."""
+    hand = Hand(
+        sp.HOLDEM,
+        sp.NoLimit(1, 2),
+        [50, 50, 50],
+        button=2,
+        hole=["7c2d", "AhAd", "KhKd"],
+        board="Kc8s5d3h2c" + "Ac9s6d4h2s",
+        max_runs=2,
+    )
+    hand.raise_to(50), hand.fold(), hand.call()
+    hand.run_it(2)
+    return finish(hand)
+
+
+def test_a_board_run_twice_is_the_flag_and_its_streets_again_under_the_next_ids() -> None:
+    hand = run_twice()
+    data = ohh.to_ohh(hand)["ohh"]
+    assert data["flags"] == ["Run_It_Twice"]
+    rounds = [(r["id"], r["street"], r.get("cards")) for r in data["rounds"]]
+    assert rounds == [
+        (0, "Preflop", None),
+        (1, "Flop", ["Kc", "8s", "5d"]),
+        (2, "Turn", ["3h"]),
+        (3, "River", ["2c"]),
+        (4, "Flop", ["Ac", "9s", "6d"]),
+        (5, "Turn", ["4h"]),
+        (6, "River", ["2s"]),
+        (7, "Showdown", None),
+    ]
+    # The pots are the engine's, each player's wins on every run added up.
+    assert [(w["player_id"], w["win_amount"]) for w in data["pots"][0]["player_wins"]] == [
+        (1, 50),
+        (2, 51),
+    ]
+    back = round_trips(hand)
+    assert back.runout_count == 2 and "_ohh_flags" not in back.user_fields
+    assert phh.replay(back).runs == 2
+
+
+def flop_all_in() -> dict[str, Any]:
+    """Heads-up, blinds 1/2, stacks 50: all-in on the flop (Qc 8s 5d), the turn and river
+    run twice: Kc 2c gives seat 1's kings the first run, Ac 2s seat 0's aces the second;
+    the pot of 100 in two halves. The hand object as another site would write it: the flag
+    and the turn and river dealt again, no splitpot extension."""
+    hand = Hand(
+        sp.HOLDEM,
+        sp.NoLimit(1, 2),
+        [50, 50],
+        button=1,
+        hole=["AhAd", "KhKd"],
+        board="Qc8s5d" + "Kc2c" + "Ac2s",
+        max_runs=2,
+    )
+    hand.call(), hand.check(), hand.bet(48), hand.call()
+    hand.run_it(2)
+    data: dict[str, Any] = json.loads(ohh.dumps(finish(hand)), parse_float=Decimal)["ohh"]
+    data.pop("_splitpot")
+    return data
+
+
+def test_a_board_run_twice_read_from_another_writer() -> None:
+    data = flop_all_in()
+    streets = [r["street"] for r in data["rounds"]]
+    assert streets == ["Preflop", "Flop", "Turn", "River", "Turn", "River", "Showdown"]
+    [hh] = ohh.loads(text_of(data))
+    assert hh.runout_count == 2
+    assert hh.actions[-6:-2] == ["d db Kc", "d db 2c", "d db Ac", "d db 2s"]
+    assert hh.finishing_stacks == [50, 50] and phh.check(hh).status == "match"
+
+
+def test_runs_that_contradict_each_other_are_refused() -> None:
+    data = flop_all_in()
+    river = dict(data["rounds"][3]) | {"id": 7, "street": "River", "cards": ["3c"]}
+    again = data | {"rounds": [*data["rounds"][:6], river, data["rounds"][6]]}
+    for i, r in enumerate(again["rounds"]):
+        r["id"] = i
+    refused(text_of(again), "run 3 of the board deals from another street")
+    said = data | {"_splitpot": {"user_fields": {"_splitpot_runout_count": 3}}}
+    refused(text_of(said), "_splitpot says 3 runs of the board; the rounds deal 2")
+
+
+def test_a_street_twice_with_betting_is_no_run_and_a_cash_out_is_unsupported() -> None:
+    # A street dealt again is the board run once more (§6): no one acts on it.
     data = ohh_hand()
     data["rounds"].insert(2, dict(data["rounds"][1]))
     for i, r in enumerate(data["rounds"]):
         r["id"] = i
-    refused(text_of(data), "run it twice: a second Flop round", ohh.UnsupportedOHH)
+    refused(text_of(data), "rounds.2..actions: a run of the board has no betting")
     data = ohh_hand()
     data["pots"][0]["player_wins"][0]["cashout_amount"] = 5
     refused(text_of(data), "cash-out", ohh.UnsupportedOHH)
@@ -565,9 +652,11 @@ def test_any_hand_survives_dumps_loads_replay_with_identical_stacks(hand: Hand) 
     try:
         text = ohh.dumps(hand)
     except ohh.UnsupportedOHH as e:
-        assert "crazy-pineapple" in hand.game.code or hand.runs > 1, e
+        assert "crazy-pineapple" in hand.game.code, e
         return
     [hh] = ohh.loads(text)
+    if hand.runs > 1:  # docs/rules/poker.md §6: the flag, and the runs' streets again
+        assert '"Run_It_Twice"' in text and hh.runout_count == hand.runs
     again = phh.replay(hh)
     assert again.stacks == hand.stacks
     if hand.is_over:
@@ -639,6 +728,15 @@ def _site_hands() -> Iterator[phh.HandHistory]:
         for f in sorted(folder.rglob("*")):
             if f.suffix in (".txt", ".xml") and f.is_file():
                 yield from (h for h in read_file(f) if isinstance(h, phh.HandHistory))
+
+
+@pytest.mark.parametrize(("pattern", "hand", "runs"), RUNS_REAL, ids=[h for _, h, _ in RUNS_REAL])
+def test_the_sites_boards_run_more_than_once_round_trip(pattern: str, hand: str, runs: int) -> None:
+    hh = real(pattern, hand)
+    assert isinstance(hh, phh.HandHistory)
+    assert assert_round_trip(hh) == "match"
+    [back] = ohh.loads(ohh.dumps(hh))
+    assert back.runout_count == runs
 
 
 def test_every_hand_the_site_readers_read_round_trips() -> None:

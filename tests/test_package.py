@@ -89,7 +89,7 @@ def test_the_cores_evaluators_have_real_docstrings_whose_examples_run() -> None:
     from splitpot import _core
 
     names = [n for n in _core.__all__ if n.startswith("evaluate_")]
-    assert len(names) == 7
+    assert len(names) == 8
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     for name in names:
         doc = getattr(_core, name).__doc__ or ""

@@ -5,14 +5,16 @@ Each test derives its numbers by hand from the rule it names (docs/rules/poker.m
 
 from __future__ import annotations
 
+import warnings
+
 import pytest
 from splitpot import IllegalAction
 from splitpot.betting import FixedLimit, NoLimit, PotLimit
 from splitpot.games import HOLDEM, SEVEN_CARD_STUD
-from splitpot.hand import Folding, Hand, SeatStatus
+from splitpot.hand import Checking, Folding, Hand, Phase, SeatStatus
 from splitpot.pots import Pot, build_pots
 
-from tests.conftest import SHARED
+from tests.conftest import SHARED, need
 from tests.test_hand import act, snapshot
 
 STARS_NLHE = SHARED / "data" / "site-histories-2" / "pokerstars" / "nlhe"
@@ -255,6 +257,151 @@ def test_poker_3_pokerstars_raises_no_one_can_match_replay_to_the_sites_result(
     history = site_hand("ChazDazzle__fpdb-chaz__NLHE-FPP-MTT-1r-201005.AllinLotsRebuy.txt", number)
     outcome = check(history)  # type: ignore[arg-type]
     assert outcome.status == "match", outcome.detail
+
+
+def test_poker_3_no_turn_for_a_player_no_one_can_answer() -> None:
+    # partypoker 9498788316: blinds 1/4, the small blind (seat 0) all-in for 1; seats 2, 3
+    # and 4 fold. The big blind has nothing to call and no one could answer a bet: the
+    # round is over, and the board is dealt at once. Main pot 1 + 1 = 2 for the small
+    # blind's fives, the big blind's 3 left over comes back to him: 218 - 1 = 217.
+    h = Hand(
+        HOLDEM,
+        NoLimit(1, 4),
+        [1, 218, 160, 245, 280],
+        button=4,
+        hole=["5h5s", "6s2c", None, None, None],
+        board="9dAh3hJsKc",
+    )
+    act(h, "f f f")
+    assert h.is_over and len(h.board) == 5
+    assert not any(isinstance(e, Checking) for e in h.events)
+    assert h.result.returned == {1: 3}
+    assert h.final_stacks == [2, 217, 160, 245, 280]
+
+
+def test_poker_3_no_turn_after_a_fold_on_a_later_street() -> None:
+    # Stacks 50/50/200/200, blinds 1/2, button 3. Seat 0 raises all-in to 50, seat 1 calls
+    # all-in, seats 2 and 3 call. On the flop seat 2 folds (an open fold): seat 3 has
+    # nothing to call and both others are all-in, so he has no turn; the turn and river
+    # come at once.
+    h = Hand(HOLDEM, NoLimit(1, 2), [50, 50, 200, 200], button=3, seed=7)
+    act(h, "r50 c c c")
+    assert h.street == "flop" and h.actor == 2
+    act(h, "f")
+    assert h.phase is not Phase.BETTING and len(h.board) == 5
+
+
+def test_poker_3_no_turn_over_a_short_all_in_big_blind_everyone_else_folded() -> None:
+    # Bovada 4294608266: the big blind all-in for less than the small blind, everyone else
+    # folds; the small blind is not asked to complete the big blind (§4.1: every chip of it
+    # would come back), the excess of his blind over the all-in comes back, and the board
+    # is dealt. Blinds 5/10, the big blind (seat 1) all-in for 3: 5 - 3 = 2 come back, and
+    # the big blind's aces win 3 + 3: 6.
+    h = Hand(
+        HOLDEM,
+        NoLimit(5, 10),
+        [100, 3, 100, 100],
+        button=3,
+        hole=["Ts3h", "AcAd", None, None],
+        board="6s4h5c6dKs",
+    )
+    assert h.legal_actions().call == 10  # the full big blind, while others may answer
+    act(h, "f f")
+    assert h.is_over and h.result.returned == {0: 2}
+    assert h.final_stacks == [97, 6, 100, 100]
+
+
+POKERKIT_TURN = """\
+variant = 'NT'
+antes = [0, 0, 0, 0, 0]
+blinds_or_straddles = [1, 4, 0, 0, 0]
+min_bet = 4
+starting_stacks = [1, 218, 160, 245, 280]
+actions = ['d dh p1 5h5s', 'd dh p2 6s2c', 'd dh p3 ????', 'd dh p4 ????', 'd dh p5 ????',
+  'p3 f', 'p4 f', 'p5 f', {check}'d db 9dAh3h', 'd db Js', 'd db Kc', 'p1 sm 5h5s', 'p2 sm 6s2c']
+finishing_stacks = [2, 217, 160, 245, 280]
+"""
+
+
+@pytest.mark.parametrize("check", ["", "'p2 cc', "])
+def test_poker_3_pokerkits_check_of_a_player_no_one_can_answer_changes_nothing(
+    check: str,
+) -> None:
+    # PokerKit gives the big blind the turn the rule does not (§3 KNOWN DIFFERENCE) and
+    # writes his check; a site deals the flop at once. Both histories replay alike.
+    from splitpot import phh
+
+    text = POKERKIT_TURN.format(check=check)
+    hh = phh.loads(text)
+    assert phh.check(hh).status == "match"
+    assert phh.replay(hh).final_stacks == [2, 217, 160, 245, 280]
+    pokerkit = need("pokerkit", "test")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pokerkit warns about a few of its own choices
+        *_, state = pokerkit.HandHistory.loads(text)
+    assert list(state.stacks) == [2, 217, 160, 245, 280]
+
+
+@pytest.mark.parametrize(
+    "actions",
+    [
+        "'p3 f', 'p4 f', 'p2 cc', 'p5 f', ",  # out of turn: p5 is still to act
+        "'p3 f', 'p4 f', 'p5 f', 'p2 cc', 'p2 cc', ",  # a second check
+        "'p3 f', 'p4 f', 'p5 f', 'p1 cc', ",  # the small blind is all-in
+    ],
+)
+def test_poker_3_only_that_check_is_accepted(actions: str) -> None:
+    from splitpot import phh
+
+    text = POKERKIT_TURN.format(check="").replace("'p3 f', 'p4 f', 'p5 f', ", actions)
+    with pytest.raises(phh.PHHError, match="out of turn"):
+        phh.replay(phh.loads(text))
+
+
+def test_poker_3_a_player_with_a_bet_to_call_still_acts() -> None:
+    # As the first, but seat 2 raises all-in to 8 before seats 3 and 4 fold: every other
+    # player still in is all-in, and the big blind still owes 4, so he acts (call or fold).
+    h = Hand(HOLDEM, NoLimit(1, 4), [1, 218, 8, 245, 280], button=4, seed=3)
+    act(h, "r8 f f")
+    assert h.actor == 1 and h.legal_actions().call == 4
+
+
+def test_poker_4_1_equal_blinds_the_big_blind_is_the_second_seat() -> None:
+    # $5/$5 (OnGame R5-362055755-3): the small blind is left of the button and the big
+    # blind the next seat, though both post 5; the first to act is left of the big blind.
+    h = Hand(HOLDEM, NoLimit(5, 5), [100, 100, 100, 100], button=3, seed=1)
+    assert h.bets == [5, 5, 0, 0] and h.actor == 2
+    act(h, "c c k")  # seats 2 and 3 call, the small blind has 5 in; the big blind is last
+    assert h.actor == 1 and h.legal_actions().check
+    # Given as the table's live blinds, with a player posting 5 out of turn (seat 3): the
+    # big blind is still seat 1, and seat 2 acts first.
+    h = Hand(HOLDEM, NoLimit(5, 5), [100] * 5, button=4, blinds=[5, 5, 0, 5, 0], seed=1)
+    assert h.actor == 2
+    # Heads-up the button posts the small blind and acts first.
+    assert Hand(HOLDEM, NoLimit(5, 5), [100, 100], button=1, seed=1).actor == 1
+
+
+EQUAL_BLINDS_PHH = """\
+variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [5, 5, 0]
+min_bet = 5
+starting_stacks = [100, 100, 100]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 10', 'p1 f', 'p2 f']
+finishing_stacks = [95, 95, 110]
+"""
+
+
+def test_poker_4_1_equal_blinds_in_phh_as_pokerkit_plays_them() -> None:
+    # PHH's first blind is the small blind: with [5, 5, 0] p3 acts first, as in PokerKit.
+    from splitpot import phh
+
+    assert phh.check(phh.loads(EQUAL_BLINDS_PHH)).status == "match"
+    pokerkit = need("pokerkit", "test")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pokerkit warns about a few of its own choices
+        *_, state = pokerkit.HandHistory.loads(EQUAL_BLINDS_PHH)
+    assert list(state.stacks) == [95, 95, 110]
 
 
 @pytest.mark.parametrize("structure", [FixedLimit(10, 20), NoLimit(5, 10)])

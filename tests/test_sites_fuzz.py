@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from splitpot import phh
 from splitpot.phh.record import HandHistory
-from splitpot.sites import SiteError, read_text
+from splitpot.sites import SiteError, partypoker, read_text
 from splitpot.sites.reading import decode, lines_of, readers
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "site-histories"
@@ -108,9 +108,8 @@ def _headers(text: str) -> int:
         at_starts = sum(1 for line in lines if reader.line_start.match(line))
         # partypoker's hands may also start at "Game #N starts." (partypoker.blocks): a
         # shuffle can put that line and a header far apart, two blocks.
-        opening = getattr(reader, "_STARTS", None)
-        if opening is not None:
-            at_starts += sum(1 for line in lines if opening.match(line))
+        if reader is partypoker.READER:
+            at_starts += sum(1 for line in lines if partypoker._STARTS.match(line))
         most = max(most, at_starts, len(reader.header.findall(text)))
     return most
 

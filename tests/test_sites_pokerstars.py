@@ -35,7 +35,7 @@ def test_every_pokerstars_hand_replays_to_the_sites_result() -> None:
     outcomes = [o for f in corpus("pokerstars") for o in check_file(f)]
     counts = Counter(o.status for o in outcomes)
     assert len(outcomes) == 463
-    assert counts == Counter(match=434, unsupported=28, damaged=1)
+    assert counts == Counter(match=436, unsupported=26, damaged=1)  # 2 boards run twice
     (damaged,) = [o.detail for o in outcomes if o.status == "damaged"]
     # The site's own broken file (its name says so: a flop of four cards) is refused at its
     # line as damaged; PokerStars gives the bring-in to the left of a low door card all-in
@@ -54,7 +54,6 @@ def test_what_pokerstars_hands_splitpot_does_not_play_say_why() -> None:
     assert reasons == Counter(
         {
             "Triple Draw 2-7 Lowball": 18,
-            "'*** FIRST RIVER ***'": 2,
             "a cash-out": 2,
             "the hand was cancelled": 1,
             "Triple Stud": 1,

@@ -1036,3 +1036,42 @@ def test_c1_c4_the_engines_rules_with_the_readers_real(pattern: str, hand: str) 
     """The engine's side of the review (C1, C4, changed on its own branch) with the readers'
     (a dead blind read as dead, a raise written as the site wrote it): the site's result."""
     assert status(real(pattern, hand)) == "match"
+
+
+DEAL_AT_ONCE_REAL = [
+    (S2 + "partypoker/nlhe/*20100804.smallBlindIsForcedAllIn.txt", "9498788316"),
+    ("site-histories-3/bovada/nlhe/*Monthly_Milly_Satellite*.txt", "4294591839"),
+    ("site-histories-3/bovada/nlhe/*Monthly_Milly_Satellite*.txt", "4294608266"),
+    ("site-histories-3/bovada/nlhe/*2.000_Guaranteed*.MTT.max.seats.txt", "3412778752"),
+    ("site-histories-3/everleaf/nlhe/*tour.Everleaf.TID_1337923-1.txt", "242839563"),
+]
+
+
+@pytest.mark.parametrize(
+    ("pattern", "hand"), DEAL_AT_ONCE_REAL, ids=[h for _, h in DEAL_AT_ONCE_REAL]
+)
+def test_poker_3_no_turn_for_a_player_no_one_can_answer_real(pattern: str, hand: str) -> None:
+    """The small (or big) blind all-in for less and every other player folded: the sites
+    deal the board at once, and so does the engine now (docs/rules/poker.md §3 DECISION);
+    until then each was refused, "board dealt too early"."""
+    assert status(real(pattern, hand)) == "match"
+
+
+EQUAL_BLINDS_REAL = [
+    ("site-histories-3/ongame/plo/*OnGame.Flop.PLO8-USD-0.50-0.50-201111.txt", "R5-174523451-25"),
+    ("site-histories-3/ongame/plo/*OnGame.Flop.PLO8-USD-0.50-0.50-201111.txt", "R5-174523451-26"),
+    ("site-histories-3/ongame/plo/*OnGame.CashGame.Limits.Limit5.txt", "R5-362055755-3"),
+    ("site-histories-3/ongame/plo/*CashGame.PlayerTests.OmahaShowdown.txt", "R5-361991211-178"),
+]
+
+
+@pytest.mark.parametrize(
+    ("pattern", "hand"), EQUAL_BLINDS_REAL, ids=[h for _, h in EQUAL_BLINDS_REAL]
+)
+def test_poker_4_1_equal_blinds_the_big_blind_is_the_second_seat_real(
+    pattern: str, hand: str
+) -> None:
+    """$5/$5 and $0.50/$0.50 OnGame tables: the seat after the small blind is the big blind
+    though both post as much (docs/rules/poker.md §4.1); until then the engine took the
+    small blind for the big one, and the first player to act was "out of turn"."""
+    assert status(real(pattern, hand)) == "match"

@@ -114,6 +114,33 @@ def test_the_canonical_matchups_of_a_subset() -> None:
     assert len(tables.holdem_matchups(["AA", "KK"])) == 1 + 3 + 1
 
 
+def test_the_matchups_the_table_stands_for(holdem: tables.EquityTable) -> None:
+    # The core's count of pairs of hands up to suits, against the listing in Python.
+    assert holdem.matchups == len(tables.holdem_matchups(SUBSET))
+
+
+def test_the_suit_aware_table() -> None:
+    classes = ["AA", "KK", "AKs", "T9o"]
+    rows = tables.preflop_equity("holdem", classes=classes, suits=True)
+    by_class = tables.preflop_equity("holdem", classes=classes)
+    assert rows.rows == ("AdAc", "KdKc", "AcKc", "TcNd".replace("N", "9"))
+    assert len(rows.columns) == 6 + 6 + 4 + 12 and rows.matchups == by_class.matchups
+    # An entry is the exact equity of the two hands; sharing a card, no entry.
+    for hero, villain in [("AdAc", "KsKh"), ("AcKc", "AhKh"), ("Tc9d", "KdKc"), ("AcKc", "Td9c")]:
+        e, want = rows.entry(hero, villain), sp.equity("holdem", [hero, villain]).players[0]
+        assert e["count"] == 1 and e["equity"] == pytest.approx(want.equity, abs=1e-12)
+        assert e["win"] == pytest.approx(want.win, abs=1e-12)
+    assert rows.entry("AdAc", "AhAd")["count"] == 0 == rows.entry("AdAc", "AhAd")["equity"]
+    # The class entry is the mean of its representative's row over the class's hands.
+    for i, a in enumerate(classes):
+        hero = rows.rows[i]
+        for b in classes:
+            cells = [rows.entry(hero, v) for v in rows.columns if class_of((v[:2], v[2:])) == b]
+            n = sum(c["count"] for c in cells)
+            mean = sum(c["equity"] for c in cells) / n
+            assert mean == pytest.approx(by_class.entry(a, b)["equity"], abs=1e-12)
+
+
 @pytest.mark.slow
 def test_the_full_table_counts_every_pair_of_hands() -> None:
     keys = tables.holdem_matchups()
@@ -137,7 +164,7 @@ def test_the_classes_are_the_grid() -> None:
 
 @pytest.fixture
 def small_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tables, "HOLDEM_CHUNK", 2)
+    monkeypatch.setattr(tables, "HOLDEM_CHUNKS", 7)
     monkeypatch.setattr(tables, "OMAHA_CHUNK", 1)
 
 
@@ -192,6 +219,15 @@ def test_omaha_entries_add_up() -> None:
     assert t.entry("AKQJm")["low"] == 0.0
     # Double-suited aces with a wheel draw beat a random hand; 7652 rainbow is behind.
     assert t.entry("AA32ds")["equity"] > 0.65 > 0.5 > t.entry("7652r")["equity"]
+
+
+def test_omaha_classes_are_read_by_the_core() -> None:
+    # A class is a pattern of the Omaha range syntax: the core expands it (AA32ds: the two
+    # aces' suits, each with the 3 or the 2, 6 x 2 ways).
+    assert len(tables._members("AA32ds")) == 12
+    assert len(tables._members("AA**ds")) == 864  # a range, not a class: no row of a table
+    with pytest.raises(sp.SplitpotError, match="unknown starting-hand class"):
+        tables.preflop_equity("omaha8", classes=["AA**ds"], samples=10)
 
 
 def test_the_omaha_classes() -> None:
@@ -259,7 +295,18 @@ def test_an_output_folder_that_cannot_take_the_file_is_refused_before_the_build(
 def test_progress_counts_chunks(small_chunks: None) -> None:
     seen: list[tuple[int, int]] = []
     tables.preflop_equity("holdem", classes=["AA", "KK"], progress=lambda d, t: seen.append((d, t)))
-    assert seen == [(1, 3), (2, 3), (3, 3)]  # 5 matchups, 2 a chunk
+    assert seen == [(i, 7) for i in range(1, 8)]  # the boards in 7 slices
+
+
+def test_cli_builds_the_suit_aware_table(tmp_path: Path) -> None:
+    out = tmp_path / "s.npz"
+    assert (
+        main(["table", "build", "holdem", "--suits", "--classes", "AA,KK", "--out", str(out)]) == 0
+    )
+    t = tables.load(out)
+    assert t.rows == ("AdAc", "KdKc") and len(t.columns) == 12
+    assert t == tables.preflop_equity("holdem", classes=["AA", "KK"], suits=True)
+    assert main(["table", "build", "omaha8", "--suits", "--out", str(out)]) == 2
 
 
 def test_cli_builds_a_table(

@@ -26,6 +26,7 @@ from splitpot._core import (
     SplitpotError as SplitpotError,
     __version__ as __version__,
     evaluate_high as evaluate_high,
+    evaluate_high_strength as evaluate_high_strength,
     evaluate_hilo as evaluate_hilo,
     evaluate_low8 as evaluate_low8,
     evaluate_omaha_high as evaluate_omaha_high,
@@ -60,6 +61,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "SplitpotError",
         "__version__",
         "evaluate_high",
+        "evaluate_high_strength",
         "evaluate_hilo",
         "evaluate_low8",
         "evaluate_omaha_high",
@@ -94,7 +96,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "omaha",
     ),
     "hand": ("Hand", "HandResult", "LegalActions", "Phase", "SeatStatus"),
-    "odds": ("EquityResult", "PlayerEquity", "equity"),
+    "odds": ("EquityResult", "PlayerEquity", "equity", "range_hands"),
     "icm": ("icm_equity",),
     "table": ("BuyIn", "Clock", "Table"),
     "tournament": ("Level", "Tournament"),
@@ -187,6 +189,7 @@ if TYPE_CHECKING:
         EquityResult as EquityResult,
         PlayerEquity as PlayerEquity,
         equity as equity,
+        range_hands as range_hands,
     )
     from splitpot.icm import (
         icm_equity as icm_equity,

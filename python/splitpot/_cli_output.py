@@ -49,8 +49,8 @@ CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 def printable(text: str) -> str:
-    """``text`` from a file (a player's name, a line of a history) with its control
-    characters written as ``\\x1b`` or ``\\u202e``: an escape sequence in a file never
+    r"""``text`` from a file (a player's name, a line of a history) with its control
+    characters written as ``\x1b`` or ``\u202e``: an escape sequence in a file never
     reaches the terminal, where it could retitle or clear it or overwrite the report.
 
     >>> printable("Hero\x1b]2;PWNED\x07")

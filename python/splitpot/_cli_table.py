@@ -31,6 +31,11 @@ def add_parser(sub: Any) -> None:
     b.add_argument(
         "--classes", help="only these classes, comma-separated (AA,AKs,AKo / AA32ds); default all"
     )
+    b.add_argument(
+        "--suits",
+        action="store_true",
+        help="holdem: the suit-aware table (each class's first hand against every hand)",
+    )
     b.add_argument("--samples", type=int, help="omaha8: deals per class (default 10,000)")
     b.add_argument("--seed", type=int, help="omaha8: the Monte Carlo seed (default 0)")
     b.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -42,6 +47,8 @@ def cmd_table_build(args: argparse.Namespace) -> int:
 
     if args.game == "holdem" and (args.samples is not None or args.seed is not None):
         raise SplitpotError("table build holdem is exact: --samples and --seed are for omaha8")
+    if args.suits and args.game != "holdem":
+        raise SplitpotError("--suits is for table build holdem")
     tables.check_path(args.out)  # a bad suffix or no pyarrow: refused before any work
     bar = None if args.quiet else _progress.Counted(f"table {args.game}", "chunk")
     start = time.perf_counter()
@@ -54,15 +61,19 @@ def cmd_table_build(args: argparse.Namespace) -> int:
                 seed=args.seed,
                 executor=client,
                 progress=bar,
+                suits=args.suits,
             )
     finally:
         if bar is not None:
             bar.close()
     tables.save(table, args.out)
-    how = "exactly" if table.exact else f"by Monte Carlo ({table.samples:,} deals each)"
+    if table.exact:
+        how = f"exactly ({table.matchups:,} canonical matchups)"
+    else:
+        how = f"by Monte Carlo ({table.samples:,} deals each, {table.matchups:,} draws)"
     print(
         f"{args.out}: {len(table.rows)} x {len(table.columns)} {args.game} entries "
-        f"({table.matchups:,} computations) {how} in {time.perf_counter() - start:.1f} s",
+        f"{how} in {time.perf_counter() - start:.1f} s",
         file=sys.stderr,
     )
     return 0

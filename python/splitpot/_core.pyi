@@ -35,12 +35,18 @@ __all__ = [
     "_PlayerEquity",
     "__version__",
     "_card_codes",
+    "_empty_call",
     "_equity",
     "_equity_finish",
     "_equity_plan",
     "_equity_units",
     "_high_batch",
     "_hilo_batch",
+    "_holdem_board_count",
+    "_holdem_class_counts",
+    "_holdem_class_hands",
+    "_holdem_class_pairs",
+    "_holdem_hero_counts",
     "_limits",
     "_low8_batch",
     "_omaha_high_batch",
@@ -65,9 +71,11 @@ __all__ = [
     "_pan_outs",
     "_pan_split",
     "_pan_turn_moves",
+    "_range_hands",
     "_split_pots",
     "_variants",
     "evaluate_high",
+    "evaluate_high_strength",
     "evaluate_hilo",
     "evaluate_low8",
     "evaluate_omaha_high",
@@ -392,6 +400,11 @@ def _card_codes(cards: _CardsLike) -> list[int]: ...
 # and 5 board cards, 52 for a CardSet or an equity player; rust/limits.rs): more, or a card
 # read twice, is InvalidCards as soon as it is read, so an endless iterable is refused at once.
 def evaluate_high(cards: _CardsLike) -> HighHand: ...
+def evaluate_high_strength(cards: _CardsLike) -> int: ...
+def _empty_call(cards: object) -> HighHand:
+    """The floor of a single-hand call, for benches/test_bench_high.py: one argument taken and
+    ignored, a fixed `HighHand` made and returned as `evaluate_high` makes it."""
+
 def evaluate_omaha_high(hole: _CardsLike, board: _CardsLike) -> HighHand: ...
 def evaluate_low8(cards: _CardsLike) -> LowHand | None: ...
 def evaluate_omaha_low8(hole: _CardsLike, board: _CardsLike) -> LowHand | None: ...
@@ -466,6 +479,35 @@ class _Equity:
     def dead(self) -> str: ...
     @property
     def players(self) -> list[_PlayerEquity]: ...
+
+def _range_hands(game: str, text: str) -> list[tuple[str, float]]:
+    """The hands a player's text stands for in `game` (`splitpot.range_hands`): each hand's
+    cards, highest first, and its weight; one hand of weight 1 for cards."""
+
+# Preflop tables (splitpot.tables, rust/equity/preflop.rs).
+
+def _holdem_board_count() -> int:
+    """How many boards the class counts are taken over (the five-card boards up to suits)."""
+
+def _holdem_class_counts(
+    classes: list[str], begin: int, end: int, threads: int | None = None
+) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64]]:
+    """Boards won and tied by each class against each (`len(classes)` square, row-major: the
+    row's class first), over every pair of hands sharing no card and the boards
+    `begin..end` of `_holdem_board_count()`, each counted for the boards it stands for."""
+
+def _holdem_class_pairs(classes: list[str]) -> tuple[npt.NDArray[np.uint64], int]:
+    """The pairs of hands of each two classes that share no card (square, as the counts), and
+    the canonical matchups (pairs of hands up to suits) they make."""
+
+def _holdem_class_hands(classes: list[str]) -> list[str]:
+    """Every hand of the classes, in their order: the suit-aware table's columns."""
+
+def _holdem_hero_counts(
+    classes: list[str], hero: str, threads: int | None = None
+) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64]]:
+    """Boards won and tied by the two cards `hero` against each hand of `_holdem_class_hands(
+    classes)` (0 for a hand sharing a card with the hero), over every board."""
 
 # Equity in work units (splitpot._equity_units, docs/distributed.md).
 

@@ -49,7 +49,7 @@ def parse(address: str) -> str:
     >>> parse("tls://scheduler:8786")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    splitpot._core.SplitpotError: --scheduler tls://scheduler:8786: ... over 'tls' (... tcp:// only)
+    splitpot.SplitpotError: --scheduler tls://scheduler:8786: ... over 'tls' (... tcp:// only)
     """
     if not isinstance(address, str) or not address.isascii() or not address.isprintable():
         raise SplitpotError(f"--scheduler {shown(address)}: not an address such as {_EXAMPLE}")

@@ -54,7 +54,7 @@ from splitpot._extras import install_hint
 from splitpot.cards import bounded
 from splitpot.limits import shown
 
-__all__ = ["EquityResult", "PlayerEquity", "equity"]
+__all__ = ["EquityResult", "PlayerEquity", "equity", "range_hands"]
 
 _logger = _log.logger(__name__)
 
@@ -435,6 +435,23 @@ def _check_players(players: object) -> None:
             f"players must be a list with one hand per player, such as ['AhKh', 'QQ+'], "
             f"got {shown(players)}"
         )
+
+
+def range_hands(game: str | Any, text: str) -> tuple[tuple[str, float], ...]:
+    """The hands a player's ``text`` stands for in ``game``, each with its weight: a Hold'em
+    range (``"QQ+, AKs:0.5"``), an Omaha range (``"AA**ds, JT98-5432"``; docs/equity.md,
+    "Omaha ranges") or cards (one hand, weight 1). Each hand's cards are highest first.
+
+    >>> len(range_hands("omaha", "AA**ds")), range_hands("holdem", "AKs:0.5")[0]
+    (864, ('AcKc', 0.5))
+
+    Raises:
+        EquityError: an unknown game or a range that cannot be read, naming the bad item.
+        InvalidCards: cards that cannot be read.
+    """
+    if not isinstance(text, str):
+        raise EquityError(f"a range is text such as 'QQ+, AKs', got {shown(text)}")
+    return tuple(_core._range_hands(_game_code(game), text))
 
 
 def _logged(result: EquityResult, options: _Options) -> EquityResult:

@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 
-from splitpot import _progress, _seeds, _table_files, _tabular, games, work
+from splitpot import _core, _progress, _seeds, _table_files, _tabular, games, work
 from splitpot._core import SplitpotError
 from splitpot.limits import TABLE_MAX_SAMPLES, shown
 from splitpot.odds import equity
@@ -46,6 +46,7 @@ from splitpot.odds import equity
 __all__ = [
     "HOLDEM_CLASSES",
     "EquityTable",
+    "HeroChunk",
     "HoldemChunk",
     "OmahaChunk",
     "holdem_matchups",
@@ -57,10 +58,6 @@ __all__ = [
 
 RANKS = "AKQJT98765432"
 SUITS = "cdhs"
-
-HOLDEM_CHUNK = 250
-"""Canonical matchups per Hold'em chunk: about 3 seconds of exact enumeration on one core,
-coarse enough that an engine's cost per task stays small against the work."""
 
 OMAHA_CHUNK = 40
 """Omaha classes per chunk (about half a second each at the default samples)."""
@@ -100,6 +97,14 @@ HOLDEM_CLASSES = _holdem_classes()
 """The 169 Hold'em starting-hand classes, the 13 x 13 grid row by row (``"AA"``, ``"AKs"``,
 ..., ``"AKo"``, ``"KK"``, ...)."""
 
+HOLDEM_HANDS = tuple(
+    RANKS[12 - hi // 4] + SUITS[hi % 4] + RANKS[12 - lo // 4] + SUITS[lo % 4]
+    for hi in range(52)
+    for lo in range(hi)
+)
+"""The 1,326 two-card hands as the suit-aware table names them, the higher card first
+(``"AdAc"``)."""
+
 
 HTML_CLASSES = 20
 """The rows and columns of a table a notebook shows (a whole Hold'em table is 169 x 169)."""
@@ -108,11 +113,13 @@ HTML_CLASSES = 20
 @dataclass(frozen=True, repr=False)
 class EquityTable:
     """A preflop table: ``rows`` (the hero's classes) by ``columns`` (the villain's classes,
-    or ``("random",)`` for Omaha Hi/Lo), every field row-major in ``values``.
+    or ``("random",)`` for Omaha Hi/Lo; the suit-aware Hold'em table: hands), every field
+    row-major in ``values``.
 
     ``count`` is, per entry, the number of concrete hand pairs averaged (Hold'em) or of
-    Monte Carlo deals (Omaha). ``matchups`` is the number of distinct computations made
-    (Hold'em: canonical suit patterns enumerated exactly; Omaha: random draws).
+    Monte Carlo deals (Omaha). ``matchups`` is, for Hold'em, the number of canonical
+    matchups (pairs of hands up to suits) the table stands for, 47,008 for the full table;
+    for Omaha, the random draws made.
     """
 
     game: str
@@ -193,6 +200,7 @@ def preflop_equity(
     executor: object = None,
     progress: _progress.ProgressLike = None,
     threads: int | None = None,
+    suits: bool = False,
 ) -> EquityTable:
     """The preflop table of ``game`` (``"holdem"`` or ``"omaha8"``), run on ``executor``
     (see :func:`splitpot.work.run_chunks`; ``progress`` counts chunks: ``True`` draws a bar
@@ -201,13 +209,19 @@ def preflop_equity(
     ``classes`` restricts the table to those classes (Hold'em: rows and columns). Omaha
     takes ``samples`` (deals per class, default :data:`OMAHA_SAMPLES`) and ``seed`` (default
     0); Hold'em is exact and refuses them. ``threads``: the core's threads inside a chunk.
+    ``suits=True`` (Hold'em) gives the suit-aware table instead: a row per class, its first
+    hand (``"AdAc"``, ``"AcKc"``, ``"AcKd"``), against every hand of the classes, each
+    entry one exact matchup (``count`` 0 and zeros where the two hands share a card).
     """
     code = games.game(game).code
     progress = _progress.report(progress, f"table {code}", "chunk")
     if code == "holdem":
         if samples is not None or seed is not None:
             raise SplitpotError("the Hold'em table is exact: it takes no samples or seed")
-        return _holdem_table(_chosen(classes, HOLDEM_CLASSES), executor, progress, threads)
+        build = _holdem_suit_table if suits else _holdem_table
+        return build(_chosen(classes, HOLDEM_CLASSES), executor, progress, threads)
+    if suits:
+        raise SplitpotError("suits=True is for the Hold'em table")
     if code == "omaha8":
         n = OMAHA_SAMPLES if samples is None else samples
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= TABLE_MAX_SAMPLES:
@@ -238,15 +252,17 @@ def _chosen(classes: Sequence[str] | None, known: Sequence[str]) -> tuple[str, .
 
 # --- Hold'em -------------------------------------------------------------------------------
 #
-# Suit isomorphism, the standard reduction behind the 169 classes and preflop tables (as in
-# PokerStove's and OMPEval's): relabelling the suits changes no equity, so two matchups whose
-# cards differ by a permutation of the suits are enumerated once. A matchup's key is the
-# lowest first-appearance relabelling of its cards (each hand's higher card first, a pair's
-# two cards either way round); a key
-# and its mirror (villain first) are one computation, its result read the other way round.
-# The full 169 x 169 table needs 47,008 such canonical matchups (of 1,624,350 ordered pairs
-# of hands that share no card); tests/test_tables.py checks entries against direct
+# Board-major (rust/equity/preflop.rs): every five-card board once up to a permutation of the
+# suits (134,459 boards standing for 2,598,960; the classes are unchanged by any permutation),
+# every hand of the chosen classes evaluated once on each, and the pairs of hands counted by
+# class without visiting them (sorted by strength; pairs sharing a card taken away per card).
+# The counts are integers, so chunks of boards add up in any order on any executor, and each
+# entry is the same ratio of the same integers as when every canonical matchup (47,008 for
+# the full table) was enumerated apart. tests/test_tables.py checks entries against direct
 # enumeration of every concrete pair.
+
+HOLDEM_BOARDS = 1_712_304
+"""Boards completing one pair of hands: C(48, 5)."""
 
 
 @cache
@@ -304,37 +320,34 @@ def _class_patterns(hero: str, villain: str) -> tuple[tuple[Pattern, bool, int],
 
 
 def holdem_matchups(classes: Sequence[str] | None = None) -> list[Pattern]:
-    """The sorted canonical matchups a table of ``classes`` (default all 169) enumerates."""
+    """The sorted canonical matchups (pairs of hands up to suits) among ``classes`` (default
+    all 169): what the suit-aware table distinguishes."""
     rows = _chosen(classes, HOLDEM_CLASSES)
     keys = {k for a in rows for b in rows for k, _, _ in _class_patterns(a, b)}
     return sorted(keys)
 
 
-def _hands(key: Pattern) -> tuple[str, str]:
-    text = [RANKS[r] + SUITS[s] for r, s in key]
-    return text[0] + text[1], text[2] + text[3]
+HOLDEM_CHUNKS = 32
+"""Slices of the boards a Hold'em table is cut into (about a second each for the full
+table on one core): enough to spread over a cluster, few enough that moving each chunk's
+two count matrices stays cheap."""
 
 
 @dataclass(frozen=True)
 class HoldemChunk:
-    """Canonical matchups ``start`` onwards of the sorted list, as concrete hands."""
+    """Boards ``begin`` to ``end`` (of the 134,459 five-card boards up to suits the table is
+    counted over) for the classes ``classes``; ``threads``: the core's threads."""
 
-    start: int
-    hands: tuple[tuple[str, str], ...]
+    classes: tuple[str, ...]
+    begin: int
+    end: int
     threads: int | None = None
 
 
-def holdem_chunk(chunk: HoldemChunk) -> tuple[tuple[int, int, int], ...]:
-    """(boards the first hand wins, ties, loses) for each of the chunk's matchups."""
-    out = []
-    for h1, h2 in chunk.hands:
-        r = equity("holdem", [h1, h2], exact=True, threads=chunk.threads)
-        a, b = r.players
-        wins, ties, losses = round(a.win * r.deals), round(a.tie * r.deals), round(b.win * r.deals)
-        if wins + ties + losses != r.deals:  # the shares are exact ratios of these counts
-            raise SplitpotError(f"{h1} vs {h2}: counts do not add up to {r.deals} boards")
-        out.append((wins, ties, losses))
-    return tuple(out)
+def holdem_chunk(chunk: HoldemChunk) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """Boards won and tied by each class against each over the chunk's boards (square
+    ``uint64`` arrays, the row's class first)."""
+    return _core._holdem_class_counts(list(chunk.classes), chunk.begin, chunk.end, chunk.threads)
 
 
 def _holdem_table(
@@ -343,28 +356,26 @@ def _holdem_table(
     progress: work.Progress | None,
     threads: int | None,
 ) -> EquityTable:
-    keys = holdem_matchups(rows)
-    chunks = [
-        HoldemChunk(i, tuple(_hands(k) for k in keys[i : i + HOLDEM_CHUNK]), threads)
-        for i in range(0, len(keys), HOLDEM_CHUNK)
-    ]
+    boards = _core._holdem_board_count()
+    bounds = [boards * i // HOLDEM_CHUNKS for i in range(HOLDEM_CHUNKS + 1)]
+    chunks = [HoldemChunk(rows, a, b, threads) for a, b in itertools.pairwise(bounds) if b > a]
     done = work.run_chunks(holdem_chunk, chunks, executor, progress=progress)
-    result = dict(zip(keys, (r for rs in done for r in rs), strict=True))
-    boards = sum(next(iter(result.values()))) if result else 0
+    k = len(rows)
+    wins, ties = np.zeros((k, k), dtype=np.uint64), np.zeros((k, k), dtype=np.uint64)
+    for won, tied in done:
+        wins += won
+        ties += tied
+    pairs, matchups = _core._holdem_class_pairs(list(rows))
     values: dict[str, list[float]] = {f: [] for f in HOLDEM_FIELDS}
     count: list[int] = []
-    for a in rows:
-        for b in rows:
-            wins = ties = pairs = 0
-            for key, mirrored, n in _class_patterns(a, b):
-                w, t, loss = result[key]
-                wins += n * (loss if mirrored else w)
-                ties += n * t
-                pairs += n
-            values["equity"].append((2 * wins + ties) / (2 * boards * pairs))
-            values["win"].append(wins / (boards * pairs))
-            values["tie"].append(ties / (boards * pairs))
-            count.append(pairs)
+    for i in range(k):
+        for j in range(k):
+            # Python ints: the same exact ratios whatever summed them.
+            w, t, n = int(wins[i, j]), int(ties[i, j]), int(pairs[i, j])
+            values["equity"].append((2 * w + t) / (2 * HOLDEM_BOARDS * n))
+            values["win"].append(w / (HOLDEM_BOARDS * n))
+            values["tie"].append(t / (HOLDEM_BOARDS * n))
+            count.append(n)
     return EquityTable(
         "holdem",
         rows,
@@ -372,7 +383,53 @@ def _holdem_table(
         {f: tuple(v) for f, v in values.items()},
         tuple(count),
         True,
-        len(keys),
+        matchups,
+    )
+
+
+@dataclass(frozen=True)
+class HeroChunk:
+    """The suit-aware row of the hand ``hero`` against every hand of ``classes``."""
+
+    classes: tuple[str, ...]
+    hero: str
+    threads: int | None = None
+
+
+def hero_chunk(chunk: HeroChunk) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """Boards the hero wins and ties against each hand of the classes (0 for a hand sharing
+    a card with it)."""
+    return _core._holdem_hero_counts(list(chunk.classes), chunk.hero, chunk.threads)
+
+
+def _holdem_suit_table(
+    rows: tuple[str, ...],
+    executor: object,
+    progress: work.Progress | None,
+    threads: int | None,
+) -> EquityTable:
+    heroes = tuple(_core._holdem_class_hands([c])[0] for c in rows)
+    columns = tuple(_core._holdem_class_hands(list(rows)))
+    chunks = [HeroChunk(rows, h, threads) for h in heroes]
+    done = work.run_chunks(hero_chunk, chunks, executor, progress=progress)
+    values: dict[str, list[float]] = {f: [] for f in HOLDEM_FIELDS}
+    count: list[int] = []
+    for hero, (wins, ties) in zip(heroes, done, strict=True):
+        for villain, w, t in zip(columns, wins.tolist(), ties.tolist(), strict=True):
+            apart = not {hero[:2], hero[2:]} & {villain[:2], villain[2:]}
+            values["equity"].append((2 * w + t) / (2 * HOLDEM_BOARDS) if apart else 0.0)
+            values["win"].append(w / HOLDEM_BOARDS if apart else 0.0)
+            values["tie"].append(t / HOLDEM_BOARDS if apart else 0.0)
+            count.append(int(apart))
+    _, matchups = _core._holdem_class_pairs(list(rows))
+    return EquityTable(
+        "holdem",
+        heroes,
+        columns,
+        {f: tuple(v) for f, v in values.items()},
+        tuple(count),
+        True,
+        matchups,
     )
 
 
@@ -399,14 +456,21 @@ def _label(hand: Sequence[Card]) -> str:
 
 @cache
 def _members(label: str) -> tuple[tuple[Card, ...], ...]:
-    """Every hand of the class ``label`` (empty for a class no hand has)."""
-    ranks = [RANKS.index(c) for c in label[:4]]
-    found = set()
-    for suits in itertools.product(range(4), repeat=4):
-        hand = tuple(sorted(zip(ranks, suits, strict=True)))
-        if len(set(hand)) == 4 and _label(hand) == label:
-            found.add(hand)
-    return tuple(sorted(found))
+    """Every hand of the class ``label`` (empty for a class no hand has), expanded by the
+    core's Omaha range reader (a class is a pattern of its syntax, docs/equity.md): each hand
+    its sorted (rank, suit) pairs, the hands sorted."""
+    try:
+        hands = _core._range_hands("omaha", label)
+    except SplitpotError:
+        return ()
+    if any(w != 1.0 for _, w in hands):
+        return ()
+    return tuple(
+        sorted(
+            tuple(sorted((RANKS.index(h[i]), SUITS.index(h[i + 1])) for i in range(0, 8, 2)))
+            for h, _ in hands
+        )
+    )
 
 
 @lru_cache(maxsize=1)
@@ -568,8 +632,9 @@ def load(path: str | os.PathLike[str]) -> EquityTable:
 
 def _known(game: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] | None:
     """A saved table's possible rows, columns and fields, by its game (None: unknown)."""
-    if game == "holdem":
-        return HOLDEM_CLASSES, HOLDEM_CLASSES, HOLDEM_FIELDS
+    if game == "holdem":  # classes, or the suit-aware table's hands
+        names = HOLDEM_CLASSES + HOLDEM_HANDS
+        return names, names, HOLDEM_FIELDS
     if game == "omaha8":
         return omaha_classes(), ("random",), OMAHA_FIELDS
     return None

@@ -255,7 +255,7 @@ impl ExactWork {
     pub(super) fn new(plan: &Plan) -> ExactWork {
         let (cards, weights) = assignments(plan);
         let nr = plan.range_players().count();
-        let deck_len = plan.base_deck.len() - 2 * nr;
+        let deck_len = plan.base_deck.len() - plan.range_hand * nr;
         // Cut the enumeration of one assignment at the depth that gives units of about
         // UNIT_DEALS deals; or, when one assignment is small, take several per unit.
         let mut depth = 0;
@@ -289,7 +289,8 @@ impl ExactWork {
         let mut tally = Tally::new(plan.n, plan.hilo);
         let (block, p) = (u as usize / self.nprefix, u as usize % self.nprefix);
         let rp: Vec<usize> = plan.range_players().map(|(i, _)| i).collect();
-        let stride = 2 * rp.len();
+        let h = plan.range_hand;
+        let stride = h * rp.len();
         let mut ctx = plan.base_ctx();
         let omaha = plan.game.is_omaha();
         let first = block * self.per_unit;
@@ -313,9 +314,9 @@ impl ExactWork {
             let cards = &self.cards[a * stride..(a + 1) * stride];
             let mut used = plan.base_used;
             for (k, &i) in rp.iter().enumerate() {
-                let hand = &cards[2 * k..2 * k + 2];
+                let hand = &cards[h * k..h * (k + 1)];
                 ctx.set(i, hand, omaha);
-                used |= 1 << hand[0] | 1 << hand[1];
+                used |= hand.iter().fold(0u64, |m, &c| m | 1 << c);
             }
             deck.clear();
             if !plan.slots.is_empty() {
@@ -410,7 +411,7 @@ mod tests {
                 if ma & known != 0 || mb & known != 0 || ma & mb != 0 {
                     continue;
                 }
-                let hands = [hero.clone(), a.cards.to_vec(), b.cards.to_vec()];
+                let hands = [hero.clone(), a.cards().to_vec(), b.cards().to_vec()];
                 let v: Vec<u16> = hands
                     .iter()
                     .map(|h| high::evaluate(&[h.as_slice(), &board].concat()).unwrap())

@@ -7,7 +7,8 @@
 //! Seven Card Stud, Stud Hi/Lo and Razz (each player's known up and down cards, the rest of the
 //! seven dealt from what is left; when the deck cannot give everyone a seventh card, one
 //! community card is dealt instead, docs/rules/poker.md §4.2). A Hold'em player may hold a
-//! range ([`Range`]: `"QQ+, AKs, AQo+, T9s-76s, AhKh, AJs:0.5"`); ranges remove each other's
+//! range ([`Range`]: `"QQ+, AKs, AQo+, T9s-76s, AhKh, AJs:0.5"`), an Omaha player an Omaha
+//! range ([`parse_omaha_range`]: `"AA**ds, JT98-5432, KKQQ:0.5"`); ranges remove each other's
 //! cards.
 //!
 //! # Shares
@@ -29,12 +30,25 @@
 //!
 //! # Exact enumeration and Monte Carlo
 //!
-//! Exact enumeration walks every completion of the deal (and, with ranges, every compatible
-//! choice of hands, weighted by the product of the weights), updating partial [`HandKey`]s as
-//! it goes: one key addition and one table lookup per player per deal in Hold'em, and on the
-//! last board card one lookup for all the cards of a rank that complete no flush. Omaha high
-//! uses a rank table, best non-flush hand by (hole-pair ranks, board ranks), built once on
-//! first use, and checks flushes only when three board cards share a suit. Monte Carlo deals
+//! Exact enumeration visits every deal: every completion of the board (and of Stud hands),
+//! and with ranges every compatible choice of hands, weighted by the product of the weights.
+//! It is done one of two ways, whichever the cost model ([`Method`]) finds cheaper:
+//!
+//! - per deal ([`exact`]): each choice of hands, then every completion, updating partial
+//!   [`HandKey`]s as it goes: one key addition and one table lookup per player per deal in
+//!   Hold'em, and on the last board card one lookup for all the cards of a rank that complete
+//!   no flush. Omaha high uses a rank table, best non-flush hand by (hole-pair ranks, board
+//!   ranks), built once on first use, and checks flushes only when three board cards share a
+//!   suit. Best for known hands, and the only way for Stud, Razz and Crazy Pineapple;
+//! - board-major ([`boards`]; Hold'em and Omaha, up to four players): every board once, up to
+//!   the suit permutations that leave the question unchanged ([`symmetry`]), each hand a
+//!   player may hold evaluated once on it, then the choices of hands counted with card
+//!   removal (heads-up Hold'em ranges by a sorted sweep that never visits a pair of hands).
+//!   Best with ranges.
+//!
+//! Automatic mode enumerates when the estimate is at most [`AUTO_EXACT_EVALS`] hand
+//! evaluations (or their equivalent), and `exact: Some(true)` refuses past [`MAX_EXACT_EVALS`].
+//! [`preflop`] builds the Hold'em preflop tables board-major too. Monte Carlo deals
 //! random completions (and hands from the ranges, by rejection, which keeps the joint
 //! distribution exact under card removal). The work is cut into units (board prefixes, or
 //! chunks of [`MC_CHUNK`] samples whose random stream is seeded by `(seed, chunk index)`),
@@ -45,11 +59,15 @@
 //! Everything reachable from a [`Question`] is validated in [`Run::new`]; card codes are
 //! checked before any table is indexed, so no input makes this module panic.
 #![allow(clippy::needless_range_loop)] // hot loops index several per-player arrays in step
+mod boards;
 mod exact;
 mod monte_carlo;
+mod omaha_range;
 mod plan;
+pub mod preflop;
 mod range;
 mod showdown;
+mod symmetry;
 mod tally;
 mod units;
 use std::fmt;
@@ -59,8 +77,10 @@ use crate::cards::parse_cards;
 pub use crate::game::Game;
 use crate::game::UnknownGame;
 use crate::rng::SplitMix64;
+use boards::BoardWork;
 use exact::ExactWork;
 use monte_carlo::mc_chunk;
+pub use omaha_range::{parse_omaha_range, MAX_OMAHA_RANGE};
 use plan::Plan;
 pub use range::{Combo, Holding, Range};
 use rayon::prelude::*;
@@ -73,10 +93,12 @@ pub const MAX_PLAYERS: usize = 23;
 pub const MC_CHUNK: u64 = 1 << 14;
 /// Samples when Monte Carlo is chosen and neither a count nor a time budget is given.
 pub const DEFAULT_SAMPLES: u64 = 1_000_000;
-/// Automatic mode enumerates exactly when it costs at most this many hand evaluations.
-pub const AUTO_EXACT_EVALS: f64 = 1.2e8;
-/// Exact enumeration is refused above this many deals (it would take many minutes).
-pub const MAX_EXACT_DEALS: f64 = 2e11;
+/// Automatic mode enumerates exactly when its estimated cost is at most this many hand
+/// evaluations (or their equivalent in comparisons): about a second on one core.
+pub const AUTO_EXACT_EVALS: f64 = 4e8;
+/// Exact enumeration is refused when its estimated cost is above this many hand evaluations
+/// (it would take many minutes).
+pub const MAX_EXACT_EVALS: f64 = 4e11;
 /// Exact enumeration lists the compatible range assignments; at most this many.
 const MAX_ASSIGNMENTS: f64 = 4e6;
 /// Target deals per unit of exact work.
@@ -214,6 +236,7 @@ pub fn equity(q: &Question, o: &Options) -> Result<Equity, EquityError> {
 
 enum Work {
     Exact(ExactWork),
+    Boards(BoardWork),
     Monte {
         seed: u64,
         samples: u64,
@@ -235,11 +258,38 @@ fn check_budget(o: &Options) -> Result<(), EquityError> {
     Ok(())
 }
 
-/// Whether to enumerate exactly: as asked, or (`exact: None`) when it is cheap and no Monte
-/// Carlo budget is given.
-fn choose_exact(plan: &Plan, o: &Options) -> Result<bool, EquityError> {
+/// How a run answers: walking every deal of every choice of hands ([`exact`]), every board
+/// once with every hand on it ([`boards`]), or Monte Carlo.
+#[derive(Debug, Clone, PartialEq)]
+enum Method {
+    Deals,
+    Boards(Vec<symmetry::SuitPerm>),
+    Monte,
+}
+
+/// The cheaper exact enumeration and its estimated cost in hand evaluations, for the largest
+/// cost of interest `limit` (the board-major estimate needs the question's symmetry, which is
+/// only looked for when it could bring the cost under `limit`).
+fn cheapest_exact(plan: &Plan, limit: f64) -> (Method, f64) {
     let bound = plan.assignments_bound();
-    let deals = bound * plan.leaves;
+    let deals = if bound <= MAX_ASSIGNMENTS {
+        bound * plan.leaves * plan.n as f64 * plan.eval_cost()
+    } else {
+        f64::INFINITY
+    };
+    if boards::applies(plan) && boards::estimate(plan, 24.0) <= limit.min(deals) {
+        let group = boards::question_group(plan);
+        let cost = boards::estimate(plan, group.len() as f64);
+        if cost < deals {
+            return (Method::Boards(group), cost);
+        }
+    }
+    (Method::Deals, deals)
+}
+
+/// How to answer: as asked, or (`exact: None`) exactly when that is cheap and no Monte Carlo
+/// budget is given.
+fn choose_method(plan: &Plan, o: &Options) -> Result<Method, EquityError> {
     Ok(match o.exact {
         Some(true) => {
             if o.samples.is_some() || o.time_limit.is_some() {
@@ -249,21 +299,21 @@ fn choose_exact(plan: &Plan, o: &Options) -> Result<bool, EquityError> {
                         .into(),
                 ));
             }
-            if bound > MAX_ASSIGNMENTS || deals > MAX_EXACT_DEALS {
+            let (method, cost) = cheapest_exact(plan, MAX_EXACT_EVALS);
+            if cost > MAX_EXACT_EVALS {
                 return Err(EquityError::Options(format!(
-                    "exact enumeration is too large here (up to {deals:.3e} deals); use \
-                     Monte Carlo with a sample count or a time limit"
+                    "exact enumeration is too large here (about {cost:.3e} hand evaluations); \
+                     use Monte Carlo with a sample count or a time limit"
                 )));
             }
-            true
+            method
         }
-        Some(false) => false,
-        None => {
-            o.samples.is_none()
-                && o.time_limit.is_none()
-                && bound <= MAX_ASSIGNMENTS
-                && deals * plan.n as f64 * plan.eval_cost() <= AUTO_EXACT_EVALS
-        }
+        Some(false) => Method::Monte,
+        None if o.samples.is_some() || o.time_limit.is_some() => Method::Monte,
+        None => match cheapest_exact(plan, AUTO_EXACT_EVALS) {
+            (method, cost) if cost <= AUTO_EXACT_EVALS => method,
+            _ => Method::Monte,
+        },
     })
 }
 
@@ -282,11 +332,24 @@ fn thread_pool(threads: Option<usize>) -> Result<Option<rayon::ThreadPool>, Equi
     }
 }
 
+/// `job` on `threads` threads (`None`: rayon's pool); an error for a count past
+/// [`MAX_THREADS`].
+pub fn on_threads<T: Send>(
+    threads: Option<usize>,
+    job: impl FnOnce() -> T + Send,
+) -> Result<T, EquityError> {
+    Ok(match thread_pool(threads)? {
+        Some(pool) => pool.install(job),
+        None => job(),
+    })
+}
+
 impl Work {
     /// Unit `u`: a slice of the exact enumeration, or Monte Carlo chunk `u` (its own stream).
     fn unit(&self, plan: &Plan, u: u64) -> Result<Accum, EquityError> {
         match self {
             Work::Exact(e) => Ok(e.unit(plan, u)),
+            Work::Boards(b) => Ok(b.unit(u)),
             Work::Monte { seed, samples, .. } => {
                 let len = MC_CHUNK.min(samples - u * MC_CHUNK);
                 mc_chunk(plan, *seed, u, len)
@@ -340,10 +403,10 @@ impl Run {
         let plan = Plan::new(q)?;
         check_budget(o)?;
         let pool = thread_pool(o.threads)?;
-        let work = if choose_exact(&plan, o)? {
-            Work::Exact(ExactWork::new(&plan))
-        } else {
-            Work::monte(o)
+        let work = match choose_method(&plan, o)? {
+            Method::Deals => Work::Exact(ExactWork::new(&plan)),
+            Method::Boards(group) => Work::Boards(BoardWork::new(&plan, &group)),
+            Method::Monte => Work::monte(o),
         };
         let n = plan.n;
         Ok(Run {
@@ -359,14 +422,32 @@ impl Run {
         })
     }
 
+    /// A run of `work` (tests force one method or another).
+    #[cfg(test)]
+    fn with_work(plan: Plan, work: Work) -> Run {
+        let n = plan.n;
+        Run {
+            plan,
+            work,
+            next: 0,
+            batch: 16,
+            acc: Accum::new(n),
+            started: None,
+            done: false,
+            pool: None,
+            single: false,
+        }
+    }
+
     /// Whether this run enumerates exactly.
     pub fn is_exact(&self) -> bool {
-        matches!(self.work, Work::Exact(_))
+        !matches!(self.work, Work::Monte { .. })
     }
 
     fn total_units(&self) -> u64 {
         match &self.work {
             Work::Exact(e) => e.units,
+            Work::Boards(b) => b.units,
             Work::Monte { samples, .. } => samples.div_ceil(MC_CHUNK),
         }
     }
@@ -476,7 +557,7 @@ impl Run {
             deals: acc.deals,
             seed: match self.work {
                 Work::Monte { seed, .. } => Some(seed),
-                Work::Exact(_) => None,
+                _ => None,
             },
         }
     }
@@ -732,6 +813,11 @@ pub(crate) mod tests {
     }
 
     /// Every `k` of the cards, each set once.
+    pub(crate) fn subsets(deck: &[u8], k: usize) -> Vec<Vec<u8>> {
+        combos(deck, k)
+    }
+
+    /// Every `k` of the cards, each set once.
     fn combos(deck: &[u8], k: usize) -> Vec<Vec<u8>> {
         if k == 0 {
             return vec![vec![]];
@@ -844,6 +930,30 @@ pub(crate) mod tests {
         // Aces are low: A-2-3-4 with two cards to come is the favourite over K-2-3-4.
         let e = exact(&q("razz", &["AcAd2c3c4c", "KcKd2d3d4d"], ""));
         assert!(e.players[0].equity > 0.6, "{:?}", e.players[0]);
+    }
+
+    #[test]
+    fn omaha_ranges_by_monte_carlo_agree_with_exact() {
+        for (game, players, board) in [
+            ("omaha", &["AA**ds", "KKQQ, JT98-9876"][..], "As7h2c"),
+            ("omaha8", &["A2**", "KdKsQh7c", "T987r"][..], "4c5s9d"),
+        ] {
+            let question = q(game, players, board);
+            let e = exact(&question);
+            let m = equity(
+                &question,
+                &Options {
+                    exact: Some(false),
+                    samples: Some(100_000),
+                    seed: Some(4),
+                    ..Options::default()
+                },
+            )
+            .unwrap();
+            for (a, b) in e.players.iter().zip(&m.players) {
+                assert!((a.equity - b.equity).abs() < 4.0 * b.stderr, "{a:?} {b:?}");
+            }
+        }
     }
 
     #[test]

@@ -106,8 +106,12 @@ fn deal_ranges(
                 continue 'deal;
             }
             used |= c.mask();
-            ctx.key[d.player] = HandKey::EMPTY.with(c.cards[0]).with(c.cards[1]);
-            ctx.low[d.player] = LOW8_BITS[c.cards[0] as usize] | LOW8_BITS[c.cards[1] as usize];
+            if let [a, b] = *c.cards() {
+                ctx.key[d.player] = HandKey::EMPTY.with(a).with(b);
+                ctx.low[d.player] = LOW8_BITS[a as usize] | LOW8_BITS[b as usize];
+            } else {
+                ctx.set(d.player, c.cards(), true); // Omaha
+            }
         }
         return Ok(used);
     }

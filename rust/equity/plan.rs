@@ -19,6 +19,8 @@ pub(super) struct Plan {
     pub(super) fixed: Vec<Vec<u8>>,
     /// Remaining hands of each range player (None for players with cards).
     pub(super) ranges: Vec<Option<Vec<Combo>>>,
+    /// Cards in a range player's hand (Hold'em 2, Omaha 4 to 6).
+    pub(super) range_hand: usize,
     /// Every card not on the board, dead or in a player's known cards, in increasing order.
     pub(super) base_deck: Vec<u8>,
     pub(super) base_used: u64,
@@ -52,7 +54,8 @@ impl Plan {
         let (fixed, base_used) = place_known_cards(q)?;
         let base_deck: Vec<u8> = (0..52u8).filter(|&c| base_used >> c & 1 == 0).collect();
         let ranges = prune_ranges(q, base_used)?;
-        let deck_left = base_deck.len() - 2 * ranges.iter().flatten().count();
+        let hand = game.variant().hole_cards as usize;
+        let deck_left = base_deck.len() - hand * ranges.iter().flatten().count();
         let (board_need, own_need) = cards_to_come(game, &fixed, nb, deck_left)?;
         let (slots, rem, leaves) = slots(board_need, &own_need, deck_left);
         Ok(Plan {
@@ -64,6 +67,7 @@ impl Plan {
             rem,
             fixed,
             ranges,
+            range_hand: hand,
             base_deck,
             base_used,
             leaves,
@@ -179,10 +183,16 @@ fn place_known_cards(q: &Question) -> Result<(Vec<Vec<u8>>, u64), EquityError> {
                 claim(&mut owner, c, i + 2)?;
                 fixed[i] = c.clone();
             }
-            Holding::Range(_) if q.game != Game::Holdem => {
+            Holding::Range(r) if !range_fits(q.game, r) => {
                 return Err(EquityError::Game(format!(
-                    "player {} holds a range, but ranges are for Texas Hold'em only",
-                    i + 1
+                    "player {} holds a range of {}-card hands, but {} deals {}",
+                    i + 1,
+                    r.combos().first().map_or(0, |c| c.cards().len()),
+                    q.game.name(),
+                    match q.game {
+                        Game::Holdem | Game::Omaha { .. } => "a different number",
+                        _ => "no ranges: ranges are for Hold'em and Omaha",
+                    }
                 )))
             }
             Holding::Range(_) => {}
@@ -194,6 +204,16 @@ fn place_known_cards(q: &Question) -> Result<(Vec<Vec<u8>>, u64), EquityError> {
         .filter(|(_, &o)| o != usize::MAX)
         .fold(0u64, |m, (c, _)| m | 1 << c);
     Ok((fixed, used))
+}
+
+/// Whether a range's hands are the game's hole cards (Hold'em 2, Omaha 4 to 6).
+fn range_fits(game: Game, r: &super::Range) -> bool {
+    let hole = match game {
+        Game::Holdem => 2,
+        Game::Omaha { hole, .. } => hole as usize,
+        _ => return false,
+    };
+    r.combos().iter().all(|c| c.cards().len() == hole)
 }
 
 /// Each range player's hands that use no known card; an error when a range is left empty or
@@ -351,13 +371,13 @@ pub(super) fn assignments(plan: &Plan) -> (Vec<u8>, Vec<f64>) {
     let rs: Vec<&Vec<Combo>> = plan.range_players().map(|(_, r)| r).collect();
     if let [one] = rs.as_slice() {
         // One range: each hand (none uses a known card, `prune_ranges`) is an assignment.
-        let cards = one.iter().flat_map(|c| c.cards).collect();
+        let cards = one.iter().flat_map(|c| c.cards().iter().copied()).collect();
         return (cards, one.iter().map(|c| c.weight).collect());
     }
     // Capped, the bound is only a first guess.
     let guess = plan.assignments_bound().min(1e5) as usize;
     let (mut cards, mut weights) = (
-        Vec::with_capacity(2 * rs.len() * guess),
+        Vec::with_capacity(plan.range_hand * rs.len() * guess),
         Vec::with_capacity(guess),
     );
     pub(super) fn go(
@@ -375,9 +395,9 @@ pub(super) fn assignments(plan: &Plan) -> (Vec<u8>, Vec<f64>) {
         };
         for c in first.iter() {
             if c.mask() & used == 0 {
-                cur.extend_from_slice(&c.cards);
+                cur.extend_from_slice(c.cards());
                 go(rest, used | c.mask(), w * c.weight, cur, cards, weights);
-                cur.truncate(cur.len() - 2);
+                cur.truncate(cur.len() - c.cards().len());
             }
         }
     }

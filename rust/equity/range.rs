@@ -1,19 +1,42 @@
 //! Hold'em ranges and what a player holds.
+use super::omaha_range::parse_omaha_range;
 use super::{EquityError, Game};
 use crate::cards::{card_name, parse_cards, RANK_CHARS};
 use crate::limits::quoted;
 // Ranges
 
-/// One two-card Hold'em hand of a range, cards in decreasing code order, with its weight.
+/// One hand of a range (two cards in Hold'em, four to six in Omaha), cards in decreasing
+/// code order, with its weight.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Combo {
-    pub cards: [u8; 2],
+    mask: u64,
+    cards: [u8; 6],
+    len: u8,
     pub weight: f64,
 }
 
 impl Combo {
-    pub(crate) fn mask(&self) -> u64 {
-        1 << self.cards[0] | 1 << self.cards[1]
+    /// The hand of `cards` (at most six, distinct, below 52: the parsers' output).
+    pub(crate) fn new(cards: &[u8], weight: f64) -> Combo {
+        let mut c = [0u8; 6];
+        c[..cards.len()].copy_from_slice(cards);
+        c[..cards.len()].sort_unstable_by(|a, b| b.cmp(a));
+        Combo {
+            mask: cards.iter().fold(0, |m, &x| m | 1 << x),
+            cards: c,
+            len: cards.len() as u8,
+            weight,
+        }
+    }
+
+    /// The cards, highest code first.
+    pub fn cards(&self) -> &[u8] {
+        &self.cards[..self.len as usize]
+    }
+
+    /// The cards as a set: bit `code` for each.
+    pub fn mask(&self) -> u64 {
+        self.mask
     }
 }
 
@@ -97,6 +120,18 @@ fn class_combos(hi: u8, lo: u8, kind: Suitedness, out: &mut Vec<[u8; 2]>) {
             }
         }
     }
+}
+
+/// The hands of a starting-hand class of the 13 x 13 grid: a pair `QQ` (6), suited `AKs` (4)
+/// or offsuit `AKo` (12), higher card first; `None` for any other name (`AK` included).
+pub(crate) fn class_hands(name: &str) -> Option<Vec<[u8; 2]>> {
+    let (hi, lo, kind) = hand_class(name)?;
+    if kind == Suitedness::Any {
+        return None;
+    }
+    let mut out = Vec::with_capacity(12);
+    class_combos(hi, lo, kind, &mut out);
+    Some(out)
 }
 
 fn unknown_class() -> String {
@@ -195,10 +230,7 @@ impl Range {
                 let i = 64 * k + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 if weights[i] > 0.0 {
-                    combos.push(Combo {
-                        cards: COMBO_CARDS[i],
-                        weight: weights[i],
-                    });
+                    combos.push(Combo::new(&COMBO_CARDS[i], weights[i]));
                 }
             }
         }
@@ -246,6 +278,14 @@ impl Range {
         Ok(())
     }
 
+    /// A range of already expanded hands.
+    pub(crate) fn from_combos(text: &str, combos: Vec<Combo>) -> Range {
+        Range {
+            text: text.trim().to_string(),
+            combos,
+        }
+    }
+
     /// The text the range was parsed from.
     pub fn text(&self) -> &str {
         &self.text
@@ -285,10 +325,19 @@ impl Holding {
                 Err(e) => Err(EquityError::Range(format!("player {}: {e}", player + 1))),
             };
         }
+        if let Game::Omaha { hole, .. } = game {
+            return match cards {
+                Ok(c) => Ok(Holding::Cards(c)),
+                Err(_) => match parse_omaha_range(text, hole as usize) {
+                    Ok(r) => Ok(Holding::Range(r)),
+                    Err(e) => Err(EquityError::Range(format!("player {}: {e}", player + 1))),
+                },
+            };
+        }
         match cards {
             Ok(c) => Ok(Holding::Cards(c)),
             Err(_) if Range::parse(text).is_ok() => Err(EquityError::Game(format!(
-                "player {} gave the range {}, but ranges are for Texas Hold'em only; \
+                "player {} gave the range {}, but ranges are for Hold'em and Omaha only; \
                  give the {} cards",
                 player + 1,
                 quoted(text),

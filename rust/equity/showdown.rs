@@ -20,12 +20,62 @@ pub(super) struct Ctx {
     pub(super) hole_len: [u8; MAX_PLAYERS],
     /// Hole cards per suit, one byte a suit (clubs lowest).
     pub(super) suits: [u32; MAX_PLAYERS],
-    /// Omaha: distinct hole-pair rank indices.
-    pub(super) pairs: [[u8; 15]; MAX_PLAYERS],
-    pub(super) npairs: [u8; MAX_PLAYERS],
-    /// Omaha: hole cards by suit.
-    pub(super) by_suit: [[[u8; 6]; 4]; MAX_PLAYERS],
-    pub(super) nsuit: [[u8; 4]; MAX_PLAYERS],
+    /// Omaha: each player's hole cards as the board table reads them.
+    pub(super) omaha: [OmahaHole; MAX_PLAYERS],
+}
+
+/// The most board cards of any game (Hold'em and Omaha: five).
+pub(super) const MAX_BOARD: usize = 5;
+
+/// Omaha hole cards as the board table reads them: the distinct hole-pair rank columns, and the
+/// cards by suit for flushes.
+#[derive(Clone, Copy, Default)]
+pub(super) struct OmahaHole {
+    pairs: [u8; 15],
+    npairs: u8,
+    by_suit: [[u8; 6]; 4],
+    nsuit: [u8; 4],
+}
+
+impl OmahaHole {
+    /// The hole of `cards` (at most six, distinct, below 52).
+    pub(super) fn new(cards: &[u8]) -> OmahaHole {
+        let mut h = OmahaHole::default();
+        let mut np = 0;
+        for a in 0..cards.len() {
+            for b in a + 1..cards.len() {
+                let p = pair_index(cards[a], cards[b]) as u8;
+                if !h.pairs[..np].contains(&p) {
+                    h.pairs[np] = p;
+                    np += 1;
+                }
+            }
+        }
+        h.npairs = np as u8;
+        for &c in cards {
+            let s = (c & 3) as usize;
+            h.by_suit[s][h.nsuit[s] as usize] = c;
+            h.nsuit[s] += 1;
+        }
+        h
+    }
+
+    /// The best Omaha high with this hole on a complete board, given the board's `row` of the
+    /// board table and the suit of three or more board cards (`board_row`).
+    #[inline(always)]
+    pub(super) fn high(&self, row: &[u16], flush_suit: Option<u8>, board: &[u8]) -> u16 {
+        let mut best = 0;
+        for &p in &self.pairs[..self.npairs as usize] {
+            best = best.max(row[p as usize]);
+        }
+        if let Some(s) = flush_suit {
+            let mine = &self.by_suit[s as usize][..self.nsuit[s as usize] as usize];
+            if mine.len() >= 2 {
+                best = best.max(omaha_flush(mine, board, s));
+            }
+        }
+        best
+    }
 }
 
 impl Ctx {
@@ -37,10 +87,7 @@ impl Ctx {
             hole: [[0; 7]; MAX_PLAYERS],
             hole_len: [0; MAX_PLAYERS],
             suits: [0; MAX_PLAYERS],
-            pairs: [[0; 15]; MAX_PLAYERS],
-            npairs: [0; MAX_PLAYERS],
-            by_suit: [[[0; 6]; 4]; MAX_PLAYERS],
-            nsuit: [[0; 4]; MAX_PLAYERS],
+            omaha: [OmahaHole::default(); MAX_PLAYERS],
         }
     }
 
@@ -52,23 +99,7 @@ impl Ctx {
         self.hole_len[i] = cards.len() as u8;
         self.suits[i] = cards.iter().map(|&c| 1 << (8 * (c & 3))).sum();
         if omaha {
-            let mut np = 0;
-            for a in 0..cards.len() {
-                for b in a + 1..cards.len() {
-                    let p = pair_index(cards[a], cards[b]) as u8;
-                    if !self.pairs[i][..np].contains(&p) {
-                        self.pairs[i][np] = p;
-                        np += 1;
-                    }
-                }
-            }
-            self.npairs[i] = np as u8;
-            self.nsuit[i] = [0; 4];
-            for &c in cards {
-                let s = (c & 3) as usize;
-                self.by_suit[i][s][self.nsuit[i][s] as usize] = c;
-                self.nsuit[i][s] += 1;
-            }
+            self.omaha[i] = OmahaHole::new(cards);
         }
     }
 }
@@ -170,17 +201,7 @@ pub(super) fn omaha_showdown<const N: usize, const HILO: bool>(
     let n = players::<N>(ctx);
     let (row, flush_suit) = board_row(table, board);
     for i in 0..n {
-        let mut best = 0;
-        for &p in &ctx.pairs[i][..ctx.npairs[i] as usize] {
-            best = best.max(row[p as usize]);
-        }
-        if let Some(s) = flush_suit {
-            let mine = &ctx.by_suit[i][s as usize][..ctx.nsuit[i][s as usize] as usize];
-            if mine.len() >= 2 {
-                best = best.max(omaha_flush(mine, board, s));
-            }
-        }
-        hi[i] = best;
+        hi[i] = ctx.omaha[i].high(row, flush_suit, board);
     }
     if HILO {
         let board_low = board.iter().fold(0u8, |m, &c| m | LOW8_BITS[c as usize]);

@@ -96,7 +96,7 @@ impl UnitRun {
         let run = Run::new(q, o)?;
         let (seed, samples) = match run.work {
             Work::Monte { seed, samples, .. } => (Some(seed), Some(samples)),
-            Work::Exact(_) => (None, None),
+            _ => (None, None),
         };
         Ok(UnitPlan {
             exact: run.is_exact(),

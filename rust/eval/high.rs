@@ -110,6 +110,24 @@ impl HandKey {
         Ok(h)
     }
 
+    /// [`HandKey::from_checked`] of `n` codes packed one a byte, the first lowest (as
+    /// [`crate::cards::dense_cards`] gives them): the key of a single hand built in registers.
+    #[inline]
+    pub fn from_packed_checked(packed: u64, n: usize) -> Result<HandKey, CardError> {
+        let b = packed.to_le_bytes();
+        // One fixed-length fold per count, so each is unrolled.
+        let (h, sum) = match n {
+            7 => fold_checked([b[0], b[1], b[2], b[3], b[4], b[5], b[6]]),
+            6 => fold_checked([b[0], b[1], b[2], b[3], b[4], b[5]]),
+            5 => fold_checked([b[0], b[1], b[2], b[3], b[4]]),
+            _ => return check_count(n, 5..=7, "5 to 7 cards").map(|()| HandKey::EMPTY),
+        };
+        if (sum ^ h.mask) | (h.mask & NOT_A_CARD) != 0 {
+            CardSet::from_cards(&b[..n])?;
+        }
+        Ok(h)
+    }
+
     pub fn from_set(set: CardSet) -> HandKey {
         set.cards().fold(HandKey::EMPTY, |h, c| h.with(c))
     }

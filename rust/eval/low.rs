@@ -224,7 +224,7 @@ static LOW8_RANKS: [[u8; 5]; 57] = {
 /// `best[h] = max(best[h - t], with_top[h])`, where `with_top[h]` is the best low using `t` and
 /// another rank of `h`, and `with_top[h] = max(with_top[h - x], low(t + x))` for `x` the lowest
 /// other rank.
-static OMAHA8: [[u8; 256]; 256] = {
+pub(crate) static OMAHA8: [[u8; 256]; 256] = {
     let low8 = build_low8();
     // The three lowest ranks of each board mask (all of them if fewer).
     let mut low3 = [0u8; 256];
@@ -268,7 +268,7 @@ pub(crate) fn low_rank_mask(cards: &[u8]) -> u16 {
 }
 
 #[inline(always)]
-fn low8_mask(cards: &[u8]) -> u8 {
+pub(crate) fn low8_mask(cards: &[u8]) -> u8 {
     let bit = |c: u8| LOW8_BITS[c as usize];
     // The common lengths unrolled: independent loads, a short OR tree instead of a loop.
     match *cards {

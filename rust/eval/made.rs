@@ -19,6 +19,18 @@ impl Dealt {
         Self::new(cards, &[], 0)
     }
 
+    /// The `n` (at most eight) cards packed one a byte, the first lowest.
+    #[inline(always)]
+    pub fn packed(packed: u64, n: usize) -> Self {
+        let mut cards = [0u8; 11];
+        cards[..8].copy_from_slice(&packed.to_le_bytes());
+        Dealt {
+            cards,
+            len: n.min(8) as u8,
+            omaha_hole: 0,
+        }
+    }
+
     pub fn omaha(hole: &[u8], board: &[u8]) -> Self {
         Self::new(hole, board, hole.len() as u8)
     }

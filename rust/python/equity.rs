@@ -172,3 +172,23 @@ pub fn _equity<'py>(
     }
     RawEquity::new(py, &question, &run.result())
 }
+
+/// The hands a player's text stands for in `game` (`splitpot.range_hands`): each hand's
+/// cards, highest first, and its weight; one hand of weight 1 for cards.
+#[pyfunction]
+pub fn _range_hands(py: Python<'_>, game: &str, text: &str) -> PyResult<Vec<(String, f64)>> {
+    let game: Game = game.parse().map_err(EquityError::from)?;
+    let holding = py.detach(|| Holding::parse(game, text, 0))?;
+    let name = |cards: &[u8]| cards.iter().map(|&c| card_name(c)).collect::<String>();
+    Ok(match holding {
+        Holding::Cards(mut c) => {
+            c.sort_unstable_by(|a, b| b.cmp(a));
+            vec![(name(&c), 1.0)]
+        }
+        Holding::Range(r) => r
+            .combos()
+            .iter()
+            .map(|h| (name(h.cards()), h.weight))
+            .collect(),
+    })
+}

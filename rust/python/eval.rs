@@ -4,13 +4,15 @@ use super::cards::{cards_of, CardSet};
 use super::convert::{bad_row, omaha_rows, room, rows_in_place, rows_of};
 use super::errors::InvalidCards;
 use super::values::{low_hand, HighHand, LowHand, RazzLow};
-use crate::cards::{parse_cards_upto, CardSet as CoreSet};
+use crate::cards::{dense_cards, parse_cards_upto, CardSet as CoreSet};
 use crate::eval::made::Dealt;
-use crate::eval::{high, hilo, low, omaha, razz};
+use crate::eval::{high, hilo, low, omaha, razz, HandKey};
 use crate::limits::{HAND_CARDS, OMAHA_BOARD_CARDS, OMAHA_HOLE_CARDS};
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyInt, PyList, PyString, PyTuple};
+use pyo3::Borrowed;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -34,13 +36,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// True
 #[pyfunction]
 pub fn evaluate_high<'py>(cards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, HighHand>> {
-    // A hand as text, the common call: read into an array, no allocation; anything unusual
-    // (a bad token, too many cards) goes the general way, which names the problem.
-    if let Ok(s) = cards.cast::<PyString>() {
-        if let Some((buf, n)) = parse_cards_upto::<HAND_CARDS>(&s.to_cow()?) {
-            let c = &buf[..n];
-            return HighHand::new(high::evaluate(c)?, Dealt::any(c)).into_untracked(cards.py());
-        }
+    // A hand as text or a list of ints, the common calls: read into an array, no allocation;
+    // anything unusual (a bad token, too many cards) goes the general way, which names the
+    // problem.
+    if let Some((packed, n)) = quick_hand(cards)? {
+        let strength = HandKey::from_packed_checked(packed, n)?.strength();
+        return HighHand::new(strength, Dealt::packed(packed, n)).into_untracked(cards.py());
     }
     if let Ok(s) = cards.cast::<CardSet>() {
         let s = s.get();
@@ -50,6 +51,161 @@ pub fn evaluate_high<'py>(cards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, High
     }
     let c = cards_of(cards, HAND_CARDS)?;
     HighHand::new(high::evaluate(&c)?, Dealt::any(&c)).into_untracked(cards.py())
+}
+
+/// Up to seven card codes from the forms a hand is most often given in: text (`"AhKh2c..."`)
+/// or a list or tuple of ints, packed one a byte (the first lowest, as
+/// [`crate::cards::dense_cards`] gives them), and how many; `None` for anything else (or
+/// anything unusual), which goes the general way ([`cards_of`]), where a bad card is named.
+#[inline(always)]
+fn quick_hand(cards: &Bound<'_, PyAny>) -> PyResult<Option<(u64, usize)>> {
+    // Exact types: a pointer compare, where `cast` asks the interpreter for the type's flags
+    // (a call, under the stable ABI); subclasses take the general way.
+    if let Ok(s) = cards.cast_exact::<PyString>() {
+        let text = s.to_cow()?;
+        if let Some(hand) = dense_cards(text.as_bytes()) {
+            return Ok(Some(hand).filter(|&(_, n)| n <= HAND_CARDS));
+        }
+        return Ok(parse_cards_upto::<HAND_CARDS>(&text).map(|(buf, n)| (pack(&buf[..n]), n)));
+    }
+    let ints = SmallInts::get(cards.py())?;
+    let mut packed = 0u64;
+    if let Ok(list) = cards.cast_exact::<PyList>() {
+        let n = list.len();
+        if n > HAND_CARDS {
+            return Ok(None);
+        }
+        for i in 0..n {
+            // SAFETY: `list` is a live list (a `Bound` proves it and that we are attached), `i`
+            // is below its length read just above, and nothing between runs Python code that
+            // could shrink it, so `PyList_GetItem` returns a valid borrowed reference (never
+            // null), which `list` keeps alive while it is used here.
+            let ptr =
+                unsafe { pyo3::ffi::PyList_GetItem(list.as_ptr(), i as pyo3::ffi::Py_ssize_t) };
+            let code = match ints.by_address(ptr as usize) {
+                Some(c) => c,
+                // SAFETY: `ptr` is the valid borrowed item just read (see above).
+                None => match ints.convert(unsafe { Borrowed::from_ptr(list.py(), ptr) }) {
+                    Some(c) => c,
+                    None => return Ok(None),
+                },
+            };
+            packed |= (code as u64) << (8 * i);
+        }
+        return Ok(Some((packed, n)));
+    }
+    if let Ok(t) = cards.cast_exact::<PyTuple>() {
+        let n = t.len();
+        if n > HAND_CARDS {
+            return Ok(None);
+        }
+        for i in 0..n {
+            match ints.code(t.get_borrowed_item(i)?) {
+                Some(c) => packed |= (c as u64) << (8 * i),
+                None => return Ok(None),
+            }
+        }
+        return Ok(Some((packed, n)));
+    }
+    Ok(None)
+}
+
+/// Codes packed one a byte, the first lowest (at most eight).
+fn pack(codes: &[u8]) -> u64 {
+    codes
+        .iter()
+        .take(8)
+        .enumerate()
+        .fold(0, |w, (i, &c)| w | (c as u64) << (8 * i))
+}
+
+/// The card codes 0..52 as Python ints, known by address. CPython keeps one object for each
+/// small int (-5..256), so a list of card codes holds these very objects, and an item is a
+/// code when its address is one of them: a subtraction and a compare, where converting each
+/// int costs a call into the interpreter. They are laid out one after another, so the offset
+/// from 0's names the candidate, and the table confirms it; anything else (another layout, a
+/// big int, a bool, a Card) is converted the general way.
+struct SmallInts {
+    addr: [usize; 52],
+    /// log2 of the distance between two of them (0 when it is no power of two: then every
+    /// item is converted).
+    shift: u32,
+}
+
+static SMALL_INTS: PyOnceLock<SmallInts> = PyOnceLock::new();
+
+impl SmallInts {
+    fn get(py: Python<'_>) -> PyResult<&'static SmallInts> {
+        SMALL_INTS.get_or_try_init(py, || {
+            let mut addr = [0usize; 52];
+            for (i, a) in addr.iter_mut().enumerate() {
+                // The cached object outlives this reference: the interpreter holds it.
+                *a = (i as u8).into_pyobject(py)?.as_ptr() as usize;
+            }
+            let stride = addr[1].wrapping_sub(addr[0]);
+            let shift = if stride.is_power_of_two() {
+                stride.trailing_zeros()
+            } else {
+                usize::BITS - 1 // every offset but 0's lands past the table
+            };
+            Ok::<_, PyErr>(SmallInts { addr, shift })
+        })
+    }
+
+    /// The card code of the object at `at` when it is one of the cached ints.
+    #[inline(always)]
+    fn by_address(&self, at: usize) -> Option<u8> {
+        let i = at.wrapping_sub(self.addr[0]) >> self.shift;
+        (i < 52 && self.addr[i] == at).then_some(i as u8)
+    }
+
+    /// The card code `obj` is, by address, or by conversion for an exact int in 0..52.
+    #[inline(always)]
+    fn code(&self, obj: Borrowed<'_, '_, PyAny>) -> Option<u8> {
+        self.by_address(obj.as_ptr() as usize)
+            .or_else(|| self.convert(obj))
+    }
+
+    /// An exact int in 0..52 that is not a cached object (another interpreter's layout).
+    #[cold]
+    fn convert(&self, obj: Borrowed<'_, '_, PyAny>) -> Option<u8> {
+        let c = obj.cast_exact::<PyInt>().ok()?.extract::<u8>().ok()?;
+        (c < 52).then_some(c)
+    }
+}
+
+/// The strength of the best five-card high hand of 5, 6 or 7 cards, 1..7462 (larger is
+/// better): `evaluate_high(cards).strength` without making the `HighHand`, for loops that only
+/// compare.
+///
+/// Args: `cards` as for `evaluate_high`.
+///
+/// Raises: `InvalidCards` as `evaluate_high`.
+///
+/// Example:
+///
+/// >>> import splitpot as sp
+/// >>> sp.evaluate_high_strength("AhKhQhJhTh 2c3d"), sp.evaluate_high_strength([51, 47, 43, 39, 35])
+/// (7462, 7462)
+#[pyfunction]
+pub fn evaluate_high_strength(cards: &Bound<'_, PyAny>) -> PyResult<u16> {
+    if let Some((packed, n)) = quick_hand(cards)? {
+        return Ok(HandKey::from_packed_checked(packed, n)?.strength());
+    }
+    if let Ok(s) = cards.cast::<CardSet>() {
+        let s = s.get();
+        high::evaluate_set(s.set)?;
+        return Ok(s.key().strength());
+    }
+    Ok(high::evaluate(&cards_of(cards, HAND_CARDS)?)?)
+}
+
+/// The floor of a single-hand call, for benches/test_bench_high.py: one argument taken and
+/// ignored, a fixed `HighHand` made and returned as `evaluate_high` makes it. What the
+/// binding costs before any card is read.
+#[pyfunction]
+pub fn _empty_call<'py>(cards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, HighHand>> {
+    HighHand::new(7462, Dealt::any(&[])).into_untracked(cards.py())
 }
 
 /// Omaha hole and board cards, each read no further than an Omaha hand can use.

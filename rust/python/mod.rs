@@ -8,6 +8,7 @@ mod game;
 mod pan;
 mod pan_moves;
 mod pots;
+mod tables;
 mod values;
 mod work;
 
@@ -18,12 +19,12 @@ mod _core {
     #[pymodule_export]
     use super::cards::{_card_codes, Card, CardSet};
     #[pymodule_export]
-    use super::equity::{_equity, RawEquity, RawPlayer};
+    use super::equity::{_equity, _range_hands, RawEquity, RawPlayer};
     #[pymodule_export]
     use super::eval::{
-        _high_batch, _hilo_batch, _low8_batch, _omaha_high_batch, _omaha_hilo_batch,
-        _omaha_low8_batch, evaluate_high, evaluate_hilo, evaluate_low8, evaluate_omaha_high,
-        evaluate_omaha_hilo, evaluate_omaha_low8, evaluate_razz,
+        _empty_call, _high_batch, _hilo_batch, _low8_batch, _omaha_high_batch, _omaha_hilo_batch,
+        _omaha_low8_batch, evaluate_high, evaluate_high_strength, evaluate_hilo, evaluate_low8,
+        evaluate_omaha_high, evaluate_omaha_hilo, evaluate_omaha_low8, evaluate_razz,
     };
     #[pymodule_export]
     use super::game::{_limits, _variants};
@@ -37,6 +38,11 @@ mod _core {
     use super::pan_moves::{_pan_can_place, _pan_forces, _pan_turn_moves};
     #[pymodule_export]
     use super::pots::_split_pots;
+    #[pymodule_export]
+    use super::tables::{
+        _holdem_board_count, _holdem_class_counts, _holdem_class_hands, _holdem_class_pairs,
+        _holdem_hero_counts,
+    };
     #[pymodule_export]
     use super::values::{HighHand, LowHand, RazzLow};
     #[pymodule_export]

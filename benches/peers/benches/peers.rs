@@ -62,8 +62,8 @@ const OMAHA: usize = 1 << 14;
 
 /// Printed once: the columns a peer has no function for.
 const MISSING: &str = "\
-peers: rs_poker has no low evaluator (no 8-or-better or hi/lo rows); ducy has no per-hand \
-Omaha or seven-card low function, so those rows compose its public five-card `score` and \
+peers: rs_poker has no low evaluator (no 8-or-better or hi/lo rows); poker (Treys's port) \
+has seven-card high only; ducy has no per-hand Omaha or seven-card low function, so those rows compose its public five-card `score` and \
 `fast_score` over every two-plus-three (every five of seven), as its game evaluators do";
 
 fn group<'a>(c: &'a mut Criterion, name: &str, hands: usize) -> Group<'a> {
@@ -128,6 +128,14 @@ fn seven_card(c: &mut Criterion) {
     checked("aya_poker codes", &ours, &values(&d, 7, aya_high_codes));
     checked("rs_poker", &ours, &values(&rs, 7, rs_high));
     checked("ducy", &ours, &values(&ducy, 7, ducy_high));
+    let (pk, pk_eval) = (to_poker(&d), poker::Evaluator::new());
+    let pk_values: Vec<PokerEval> = pk
+        .chunks_exact(7)
+        .map(|h| poker_high(&pk_eval, h))
+        .collect();
+    if let Err(e) = agree_ord(&ours, &pk_values) {
+        panic!("poker disagrees with splitpot: {e}");
+    }
     let mut g = group(c, "random seven-card high", SEVEN);
     per_hand(
         &mut g,
@@ -172,6 +180,10 @@ fn seven_card(c: &mut Criterion) {
         7,
         ducy_high,
     );
+    // `Eval` shows no number: each is compared with the worst hand, which reads all of it.
+    per_hand(&mut g, "poker Evaluator::evaluate_five", &pk, 7, |h| {
+        (poker_high(&pk_eval, h) > PokerEval::WORST_FIVE) as u64
+    });
     g.finish();
 
     let ours = values(&d, 7, sp_low8);

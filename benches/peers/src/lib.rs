@@ -9,6 +9,8 @@
 //!   8-or-better low (`omaha_lo_rank(..).to_lo_8_rank()`), 7-card low (`ace_five_rank`).
 //! - `rs_poker` 5.0 (5.1 calls a method unstable in Rust 1.95): 7-card high (`Rankable`, `SevenCardAccum`), Omaha high (`OmahaHand`); no
 //!   low of any kind, so no hi/lo and no 8-or-better column.
+//! - `poker` 0.7 (a port of Python's Treys): 5..=7-card high only (`Evaluator::evaluate_five`,
+//!   the best five of the cards given by trying each five); no Omaha, no low, no incremental key.
 //! - `ducy` 0.3: 5..=7-card high (`StandardHandRanker::score`) and a 5-card 8-or-better low
 //!   (`LowHandRanker::fast_score`). It has no per-hand Omaha or 7-card low function (only
 //!   whole-game winners), so those columns compose its public 5-card functions over every
@@ -23,6 +25,8 @@ pub use splitpot::rng::random_deals;
 pub type AyaCard = aya_poker::base::Card;
 pub type RsCard = rs_poker::core::Card;
 pub type DucyCard = ducy::deck::Deck;
+pub type PokerCard = poker::Card;
+pub type PokerEval = poker::Eval<poker::FiveCard>;
 
 /// splitpot's code `rank * 4 + suit` (ranks deuce..ace, suits c d h s) in each peer's type.
 pub fn to_aya(cards: &[u8]) -> Vec<AyaCard> {
@@ -38,6 +42,19 @@ pub fn to_rs(cards: &[u8]) -> Vec<RsCard> {
     cards
         .iter()
         .map(|&c| RsCard::new(Value::from_u8(c >> 2), suits[(c & 3) as usize]))
+        .collect()
+}
+
+pub fn to_poker(cards: &[u8]) -> Vec<PokerCard> {
+    use poker::{Rank, Suit};
+    use Rank::*;
+    let ranks = [
+        Two, Three, Four, Five, Six, Seven, Eight, Nine, Ten, Jack, Queen, King, Ace,
+    ];
+    let suits = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+    cards
+        .iter()
+        .map(|&c| PokerCard::new(ranks[(c >> 2) as usize], suits[(c & 3) as usize]))
         .collect()
 }
 
@@ -99,6 +116,13 @@ pub fn aya_high_codes(h: &[u8]) -> u64 {
 pub fn rs_high(h: &[RsCard]) -> u64 {
     use rs_poker::core::Rankable;
     rs_value(h.rank())
+}
+
+/// The `poker` crate (a port of Treys): its `Evaluator` (lookup tables built once, passed in)
+/// takes five or more cards and keeps the best five; its `Eval` orders hands (better is
+/// greater) but shows no number, so the agreement check compares `Eval`s themselves.
+pub fn poker_high(eval: &poker::Evaluator, h: &[PokerCard]) -> PokerEval {
+    eval.evaluate_five(h).unwrap_or(PokerEval::WORST_FIVE)
 }
 
 pub fn ducy_high(h: &[DucyCard]) -> u64 {
@@ -292,6 +316,25 @@ pub fn ducy_enumerate() -> u64 {
 /// `Ok` when `theirs` orders and ties the hands exactly as `ours` does: sorted by ours, theirs
 /// never goes down, and it goes up exactly where ours does. Otherwise the first two hands (by
 /// index) on which they disagree.
+/// [`agree`] for a library whose values only order (any `Ord`).
+pub fn agree_ord<T: Ord + std::fmt::Debug>(ours: &[u64], theirs: &[T]) -> Result<(), String> {
+    if ours.len() != theirs.len() {
+        return Err(format!("{} values against {}", ours.len(), theirs.len()));
+    }
+    let mut idx: Vec<usize> = (0..ours.len()).collect();
+    idx.sort_by(|&i, &j| (ours[i], &theirs[i]).cmp(&(ours[j], &theirs[j])));
+    for w in idx.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        if (ours[a] == ours[b]) != (theirs[a] == theirs[b]) || theirs[a] > theirs[b] {
+            return Err(format!(
+                "hands {a} and {b}: ours {} vs {}, theirs {:?} vs {:?}",
+                ours[a], ours[b], theirs[a], theirs[b]
+            ));
+        }
+    }
+    Ok(())
+}
+
 pub fn agree(ours: &[u64], theirs: &[u64]) -> Result<(), String> {
     if ours.len() != theirs.len() {
         return Err(format!("{} values against {}", ours.len(), theirs.len()));

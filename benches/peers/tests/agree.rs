@@ -25,6 +25,12 @@ fn seven_card_high() {
     agree(&ours, &each7(&d, aya_high_codes)).unwrap();
     agree(&ours, &each7(&to_rs(&d), rs_high)).unwrap();
     agree(&ours, &each7(&to_ducy(&d), ducy_high)).unwrap();
+    let eval = poker::Evaluator::new();
+    let theirs: Vec<PokerEval> = to_poker(&d)
+        .chunks_exact(7)
+        .map(|h| poker_high(&eval, h))
+        .collect();
+    agree_ord(&ours, &theirs).unwrap();
 }
 
 #[test]

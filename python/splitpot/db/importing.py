@@ -29,6 +29,7 @@ from typing import Any
 
 from splitpot import _progress
 from splitpot._core import SplitpotError
+from splitpot._files import open_regular
 from splitpot.db import formats, schema, summary
 from splitpot.db.pan_rows import pan_rows
 from splitpot.db.rows import HAND_COLUMNS, SEAT_COLUMNS, HandRows, poker_rows
@@ -112,9 +113,10 @@ class ImportReport:
 
 
 def digest(path: str) -> str:
-    """BLAKE2b of the file's bytes, read in blocks."""
+    """BLAKE2b of the file's bytes, read in blocks (a FIFO or device is refused, not waited
+    on: docs/limits.md)."""
     h = hashlib.blake2b(digest_size=16)
-    with open(path, "rb") as f:
+    with open_regular(path) as f:
         while block := f.read(1 << 20):
             h.update(block)
     return h.hexdigest()

@@ -24,6 +24,7 @@ from splitpot.hand.records import (
     BlindPosting,
     Operation,
 )
+from splitpot.hand.setup import big_blind_seat
 from splitpot.pots import Pot
 
 if TYPE_CHECKING:
@@ -88,8 +89,8 @@ class Ledger:
     ) -> int | None:
         """Antes, then blinds (docs/rules/poker.md §4), each capped by the seat's stack; a
         live blind is the seat's bet of the first round. Returns the seat first to act
-        preflop, left of the first seat from the button's left that posted the largest live
-        blind (heads-up the button, §4.1), or ``None`` without blinds."""
+        preflop, left of the big blind (:func:`~splitpot.hand.setup.big_blind_seat`; heads-up
+        the button, §4.1), or ``None`` without blinds."""
         stacks = self.stacks
         antes, live, dead = start.antes, start.blinds, start.dead_blinds
         for seat in order if any(antes) else ():
@@ -110,12 +111,11 @@ class Ledger:
             if amount:
                 self.put_dead(seat, amount)
                 events.append(BlindPosting(seat, amount, True))
-        top = max(live)
-        if not top:
+        big = big_blind_seat(order, live, start.structure.small_blind)
+        if big is None:
             return None
         # A big blind all-in for less still sets the full big blind to call (§4.1).
-        rnd.current = max(rnd.current, top)
-        big = order[[live[s] for s in order].index(top)]
+        rnd.current = max(rnd.current, max(live))
         return (big + 1) % len(stacks)
 
     def give_back(self, seat: int, amount: int) -> None:

@@ -144,6 +144,25 @@ class BettingRound:
         if self.bring_in >= 0 and (not self.queue or self.queue[0] != self.bring_in):
             self.bring_in = -1  # no one left to bet against: no bring-in
 
+    def unanswered(self) -> bool:
+        """Whether the round is over though a seat is still listed to act: he is the last,
+        every other player still in is all-in, and none of them has put in more than he
+        has this round, so nothing he could add would be matched: no one could answer a
+        bet of his, and a call of a short all-in big blind's full amount would all come
+        back (docs/rules/poker.md §3 DECISION; the sites deal the next street at once).
+        :meth:`begin` skips such a seat when a round opens; this is the same rule once the
+        others have acted."""
+        queue = self.queue
+        if len(queue) != 1:
+            return False
+        seat = queue[0]
+        status, bets = self._status, self.bets
+        mine = bets[seat]
+        for s in range(self._n):
+            if s != seat and (status[s] == _ACTIVE or (status[s] < _FOLDED and bets[s] > mine)):
+                return False
+        return True
+
     def close(self) -> None:
         """The round is over: its bets are in the contributions already."""
         self.bets = [0] * self._n

@@ -36,7 +36,14 @@ from splitpot.pots import Rake
 if TYPE_CHECKING:
     from typing_extensions import Self, Unpack
 
-__all__ = ["HandOptions", "HandStarting", "blind_seats", "check_options", "seats_from_button"]
+__all__ = [
+    "HandOptions",
+    "HandStarting",
+    "big_blind_seat",
+    "blind_seats",
+    "check_options",
+    "seats_from_button",
+]
 
 _POLICIES = {p.value: p for p in TimeoutPolicy}
 _Cards = Union[CardsLike, None]  # noqa: UP007 - a runtime alias, valid on Python 3.9
@@ -107,6 +114,30 @@ def blind_seats(order: Sequence[int], button: int, heads_up: bool) -> tuple[int,
     if heads_up:
         return button, order[0]
     return order[0], order[1]
+
+
+def big_blind_seat(order: Sequence[int], live: Sequence[int], small_blind: int) -> int | None:
+    """The seat whose live blind is the big blind, the first to act preflop being the next
+    (docs/rules/poker.md §4.1); ``None`` when no live blind is posted.
+
+    ``order`` lists the players after the button, clockwise (heads-up the other player
+    first), ``live`` each seat's live blind. The big blind is the first of them to post the
+    largest live blind (one who posts as much out of turn comes after him). When the blinds
+    are equal (``small_blind`` as large: $5/$5), the first of them posts the small blind, and
+    the big blind is the next to post as much.
+
+    >>> big_blind_seat([3, 4, 0], [2, 0, 0, 1, 2], small_blind=1)  # seat 0 posts out of turn
+    4
+    >>> big_blind_seat([3, 4, 0], [0, 0, 0, 5, 5], small_blind=5)
+    4
+    """
+    top = max(live, default=0)
+    if not top:
+        return None
+    posted = [s for s in order if live[s] == top]
+    if small_blind == top and len(order) > 2 and posted[0] == order[0] and len(posted) > 1:
+        return posted[1]
+    return posted[0]
 
 
 def seats_from_button(stacks: Sequence[int | None], button: int) -> list[int]:

@@ -217,7 +217,7 @@ class Hand:
         if self._ledger.live == 1:
             self._return_uncalled()  # every other player folded: he wins unshown (§5)
             self._finish()
-        elif not self._queue:
+        elif not self._queue or self._round.unanswered():
             self._end_round()
         elif self._away or self._advances:
             self._on_turn()

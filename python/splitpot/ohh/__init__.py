@@ -64,12 +64,18 @@ What is read and written, field by field (spec "The Specification"):
   whole in ``_ohh_tournament_info``), ``hero_player_id`` (``_ohh_hero``) and ``flags``
   (``_ohh_flags``).
 
+A board run more than once (docs/rules/poker.md §6) is the flag ``Run_It_Twice`` (spec
+"flags": "two [or more] sets of board cards") and, after the first run's streets, each next
+run's streets again under the next round ids, from the street where the runs part (a
+preflop all-in: ``Flop``, ``Turn``, ``River``; on the flop: ``Turn``, ``River``), with no
+action on them: PHH's runs (``_splitpot_runout_count``), each run's ``d db`` after the last
+run's. The pots are the engine's, each player's wins on every run added up; the replay cuts
+them by run again.
+
 Refused, each with its reason (:class:`UnsupportedOHH`, "not played" in ``splitpot
-replay``): ``Draw`` games, run it twice (the flag ``Run_It_Twice`` or a street twice), a bomb
-pot, a ``bet_cap``, a cash-out (``cashout_amount``), ``Added Chips`` and ``Add to Pot``; and,
-writing, Crazy Pineapple (OHH has no discard) and a player sitting out mid-hand (a fold out
-of turn). Run it twice would plug in where a street comes twice: each run's board and its
-share of the pots (:func:`splitpot.ohh.read.read_hand`), once the engine plays it.
+replay``): ``Draw`` games, a bomb pot, a ``bet_cap``, a cash-out (``cashout_amount``),
+``Added Chips`` and ``Add to Pot``; and, writing, Crazy Pineapple (OHH has no discard) and a
+player sitting out mid-hand (a fold out of turn).
 
 splitpot's own object. What OHH cannot say and the reader would not infer is written in the
 key ``_splitpot`` of the hand (other readers ignore a key they do not know): ``unit`` when it

@@ -50,7 +50,7 @@ class OHHError(PHHError):
 
 class UnsupportedOHH(OHHError, UnsupportedHistory):
     """A valid hand of a game or with a feature splitpot does not play, or cannot write as
-    OHH (a draw game, run it twice, a cash-out, Crazy Pineapple's discard): ``reason``
+    OHH (a draw game, a bomb pot, a cash-out, Crazy Pineapple's discard): ``reason``
     says which. Both an :class:`OHHError` and an :class:`~splitpot.phh.UnsupportedHistory`,
     so ``splitpot replay`` counts it as "not played", never as a failure.
 

@@ -96,10 +96,6 @@ class Header:
         flags = self.f.array(self.data, "flags", "", [])
         if not all(isinstance(f, str) for f in flags):
             raise self.f.fail(f"field 'flags' must be an array of strings, got {shown(flags)}")
-        if "Run_It_Twice" in flags:
-            raise self.f.unsupported(
-                "run it twice (flag Run_It_Twice): each run's board and pot shares are not read yet"
-            )
         if "Bomb_Pot" in flags:
             raise self.f.unsupported("a bomb pot (flag Bomb_Pot): no preflop betting")
         if flags:

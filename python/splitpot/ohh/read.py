@@ -27,6 +27,7 @@ from splitpot.ohh.header import EXTENSION, Header
 from splitpot.ohh.header import Player as _Player
 from splitpot.phh.errors import PHHError
 from splitpot.phh.record import HandHistory
+from splitpot.phh.write import RUNOUT_COUNT
 
 _LIVE = {"Post SB", "Post BB", "Straddle", "Post Extra Blind"}
 _PASSED = {"Sits Down", "Stands Up", "Player Adjustment"}  # no chips of this hand move
@@ -58,6 +59,8 @@ class _Reader(Fields):
         self.last_bets: list[_Player] = []  # the last street with chips in, by live chips
         self.last_in: list[int] = []
         self.rake: int | Decimal = 0
+        self.runs = 1  # the times the board was run (docs/rules/poker.md §6)
+        self.run_from: int | None = None  # the street each run after the first deals from
 
     def read(self, unit: Decimal | None) -> HandHistory:
         h = self.h = Header(self, self.data, unit)
@@ -109,12 +112,12 @@ class _Reader(Fields):
             elif street < len(names) and name == names[street]:
                 self._street(game, street, r, path)
                 street += 1
-            elif name in names[:street]:
-                # Run it twice (spec "street": the same street again, under a new id): each
-                # run's board is these rounds' cards, to become PHH's run-count notation once
-                # the engine and PHH play runs (issue 26 item 4); the pots' wins are then the
-                # runs' shares added up.
-                raise self.unsupported(f"run it twice: a second {name} round ({path[:-1]})")
+            elif name in names[1:street] and game.forced_bets != "bring_in":
+                # The board run once more (spec "flags" Run_It_Twice: the same street again,
+                # under the next id), from this street on (docs/rules/poker.md §6).
+                street = self._new_run(names.index(name), actions, path)
+                self._street(game, street, r, path)
+                street += 1
             else:
                 want = names[street] if street < len(names) else SHOWDOWN
                 raise self.fail(f"{path}street {shown(name)} where {want!r} comes next")
@@ -122,6 +125,39 @@ class _Reader(Fields):
         if any(p.street_in for p in self.players):
             self.last_bets = sorted(self.players, key=lambda p: p.street_in)
             self.last_in = [p.street_in for p in self.last_bets]
+        if self.runs > 1:
+            self._runs_read()
+
+    def _new_run(self, start: int, actions: list[Any], path: str) -> int:
+        """A round that deals street ``start`` again: the next run of the board. Every run
+        after the first deals from the same street, and no one acts on a run's streets:
+        the betting was over."""
+        if self.run_from is None:
+            self.run_from = start
+        elif start != self.run_from:
+            raise self.fail(
+                f"{path[:-1]}: run {self.runs + 1} of the board deals from another street "
+                "than the run before it"
+            )
+        self.runs += 1
+        if actions:
+            raise self.fail(f"{path}actions: a run of the board has no betting")
+        return start
+
+    def _runs_read(self) -> None:
+        """The runs say themselves (``_splitpot_runout_count``; the flag Run_It_Twice is
+        theirs, not kept apart)."""
+        said = self.user.get(RUNOUT_COUNT)
+        if said is not None and said != self.runs:
+            raise self.fail(
+                f"{EXTENSION} says {said} runs of the board; the rounds deal {self.runs}"
+            )
+        self.user[RUNOUT_COUNT] = self.runs
+        flags = self.user.get("_ohh_flags")
+        if isinstance(flags, list) and "Run_It_Twice" in flags:
+            flags.remove("Run_It_Twice")
+            if not flags:
+                del self.user["_ohh_flags"]
 
     def _street(self, game: Game, street: int, r: dict[str, Any], path: str) -> None:
         """A new street: its deals (every player's of the first street; stud's each street

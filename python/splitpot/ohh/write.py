@@ -97,17 +97,12 @@ class _Writer:
         if name is None:
             raise UnsupportedOHH(refused(self.game), source=hh.source)
         self.game_type = name
-        if hand.runs > 1:
-            # The reader refuses it too (header.py, read.py): each run's board and pot
-            # shares (docs/rules/poker.md §6) are not written as OHH yet.
-            raise UnsupportedOHH(
-                f"run it twice: the board was run {hand.runs} times", source=hh.source
-            )
         self.seat_of, self.seat_count, _ = _layout(hh)
         self.k_of = {seat: k for k, seat in enumerate(self.seat_of)}
         self.cards = _Cards(hh)
         self.rounds: list[dict[str, Any]] = []
         self.street = -1
+        self.run = 0  # the run of the board being dealt (docs/rules/poker.md §6)
         self.street_in = [0] * self.seat_count
         self.left = [s or 0 for s in start.stacks]
         self.deals = [0] * self.seat_count
@@ -197,14 +192,15 @@ class _Writer:
                 cards = self.cards.deal(self.k_of[seat], len(up))
                 if cards:
                     self.act(seat, "Dealt Cards", cards=cards)
-            case BoardDealing(street=name, cards=cards):
-                # A second run's board (run it twice, once the engine deals runs) would be a
-                # round of the same street with the next id, and the flag Run_It_Twice.
+            case BoardDealing(street=name, cards=cards, run=run):
+                # Each run of a board run more than once deals its streets again: rounds of
+                # the same streets under the next ids, and the flag Run_It_Twice (§6).
                 index = [s.name for s in self.game.streets].index(name)
                 known = self.cards.boards.pop(0) if self.cards.boards else None
                 if known is not None and known != [str(c) for c in cards]:
                     raise self.fail(f"the board {known} is not the replay's {cards}")
-                if index > self.street:
+                if index > self.street or run > self.run:
+                    self.run = run
                     self.new_round(index, known)
                 else:
                     self.rounds[-1]["cards"] = known  # stud's community card (§4.2)
@@ -395,7 +391,10 @@ class _Writer:
         if hh.players and hero in hh.players:
             out["hero_player_id"] = hh.players.index(hero)
         flags = user.get("_ohh_flags")
-        if isinstance(flags, list):
+        flags = list(flags) if isinstance(flags, list) else []
+        if self.hand.runs > 1 and "Run_It_Twice" not in flags:
+            flags.append("Run_It_Twice")  # spec "flags": two or more sets of board cards
+        if flags:
             out["flags"] = flags
 
     def extension(self, big: int, currency: str, tournament: bool) -> dict[str, Any]:

@@ -329,18 +329,8 @@ class _Replayer:
                         self.record_show(shows, label, cards, timeout)
                     case [label, "f"] if note == "sits out":
                         self.sit_out(hand, label)
-                    case [label, "f"]:
-                        seat = self.turn(hand, label)
-                        if timeout:
-                            self.timeout(hand, seat, "fold")
-                        else:
-                            hand.fold()
-                    case [label, "cc"]:
-                        seat = self.turn(hand, label)
-                        if timeout:
-                            self.timeout(hand, seat, "check")
-                        else:
-                            hand.check_or_call()
+                    case [label, "f" | "cc" as verb]:
+                        self.decide(hand, label, verb, timeout)
                     case [label, "cbr", amount]:
                         self.turn(hand, label)
                         if timeout:
@@ -393,6 +383,19 @@ class _Replayer:
             raise self.fail(f"p{k + 1} acts before the {street} is dealt")
         self.player = k
         return seat
+
+    def decide(self, hand: Hand, label: str, verb: str, timeout: bool) -> None:
+        """``pN f`` or ``pN cc``, or a timeout that amounts to one; a ``cc`` PokerKit writes
+        for a player splitpot gives no turn changes nothing (:func:`_pokerkits_check`)."""
+        if verb == "cc" and _pokerkits_check(self, hand, label):
+            return
+        seat = self.turn(hand, label)
+        if timeout:
+            self.timeout(hand, seat, "fold" if verb == "f" else "check")
+        elif verb == "f":
+            hand.fold()
+        else:
+            hand.check_or_call()
 
     def sit_out(self, hand: Hand, label: str) -> None:
         """``pN f # sits out``: splitpot's fold of a player who sat out during the hand, at
@@ -726,6 +729,24 @@ def _timed_out_discards(hand: Hand, seat: int) -> list[Card | None]:
         for e in hand.events
         if isinstance(e, TimingOut) and e.seat == seat and e.outcome == "discard"
     ]
+
+
+def _pokerkits_check(r: _Replayer, hand: Hand, label: str) -> bool:
+    """Whether ``pN cc`` is the check of a player whose turn splitpot does not give
+    (docs/rules/poker.md §3 DECISION, KNOWN DIFFERENCE): he had nothing to call and every
+    other player still in was all-in, so no one could answer a bet of his, and the round was
+    over. PokerKit still gives him the turn (he may only check) and writes the check right
+    after the fold or call that left him so; it changes nothing."""
+    k = r.labels.get(label)
+    if k is None or r.at == 0 or (hand.phase is _BETTING and hand.actor is not None):
+        return False
+    seat = r.setup.seat_of[k]
+    if hand.status(seat) is not SeatStatus.ACTIVE:
+        return False
+    if any(hand.status(s) is SeatStatus.ACTIVE for s in hand.seats if s != seat):
+        return False
+    who, *what = r.lines[r.at - 1][0] or [""]
+    return who != label and who in r.labels and what in (["f"], ["cc"])
 
 
 def _covering(hand: Hand, amount: int) -> int:

@@ -216,6 +216,8 @@ def _setup(hh: HandHistory) -> _Setup:
             f"blinds_or_straddles {hh.blinds_or_straddles}: straddles are not played", source=src
         )
     small = posted[0] if len(posted) > 1 else 0
+    if len(blinds) > 2 and blinds[0] and blinds[0] == blinds[1]:
+        small = blinds[0]  # equal blinds: PHH's first is the small blind (poker.md §4.1)
     big = posted[-1] if posted else 0
     if hh.ante_trimming_status:
         antes = _trim_antes(antes, stacks)

@@ -94,6 +94,9 @@ Rules = Sequence[tuple[re.Pattern[str], Callable[[re.Match[str]], None]]]
 """A reader's table: each pattern tried in order on a line; the first that matches calls its
 handler with the match."""
 
+RUNS = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "1": 1, "2": 2, "3": 3}
+"""The runs of a board run more than once, as the sites name them (§6: at most three)."""
+
 MOVES: dict[str, Callable[[HandBuilder, str, int], None]] = {
     "fold": lambda b, name, _: b.fold(name),
     "check": lambda b, name, _: b.check(name),
@@ -218,7 +221,9 @@ class LineReader:
     SEVENTH: ClassVar[str] = ""
     """Stud's last street: once its betting begins, the cards the site did not show are dealt."""
     RUN_TWICE: ClassVar[re.Pattern[str]] = NEVER
-    """Street titles of a board run more than once."""
+    """Street titles of a board run more than once (docs/rules/poker.md §6): named groups
+    ``run`` (``FIRST``, ``2``...: :data:`RUNS`) and ``street`` (``FLOP``, ``TURN``,
+    ``RIVER``; a showdown's or summary's title sets the run the next collections are of)."""
     CLOSING: ClassVar[re.Pattern[str] | None] = None
     """A line every whole hand of the site has (PokerStars' ``Total pot``): a hand without
     it was cut off."""
@@ -240,6 +245,7 @@ class LineReader:
         self.alternatives = "(?!)"
         self.summary = False  # the summary's lines: what the site says happened
         self.street = ""  # the title of the street being played
+        self.board_run = 0  # the run of the board whose showdown or summary is being read
 
     @classmethod
     def parse(cls, block: Block) -> HandHistory:
@@ -310,6 +316,7 @@ class LineReader:
             self.b.deal_unseen()
         if title == "SUMMARY":
             self.summary = True
+            self.board_run = 0  # what it pays is the whole hand's, not one run's
         elif title in ("FLOP", "TURN", "RIVER") and first is not None:
             new = cards(second if second is not None else first)
             if len(new) != (3 if title == "FLOP" else 1):
@@ -323,10 +330,29 @@ class LineReader:
         elif self.STREET_BETS.fullmatch(title):
             self.street = title
             self.b.street()
-        elif self.RUN_TWICE.fullmatch(title):
-            raise self.unsupported(f"'*** {title} ***': run it twice is not played")
+        elif (run := self.RUN_TWICE.fullmatch(title)) is not None:
+            self.run_street(run, [first, second])
         else:
             raise self.unsupported(f"'*** {title} ***' is a street splitpot does not play")
+
+    def run_street(self, found: re.Match[str], bracketed: list[str | None]) -> None:
+        """A street of one run of a board run more than once (:data:`RUN_TWICE`): its new
+        cards (the last bracket), or the run whose showdown or summary follows."""
+        run, street = RUNS[found["run"]], found["street"]
+        if street in ("FLOP", "TURN", "RIVER"):
+            new = cards(next((c for c in reversed(bracketed) if c is not None), ""))
+            if len(new) != (3 if street == "FLOP" else 1):
+                raise self.damaged(
+                    f"the site contradicts itself: run {run}'s {street.lower()} has "
+                    f"{len(new)} new cards: {self.text!r}"
+                )
+            self.b.run_board(run, new)
+            return
+        self.board_run = run
+        if street == "SUMMARY":
+            self.summary = True
+        else:
+            self.street = "SHOW DOWN"
 
     def summary_line(self, line: str) -> None:
         """A line of the summary (after the ``SUMMARY`` street line)."""

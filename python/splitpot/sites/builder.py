@@ -32,6 +32,8 @@ from splitpot.limits import PHH_MAX_SEATS
 from splitpot.phh.errors import PHHError
 from splitpot.phh.record import HandHistory
 from splitpot.phh.variants import game_of_part
+from splitpot.phh.write import RUNOUT_COUNT
+from splitpot.pots import run_parts
 from splitpot.sites.errors import DamagedHand, SiteError, UnsupportedHand
 
 Kind = Literal["F", "P", "N"]
@@ -117,6 +119,12 @@ class HandBuilder:
         # The site's table rules that splitpot offers as structure options (fixed limit's
         # "half_bet_rule"), for the games with blinds: written into _splitpot_structure.
         self.rules: dict[str, Any] = {}
+        # A board run more than once (docs/rules/poker.md §6): each run's streets, and what
+        # the site paid from each pot on each run ({(pot, run): chips}; run 0: the whole
+        # pot, not cut by runs); ``stated_runs`` the runs the site says it dealt.
+        self.run_boards: dict[int, list[str]] = {}
+        self.run_paid: dict[tuple[str, int], int] = {}
+        self.stated_runs: int | None = None
 
     # ------------------------------------------------------------------ errors
 
@@ -163,6 +171,11 @@ class HandBuilder:
         """A PHH action, ``{}`` standing for the player's label; ``cards`` (a stud deal)
         the slice of his hole cards it deals, written once every show has filled them in."""
         head, _, tail = template.partition("{}")
+        if self.run_boards and p is not None and cards is None:
+            raise self.unsupported(
+                "a bet after a board dealt more than once (two boards played, not a board "
+                "run twice) is not played"
+            )
         self.actions.append((head, p, tail, cards))
         self.betting = self.betting or (p is not None and cards is None)
 
@@ -268,6 +281,14 @@ class HandBuilder:
         self.act(f"d db {_cards(cards)}", None)
         self.street()
 
+    def run_board(self, run: int, cards: list[str | None]) -> None:
+        """The new board cards of a street of run ``run`` (from 1) of a board run more than
+        once (docs/rules/poker.md §6): the betting is over, and each run's streets are
+        written after the last run's, as the engine deals them."""
+        if not 1 <= run <= len(self.run_boards) + 1:
+            raise self.damaged(f"the site contradicts itself: run {run} of the board comes early")
+        self.run_boards.setdefault(run, []).append(f"d db {_cards(cards)}")
+
     def street(self) -> None:
         """A new betting round: live chips start again from nothing."""
         for p in self.players.values():
@@ -372,8 +393,12 @@ class HandBuilder:
         p = self.player(name)
         p.returned += amount
 
-    def collect(self, name: str, amount: int) -> None:
+    def collect(self, name: str, amount: int, *, run: int = 0, pot: str = "") -> None:
+        """He collected ``amount``; of a board run more than once, from the pot the site
+        names ``pot`` on run ``run`` (0: the pot not cut by runs), checked by §6."""
         self.player(name).collected += amount
+        if run or self.run_boards:
+            self.run_paid[pot, run] = self.run_paid.get((pot, run), 0) + amount
 
     # ------------------------------------------------------------------ the history
 
@@ -417,13 +442,18 @@ class HandBuilder:
             raise self.fail("fewer than two players were dealt in")
         self._check_total(order)
         self._check_paid(order)
+        runs = self._check_runs()
         label = {id(p): f"p{k + 1}" for k, p in enumerate(order)}
         actions = [
             head if p is None else head + label[id(p)] + tail + (_cards(p.hole[c]) if c else "")
             for head, p, tail, c in self.actions
         ]
+        for run in range(1, len(self.run_boards) + 1):  # run by run, as the engine deals
+            actions += self.run_boards[run]
         structure = self._structure(game, order)
         user = self._user_fields(order)
+        if runs > 1:
+            user[RUNOUT_COUNT] = runs
         if "_splitpot_structure" in structure:
             user["_splitpot_structure"] = structure.pop("_splitpot_structure")
         try:
@@ -455,6 +485,37 @@ class HandBuilder:
                 f"the site contradicts itself: it paid out {paid} with the rake, and the pot "
                 f"is {pot}"
             )
+
+    def _check_runs(self) -> int:
+        """How many times the board was run (1 when it was not), with what the site paid
+        on each run checked against docs/rules/poker.md §6: after the rake, each pot is cut
+        into one part per run, equal whole units, the units left over one each to the first
+        runs. A site that cuts a pot otherwise is not played as the site did: unsupported,
+        naming the rule."""
+        runs = len(self.run_boards)
+        if runs == 0:
+            return 1
+        if runs == 1:
+            raise self.damaged("the site contradicts itself: a board 'run' once")
+        if self.stated_runs is not None and self.stated_runs != runs:
+            raise self.damaged(
+                f"the site contradicts itself: it says the board was run {self.stated_runs} "
+                f"times, and deals {runs} runs"
+            )
+        cut: dict[str, list[int]] = {}
+        for (pot, run), chips in self.run_paid.items():
+            if run > runs:
+                raise self.damaged(f"the site contradicts itself: it pays run {run} of {runs}")
+            if run:
+                cut.setdefault(pot, [0] * runs)[run - 1] += chips
+        for pot, parts in cut.items():
+            if parts != run_parts(sum(parts), runs):
+                raise self.unsupported(
+                    f"the site cuts {pot or 'the pot'} between the runs of the board as "
+                    f"{parts}, not in equal parts with the odd chips to the first runs "
+                    "(docs/rules/poker.md §6)"
+                )
+        return runs
 
     def _check_total(self, order: list[_Player]) -> None:
         """The site's stated pot must be what it paid out with the rake, and the chips put

@@ -78,13 +78,16 @@ _VERBS = VERBS | {
 _UNCALLED = re.compile(r"^Uncalled bet of (\S+) returned to (.+)$")
 _TOTAL = re.compile(r"^Total pot (\S+) .*\| Rake (\S+)$")
 _SUMMARY_SEAT = re.compile(r"^Seat (\d+): (.+)$")
-_COLLECTED = re.compile(r"(?:collected|and won) \((\S+)\)")
+# "and won ($X)"; a board run twice pays a pot not cut by runs in the main summary: "wins
+# the side pot ($X)".
+_COLLECTED = re.compile(r"(?:collected|and won|^ *wins the side pot) \((\S+)\)")
 _MUCKED = re.compile(r" mucked \[([^]]*)\]")
 _BUTTON = re.compile(r"^The button is in seat #(\d+)$")
 _DEALT = re.compile(r"^Dealt to (.+?) \[([^]]*)\](?: \[([^]]*)\])?$")
 _NOTES = re.compile(
     r"^(?:.+ \(Observer\): .*|\d+ seconds left to act"
-    r"|.+ (?:sits down|stands up|adds \S+)|No low hand qualified| \([0-9A,]+\))$"
+    r"|.+ (?:sits down|stands up|adds \S+)|No low hand qualified| \([0-9A,]+\)"
+    r"|Players agree to Run It (?:Twice|Three Times))$"  # the runs' boards follow
 )
 # After a seated player's name: lines that change nothing.
 _PLAYER_NOTES = re.compile(
@@ -111,7 +114,7 @@ class FullTiltHand(LineReader):
     STREETS = _STREET
     STREET_BETS = re.compile(r"3RD STREET|[4-7]TH STREET")
     SEVENTH = "7TH STREET"
-    RUN_TWICE = re.compile(r"(?:TURN|RIVER|SHOW DOWN|SUMMARY) \d")
+    RUN_TWICE = re.compile(r"(?P<street>FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) (?P<run>[1-3])")
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
@@ -200,11 +203,6 @@ class FullTiltHand(LineReader):
     def set_up(self, line: str) -> bool:
         return _SEATS.match(line) is not None or super().set_up(line)  # "Seats: 9" (2013)
 
-    def line(self, line: str) -> None:
-        if line.startswith("Players agree to Run It"):
-            raise self.b.unsupported("run it twice is not played")
-        super().line(line)
-
     def rules(self) -> Rules:
         return [
             (_UNCALLED, lambda m: self.b.returned(m[2], self.amount(m[1]))),
@@ -273,7 +271,7 @@ class FullTiltHand(LineReader):
         rest = found[2].removeprefix(name)
         collected = _COLLECTED.search(rest)
         if collected is not None:
-            self.b.collect(name, self.amount(collected[1]))
+            self.b.collect(name, self.amount(collected[1]), run=self.board_run)
         mucked = _MUCKED.search(rest)
         if mucked is not None:
             self.b.reveal(name, cards(mucked[1]))

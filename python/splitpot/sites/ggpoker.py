@@ -6,9 +6,10 @@ GG writes PokerStars' format with a few words of its own, so this reader is Poke
 #TM123:``, the game named before the stakes), ``Dealt to NAME`` with no cards for the others,
 a ``straddle``, ``*** SHOWDOWN ***``, and a summary that takes a jackpot and a "bingo" from
 the pot as well as the rake. What splitpot does not play is unsupported: short deck, Omaha
-played pot limit before the flop and no limit after it, a board run two or three times, GG's
-EV cash-out and all-in insurance. As in PokerStars' reader, a line no rule reads is an error,
-never skipped.
+played pot limit before the flop and no limit after it, GG's EV cash-out and all-in
+insurance. A board run two or three times ("*** FIRST TURN ***", "Hand was run three
+times") is read as PokerStars' is, each run's collections checked by docs/rules/poker.md
+§6. As in PokerStars' reader, a line no rule reads is an error, never skipped.
 """
 
 from __future__ import annotations
@@ -89,8 +90,6 @@ class GGHand(StarsHand):
         if title == "SHOWDOWN":
             self.seats()
             self.street = "SHOW DOWN"
-        elif re.match(r"(?:FIRST|SECOND|THIRD) ", title):
-            raise self.b.unsupported(f"'*** {title} ***': a board run more than once")
         else:
             super().street_line(line)
 

@@ -168,8 +168,8 @@ class OnGameHand(LineReader):
         kind = _KINDS[found["limit"]]
         self.game(part, kind, small, big)
         if small == big and kind != "F":
-            # Blinds of $5/$5: the engine is told which is the small one (a posted blind
-            # is read as the big one when no smaller one is posted).
+            # Blinds of $5/$5: the table's small blind is as large as its big one, so
+            # that the engine takes the second to post for the big blind (poker.md §4.1).
             b.rules["small_blind"] = small
         if found["money"] == "Real money" and not self.tournament():
             symbol = found["small"][0]

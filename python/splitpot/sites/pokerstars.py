@@ -55,9 +55,10 @@ _VERBS = VERBS | {
     "posts small & big blinds": "both blinds",
     "posts the ante": "ante",
 }
-_COLLECTED = re.compile(r"^(.+?) collected (\S+) from (?:side pot(?:-\d+)?|main pot|pot)\s*$")
+_COLLECTED = re.compile(r"^(.+?) collected (\S+) from (side pot(?:-\d+)?|main pot|pot)\s*$")
 _UNCALLED = re.compile(r"^Uncalled bet \((\S+)\) returned to (.+?)\s*$")
 _TOTAL = re.compile(r"^Total pot (\S+) .*\| Rake (\S+)")
+_RUN_COUNT = {"Hand was run twice": 2, "Hand was run three times": 3}
 # The summary's "Seat 3: Bob (big blind) mucked [...]": the seated name is found first, so
 # no lazy name stands before the repeated groups (quadratic on a long line: review H4).
 _SUMMARY_SEAT = re.compile(r"^Seat \d+: (.*)$")
@@ -96,7 +97,7 @@ class StarsHand(LineReader):
     STREETS = _STREET
     STREET_BETS = re.compile(r"[3-6]th STREET|3rd STREET|RIVER")  # stud: a RIVER of no cards
     SEVENTH = "RIVER"
-    RUN_TWICE = re.compile(r".*(?:FIRST|SECOND|THIRD).*")
+    RUN_TWICE = re.compile(r"(?P<run>FIRST|SECOND|THIRD) (?P<street>FLOP|TURN|RIVER|SHOW ?DOWN)")
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
@@ -156,7 +157,10 @@ class StarsHand(LineReader):
         return [
             (_DEALT_TO, self.dealt_to),
             (_EMPTY, self.empty),
-            (_COLLECTED, lambda m: self.b.collect(m[1], self.amount(m[2]))),
+            (
+                _COLLECTED,
+                lambda m: self.b.collect(m[1], self.amount(m[2]), run=self.board_run, pot=m[3]),
+            ),
             (_UNCALLED, lambda m: self.b.returned(m[2], self.amount(m[1]))),
         ]
 
@@ -226,6 +230,9 @@ class StarsHand(LineReader):
         if found is not None:
             self.b.total = self.amount(found[1])
             self.b.rake = self.amount(found[2])
+            return
+        if line in _RUN_COUNT:
+            self.b.stated_runs = _RUN_COUNT[line]
             return
         seat = _SUMMARY_SEAT.match(line) if " mucked [" in line else None
         actor = None if seat is None else self.actor(seat[1], (" ",))

@@ -302,9 +302,11 @@ class OldHand(LineReader):
         name_found = self.seated().match(line)
         totals = _OLD_SUMMARY.search(line)
         if name_found is None or totals is None:
-            if totals is not None:
+            if totals is None:
+                raise self.fail(f"a summary line this reader does not know: {line!r}")
+            if self.amount(totals["bets"]) or self.amount(totals["collects"]):
                 raise self.damaged(f"the summary names a player who is not seated: {line!r}")
-            raise self.fail(f"a summary line this reader does not know: {line!r}")
+            return  # one who left the table (a tournament's move): he put in and won nothing
         name = name_found[1]
         self.bets[name] = self.amount(totals["bets"])
         collects = self.amount(totals["collects"])
@@ -381,6 +383,7 @@ _NEW_TOTAL = re.compile(
     r"^Total pot (\$?[\d.,]+)(?: \| Rake (\$?[\d.,]+))?(?: \| JP Fee (\$?[\d.,]+))?\s*$"
 )
 _NEW_WON = re.compile(r"\bwon (\$?[\d.,]+)")
+_NEW_RUNS = re.compile(r"(?P<street>FLOP|TURN|RIVER|SHOW DOWN) (?P<run>[1-3])")
 
 
 _NEW_VERBS = VERBS | {
@@ -470,9 +473,14 @@ class NewHand(LineReader):
             raise self.unknown(line)
         self.seated()
         title, run, first, second = found.groups()
-        if run is not None or title == "RUN IT TWICE":
-            raise self.unsupported(f"'*** {title} ***': run it twice is not played")
-        if title == "SUMMARY":
+        if run is not None:
+            runs = _NEW_RUNS.fullmatch(f"{title} {run}")
+            if runs is None:
+                raise self.fail(f"a street this reader does not know: {line!r}")
+            self.run_street(runs, [first, second])
+        elif title == "RUN IT TWICE":
+            return  # each run's streets follow
+        elif title == "SUMMARY":
             self.summary = True
         elif title in ("HOLE CARDS", "SHOW DOWN"):
             return
@@ -493,6 +501,12 @@ class NewHand(LineReader):
             shown = re.match(r"\s*\[([^]]*)\]", found["rest"])
             if shown is not None:
                 self.b.show(name, [_card(c) for c in shown[1].split()])
+        elif verb == "collected" and self.b.run_boards:
+            # A board run twice: "collected $92.25 from main pot 1", the pot and the run.
+            pot = re.fullmatch(r" from (.+) ([1-3])\s*", found["rest"])
+            if pot is None:
+                raise self.fail(f"not a pot of a run: {name} {rest!r}")
+            self.b.collect(name, self.amount(a), run=int(pot[2]), pot=pot[1])
         elif verb in ("does not show", "mucks", "collected"):
             return  # the summary's "won" is what he collected
         else:  # "raises $0.22 to $0.22": to the second
@@ -511,7 +525,9 @@ class NewHand(LineReader):
             raise self.fail(f"a summary line this reader does not know: {line!r}")
         name = self.seated().match(player[1] + " ")
         won = _NEW_WON.search(player[1])
-        if won is not None:
+        # A board run twice: each board's lines name only the high half's winner; what
+        # each run paid is its showdown's "collected" lines (read there).
+        if won is not None and not self.b.run_boards:
             if name is None:
                 raise self.damaged(f"the summary pays a player who is not seated: {line!r}")
             self.b.collect(name[1], self.amount(won[1]))

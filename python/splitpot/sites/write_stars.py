@@ -193,6 +193,8 @@ class _Writer:
             raise UnsupportedHistory(
                 "a hand that is not over has no PokerStars text", source=hh.source
             )
+        if self.hand.runs > 1:  # "*** FIRST RIVER ***", each run's showdown: not written yet
+            raise self.fail(f"the board is run {self.hand.runs} times (not written yet)")
         start = self.hand.events[0]
         self.game = start.game  # type: ignore[attr-defined]
         self.stud = self.game.forced_bets == "bring_in"
