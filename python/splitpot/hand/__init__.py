@@ -90,16 +90,20 @@ Where each part lives (one home per rule):
 * :mod:`.records`: the operation records, :class:`LegalActions`, :class:`HandResult`,
   :class:`SeatStatus`, :class:`Phase`, :class:`TimeoutOutcome`.
 * :mod:`.setup`: :class:`HandStarting`, the parameter object and first record; its checks;
-  ``blind_seats``, the one §4.1 rule of who posts the blinds (the table uses it too).
+  ``blind_seats``, the one §4.1 rule of who posts the blinds (the site readers use it too).
 * :mod:`.round`: ``BettingRound``, one street's betting; its ``blocker`` is the one list of
   what stops a bet or raise (§3), read by the raise window and the error text alike.
 * :mod:`.showdown`: ``Showdown``, the values, the order of showing, muck rights (§5).
 * :mod:`.timeout`: :class:`TimeoutPolicy` and ``outcome``, the §7 rule.
 * :mod:`.stud`: who brings in, who acts first, the open pair, the stud odd-chip order (§4.2).
-* :mod:`.state`: :class:`Hand`, the operations and the phases in order of play, on top of
-  :mod:`.closing` (showdown and payout), :mod:`.dealing` (seats, forced bets, cards) and
-  :mod:`.view` (the read-only state);
-  :mod:`.rebuild` replays records for :meth:`Hand.from_events`.
+* :mod:`.ledger`: ``Ledger``, the chips (stacks, contributions, dead money, returns, seat
+  status, the forced bets, the pots as they stand, §4 and §6).
+* :mod:`.deal`: ``Deal``, the cards (deck, hole and up cards, boards, the runs' boards).
+* :mod:`.advance`: advance actions, queued before a seat's turn (§3, seed 003).
+* :mod:`.state`: :class:`Hand`, the phases in order of play and the operations, owning the
+  ledger, the deal, the round and the showdown (no base class); :mod:`.view` its read-only
+  state over them; :mod:`.rebuild` replays records for :meth:`Hand.from_events`;
+  :mod:`.snapshots` gives each record with the table after it (:func:`steps`).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
 :class:`~splitpot.hand.Hand`: :meth:`HandStarting.build` checks and normalises the arguments
 ``Hand(...)`` takes, and :meth:`Hand.from_setup <splitpot.hand.Hand.from_setup>` deals a hand
 from the record. :func:`blind_seats` is the one home of who posts the blinds (also used by
-:class:`~splitpot.table.Table`).
+the site readers' builder), :func:`big_blind_seat` of which posted blind is the big one.
 
 >>> from splitpot.games import HOLDEM
 >>> from splitpot.betting import NoLimit
