@@ -217,8 +217,8 @@ class Hand:
         if self._ledger.live == 1:
             self._return_uncalled()  # every other player folded: he wins unshown (§5)
             self._finish()
-        elif not self._queue or self._round.unanswered():
-            self._end_round()
+        elif not (queue := self._queue) or (len(queue) == 1 and self._round.unanswered()):
+            self._end_round()  # (one left to act: is anyone left to answer him? §3)
         elif self._away or self._advances:
             self._on_turn()
 
