@@ -99,7 +99,7 @@ Where each part lives (one home per rule):
 * :mod:`.ledger`: ``Ledger``, the chips (stacks, contributions, dead money, returns, seat
   status, the forced bets, the pots as they stand, §4 and §6).
 * :mod:`.deal`: ``Deal``, the cards (deck, hole and up cards, boards, the runs' boards).
-* :mod:`.advance`: advance actions, queued before a seat's turn (§3, seed 003).
+* :mod:`.advance`: advance actions, queued before a seat's turn (§3).
 * :mod:`.state`: :class:`Hand`, the phases in order of play and the operations, owning the
   ledger, the deal, the round and the showdown (no base class); :mod:`.view` its read-only
   state over them; :mod:`.rebuild` replays records for :meth:`Hand.from_events`;
