@@ -68,6 +68,29 @@ def _poker_game(name: str) -> sp.Game | None:
     return None if name.strip().lower() == "pan" else sp.game(name)
 
 
+def _table_game(args: argparse.Namespace) -> sp.Game | None:
+    """``--game`` of ``play`` and ``simulate`` (:func:`_poker_game`). Pan has no betting
+    structure, stakes, ante or tournament (docs/rules/pan.md), so those options given with it
+    are refused by name rather than ignored; for poker they get their defaults here."""
+    game = _poker_game(args.game)
+    if game is not None:
+        args.structure = args.structure or "no-limit"
+        if getattr(args, "ante", 0) is None:
+            args.ante = 0
+        return game
+    poker_only = {
+        "--structure": args.structure,
+        "--stakes": args.stakes,
+        "--ante": getattr(args, "ante", None),
+        "--tournament": getattr(args, "tournament", None) or None,
+    }
+    given = [option for option, value in poker_only.items() if value is not None]
+    if given:
+        what = "is a poker option" if len(given) == 1 else "are poker options"
+        raise sp.SplitpotError(f"{' and '.join(given)} {what}, not for --game pan")
+    return None
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     game = _poker_game(args.game)
     if game is None:
@@ -88,7 +111,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from splitpot.tui import line_editing
 
     line_editing()
-    game = _poker_game(args.game)
+    game = _table_game(args)
     if game is None:
         from splitpot.pan import text
 
@@ -336,7 +359,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     _check.chips(args.stack, "--stack", positive=True)  # by name, before any hand is dealt
     if args.json and args.out == "-":
         raise sp.SplitpotError("--json needs --out FILE: the hands go there, the summary to stdout")
-    game = _poker_game(args.game)
+    game = _table_game(args)
     if args.scheduler is not None and (game is None or args.tournament):
         raise sp.SplitpotError("--scheduler: Pan and --tournament run here only")
     if game is None:
@@ -380,7 +403,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def _table_options(p: argparse.ArgumentParser) -> None:
     """The options ``play`` and ``simulate`` share: the game, the stakes, the table."""
     p.add_argument("--game", default="holdem", help=f"one of {', '.join(sorted(sp.GAMES))}, or pan")
-    p.add_argument("--structure", default="no-limit", help=_one_of(STRUCTURE_NAMES.values()))
+    p.add_argument(
+        "--structure", help=f"{_one_of(STRUCTURE_NAMES.values())} (default no-limit; not for pan)"
+    )
     p.add_argument("--players", type=int, default=6, help="players at the table (default 6)")
     p.add_argument("--stack", type=int, default=200, help="every player's chips at the start")
     limit = DEFAULT_STAKES[BettingStructure.FIXED_LIMIT]
@@ -464,7 +489,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="play hands among the built-in bots and write them as PHH")
     _table_options(p)
     p.add_argument("--hands", type=int, default=100, help="hands to play (default 100)")
-    p.add_argument("--ante", type=int, default=0, help="every player's ante (default 0)")
+    p.add_argument("--ante", type=int, help="every player's ante (default 0; not for pan)")
     p.add_argument(
         "--bots",
         choices=("simple", "random", "calling", "greedy"),
