@@ -60,7 +60,7 @@ _Class = tuple[str, str]  # (module, class name)
 
 SITE_READERS_TO_SPLIT: dict[_Class, int] = {
     ("splitpot.sites.bovada", "BovadaHand"): 874,
-    ("splitpot.sites.ggpoker", "GGHand"): 641,
+    ("splitpot.sites.ggpoker", "GGHand"): 642,
     ("splitpot.sites.ipoker", "IPokerGame"): 768,
     ("splitpot.sites.pacific", "PacificHand"): 627,
     ("splitpot.sites.partypoker", "PartyHand"): 784,

@@ -12,8 +12,8 @@ import pytest
 from splitpot import SplitpotError
 from splitpot.cli import main
 from splitpot.pan import history
-from splitpot.pan import html as pan_html
 from splitpot.pan.files import check_file, is_pan_file
+from splitpot.show import pan as pan_html
 
 
 @pytest.fixture(scope="module")
