@@ -42,12 +42,93 @@ def test_python_sizes() -> None:
         if len(text.splitlines()) > MAX_FILE:
             over.append(f"{path.name}: {len(text.splitlines())} lines")
         for node in ast.walk(ast.parse(text)):
-            if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 size = (node.end_lineno or node.lineno) - node.lineno + 1
-                limit = MAX_CLASS if isinstance(node, ast.ClassDef) else MAX_FUNCTION
-                if size > limit:
+                if size > MAX_FUNCTION:
                     over.append(f"{path.name}:{node.lineno} {node.name}: {size} lines")
+    classes = python_classes()
+    for (module, name), (_, _, lineno) in sorted(classes.items()):
+        chain = [(module, name), *in_package_bases(classes, (module, name))]
+        total = sum(classes[c][0] for c in chain)
+        if total > SITE_READERS_TO_SPLIT.get((module, name), MAX_CLASS):
+            parts = " + ".join(f"{n} {classes[(m, n)][0]}" for m, n in chain)
+            over.append(f"{module}:{lineno} {name}: {total} lines ({parts})")
     assert over == []
+
+
+_Class = tuple[str, str]  # (module, class name)
+
+SITE_READERS_TO_SPLIT: dict[_Class, int] = {
+    ("splitpot.sites.bovada", "BovadaHand"): 874,
+    ("splitpot.sites.ggpoker", "GGHand"): 642,
+    ("splitpot.sites.ipoker", "IPokerGame"): 768,
+    ("splitpot.sites.pacific", "PacificHand"): 627,
+    ("splitpot.sites.partypoker", "PartyHand"): 784,
+    ("splitpot.sites.wpn", "OldHand"): 605,
+}
+"""Site readers over 600 lines once their template, ``sites.base.LineReader``, is counted
+with them (issue 28 counted bases from then on): held to the size they had when main's
+site reading's speed work merged (LineReader 394 lines), to be split by the work on
+``sites/``; none may grow and no other class may join them."""
+
+
+def python_classes() -> dict[_Class, tuple[int, list[_Class], int]]:
+    """Every class of the package: its own lines, its bases that are the package's classes
+    (resolved through the module's imports), and its line. A class counts with its bases:
+    slicing one object into a chain of base classes does not make it smaller."""
+    found: dict[_Class, tuple[int, list[_Class], int]] = {}
+    for path in python_files():
+        module = module_name(path)
+        tree = ast.parse(path.read_text())
+        names: dict[str, str] = {}  # a name the module imports -> its dotted origin
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("splitpot"):
+                for alias in node.names:
+                    names[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    names[alias.asname or alias.name] = alias.name
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ClassDef):
+                continue
+            bases = []
+            for base in node.bases:
+                dotted = ast.unparse(base)
+                head, _, rest = dotted.partition(".")
+                origin = names.get(head, f"{module}.{head}")
+                full = f"{origin}.{rest}" if rest else origin
+                owner, _, cls = full.rpartition(".")
+                bases.append((owner, cls))
+            size = (node.end_lineno or node.lineno) - node.lineno + 1
+            found[(module, node.name)] = (size, bases, node.lineno)
+    return found
+
+
+def in_package_bases(
+    classes: dict[_Class, tuple[int, list[_Class], int]], cls: _Class
+) -> list[_Class]:
+    """The package's classes ``cls`` inherits from, nearest first, each once."""
+    out: list[_Class] = []
+    todo = list(classes[cls][1])
+    while todo:
+        base = todo.pop(0)
+        if base in classes and base not in out:
+            out.append(base)
+            todo.extend(classes[base][1])
+    return out
+
+
+def test_a_class_is_measured_with_its_in_package_bases() -> None:
+    classes = python_classes()
+    # PanHand's state was a base class of its own: the two count as one object.
+    pan = ("splitpot.pan.game", "PanHand")
+    assert pan in classes
+    chain = [pan, *in_package_bases(classes, pan)]
+    assert all(module.startswith("splitpot") for module, _ in chain)
+    # A record derives from the package's Operation; a dataclass from nothing of ours.
+    showing = in_package_bases(classes, ("splitpot.hand.records", "Showing"))
+    assert showing == [("splitpot.hand.records", "Operation")]
+    assert in_package_bases(classes, ("splitpot.hand.state", "Hand")) == []
 
 
 def rust_production(path: Path) -> list[str]:

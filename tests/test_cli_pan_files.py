@@ -12,8 +12,8 @@ import pytest
 from splitpot import SplitpotError
 from splitpot.cli import main
 from splitpot.pan import history
-from splitpot.pan import html as pan_html
 from splitpot.pan.files import check_file, is_pan_file
+from splitpot.show import pan as pan_html
 
 
 @pytest.fixture(scope="module")
@@ -89,6 +89,10 @@ def test_show_tells_a_pan_hand_and_convert_writes_it_again(
         (["convert", "{pan}", "--to", "ohh"], "--to ohh is for poker hands"),
         (["convert", "{pan}", "--to", "phh"], "--to phh writes one hand, and 12 were read"),
         (["show", "{pan}", "--hand", "13"], "no hand '13' (an id, or a number 1..12)"),
+        # Pan has no betting structure, stakes, ante or tournament: refused, not ignored.
+        (["simulate", "--game", "pan", "--structure", "limit"], "--structure is a poker option"),
+        (["simulate", "--game", "pan", "--ante", "1", "--tournament"], "--ante and --tournament"),
+        (["play", "--game", "pan", "--stakes", "1/2"], "--stakes is a poker option"),
     ],
 )
 def test_what_a_pan_file_cannot_be_is_one_line(

@@ -868,4 +868,26 @@ def test_a_showdown_builds_the_pots_once(monkeypatch: pytest.MonkeyPatch) -> Non
     act(h, "c c k k k k k k k k k k")
     assert h.is_over and h.result.shown
     _ = h.pots, h.result.pots
-    assert len(calls) == 1
+    assert len(calls) <= 1  # none: an even showdown's one pot is read off the contributions
+
+
+def test_a_new_hand_option_is_a_field_and_a_type() -> None:
+    # Issue 28: HandStarting is the one list of a hand's options. A new option is two lines:
+    # a field there, with its default and its check (below), and its type in HandOptions
+    # (for mypy's **options). HandStarting.build, validate and options(), and through them
+    # Hand, the table and the PHH replayer, take it with no other change.
+    from splitpot.hand import HandStarting, setup
+
+    @dataclasses.dataclass(frozen=True)
+    class WithOption(HandStarting):
+        deal_slowly: bool = dataclasses.field(default=False, metadata={"check": setup._flag})
+
+    start = WithOption.build(HOLDEM, NoLimit(1, 2), [100, 100], seed=1, deal_slowly=True)  # type: ignore[call-arg]
+    assert start.deal_slowly is True and start.validate() == start
+    assert WithOption.build(HOLDEM, NoLimit(1, 2), [100, 100], seed=1).deal_slowly is False
+    with pytest.raises(sp.SplitpotError, match="deal_slowly must be a bool"):
+        WithOption.build(HOLDEM, NoLimit(1, 2), [100, 100], deal_slowly="yes")  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="'deal_slowly' is not an option of a hand"):
+        Hand(HOLDEM, NoLimit(1, 2), [100, 100], deal_slowly=True)  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="'sed' is not an option of a hand"):
+        Hand(HOLDEM, NoLimit(1, 2), [100, 100], sed=1)  # type: ignore[call-arg]

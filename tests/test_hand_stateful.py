@@ -23,8 +23,8 @@ from hypothesis.stateful import (
 )
 from splitpot.betting import FixedLimit, NoLimit, PotLimit, Structure
 from splitpot.games import GAMES
-from splitpot.hand import Hand, HoleDealing, LegalActions, Phase, SeatStatus
-from splitpot.pots import Rake
+from splitpot.hand import Hand, HandEnding, HoleDealing, LegalActions, Phase, SeatStatus, steps
+from splitpot.pots import Rake, build_pots
 
 STRUCTURES: list[Structure] = [
     FixedLimit(2, 4),
@@ -241,6 +241,41 @@ class HandMachine(RuleBasedStateMachine):
         if record.outcome == "all_in":
             assert self.hand.status(seat) is SeatStatus.TIMED_OUT or self.hand.is_over
 
+    @rule(
+        data=st.data(),
+        action=st.sampled_from(["fold", "check/fold", "check", "call", "call any", "bet/raise"])
+        | st.none(),
+    )
+    def advance(self, data: st.DataObject, action: str | None) -> None:
+        """Any seat chooses an advance action (seed 003): accepted exactly when it may, and
+        then the hand goes on by itself as far as queued decisions take it."""
+        hand = self.hand
+        seat = data.draw(st.integers(0, hand.seat_count - 1), "seat")
+        amount = None
+        if action in ("call", "bet/raise"):
+            amount = data.draw(st.integers(0, 60), "amount")
+            if action == "call" and data.draw(st.booleans(), "the call he faces"):
+                amount = min(max(hand.bets) - hand.bets[seat], hand.stacks[seat])
+        before = snapshot(hand)
+        can = hand.can_advance(seat, action, amount)
+        may = (
+            hand.phase is Phase.BETTING
+            and hand.status(seat) is SeatStatus.ACTIVE
+            and hand.actor != seat
+        )
+        if not can:
+            try:
+                hand.advance(seat, action, amount)
+            except sp.IllegalAction as e:
+                assert str(e)
+            else:
+                raise AssertionError(f"advance {seat} {action} {amount} accepted, not allowed")
+            assert snapshot(hand) == before
+            return
+        assert may
+        event(f"advance action {action}")
+        hand.advance(seat, action, amount)
+
     # -------------------------------------------------------------- illegal actions
 
     @rule(
@@ -289,6 +324,20 @@ class HandMachine(RuleBasedStateMachine):
         else:
             assert sum(hand.stacks) + hand.pot == self.total
             assert sum(hand.contributions) == hand.pot
+
+    @invariant()
+    def the_pots_are_build_pots(self) -> None:
+        """The pots as they stand (a quick path for an even betting) are what
+        splitpot.pots.build_pots cuts from the contributions (docs/rules/poker.md §6)."""
+        hand = getattr(self, "hand", None)
+        if hand is None or hand.is_over or hand.phase is Phase.SHOWDOWN:
+            return
+        start = hand.events[0]
+        if any(start.antes) or any(start.dead_blinds):
+            return  # dead money: the shared and own parts are the hand's to say
+        put = {s: hand.contributions[s] for s in hand.seats}
+        folded = [s for s in hand.seats if hand.status(s) is SeatStatus.FOLDED]
+        assert hand.pots == build_pots(put, folded)[0]
 
     @invariant()
     def cards_are_conserved(self) -> None:
@@ -341,6 +390,14 @@ class HandMachine(RuleBasedStateMachine):
             getattr(hand, name)(*(() if arg is None else (arg,)))
         assert hand.is_over
         assert sum(hand.final_stacks) + hand.result.rake == self.total
+        # The table after each record (splitpot.hand.steps): chips conserved at every step,
+        # nobody below zero, and the last step is the hand's end.
+        table = None
+        for record, table in steps(hand.events):
+            rake = record.rake if isinstance(record, HandEnding) else 0
+            assert sum(table.stacks) + table.pot + rake == self.total, record
+            assert min(table.stacks) >= 0 and table.pot >= sum(table.bets)
+        assert table is not None and list(table.stacks) == hand.final_stacks
         rebuilt = Hand.from_events(hand.events)
         assert rebuilt.events == hand.events
         assert rebuilt.final_stacks == hand.final_stacks

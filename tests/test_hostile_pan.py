@@ -136,7 +136,7 @@ def test_a_pan_history_error_pickles() -> None:
 @pytest.mark.parametrize(
     ("make", "message"),
     [
-        (lambda: PanTable(seats=16), "seats must be 2..15"),
+        (lambda: PanTable(seats=256), "seats must be 2..255"),  # PAN_MAX_SEATS chairs
         (
             lambda: PanHand([20] * 16),
             r"Pan is played by 2 to 15 players \(docs/rules/pan.md §6.7\), got 16",

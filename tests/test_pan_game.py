@@ -737,3 +737,15 @@ def test_upcard_takes_the_last_card_docs_rules_pan_6_6() -> None:
     everyone_plays(hand)
     assert hand.stock_size == 0 and hand.is_over
     assert hand.result.winner is None and hand.result.carry == hand.rules.tops_amount * 2
+
+
+def test_the_seat_range_is_the_rules_players_min_to_max_docs_rules_pan_6_7() -> None:
+    # Issue 28: PanRules(players_max=20) was accepted but a table of 18 chairs refused.
+    table = PanTable(PanRules(players_max=20), seats=18, seed=1)
+    for k in range(18):
+        table.join(f"P{k}", 20)
+    assert len(table.start_hand().seats) == 18
+    with pytest.raises(ValueError, match=r"seats must be 2\.\.255"):
+        PanTable(seats=256)
+    with pytest.raises(ValueError, match=r"seats must be 3\.\.255"):
+        PanTable(PanRules(players_min=3, players_max=6), seats=2)

@@ -38,17 +38,18 @@ def model_pots(
 ) -> tuple[list[tuple[int, frozenset[int]]], dict[int, int]]:
     """Pots as (amount, eligible) and returned chips, from one chip level at a time.
 
-    Level t holds one chip from every seat that put in at least t. A level only one seat
-    reached is an uncalled bet and goes back. The seats eligible for a level are the live seats
-    that reached it; consecutive levels with the same seats make one pot, and levels that only
-    folded seats reached join the pot below (the last live seats standing win them).
+    Level t holds one chip from every seat that put in at least t. A level only one live seat
+    reached is an uncalled bet and goes back (a folded seat's never does: seed 001, it loses
+    every chip it put in). The seats eligible for a level are the live seats that reached
+    it; consecutive levels with the same seats make one pot, and levels that only folded
+    seats reached join the pot below (the last live seats standing win them).
     """
     returned: dict[int, int] = {}
     pots: list[tuple[int, frozenset[int]]] = []
     top = max(contributions.values(), default=0)
     for level in range(1, top + 1):
         reached = [s for s, c in contributions.items() if c >= level]
-        if len(reached) == 1:
+        if len(reached) == 1 and (reached[0] not in folded or folded >= set(contributions)):
             returned[reached[0]] = returned.get(reached[0], 0) + 1
             continue
         eligible = frozenset(s for s in reached if s not in folded)
@@ -525,10 +526,12 @@ def test_everyone_else_folded() -> None:
     payout = award(pots, {})
     assert payout.totals == {2: 50}
     assert payout.awards[0].why.startswith("only eligible seat")
-    # Only folded seats put chips in above the last live seat's all-in: it still takes them.
+    # Only folded seats put chips in above the last live seat's all-in: it still takes them,
+    # all of them: a folded seat loses every chip it put in, none comes back as uncalled
+    # (seed 001; issue 28, where seat 2's 200 above seat 1 went back to it).
     pots, returned = build_pots({0: 50, 1: 100, 2: 300}, folded={1, 2})
-    assert returned == {2: 200}
-    assert pots == (Pot(250, (0,)),)
+    assert returned == {}
+    assert pots == (Pot(450, (0,)),)
 
 
 def test_no_pots_when_nothing_is_contested() -> None:

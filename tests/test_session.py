@@ -288,3 +288,76 @@ def test_the_session_history_replays_to_the_same_stacks() -> None:
         assert (
             hh.table == "T1" and hh.players is not None and len(set(hh.players)) == len(hh.players)
         )
+
+
+def test_seed_001_a_seat_folded_out_of_turn_keeps_nothing_of_its_blind() -> None:
+    # Seed 001: "If you have posted a blind, made a bet or raised a bet, you will lose that
+    # money." Heads-up, seat 1 (the button) posts the small blind 1, seat 0 the big blind 2.
+    # Seat 0 sits out at once: his 2 chips stay in the pot, none comes back as an uncalled
+    # bet. Seat 1 takes the pot of 3 (his own 1 and the big blind's 2): 100 - 1 + 3 = 102,
+    # seat 0 keeps 100 - 2 = 98 (issue 28: 99/101, with 1 returned to the folded big blind).
+    h = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1)
+    assert h.sit_out(0, now=True) == SittingOut(0)
+    assert h.final_stacks == [98, 102]
+    assert h.result.returned == {}
+    assert [(a.seat, a.amount) for a in h.result.awards] == [(1, 3)]
+
+
+def test_seed_001_three_handed_the_big_blind_sitting_out_at_once_loses_his_blind() -> None:
+    # Button seat 0, small blind seat 1 (1), big blind seat 2 (2). Seat 2 sits out at once,
+    # the button folds: seat 1 wins 1 + 2 = 3 and ends with 102; seat 2 ends with 98, seat 0
+    # (who put nothing in) with 100 (issue 28: 100/101/99).
+    t = table("ABC", seats=3)
+    h = t.start_hand()
+    assert (h.button, h.actor) == (0, 0)
+    assert t.sit_out(2, now=True) == SittingOut(2)
+    h.fold()
+    assert t.stacks == [100, 102, 98]
+    # The bettor who is still in gets back what no one matched: seat 0 raises to 6 over the
+    # folded big blind's 2, seat 1 folds; 6 - 2 = 4 comes back, seat 0 wins 2 + 1 + 2 = 5.
+    t = table("ABC", seats=3)
+    h = t.start_hand()
+    t.sit_out(2, now=True)
+    h.raise_to(6)
+    h.fold()
+    assert h.result.returned == {0: 4}
+    assert t.stacks == [103, 99, 98]
+    assert phh.replay(t.history[-1]).final_stacks == h.final_stacks
+
+
+def test_seed_003_sitting_out_then_dealt_in_again_before_the_hand_still_sits_it_out() -> None:
+    # Seed 003: "If you click the 'Sit Out' button before the game started and you change
+    # your mind and then click the 'Deal Me In' button, you will still sit out for that hand."
+    # Five players at 100, blinds 1/2. Hand 1: button 0, SB 1, BB 2; folded around, the big
+    # blind (C, seat 2) wins 1: [100, 99, 101, 100, 100]. Between hands C sits out and asks
+    # at once to be dealt in again: hand 2 (button 1) is dealt without him. The small blind
+    # that was his passes to seat 3, the big blind to seat 4, who wins 1:
+    # [100, 99, 101, 99, 101]. C is back for hand 3 and owes the small blind he missed
+    # (§4.1): button 3, SB 4, BB 0, and C posts 1 dead. Folded around, seat 0 wins his own 2,
+    # the small blind's 1 and C's dead 1: [102, 99, 100, 99, 100].
+    t = table()
+    fold_around(t.start_hand())
+    assert t.stacks == [100, 99, 101, 100, 100]
+    t.sit_out(2)
+    t.sit_in(2)
+    assert t.seat(2).state == "sitting_out"  # type: ignore[union-attr]
+    h = fold_around(t.start_hand())
+    assert (h.button, 2 in h.seats, posts(h)) == (1, False, {3: (1, 0), 4: (2, 0)})
+    assert t.stacks == [100, 99, 101, 99, 101]
+    view = t.seat(2)
+    assert view is not None and (view.state, view.owes_small, view.owes_big) == (
+        "posting",
+        True,
+        False,
+    )
+    h = fold_around(t.start_hand())
+    assert (h.button, 2 in h.seats, posts(h)) == (3, True, {4: (1, 0), 0: (2, 0), 2: (0, 1)})
+    assert t.stacks == [102, 99, 100, 99, 100]
+
+
+def test_a_table_may_deal_a_returning_player_in_at_once() -> None:
+    t = table(sit_in_at_once=True)
+    fold_around(t.start_hand())
+    t.sit_out(2)
+    t.sit_in(2)
+    assert 2 in t.start_hand().seats

@@ -263,6 +263,10 @@ class TableMachine(RuleBasedStateMachine):
         self.bot = RandomBot(seed)
         self.replayed: Hand | None = None
         self.away: set[int] = set()  # seats that sat out during this hand and stay out
+        # Seats that sat out between hands, since the last deal (seed 003: asking to be dealt
+        # in again before the next hand still sits it out): seat -> the wait_for_big_blind of
+        # a sit_in asked since, or None.
+        self.between: dict[int, bool | None] = {}
         low, high = self.stack_range()
         for i, seat in enumerate(first):  # the players the table opens with
             stack = low + (high - low) * (i + 1) // (len(first) + 1)
@@ -320,21 +324,28 @@ class TableMachine(RuleBasedStateMachine):
         view = t.seat(seat)
         assert view is not None
         assert t.leave(seat) == view.stack
+        self.between.pop(seat, None)
         self.gone += view.stack
         assert t.seat(seat) is None
 
     @precondition(lambda self: bool(self.seated()))
     @rule(data=st.data(), now=st.booleans())
     def sit_out(self, data: st.DataObject, now: bool) -> None:
+        self.sits_out(data.draw(st.sampled_from(self.seated()), "seat"), now)
+
+    def sits_out(self, seat: int, now: bool = False) -> None:
         t = self.t
-        seat = data.draw(st.sampled_from(self.seated()), "seat")
         hand = t.hand
         live = hand is not None and not hand.is_over and seat in hand.seats
         actor = hand.actor if hand is not None else None
         active = live and hand is not None and hand.status(seat) is SeatStatus.ACTIVE
+        before = t.seat(seat)
+        assert before is not None
         record = t.sit_out(seat, now=now)
         if live:
             self.away.add(seat)
+        elif not self.in_hand() and (before.state != "sitting_out" or seat in self.between):
+            self.between[seat] = None
         view = t.seat(seat)
         assert view is not None and view.state == "sitting_out"
         if record is not None:
@@ -346,15 +357,20 @@ class TableMachine(RuleBasedStateMachine):
     @precondition(lambda self: bool(self.seated()))
     @rule(data=st.data(), wait=st.booleans())
     def sit_in(self, data: st.DataObject, wait: bool) -> None:
+        self.sits_in(data.draw(st.sampled_from(self.seated()), "seat"), wait)
+
+    def sits_in(self, seat: int, wait: bool) -> None:
         t = self.t
-        seat = data.draw(st.sampled_from(self.seated()), "seat")
         before = t.seat(seat)
         assert before is not None
         t.sit_in(seat, wait_for_big_blind=wait)
         self.away.discard(seat)
         after_ = t.seat(seat)
         assert after_ is not None
-        if before.state != "sitting_out":
+        if before.state == "sitting_out" and seat in self.between:
+            assert after_ == before  # he sits the next hand out (seed 003)
+            self.between[seat] = wait
+        elif before.state != "sitting_out":
             assert after_ == before
         elif before.owes_big or before.owes_small:
             assert after_.state == ("waiting" if wait else "posting")
@@ -396,9 +412,9 @@ class TableMachine(RuleBasedStateMachine):
         for i in range(hands):
             if away is not None and t.seat(away) is not None:
                 if i == 0:
-                    t.sit_out(away)
+                    self.sits_out(away)
                 elif i == back:
-                    t.sit_in(away, wait_for_big_blind=wait)
+                    self.sits_in(away, wait)
             last = t.hand
             self.start_hand(seed + i)
             hand = t.hand
@@ -443,7 +459,9 @@ class TableMachine(RuleBasedStateMachine):
         hand = t.start_hand(seed=seed)
         self.away = set()
         exp = self.check_deal(hand, views, exp, restart)
+        assert not set(self.between) & set(hand.seats)  # seed 003: they sit this hand out
         self.after_deal(views, exp)
+        self.between = {}
         self.last = (exp.button, exp.small, exp.big)
         self.running = True
         self.dealt_names = [views[s].name for s in hand.seats]
@@ -505,8 +523,9 @@ class TableMachine(RuleBasedStateMachine):
                     continue
                 assert now is not None
                 blind_game = t.game.forced_bets == "blinds"  # stud: a busted player "plays"
+                state = "sitting_out" if out and blind_game else v.state
                 assert (now.state, now.owes_small, now.owes_big) == (
-                    "sitting_out" if out and blind_game else v.state,
+                    self.back(seat, v.owes_small or v.owes_big, state),
                     v.owes_small,
                     v.owes_big,
                 ), (seat, v, now)
@@ -519,12 +538,21 @@ class TableMachine(RuleBasedStateMachine):
                 self.gone += v.stack
                 continue
             assert now is not None and now.name == v.name
+            back = self.back(seat, small or big, "sitting_out")
             assert (now.state, now.owes_small, now.owes_big, now.missed_big_blinds) == (
-                "sitting_out",
+                back,
                 small,
                 big,
-                missed,
+                missed if back == "sitting_out" else 0,
             ), (seat, v, now)
+
+    def back(self, seat: int, owes: bool, state: str) -> str:
+        """The state after the deal of a seat that sat that hand out and asked to come back
+        (seed 003): as ``Table.sit_in`` leaves him; else ``state``."""
+        wait = self.between.get(seat)
+        if wait is None:
+            return state
+        return ("waiting" if wait else "posting") if owes else "playing"
 
     @precondition(lambda self: self.in_hand())
     @rule(steps=st.integers(1, 30))
@@ -682,9 +710,11 @@ def test_sitting_out_now_out_of_turn_leaves_one_player(
         t.sit_out(seat, now=True)
     assert hand.is_over
     # The button is the last player left and wins what is in the middle (§5), though he put
-    # nothing in; the big blind's 1 above the small blind was called by no one and goes back
-    # to him (§6, "an uncalled bet returns to the bettor"). A button ante is the button's.
-    assert t.stacks[:3] == [102, 99, 99]
+    # nothing in: both blinds, whole. A blind folded out of turn is lost, none of it comes
+    # back as uncalled (seed 001: "If you have posted a blind ... you will lose that money";
+    # issue 28, where the big blind's 1 above the small blind went back to him). A button
+    # ante is the button's own: 100 - 1 + 4 = 103 then.
+    assert t.stacks[:3] == [103, 99, 98]
 
 
 @pytest.mark.parametrize("post_now", [False, True])

@@ -153,7 +153,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def _show_pan(args: argparse.Namespace) -> int:
     """``show`` of a Pan history file (``simulate --game pan``): the hand told as text, or
-    its page (:mod:`splitpot.pan.html`)."""
+    its page (:mod:`splitpot.show.pan`)."""
     from splitpot.pan import files as pan_files
 
     hands = pan_files.histories(args.file)
@@ -165,7 +165,7 @@ def _show_pan(args: argparse.Namespace) -> int:
     if args.html is None:
         print(pan_files.render_text(record))
         return 0
-    from splitpot.pan.html import render_html
+    from splitpot.show.pan import render_html
 
     _write_page(render_html(record), args.html)
     return 0

@@ -168,6 +168,27 @@ class Structure:
         """The largest bet or raise, as a total; ``None`` means the player's whole stack."""
         raise NotImplementedError
 
+    def window(
+        self,
+        current_bet: int,
+        player_bet: int,
+        stack: int,
+        pot: int,
+        last_raise: int = 0,
+        full_level: int | None = None,
+        big_street: bool = False,
+    ) -> tuple[int, int]:
+        """``(min_to, max_to)``: what :func:`raise_limits` answers, for this structure (one
+        call: a hand asks it at every decision)."""
+        all_in = player_bet + stack
+        lo = self.min_raise_to(current_bet, last_raise, full_level, big_street)
+        hi = self.max_raise_to(current_bet, player_bet, pot, lo)
+        if hi is None or hi > all_in:
+            hi = all_in
+        if lo > all_in:
+            lo = all_in
+        return lo, hi if hi > lo else lo
+
     def is_full_raise(
         self,
         to: int,
@@ -291,6 +312,22 @@ class FixedLimit(Structure):
     def max_raise_to(self, current_bet: int, player_bet: int, pot: int, min_to: int) -> int | None:
         return min_to
 
+    def window(
+        self,
+        current_bet: int,
+        player_bet: int,
+        stack: int,
+        pot: int,
+        last_raise: int = 0,
+        full_level: int | None = None,
+        big_street: bool = False,
+    ) -> tuple[int, int]:
+        # One bet above the last full level (a short all-in is completed), all-in if short.
+        level = current_bet if full_level is None else full_level
+        lo = level + (self.big_bet if big_street else self.small_bet)
+        all_in = player_bet + stack
+        return (lo, lo) if lo < all_in else (all_in, all_in)
+
     def reopen_size(self, last_raise: int = 0, big_street: bool = False) -> int:
         size = self.min_bet(big_street)
         return (size + 1) // 2 if self.half_bet_rule else size
@@ -380,6 +417,22 @@ class NoLimit(_BlindStructure):
     def max_raise_to(self, current_bet: int, player_bet: int, pot: int, min_to: int) -> int | None:
         return None
 
+    def window(
+        self,
+        current_bet: int,
+        player_bet: int,
+        stack: int,
+        pot: int,
+        last_raise: int = 0,
+        full_level: int | None = None,
+        big_street: bool = False,
+    ) -> tuple[int, int]:
+        # At least the last full raise (the big blind at least), up to all-in.
+        big = self.big_blind
+        lo = current_bet + (last_raise if last_raise > big else big)
+        all_in = player_bet + stack
+        return (lo, all_in) if lo < all_in else (all_in, all_in)
+
 
 def _set(record: object, **values: object) -> None:
     for name, value in values.items():
@@ -430,14 +483,7 @@ def raise_limits(
     >>> raise_limits(NoLimit(1, 2), current_bet=2, player_bet=0, stack=3, pot=3)
     (3, 3)
     """
-    all_in = player_bet + stack
-    lo = structure.min_raise_to(current_bet, last_raise, full_level, big_street)
-    hi = structure.max_raise_to(current_bet, player_bet, pot, lo)
-    if hi is None or hi > all_in:
-        hi = all_in
-    if lo > all_in:
-        lo = all_in
-    return lo, max(lo, hi)
+    return structure.window(current_bet, player_bet, stack, pot, last_raise, full_level, big_street)
 
 
 STRUCTURE_NAMES: dict[BettingStructure, str] = {

@@ -17,6 +17,7 @@ from splitpot import (
     _progress,
     _replay_report,
     _scheduler,
+    _seeds,
     _summary,
 )
 from splitpot._cli_histories import cmd_convert, cmd_show
@@ -24,10 +25,7 @@ from splitpot._cli_output import WriteFailed, one_line, output, printable
 from splitpot._extras import install_hint
 from splitpot.betting import DEFAULT_STAKES, STRUCTURE_NAMES, BettingStructure, structure_kind
 from splitpot.betting import structure as make_structure
-from splitpot.limits import CLI_MAX_TOURNAMENT_PLAYERS
-
-_SEED_RANGE = 1 << 63
-"""Seeds drawn for the Pan table and its bots (poker hands: splitpot.simulation.hand_seeds)."""
+from splitpot.limits import CLI_MAX_TOURNAMENT_PLAYERS, shown
 
 
 def _five(cards: Sequence[sp.Card], pretty: bool) -> str:
@@ -64,17 +62,47 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def _poker_game(name: str) -> sp.Game | None:
+    """``--game``, resolved once for every command: a poker game (any of its names), or
+    ``None`` for Pan, which has its own hands, tables and bots."""
+    return None if name.strip().lower() == "pan" else sp.game(name)
+
+
+def _table_game(args: argparse.Namespace) -> sp.Game | None:
+    """``--game`` of ``play`` and ``simulate`` (:func:`_poker_game`). Pan has no betting
+    structure, stakes, ante or tournament (docs/rules/pan.md), so those options given with it
+    are refused by name rather than ignored; for poker they get their defaults here."""
+    game = _poker_game(args.game)
+    if game is not None:
+        args.structure = args.structure or "no-limit"
+        if getattr(args, "ante", 0) is None:
+            args.ante = 0
+        return game
+    poker_only = {
+        "--structure": args.structure,
+        "--stakes": args.stakes,
+        "--ante": getattr(args, "ante", None),
+        "--tournament": getattr(args, "tournament", None) or None,
+    }
+    given = [option for option, value in poker_only.items() if value is not None]
+    if given:
+        what = "is a poker option" if len(given) == 1 else "are poker options"
+        raise sp.SplitpotError(f"{' and '.join(given)} {what}, not for --game pan")
+    return None
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
-    if args.game == "pan":
+    game = _poker_game(args.game)
+    if game is None:
         from splitpot.pan import text
 
         print(text.demo(args.seed))
         return 0
-    if not sp.game(args.game).hi_lo:
+    if not game.hi_lo:
         raise sp.SplitpotError(
             f"the demo is omaha8 or stud8 (a hi/lo split) or pan, not {args.game}"
         )
-    print(sp.demo(args.seed, args.game))
+    print(sp.demo(args.seed, game))
     return 0
 
 
@@ -83,20 +111,21 @@ def cmd_play(args: argparse.Namespace) -> int:
     from splitpot.tui import line_editing
 
     line_editing()
-    if args.game == "pan":
+    game = _table_game(args)
+    if game is None:
         from splitpot.pan import text
 
         text.play(players=args.players, stack=args.stack, seat=args.seat, seed=args.seed)
         return 0
     from splitpot.tui import play_session
 
-    _check_players(sp.game(args.game), args.players)
+    _check_players(game, args.players)
     if args.hands is not None and args.hands < 1:
         raise sp.SplitpotError(
             f"--hands must be >= 1 (or left out: until you quit), got {args.hands}"
         )
     play_session(
-        args.game,
+        game,
         args.structure,
         players=args.players,
         stack=args.stack,
@@ -239,6 +268,7 @@ def _simulate_pan(args: argparse.Namespace) -> int:
     from splitpot.pan import history
     from splitpot.pan.bots import GreedyPanBot, PanBot, RandomPanBot, play_pan_bots
     from splitpot.pan.game import PanHand
+    from splitpot.pan.rules import PanRules
     from splitpot.pan.table import PanTable
     from splitpot.pan.text import NAMES
 
@@ -246,11 +276,15 @@ def _simulate_pan(args: argparse.Namespace) -> int:
         raise sp.SplitpotError("--bots calling is a poker bot; Pan has greedy and random")
     if args.hands < 0:
         raise sp.SplitpotError(f"--hands must be >= 0, got {args.hands}")
-    if not 2 <= args.players <= 15:
-        raise sp.SplitpotError(f"Pan is played by 2 to 15 players, got {args.players}")
+    rules = PanRules()
+    if not rules.players_min <= args.players <= rules.players_max:
+        raise sp.SplitpotError(
+            f"Pan is played by {rules.players_min} to {rules.players_max} players, "
+            f"got {args.players}"
+        )
     kind: Callable[[int], PanBot] = RandomPanBot if args.bots == "random" else GreedyPanBot
     rng = random.Random(args.seed)
-    table = PanTable(seats=args.players, seed=rng.randrange(_SEED_RANGE))
+    table = PanTable(rules, seats=args.players, seed=_seeds.draw(rng))
     for name in NAMES[: args.players]:
         table.join(name, args.stack)
     hands: list[PanHand] = []
@@ -260,7 +294,7 @@ def _simulate_pan(args: argparse.Namespace) -> int:
         except sp.SplitpotError as e:  # too few players can post
             print(f"splitpot: stopped after {len(hands)} hands: {e}", file=sys.stderr)
             break
-        play_pan_bots(hand, [kind(rng.randrange(_SEED_RANGE)) for _ in range(args.players)])
+        play_pan_bots(hand, [kind(_seeds.draw(rng)) for _ in range(args.players)])
         table.settle()
         hands.append(hand)
     with output(args.out) as out:
@@ -276,14 +310,14 @@ def _simulated(args: argparse.Namespace) -> dict[str, Any]:
     """The settings a ``simulate --json`` summary starts with."""
     return {
         "game": args.game,
-        "structure": None if args.game == "pan" else args.structure,
+        "structure": None if _poker_game(args.game) is None else args.structure,
         "players": args.players,
         "seed": args.seed,
         "out": args.out,
     }
 
 
-def _simulate_tournament(args: argparse.Namespace) -> int:
+def _simulate_tournament(args: argparse.Namespace, game: sp.Game) -> int:
     """``simulate --tournament``: bot tournaments played to the end, every hand written."""
     from splitpot import phh
     from splitpot.tournament import play_tournament
@@ -294,7 +328,7 @@ def _simulate_tournament(args: argparse.Namespace) -> int:
         )
     result = play_tournament(
         args.players,
-        game=sp.game(args.game),
+        game=game,
         structure=args.structure,
         starting_stack=args.stack,
         bots=args.bots,
@@ -325,15 +359,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     _check.chips(args.stack, "--stack", positive=True)  # by name, before any hand is dealt
     if args.json and args.out == "-":
         raise sp.SplitpotError("--json needs --out FILE: the hands go there, the summary to stdout")
-    if args.scheduler is not None and (args.game == "pan" or args.tournament):
+    game = _table_game(args)
+    if args.scheduler is not None and (game is None or args.tournament):
         raise sp.SplitpotError("--scheduler: Pan and --tournament run here only")
-    if args.game == "pan":
+    if game is None:
         return _simulate_pan(args)
     if args.tournament:
-        return _simulate_tournament(args)
+        return _simulate_tournament(args, game)
     from splitpot import simulation
 
-    game = sp.game(args.game)
     _check_players(game, args.players)
     structure = make_structure(
         args.structure, *_stakes(args.stakes, args.structure), ante=args.ante
@@ -369,7 +403,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def _table_options(p: argparse.ArgumentParser) -> None:
     """The options ``play`` and ``simulate`` share: the game, the stakes, the table."""
     p.add_argument("--game", default="holdem", help=f"one of {', '.join(sorted(sp.GAMES))}, or pan")
-    p.add_argument("--structure", default="no-limit", help=_one_of(STRUCTURE_NAMES.values()))
+    p.add_argument(
+        "--structure", help=f"{_one_of(STRUCTURE_NAMES.values())} (default no-limit; not for pan)"
+    )
     p.add_argument("--players", type=int, default=6, help="players at the table (default 6)")
     p.add_argument("--stack", type=int, default=200, help="every player's chips at the start")
     limit = DEFAULT_STAKES[BettingStructure.FIXED_LIMIT]
@@ -385,9 +421,12 @@ def _table_options(p: argparse.ArgumentParser) -> None:
 def _seed(text: str) -> int:
     """``--seed``: Python's ``random.Random`` takes ``abs(seed)``, so ``-1`` would silently
     deal the hands of ``1``; a negative seed is refused."""
-    if not (text.isdecimal() and text.isascii()):
-        raise argparse.ArgumentTypeError(f"a whole number >= 0, got {text!r}")
-    return int(text)
+    if not (text.isdecimal() and text.isascii()) or len(text) > 20:
+        raise argparse.ArgumentTypeError(f"a whole number >= 0, got {shown(text)}")
+    seed = int(text)
+    if seed >= _seeds.SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"a seed below 2**64, got {shown(text)}")
+    return seed
 
 
 def _one_of(names: Iterable[str]) -> str:
@@ -450,7 +489,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="play hands among the built-in bots and write them as PHH")
     _table_options(p)
     p.add_argument("--hands", type=int, default=100, help="hands to play (default 100)")
-    p.add_argument("--ante", type=int, default=0, help="every player's ante (default 0)")
+    p.add_argument("--ante", type=int, help="every player's ante (default 0; not for pan)")
     p.add_argument(
         "--bots",
         choices=("simple", "random", "calling", "greedy"),

@@ -181,7 +181,8 @@ def build_pots(
       live seat that put in nothing is eligible for nothing.
     * Folded chips stay in the pots they went into; folded seats are eligible for none (§6).
     * The part of the largest contribution that no other seat matched is returned to it
-      ("An uncalled bet returns to the bettor", §6).
+      ("An uncalled bet returns to the bettor", §6), if it is still in: the chips of a seat
+      that folded (out of turn) are lost, all of them (§4.1), and go to the last pot.
     * A new pot starts at each distinct contribution of a live seat, so adjacent pots never
       have identical eligible seats (folded contributions never split a pot).
     * If only folded seats put chips in above the largest live contribution, those chips go to
@@ -273,7 +274,10 @@ def _cut(
             raise PotError(f"dead amount {amount} of seat {seat} is more than it put in")
     returned: dict[int, int] = {}
     back = uncalled(put_in)
-    if back is not None:
+    if back is not None and (back[0] not in folded_seats or folded_seats.issuperset(put_in)):
+        # A folded seat's chips are lost, all of them (§4.1: "If you have posted a blind,
+        # made a bet or raised a bet, you will lose that money"): they go to the last pot,
+        # unless no seat is left to win it.
         seat, chips = back
         if dead_money:
             # Only chips no other seat's bet matched go back: never dead ones.
@@ -304,8 +308,8 @@ def uncalled(amounts: Mapping[int, int] | Sequence[int]) -> tuple[int, int] | No
     >>> uncalled({3: 20, 5: 20}) is None     # called: nothing goes back
     True
     """
-    # dict first: the ABC check costs more than the rest for a table's few seats.
-    mapping = isinstance(amounts, dict) or isinstance(amounts, Mapping)
+    # Exact types first (a round's bets are a list): the ABC check costs more than the rest.
+    mapping = type(amounts) is dict or (type(amounts) is not list and isinstance(amounts, Mapping))
     if not mapping and type(amounts) is not list and not isinstance(amounts, Sequence):
         raise TypeError(f"amounts must be a mapping or a sequence, got {shown(amounts)}")
     values = list(amounts.values() if mapping else amounts)  # type: ignore[union-attr]

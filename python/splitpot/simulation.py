@@ -17,14 +17,13 @@ True
 
 from __future__ import annotations
 
-import hashlib
-import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from splitpot import _progress, _summary
+from splitpot import _progress, _seeds, _summary
 from splitpot._core import SplitpotError
+from splitpot._seeds import derive
 from splitpot.betting import Structure
 from splitpot.games import Game, game
 from splitpot.limits import shown
@@ -47,10 +46,7 @@ def hand_seeds(seed: int, hand: int, players: int) -> tuple[int, list[int]]:
     >>> hand_seeds(1, 0, 2) == hand_seeds(1, 0, 2) != hand_seeds(1, 1, 2)
     True
     """
-    out = []
-    for k in range(players + 1):
-        digest = hashlib.blake2b(f"splitpot.simulate:{seed}:{hand}:{k}".encode(), digest_size=8)
-        out.append(int.from_bytes(digest.digest(), "big") >> (64 - SEED_BITS))
+    out = [derive("splitpot.simulate", seed, hand, k, bits=SEED_BITS) for k in range(players + 1)]
     return out[0], out[1:]
 
 
@@ -183,10 +179,7 @@ def played(
     from splitpot.hand import Hand
 
     Hand(table, structure, list(stacks))  # refuses bad settings before any hand
-    if seed is None:
-        seed = random.randrange(1 << SEED_BITS)
-    elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise SplitpotError(f"seed must be an int >= 0 or None, got {shown(seed)}")
+    seed = _seeds.draw() if seed is None else _seeds.check(seed)
     parts = chunks(table, structure, stacks, hands, seed, bots, hands_per_chunk)
     return _windows(parts, executor, _progress.report(progress, "simulating", "hand"), hands)
 

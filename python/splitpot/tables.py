@@ -26,7 +26,6 @@ hand, by seeded Monte Carlo: the same ``seed`` gives the same table on any execu
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import json
 import os
@@ -39,7 +38,7 @@ from typing import Any
 
 import numpy as np
 
-from splitpot import _core, _progress, _table_files, _tabular, games, work
+from splitpot import _core, _progress, _seeds, _table_files, _tabular, games, work
 from splitpot._core import SplitpotError
 from splitpot.limits import TABLE_MAX_SAMPLES, shown
 from splitpot.odds import equity
@@ -227,9 +226,7 @@ def preflop_equity(
         n = OMAHA_SAMPLES if samples is None else samples
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= TABLE_MAX_SAMPLES:
             raise SplitpotError(f"samples must be an int 1..{TABLE_MAX_SAMPLES}, got {shown(n)}")
-        s = 0 if seed is None else seed
-        if isinstance(s, bool) or not isinstance(s, int) or s < 0:
-            raise SplitpotError(f"seed must be an int >= 0, got {s!r}")
+        s = 0 if seed is None else _seeds.check(seed)
         rows = _chosen(classes, omaha_classes())
         return _omaha_table(rows, n, s, executor, progress)
     raise SplitpotError(f"no preflop table for {code!r}: choose holdem or omaha8")
@@ -511,8 +508,7 @@ class OmahaChunk:
 
 def _entry_seed(seed: int, label: str) -> int:
     # Keyed by the class, not by its place in a chunk: any partition draws the same deals.
-    digest = hashlib.blake2b(f"{seed}/{label}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
+    return _seeds.derive(seed, label, sep="/")
 
 
 def omaha_chunk(chunk: OmahaChunk) -> tuple[tuple[float, ...], ...]:
@@ -527,7 +523,7 @@ def omaha_chunk(chunk: OmahaChunk) -> tuple[tuple[float, ...], ...]:
         for n in sizes:
             hero = [RANKS[r] + SUITS[s] for r, s in rng.choice(_members(label))]
             villain = rng.sample([c for c in deck if c not in hero], 4)
-            seed = rng.randrange(1 << 63)
+            seed = _seeds.draw(rng)
             p = equity("omaha8", ["".join(hero), "".join(villain)], samples=n, seed=seed, threads=1)
             rows.append((n, p.players[0]))
         total = sum(n for n, _ in rows)

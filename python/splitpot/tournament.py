@@ -29,7 +29,7 @@ from dataclasses import KW_ONLY, dataclass
 from fractions import Fraction
 from typing import Any
 
-from splitpot import _tabular
+from splitpot import _seeds, _tabular
 from splitpot._core import IllegalAction, SplitpotError
 from splitpot.betting import (
     BettingStructure,
@@ -581,10 +581,11 @@ def play_tournament(
     if levels is None:
         levels = _default_levels(stack, len(names))
     rng = random.Random(seed)
+    table_seed = _seeds.draw_bits(rng)
     t = Tournament(
-        game, structure, levels, names, stack, prizes=prizes, seats=seats, seed=rng.getrandbits(64)
+        game, structure, levels, names, stack, prizes=prizes, seats=seats, seed=table_seed
     )
-    by_name = {name: BOTS[k](rng.getrandbits(64)) for name, k in zip(names, kinds, strict=True)}
+    by_name = {name: BOTS[k](_seeds.draw_bits(rng)) for name, k in zip(names, kinds, strict=True)}
     by_seat = {seat: by_name[name] for seat, name in t.seat_names.items()}
     for _ in range(_whole(max_hands, "max_hands", 1)):
         if t.is_over:

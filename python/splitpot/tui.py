@@ -15,6 +15,7 @@ import random
 from collections.abc import Callable, Sequence
 from itertools import count
 
+from splitpot import _seeds
 from splitpot._core import Card, IllegalAction, SplitpotError
 from splitpot._words import plain
 from splitpot.betting import DEFAULT_STAKES, FixedLimit, PotLimit, Structure, structure_kind
@@ -42,7 +43,6 @@ __all__ = ["NAMES", "demo", "describe", "play", "play_session", "render"]
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 """Names the demo and the terminal game give the seats."""
 
-_SEED_RANGE = 1 << 32
 """Seeds drawn for the demo's and the terminal game's hands and bots."""
 
 
@@ -67,6 +67,10 @@ _SECOND_PERSON = (
     ("mucks", "muck"),
     ("wins", "win"),
     ("times out", "time out"),
+    ("chooses", "choose"),
+    ("plays his", "play your"),
+    ("no longer plays", "no longer play"),
+    ("withdraws his", "withdraw your"),
     ("is all-in", "are all-in"),
     ("is folded", "are folded"),
     ("he has", "you have"),
@@ -316,10 +320,10 @@ def demo(seed: int = 1, game: Game | str = OMAHA_HILO) -> str:
     structure: Structure = FixedLimit(2, 4, ante=1) if stud else PotLimit(1, 2)
     sizes = (20, 30, 40, 60) if stud else (40, 60, 80, 120, 200)
     for k in count():
-        rng = random.Random(seed * 7919 + k)
+        rng = random.Random(_seeds.attempt(seed, k))
         stacks = [rng.choice(sizes) for _ in range(6)]
-        hand = Hand(g, structure, stacks, button=5, seed=rng.randrange(_SEED_RANGE))
-        bots = [SimpleBot(rng.randrange(_SEED_RANGE), aggression=0.7) for _ in range(6)]
+        hand = Hand(g, structure, stacks, button=5, seed=_seeds.draw(rng, _seeds.SHORT_LIMIT))
+        bots = [SimpleBot(_seeds.draw(rng, _seeds.SHORT_LIMIT), aggression=0.7) for _ in range(6)]
         play_bots(hand, bots)
         if _interesting(hand):
             stakes = "fixed limit 2/4, ante 1" if stud else "pot limit 1/2"
@@ -337,8 +341,25 @@ _HELP = (
     "Commands: f or fold; k or check; c or call; b N or bet N; r N or raise N (raise to N); "
     "i or bring in (stud); d CARD or discard CARD (Crazy Pineapple); s or show; m or muck; "
     "q or quit (fold this hand and stop); help or ? (this list). Up and down arrows recall "
-    "what you typed."
+    "what you typed. After your decision, 'then' and the next one, made for you if someone "
+    "bets before your turn comes again this round (an advance action): fold, check/fold, "
+    "check, call any, raise N; e.g. 'c then call any'."
 )
+_ADVANCES = {
+    "f": "fold",
+    "cf": "check/fold",
+    "check fold": "check/fold",
+    "k": "check",
+    "c": "call any",
+    "call": "call any",
+    "ca": "call any",
+    "b": "bet/raise",
+    "bet": "bet/raise",
+    "r": "bet/raise",
+    "raise": "bet/raise",
+}
+"""The words of an advance action (docs/rules/poker.md §3) after ``then``; a call without an amount
+calls any bet."""
 
 _ALIASES = {
     **dict.fromkeys(("f", "fold"), "fold"),
@@ -429,12 +450,16 @@ def play(
     g, structure = _game_and_structure(game, structure, stakes)
     rng = random.Random(seed)
     hand = Hand(
-        g, structure, [stack] * players, button=players - 1, seed=rng.randrange(_SEED_RANGE)
+        g,
+        structure,
+        [stack] * players,
+        button=players - 1,
+        seed=_seeds.draw(rng, _seeds.SHORT_LIMIT),
     )
     if not 0 <= seat < players:
         raise SplitpotError(f"seat must be 0..{players - 1}, got {seat}")
     names = ["You" if i == seat else n for i, n in enumerate(NAMES[:players])]
-    bots = [SimpleBot(rng.randrange(_SEED_RANGE)) for _ in range(players)]
+    bots = [SimpleBot(_seeds.draw(rng, _seeds.SHORT_LIMIT)) for _ in range(players)]
     output(_welcome(g, structure, players, stack, seat))
     _play_hand(hand, seat, bots, names, input, output)
     output("Stacks: " + ", ".join(f"{names[s]} {hand.final_stacks[s]}" for s in hand.seats))
@@ -519,11 +544,16 @@ def play_session(
     if not 0 <= seat < players:
         raise SplitpotError(f"seat must be 0..{players - 1}, got {seat}")
     rng = random.Random(seed)
-    table = Table(g, structure, seats=players, seed=rng.randrange(_SEED_RANGE), button=seat)
+    table = Table(
+        g, structure, seats=players, seed=_seeds.draw(rng, _seeds.SHORT_LIMIT), button=seat
+    )
     names = ["You" if i == seat else n for i, n in enumerate(NAMES[:players])]
     for i, name in enumerate(names):
         table.join(name, stack, seat=i)
-    bots = [None if i == seat else SimpleBot(rng.randrange(_SEED_RANGE)) for i in range(players)]
+    bots = [
+        None if i == seat else SimpleBot(_seeds.draw(rng, _seeds.SHORT_LIMIT))
+        for i in range(players)
+    ]
     output(_welcome(g, structure, players, stack, seat))
     for number in count(1):
         hand = table.start_hand()
@@ -618,9 +648,10 @@ def _your_turn(
         )
     output(f"You may: {la}")
     try:
-        command, arg = _parse(input("> "))
+        now, _, later = input("> ").partition(" then ")
     except EOFError:
-        command, arg = "quit", ""
+        now, later = "quit", ""
+    command, arg = _parse(now)
     if command == "quit":
         _give_up(hand, la)
         return True
@@ -641,7 +672,21 @@ def _your_turn(
     except (IllegalAction, ValueError) as error:  # a card not held, a rule not foreseen here
         output(f"Not allowed: {plain(str(error), seat)}. You may: {la}")
         return None
+    if later.strip() and not hand.is_over:
+        _advance(hand, seat, later, output)
     return False
+
+
+def _advance(hand: Hand, seat: int, text: str, output: Callable[[str], None]) -> None:
+    """``... then ACTION``: the person's next decision this betting round, chosen in advance
+    and made for him when his turn comes (docs/rules/poker.md §3)."""
+    words = text.strip().lower().split()
+    amount = int(words.pop()) if words and words[-1].isdecimal() and words[-1].isascii() else None
+    action = " ".join(words).replace("/", " / ").replace(" / ", "/")
+    try:
+        hand.advance(seat, _ADVANCES.get(action, action), amount)
+    except IllegalAction as error:
+        output(f"Not in advance: {plain(str(error), seat)}")
 
 
 def _refusal(la: LegalActions, command: str, arg: str, fixed: bool = False) -> str | None:

@@ -90,20 +90,25 @@ Where each part lives (one home per rule):
 * :mod:`.records`: the operation records, :class:`LegalActions`, :class:`HandResult`,
   :class:`SeatStatus`, :class:`Phase`, :class:`TimeoutOutcome`.
 * :mod:`.setup`: :class:`HandStarting`, the parameter object and first record; its checks;
-  ``blind_seats``, the one §4.1 rule of who posts the blinds (the table uses it too).
+  ``blind_seats``, the one §4.1 rule of who posts the blinds (the site readers use it too).
 * :mod:`.round`: ``BettingRound``, one street's betting; its ``blocker`` is the one list of
   what stops a bet or raise (§3), read by the raise window and the error text alike.
 * :mod:`.showdown`: ``Showdown``, the values, the order of showing, muck rights (§5).
 * :mod:`.timeout`: :class:`TimeoutPolicy` and ``outcome``, the §7 rule.
 * :mod:`.stud`: who brings in, who acts first, the open pair, the stud odd-chip order (§4.2).
-* :mod:`.state`: :class:`Hand`, the operations and the phases in order of play, on top of
-  :mod:`.closing` (showdown and payout), :mod:`.dealing` (seats, forced bets, cards) and
-  :mod:`.view` (the read-only state);
-  :mod:`.rebuild` replays records for :meth:`Hand.from_events`.
+* :mod:`.ledger`: ``Ledger``, the chips (stacks, contributions, dead money, returns, seat
+  status, the forced bets, the pots as they stand, §4 and §6).
+* :mod:`.deal`: ``Deal``, the cards (deck, hole and up cards, boards, the runs' boards).
+* :mod:`.advance`: advance actions, queued before a seat's turn (§3).
+* :mod:`.state`: :class:`Hand`, the phases in order of play and the operations, owning the
+  ledger, the deal, the round and the showdown (no base class); :mod:`.view` its read-only
+  state over them; :mod:`.rebuild` replays records for :meth:`Hand.from_events`;
+  :mod:`.snapshots` gives each record with the table after it (:func:`steps`).
 """
 
 from __future__ import annotations
 
+from splitpot.hand.advance import Advance, AdvanceActing, AdvanceCancelling, Advancing
 from splitpot.hand.records import (
     AntePosting,
     Betting,
@@ -132,11 +137,16 @@ from splitpot.hand.records import (
     TimeoutOutcome,
     TimingOut,
 )
-from splitpot.hand.setup import HandStarting
+from splitpot.hand.setup import HandOptions, HandStarting
+from splitpot.hand.snapshots import TableState, steps
 from splitpot.hand.state import Hand
 from splitpot.hand.timeout import TimeoutPolicy
 
 __all__ = [
+    "Advance",
+    "AdvanceActing",
+    "AdvanceCancelling",
+    "Advancing",
     "AntePosting",
     "Betting",
     "BlindPosting",
@@ -149,6 +159,7 @@ __all__ = [
     "Folding",
     "Hand",
     "HandEnding",
+    "HandOptions",
     "HandResult",
     "HandStarting",
     "HoleDealing",
@@ -163,7 +174,9 @@ __all__ = [
     "Showing",
     "ShownHand",
     "SittingOut",
+    "TableState",
     "TimeoutOutcome",
     "TimeoutPolicy",
     "TimingOut",
+    "steps",
 ]

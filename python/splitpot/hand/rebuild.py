@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from splitpot._core import SplitpotError
 from splitpot.hand import timeout as _timeout
+from splitpot.hand.advance import Advancing
 from splitpot.hand.records import (
     Betting,
     BringingIn,
@@ -55,7 +56,9 @@ def replay(hand: Hand, events: Sequence[Operation]) -> Hand:
 
 def _apply(hand: Hand, event: Operation) -> None:
     """Replay one player decision recorded in ``event``."""
-    if isinstance(event, Folding):
+    if isinstance(event, Advancing):
+        hand.advance(event.seat, event.action, event.amount)
+    elif isinstance(event, Folding):
         hand.fold()
     elif isinstance(event, SittingOut):
         hand.sit_out(event.seat, now=True)
@@ -74,7 +77,7 @@ def _apply(hand: Hand, event: Operation) -> None:
     elif isinstance(event, TimingOut):
         seat = hand.verify_timeout()
         possible = _timeout.outcomes(
-            hand.phase, owes=hand._owes(seat), contributed=hand.contributions[seat]
+            hand.phase, owes=hand._round.owes(seat), contributed=hand.contributions[seat]
         )
         if event.outcome not in possible:
             raise SplitpotError(f"{event} is not what a timeout does here")

@@ -623,18 +623,18 @@ _R = TypeVar("_R")
 _FIELDS: dict[type, tuple[str, ...] | None] = {}
 
 
-def _frozen(cls: type[_R], *values: object) -> _R:
-    """``cls(*values)`` of a frozen dataclass given every field in order, equal in every way
-    (the same ``__dict__``), without the ``object.__setattr__`` call per field; a class with
-    a ``__post_init__`` or other fields is made the usual way."""
+def _frozen_from(cls: type[_R], values: dict[str, Any]) -> _R:
+    """``cls(**values)`` of a frozen dataclass given every field, equal in every way (the same
+    fields, in the same ``__dict__``), without the ``object.__setattr__`` call per field; a
+    class with a ``__post_init__`` or other fields is made the usual way."""
     if cls not in _FIELDS:
         names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
         _FIELDS[cls] = None if hasattr(cls, "__post_init__") else names
     names_ = _FIELDS[cls]
     if names_ is None or len(names_) != len(values):
-        return cls(*values)
+        return cls(**values)
     record = object.__new__(cls)
-    object.__setattr__(record, "__dict__", dict(zip(names_, values)))  # noqa: B905 - same length
+    object.__setattr__(record, "__dict__", {name: values[name] for name in names_})
     return record
 
 

@@ -9,10 +9,16 @@ seat from betting or raising at all, read both by the raise window and by the er
 from __future__ import annotations
 
 from collections import deque
+from typing import TYPE_CHECKING
 
-from splitpot.betting import Structure, raise_limits
-from splitpot.hand.records import _ACTIVE, _FOLDED
+from splitpot._core import IllegalAction
+from splitpot.hand import stud as _stud
+from splitpot.hand.records import _ACTIVE, _FOLDED, LegalActions, _legal
+from splitpot.limits import shown
 from splitpot.pots import uncalled
+
+if TYPE_CHECKING:
+    from splitpot.hand.setup import HandStarting
 
 __all__ = ["BettingRound"]
 
@@ -27,17 +33,22 @@ class BettingRound:
       (the fixed-limit cap; the blinds are the opening bet).
     * ``acted``: the bet each seat last acted on (``None`` before it acted); ``aggressor``
       the last seat to bet or raise; ``queue`` the seats still to act, first is next.
-    * Stud (docs/rules/poker.md §4.2): ``bring_in_open`` while the bring-in is the round's
-      only bet (the next full bet *completes* it, from nothing); ``double_option`` on fourth
-      street with an open pair, until someone bets the big bet (then ``big_street``).
+    * Stud (docs/rules/poker.md §4.2): ``bring_in`` the seat that owes the bring-in while
+      he does (-1 when no one does); ``bring_in_open`` while the bring-in is the round's only
+      bet (the next full bet *completes* it, from nothing); ``double_option`` on fourth street
+      with an open pair, until someone bets the big bet (then ``big_street``).
+    * ``open_folds``: whether a player may fold when he could check (§3).
 
-    ``stacks`` and ``status`` are the hand's own lists, read, never written.
+    ``stacks`` and ``status`` are the hand's own lists (its ledger's), read, never written.
+    The ``verify_x`` methods raise :class:`~splitpot.IllegalAction` saying why ``seat`` (the
+    one to act) may not do ``x`` and what to do instead, else return the chips it puts in.
     """
 
     __slots__ = (
         "_max_bets",
         "_n",
         "_stacks",
+        "_start",
         "_status",
         "_structure",
         "acted",
@@ -45,20 +56,25 @@ class BettingRound:
         "bets",
         "bets_count",
         "big_street",
+        "bring_in",
         "bring_in_open",
         "current",
         "double_option",
         "full_level",
         "last_raise",
+        "open_folds",
         "queue",
     )
 
     def __init__(
-        self, structure: Structure, max_bets: int | None, stacks: list[int], status: list[int]
+        self, start: HandStarting, stacks: list[int], status: list[int], heads_up: bool
     ) -> None:
+        """The rounds of the hand ``start`` sets up (``heads_up``: dealt to two players);
+        ``stacks`` and ``status`` are its ledger's."""
         n = len(stacks)
-        self._structure = structure
-        self._max_bets = max_bets
+        self._start = start
+        structure = self._structure = start.structure
+        self._max_bets = structure.max_bets(heads_up)
         self._n = n
         self._stacks = stacks
         self._status = status
@@ -72,6 +88,8 @@ class BettingRound:
         self.big_street = False
         self.bring_in_open = False
         self.double_option = False
+        self.bring_in = -1
+        self.open_folds = start.open_folds
         self.queue: deque[int] = deque()
 
     def begin(self, first: int, big_street: bool, double_option: bool = False) -> None:
@@ -105,6 +123,26 @@ class BettingRound:
                 queue = []
         self.queue.clear()
         self.queue.extend(queue)
+
+    def open(self, street: int, first: int | None, up: list[list[int]], live: list[int]) -> None:
+        """Open the round of ``street`` (docs/rules/poker.md §3, §4.1, §4.2): preflop
+        ``first`` is to act (left of the big blind; stud: the bring-in); later the first left
+        of the button, in stud the best exposed hand of ``live`` (``up``: the up cards; the
+        fourth-street open pair allows the big bet in fixed limit)."""
+        start = self._start
+        game, structure = start.game, start.structure
+        double = False
+        if street and game.forced_bets == "bring_in":
+            first, double = _stud.opening(structure, game, up, live, street)
+        elif street:
+            first = (start.button + 1) % self._n
+        assert first is not None
+        self.begin(first, game.streets[street].big_bet, double)
+        top = max(start.blinds) if street == 0 else 0
+        if top > structure.big_blind:
+            self.last_raise = top  # a straddle: a raise over it is at least its size (§4.1)
+        if self.bring_in >= 0 and (not self.queue or self.queue[0] != self.bring_in):
+            self.bring_in = -1  # no one left to bet against: no bring-in
 
     def unanswered(self) -> bool:
         """Whether the round is over though a seat is still listed to act: he is the last,
@@ -154,19 +192,17 @@ class BettingRound:
 
         Over a stud bring-in the smallest full bet is the completion, from nothing; on fourth
         street with an open pair the window runs from the small bet to the big (§4.2)."""
-        if self.blocker(seat) is not None:
+        stack, current = self._stacks[seat], self.current
+        # A seat that has not acted this round, with more than the call, and no cap: no
+        # blocker can stop it (the common case, answered without asking blocker()).
+        fresh = self.acted[seat] is None and self._max_bets is None
+        if not (fresh and stack > current - self.bets[seat]) and self.blocker(seat) is not None:
             return None
-        structure, current = self._structure, self.current
+        structure = self._structure
         if not (self.bring_in_open or self.double_option):
-            return raise_limits(
-                structure,
-                current_bet=current,
-                player_bet=self.bets[seat],
-                stack=self._stacks[seat],
-                pot=pot,
-                last_raise=self.last_raise,
-                full_level=self.full_level,
-                big_street=self.big_street,
+            bet, level = self.bets[seat], self.full_level
+            return structure.window(
+                current, bet, stack, pot, self.last_raise, level, self.big_street
             )
         base = 0 if self.bring_in_open else current
         lo = structure.min_raise_to(base, self.last_raise, self.full_level, self.big_street)
@@ -178,6 +214,120 @@ class BettingRound:
         hi = all_in if hi is None or hi > all_in else hi
         return min(lo, all_in), max(min(lo, all_in), hi)
 
+    def stack(self, seat: int) -> int:
+        """The chips ``seat`` has behind."""
+        return self._stacks[seat]
+
+    def most(self, seat: int) -> int:
+        """The most ``seat`` can bet this round, in total: all-in."""
+        return self.bets[seat] + self._stacks[seat]
+
+    def owes(self, seat: int) -> int:
+        """What ``seat`` must put in to stay in: the call, or the stud bring-in (§4.2)."""
+        if seat == self.bring_in:
+            return self._structure.bring_in_amount
+        return self.current - self.bets[seat]
+
+    def put(self, seat: int, chips: int) -> None:
+        """``seat`` puts ``chips`` more in as his bet of the round (a blind, a call...)."""
+        bet = self.bets[seat] + chips
+        self.bets[seat] = bet
+        if bet > self.current:
+            self.current = bet
+
+    def legal(self, seat: int, pot: int) -> LegalActions:
+        """What ``seat``, to act in this round, may do (``pot``: every chip in the middle)."""
+        to_call = self.current - self.bets[seat]
+        window = self.raise_window(seat, pot)
+        if seat == self.bring_in:
+            return _legal(seat, fold=True, bring_in=self.bring_in_post(seat), bet=window)
+        if to_call > 0:
+            return _legal(seat, fold=True, call=min(to_call, self._stacks[seat]), raise_to=window)
+        if self.current == 0:
+            return _legal(seat, fold=self.open_folds, check=True, bet=window)
+        return _legal(seat, fold=self.open_folds, check=True, raise_to=window)
+
+    def verify_fold(self, seat: int) -> int:
+        """A fold is always allowed, but where the table refuses open folds and there is
+        nothing to call (the stud bring-in may fold instead of bringing in, §4.2)."""
+        if not self.open_folds and self.bets[seat] >= self.current and seat != self.bring_in:
+            raise IllegalAction(
+                f"seat {seat} has nothing to call and this table refuses open folds; check()"
+            )
+        return 0
+
+    def verify_check(self, seat: int) -> int:
+        if seat == self.bring_in:
+            raise IllegalAction(self._owes_bring_in(seat))
+        to_call = self.current - self.bets[seat]
+        if to_call > 0:
+            call = min(to_call, self._stacks[seat])
+            raise IllegalAction(
+                f"seat {seat} faces a bet of {self.current}: call() ({call}) "
+                f"or fold() instead of checking"
+            )
+        return 0
+
+    def verify_call(self, seat: int) -> int:
+        to_call = self.current - self.bets[seat]
+        if to_call <= 0:
+            raise IllegalAction(f"seat {seat} has nothing to call; check() instead")
+        return min(to_call, self._stacks[seat])
+
+    def verify_bring_in(self, seat: int) -> int:
+        if seat != self.bring_in:
+            raise IllegalAction(f"seat {seat} does not owe the bring-in")
+        return self.bring_in_post(seat)
+
+    def bring_in_post(self, seat: int) -> int:
+        """The stud bring-in, or all the seat has if short (§4.2)."""
+        return min(self._structure.bring_in_amount, self._stacks[seat])
+
+    def _owes_bring_in(self, seat: int) -> str:
+        amount = self.bring_in_post(seat)
+        return f"seat {seat} must bring in: bring_in() ({amount}), complete with bet() or fold()"
+
+    def verify_amount(
+        self,
+        seat: int,
+        amount: int | None,
+        opening: bool,
+        pot: int,
+        window: tuple[int, int] | None = None,
+    ) -> int:
+        """A bet (``opening``) or a raise to ``amount`` in total (``None``: the least);
+        ``window``: :meth:`raise_window`, if the caller has it for this very state."""
+        current = self.current
+        if opening and current > 0:
+            raise IllegalAction(
+                f"seat {seat} faces a bet of {current}: use raise_to(amount), call() or fold()"
+            )
+        if not opening and current == 0:
+            raise IllegalAction(f"there is no bet to raise; seat {seat} may bet(amount) or check()")
+        if window is None:
+            window = self.raise_window(seat, pot)
+        verb = "bet" if opening else "raise"
+        if window is None:
+            raise IllegalAction(f"seat {seat} may not {verb} now: {self.blocker(seat)}")
+        lo, hi = window
+        if amount is None:
+            return lo
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise IllegalAction(
+                f"a {verb} amount must be a whole number of chips, got {shown(amount)}"
+            )
+        all_in = self.bets[seat] + self._stacks[seat]
+        if not self.allows(amount, lo, hi, all_in):
+            to = "" if opening else " to"
+            allowed = f"exactly {lo}" if lo == hi else f"{lo}..{hi}"
+            if self.double_option:
+                allowed = f"{lo} or {hi} (the small or the big bet: an open pair shows)"
+            raise IllegalAction(
+                f"seat {seat} may {verb}{to} {allowed}, not {shown(amount)}"
+                + (" (all-in)" if hi == all_in and lo == hi else "")
+            )
+        return amount
+
     def allows(self, amount: int, lo: int, hi: int, all_in: int) -> bool:
         """Whether ``amount`` is a legal total in the window ``lo..hi``: any amount in it, but
         with the fourth-street option only its two ends (or all-in), §4.2."""
@@ -185,10 +335,25 @@ class BettingRound:
             return False
         return not self.double_option or amount in (lo, hi, all_in)
 
-    def bring_in(self, seat: int) -> None:
+    def brought_in(self, seat: int) -> None:
         """``seat`` posted the bring-in (its chips are in): he has acted on it, and the next
-        full bet completes it (docs/rules/poker.md §4.2)."""
+        full bet completes it; a bring-in all-in for less still sets the full bring-in to
+        call (docs/rules/poker.md §4.2)."""
+        self.bring_in = -1
+        self.current = max(self.current, self._structure.bring_in_amount)
         self.bring_in_open = True
+        self.acted[seat] = self.current
+        self.queue.popleft()
+
+    def pass_bring_in(self, live: int) -> None:
+        """The bring-in folded or timed out: it passes to his left, the next to act (seed
+        001), while two players or more are in (``live``)."""
+        queue = self.queue
+        self.bring_in = queue[0] if queue and live > 1 else -1
+
+    def called(self, seat: int, chips: int) -> None:
+        """``seat`` calls, putting ``chips`` more in: he has acted on the current bet."""
+        self.bets[seat] += chips
         self.acted[seat] = self.current
         self.queue.popleft()
 
@@ -201,6 +366,7 @@ class BettingRound:
         """``seat`` bets or raises to ``amount`` (before its chips go in): a full raise sets
         the next minimum and counts toward the cap, a short all-in does neither (§3); every
         other active seat is to act again."""
+        self.bring_in = -1  # a completion instead of the bring-in
         current = self.current
         structure = self._structure
         if self.double_option and amount - self.full_level >= structure.min_bet(True):
@@ -222,12 +388,17 @@ class BettingRound:
 
     def uncalled(self) -> tuple[int, int] | None:
         """Take back the part of the top bet that no one matched (docs/rules/poker.md §6):
-        ``(seat, chips)``, or ``None``. Only bets are matched, never antes or dead blinds."""
+        ``(seat, chips)``, or ``None``. Only bets are matched, never antes or dead blinds;
+        the top bet of a seat that folded (out of turn: it sat out) is lost, not returned."""
         if not self.current:
             return None  # no bet this round (the top bet is never below a bet)
         back = uncalled(self.bets)
         if back is not None:
             seat, chips = back
+            if self._status[seat] == _FOLDED:
+                # Seed 001: "If you have posted a blind, made a bet or raised a bet, you will
+                # lose that money": a seat folded out of turn keeps nothing of its bet.
+                return None
             self.bets[seat] -= chips
             self.current = self.bets[seat]
         return back

@@ -4,7 +4,7 @@
 :class:`~splitpot.hand.Hand`: :meth:`HandStarting.build` checks and normalises the arguments
 ``Hand(...)`` takes, and :meth:`Hand.from_setup <splitpot.hand.Hand.from_setup>` deals a hand
 from the record. :func:`blind_seats` is the one home of who posts the blinds (also used by
-:class:`~splitpot.table.Table`).
+the site readers' builder), :func:`big_blind_seat` of which posted blind is the big one.
 
 >>> from splitpot.games import HOLDEM
 >>> from splitpot.betting import NoLimit
@@ -17,31 +17,86 @@ Texas Hold'em, NoLimit; button seat 2; stacks [100, 80, 120]
 
 from __future__ import annotations
 
-import random
-from collections.abc import Collection, Iterable, Mapping, Sequence, Set
-from dataclasses import dataclass
-from typing import Union
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence, Set
+from dataclasses import Field, dataclass, field, fields
+from typing import TYPE_CHECKING, Any, TypedDict, Union
 
-from splitpot import _check
+from splitpot import _check, _seeds
 from splitpot._check import chips as _chips
 from splitpot._core import Card, InvalidCards, SplitpotError
 from splitpot.betting import Structure
 from splitpot.cards import DECK_SIZE, CardsLike, as_cards, card_codes
 from splitpot.games import Game
-from splitpot.hand.records import Operation, _frozen
+from splitpot.hand.records import Operation, _frozen_from
 from splitpot.hand.timeout import TimeoutPolicy
 from splitpot.hand.timeout import policy as _policy
-from splitpot.limits import HAND_MAX_SEATS, MAX_CHIPS, SEED_LIMIT, shown
+from splitpot.limits import HAND_MAX_SEATS, MAX_CHIPS, shown
 from splitpot.pots import Rake
 
-__all__ = ["SEED_BOUND", "HandStarting", "big_blind_seat", "blind_seats", "seats_from_button"]
+if TYPE_CHECKING:
+    from typing_extensions import Self, Unpack
 
-SEED_BOUND = 1 << 63
-"""Shuffle seeds drawn for a hand (or by a table for its hands) are below this."""
+__all__ = [
+    "HandOptions",
+    "HandStarting",
+    "big_blind_seat",
+    "blind_seats",
+    "check_options",
+    "seats_from_button",
+]
 
 _POLICIES = {p.value: p for p in TimeoutPolicy}
 _Cards = Union[CardsLike, None]  # noqa: UP007 - a runtime alias, valid on Python 3.9
 _Hole = Union[Sequence[_Cards], Mapping[int, _Cards], None]  # noqa: UP007
+
+
+class HandOptions(TypedDict, total=False):
+    """The keyword options of a hand, as :class:`~splitpot.hand.Hand`,
+    :meth:`HandStarting.build`, a table and the PHH replayer take them: their types, for
+    ``**options``. What each does and its default: :class:`HandStarting`, the one list of a
+    hand's options (a new option is a field there and a line here).
+
+    >>> from splitpot import HOLDEM, Hand, NoLimit
+    >>> options: HandOptions = {"seed": 1, "open_folds": False}
+    >>> Hand(HOLDEM, NoLimit(1, 2), [100, 100], **options).events[0].open_folds
+    False
+    """
+
+    button: int | None
+    seed: int | None
+    hole: _Hole
+    board: _Cards
+    antes: int | Sequence[int] | None
+    blinds: Sequence[int] | None
+    dead_blinds: Sequence[int] | None
+    rake: Rake | None
+    timeout_policy: TimeoutPolicy | str
+    auto_showdown: bool
+    antes_shared: bool
+    open_folds: bool
+    max_runs: int
+
+
+def _flag(value: object, name: str) -> bool:
+    return _check.flag(value, name)
+
+
+def _rake(value: object, name: str) -> Rake | None:
+    if value is not None and not isinstance(value, Rake):
+        raise TypeError(f"{name} must be a Rake or None, got {shown(value)}")
+    return value
+
+
+def _timeout_policy(value: object, name: str) -> TimeoutPolicy:
+    rule = _POLICIES.get(value) if isinstance(value, str) else None
+    return rule or _policy(value)  # type: ignore[arg-type]
+
+
+def _runs(value: object, name: str) -> int:
+    """``max_runs``: the most times the board may be run, 1 to the cards of a deck."""
+    if type(value) is int and value == 1:
+        return 1
+    return _check.count(value, name, 1, most=DECK_SIZE)
 
 
 def blind_seats(order: Sequence[int], button: int, heads_up: bool) -> tuple[int, int]:
@@ -94,16 +149,42 @@ def seats_from_button(stacks: Sequence[int | None], button: int) -> list[int]:
 
 @dataclass(frozen=True)
 class HandStarting(Operation):
-    """The set-up of the hand: everything needed to deal it again, card for card.
+    """The set-up of the hand: everything needed to deal it again, card for card, and the one
+    list of a hand's options (:class:`~splitpot.hand.Hand`, :meth:`build`, a table and the
+    PHH replayer take them as keywords, typed by :class:`HandOptions`):
 
-    ``antes``, ``blinds`` (live) and ``dead_blinds`` are per seat, as configured (a seat
-    short of chips posts what it has). ``hole`` and ``board`` are the cards given instead of
-    shuffled ones (``None`` where the shuffle deals; a board that may be run more than once
-    gives every run's cards in the order dealt); with ``seed`` they fix every card.
-    ``max_runs`` is the most times the players may run the board (§6, ``Hand.run_it``).
-    :meth:`build` makes one from the arguments of :class:`~splitpot.hand.Hand` (a bad
-    argument raises a :class:`~splitpot.SplitpotError` naming it); :meth:`validate` checks
-    one made by hand. Always ``Hand.events[0]``; ``Hand.from_setup`` deals it again.
+    * ``button``: the dealer seat (default the last seat); in stud the dealer sits there, so
+      the seat after it is dealt first and wins ties of the order of play (§4.2).
+    * ``seed``: the shuffle is ``random.Random(seed)``; the same seed deals the same cards.
+      ``None`` draws a seed, which is recorded in :class:`HandStarting`.
+    * ``hole``, ``board``: cards to deal instead of shuffled ones (replays and tests):
+      ``hole`` one entry per seat (``None`` for a seat dealt from the shuffle; in stud the
+      first 3 to 7 cards in the order dealt), ``board`` the community cards in order (any
+      cards not given come from the shuffle).
+    * ``antes``: one ante for every seat or one per seat (default the structure's ante).
+    * ``blinds``: the live blind of every seat, overriding the usual small and big blind
+      (the table uses it for players posting a big blind out of turn). ``dead_blinds``:
+      chips a seat puts in the pot that are not its bet (a missed small blind made up).
+    * ``rake``: a :class:`~splitpot.pots.Rake`, taken from the pots before splitting.
+    * ``timeout_policy``: ``"seed"`` (all-in for what he has put in, else fold) or
+      ``"check_or_fold"`` (docs/rules/poker.md §7 DECISION).
+    * ``auto_showdown``: show and muck for the players (each shows if he can win part of a
+      pot against the hands shown before him, else mucks); with ``False`` the seats in
+      showdown order call :meth:`show` or :meth:`muck`.
+    * ``antes_shared``: the antes were posted for the whole table (a big-blind or button
+      ante): dead money in the main pot that every player still in may win. By default each
+      ante counts toward its own player's eligibility, like any chip he put in (§6).
+    * ``open_folds``: a player may fold when he could check (docs/rules/poker.md §3); a table
+      may refuse it with ``False``.
+    * ``max_runs``: the most times the rest of the board may be run (§6): see :meth:`run_it`.
+
+    In the record ``antes``, ``blinds`` (live) and ``dead_blinds`` are per seat, as
+    configured (a seat short of chips posts what it has). ``hole`` and ``board`` are the
+    cards given instead of shuffled ones (``None`` where the shuffle deals; a board that may
+    be run more than once gives every run's cards in the order dealt); with ``seed`` they fix
+    every card. :meth:`build` makes one from the arguments of :class:`~splitpot.hand.Hand`
+    (a bad argument raises a :class:`~splitpot.SplitpotError` naming it); :meth:`validate`
+    checks one made by hand. Always ``Hand.events[0]``; ``Hand.from_setup`` deals it again.
 
     >>> from splitpot import HOLDEM, Hand, NoLimit
     >>> start = Hand(HOLDEM, NoLimit(1, 2), [100, 100], seed=1).events[0]
@@ -113,6 +194,8 @@ class HandStarting(Operation):
     'Seat 0 is dealt 4cAc'
     """
 
+    # The hand's options, in one list (HandOptions gives their types). The first ones are
+    # worked out together by build(); each later one has a default and a check, in metadata.
     game: Game
     structure: Structure
     stacks: tuple[int | None, ...]
@@ -120,15 +203,17 @@ class HandStarting(Operation):
     antes: tuple[int, ...]
     blinds: tuple[int, ...]
     dead_blinds: tuple[int, ...]
-    seed: int | None
-    rake: Rake | None
-    timeout_policy: TimeoutPolicy
-    auto_showdown: bool
+    seed: int | None = None
+    rake: Rake | None = field(default=None, metadata={"check": _rake})
+    timeout_policy: TimeoutPolicy = field(
+        default=TimeoutPolicy.SEED, metadata={"check": _timeout_policy}
+    )
+    auto_showdown: bool = field(default=True, metadata={"check": _flag})
     hole: tuple[tuple[Card, ...] | None, ...] = ()
     board: tuple[Card, ...] | None = None
-    antes_shared: bool = False
-    open_folds: bool = True
-    max_runs: int = 1
+    antes_shared: bool = field(default=False, metadata={"check": _flag})
+    open_folds: bool = field(default=True, metadata={"check": _flag})
+    max_runs: int = field(default=1, metadata={"check": _runs})
 
     def __str__(self) -> str:
         return (
@@ -142,82 +227,115 @@ class HandStarting(Operation):
         game: Game,
         structure: Structure,
         stacks: Sequence[int | None],
-        *,
-        button: int | None = None,
-        seed: int | None = None,
-        hole: _Hole = None,
-        board: _Cards = None,
-        antes: int | Sequence[int] | None = None,
-        blinds: Sequence[int] | None = None,
-        dead_blinds: Sequence[int] | None = None,
-        rake: Rake | None = None,
-        timeout_policy: TimeoutPolicy | str = "seed",
-        auto_showdown: bool = True,
-        antes_shared: bool = False,
-        open_folds: bool = True,
-        max_runs: int = 1,
-    ) -> HandStarting:
+        **options: Unpack[HandOptions],
+    ) -> Self:
         """Check the arguments of :class:`~splitpot.hand.Hand` and return the set-up.
 
-        Raises :class:`TypeError` (a wrong kind of argument) or a :class:`~splitpot.SplitpotError`
-        for a set-up that cannot be dealt, all checked before anything is dealt (issue 15).
-        Without a ``seed`` one is drawn, unless every card is given.
+        Raises :class:`TypeError` (a wrong kind of argument, an unknown option) or a
+        :class:`~splitpot.SplitpotError` for a set-up that cannot be dealt, all checked
+        before anything is dealt (issue 15). Without a ``seed`` one is drawn, unless every
+        card is given.
         """
-        _check_kinds(game, structure, rake)
+        _check_kinds(game, structure)
+        checks = _checks(cls)
+        for name in options:
+            if name not in _WORKED_OUT and name not in checks:
+                raise TypeError(f"{shown(name)} is not an option of a hand")
         start = _stacks(stacks, game)
         n = len(start)
+        button = options.get("button")
         if button is None:
             button = n - 1
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
             raise SplitpotError(f"button must be a seat 0..{n - 1}, got {shown(button)}")
-        rule = _POLICIES.get(timeout_policy) if isinstance(timeout_policy, str) else None
-        rule = rule or _policy(timeout_policy)
-        ante_list, live, dead = _forced_bets(
-            structure, start, button, antes, blinds, dead_blinds, game.forced_bets == "blinds"
-        )
-        runs = max_runs if type(max_runs) is int and max_runs == 1 else _runs(max_runs)
-        holes, board_codes = _given_cards(game, start, hole, board, runs)
-        seed = _seed(seed, seed is None and _all_given(game, start, holes, board_codes, runs))
-        return _frozen(  # one per hand: without a setattr for each of its 16 fields
-            cls,
-            game,
+        antes, live, dead = _forced_bets(
             structure,
             start,
             button,
-            ante_list,
-            live,
-            dead,
-            seed,
-            rake,
-            rule,
-            _check.flag(auto_showdown, "auto_showdown"),
-            tuple([None if h is None else as_cards(h) for h in holes]),
-            None if board_codes is None else as_cards(board_codes),
-            _check.flag(antes_shared, "antes_shared"),
-            _check.flag(open_folds, "open_folds"),
-            runs,
+            options.get("antes"),
+            options.get("blinds"),
+            options.get("dead_blinds"),
+            game.forced_bets == "blinds",
+        )
+        given: dict[str, Any] = options  # type: ignore[assignment]
+        values = {  # a default is checked already
+            name: check(given[name], name) if name in given else default
+            for name, (default, check) in checks.items()
+        }
+        runs = values["max_runs"]
+        holes, board = _given_cards(game, start, options.get("hole"), options.get("board"), runs)
+        seed = options.get("seed")
+        return _frozen_from(
+            cls,
+            {
+                "game": game,
+                "structure": structure,
+                "stacks": start,
+                "button": button,
+                "antes": antes,
+                "blinds": live,
+                "dead_blinds": dead,
+                "seed": _seed(seed, seed is None and _all_given(game, start, holes, board, runs)),
+                "hole": tuple([None if h is None else as_cards(h) for h in holes]),
+                "board": None if board is None else as_cards(board),
+                **values,
+            },
         )
 
-    def validate(self) -> HandStarting:
+    def options(self) -> HandOptions:
+        """This set-up's options, as :meth:`build` and :class:`~splitpot.hand.Hand` take them.
+
+        >>> from splitpot import HOLDEM, NoLimit
+        >>> start = HandStarting.build(HOLDEM, NoLimit(1, 2), [100, 100], seed=4)
+        >>> HandStarting.build(HOLDEM, NoLimit(1, 2), [100, 100], **start.options()) == start
+        True
+        """
+        given: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)}
+        for name in ("game", "structure", "stacks"):
+            del given[name]
+        hole = self.hole
+        given["hole"] = (list(hole) or None) if isinstance(hole, tuple) else hole
+        return given  # type: ignore[return-value]
+
+    def validate(self) -> Self:
         """This set-up checked again (a record made by hand or read back), normalised."""
-        return HandStarting.build(
-            self.game,
-            self.structure,
-            self.stacks,
-            button=self.button,
-            seed=self.seed,
-            hole=(list(self.hole) or None) if isinstance(self.hole, tuple) else self.hole,
-            board=self.board,
-            antes=self.antes,
-            blinds=self.blinds,
-            dead_blinds=self.dead_blinds,
-            rake=self.rake,
-            timeout_policy=self.timeout_policy,
-            auto_showdown=self.auto_showdown,
-            antes_shared=self.antes_shared,
-            open_folds=self.open_folds,
-            max_runs=self.max_runs,
-        )
+        return type(self).build(self.game, self.structure, self.stacks, **self.options())
+
+
+_WORKED_OUT = frozenset({"button", "seed", "hole", "board", "antes", "blinds", "dead_blinds"})
+"""The options :meth:`HandStarting.build` works out together (the seats, the forced bets
+and the cards given); every other option is a field with a default and a check."""
+_Check = Callable[[Any, str], Any]
+_CHECKS: dict[type, dict[str, tuple[Any, _Check]]] = {}
+
+
+def check_options(options: HandOptions) -> HandOptions:
+    """Options given ahead of the hands they are for (a table's), each checked as
+    :meth:`HandStarting.build` checks it, normalised (those it works out together, as the
+    seats and the forced bets, are checked with each hand).
+
+    >>> check_options({"timeout_policy": "check_or_fold"})
+    {'timeout_policy': <TimeoutPolicy.CHECK_OR_FOLD: 'check_or_fold'>}
+    """
+    checks = _checks(HandStarting)
+    out: dict[str, Any] = {}
+    for name, value in options.items():
+        if name in checks:
+            out[name] = checks[name][1](value, name)
+        elif name in _WORKED_OUT:
+            out[name] = value
+        else:
+            raise TypeError(f"{shown(name)} is not an option of a hand")
+    return out  # type: ignore[return-value]
+
+
+def _checks(cls: type[HandStarting]) -> dict[str, tuple[Any, _Check]]:
+    """The options of ``cls`` checked one by one: ``{name: (default, check)}``."""
+    found = _CHECKS.get(cls)
+    if found is None:
+        each: list[Field[Any]] = [f for f in fields(cls) if "check" in f.metadata]
+        found = _CHECKS[cls] = {f.name: (f.default, f.metadata["check"]) for f in each}
+    return found
 
 
 def _all_given(
@@ -235,12 +353,7 @@ def _all_given(
     return all([s is None or len(h or ()) >= want for s, h in zip(start, holes)])  # noqa: B905
 
 
-def _runs(max_runs: object) -> int:
-    """``max_runs``: the most times the board may be run, 1 to the cards of a deck."""
-    return _check.count(max_runs, "max_runs", 1, most=DECK_SIZE)
-
-
-def _check_kinds(game: Game, structure: Structure, rake: Rake | None) -> None:
+def _check_kinds(game: Game, structure: Structure) -> None:
     if not isinstance(game, Game):
         raise TypeError(f"game must be a Game, got {shown(game)}")
     if game.forced_bets not in ("blinds", "bring_in"):
@@ -249,8 +362,6 @@ def _check_kinds(game: Game, structure: Structure, rake: Rake | None) -> None:
         raise TypeError(
             f"structure must be FixedLimit, PotLimit or NoLimit, got {shown(structure)}"
         )
-    if rake is not None and not isinstance(rake, Rake):
-        raise TypeError(f"rake must be a Rake or None, got {shown(rake)}")
 
 
 def _seed(seed: object, all_given: bool) -> int | None:
@@ -258,12 +369,8 @@ def _seed(seed: object, all_given: bool) -> int | None:
     :data:`~splitpot.limits.SEED_LIMIT``) now, as the first card drawn is the first to use it
     (issue 15, M-1); drawn when ``None`` and some card is to be shuffled."""
     if seed is None:
-        return None if all_given else random.randrange(SEED_BOUND)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int or None, got {shown(seed)}")
-    if not 0 <= seed < SEED_LIMIT:
-        raise SplitpotError(f"seed must be 0 <= seed < 2**64, got {shown(seed)}")
-    return int(seed)
+        return None if all_given else _seeds.draw()
+    return _seeds.check(seed)
 
 
 def _sequence(value: object, what: str) -> Collection[object]:

@@ -1,8 +1,9 @@
-"""The showdown (docs/rules/poker.md §5): the hands' values, the order of showing, who may muck.
+"""The showdown (docs/rules/poker.md §5) and the payout (§6).
 
-:class:`Showdown` values every hand still in once, lines them up in the spec's order and
-decides for ``auto_showdown``; the :class:`~splitpot.hand.Hand` records the shows and mucks.
-The pots are built once, when the showdown begins (no chip moves after that).
+:class:`Showdown` values every hand still in once, lines them up in the spec's order, shows
+and mucks them (deciding for ``auto_showdown``) and logs each; :func:`settle` pays the pots
+and makes the hand's result. The pots are built once, when the showdown begins (no chip
+moves after that).
 """
 
 from __future__ import annotations
@@ -12,15 +13,33 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from splitpot import _core
+from splitpot import pots as _pots
 from splitpot._core import HighHand
 
 if TYPE_CHECKING:
     from splitpot._core import RazzLow
+from splitpot.cards import as_cards
 from splitpot.games import Game, Valuation
-from splitpot.hand.records import Showing
-from splitpot.pots import Pot
+from splitpot.hand import stud as _stud
+from splitpot.hand.ledger import Ledger
+from splitpot.hand.records import (
+    _FOLDED,
+    HandEnding,
+    HandResult,
+    Mucking,
+    Operation,
+    PotAwarding,
+    Showing,
+    ShownHand,
+    _describe,
+)
+from splitpot.hand.setup import HandStarting
+from splitpot.pots import Payout, Pot
 
-__all__ = ["Showdown"]
+if TYPE_CHECKING:
+    from splitpot.hand.deal import Deal
+
+__all__ = ["Showdown", "payout", "pots_won", "settle"]
 
 
 class Showdown:
@@ -36,17 +55,36 @@ class Showdown:
       run's board after the first (``values`` are the first run's).
     """
 
-    __slots__ = ("more_values", "mucked", "pots", "queue", "shown", "values")
+    __slots__ = (
+        "_events",
+        "_hi_lo",
+        "_hole",
+        "more_values",
+        "mucked",
+        "pots",
+        "queue",
+        "shown",
+        "values",
+    )
 
     def __init__(
         self,
         game: Game,
-        hole: Sequence[list[int]],
-        boards: list[list[int]],
+        deal: Deal,
         contenders: list[int],
         aggressor: int | None,
         pots: tuple[Pot, ...],
+        events: list[Operation],
     ) -> None:
+        """``contenders`` from the button's left; without a bet on the last round stud
+        starts with the best exposed hand, who acted first (§5)."""
+        if game.forced_bets == "bring_in":
+            i = contenders.index(_stud.first_to_act(game, deal.up, contenders))
+            contenders = contenders[i:] + contenders[:i]
+        hole, boards = deal.hole, [deal.board, *deal.more_boards]
+        self._hole = hole
+        self._hi_lo = game.hi_lo
+        self._events = events
         self.values = _values(game, hole, boards[0], contenders)
         self.more_values = (
             [_values(game, hole, board, contenders) for board in boards[1:]]
@@ -59,6 +97,40 @@ class Showdown:
         self.shown: dict[int, Showing] = {}
         self.mucked: list[int] = []
         self.pots = pots
+
+    def show(self, seat: int) -> Showing:
+        """``seat``, first in the queue, shows his hand."""
+        high, low = self.values[seat]
+        record = Showing(seat, as_cards(self._hole[seat]), _describe(high, low, self._hi_lo))
+        self.shown[seat] = record
+        self.queue.popleft()
+        self._events.append(record)
+        return record
+
+    def muck(self, seat: int) -> Mucking:
+        """``seat``, first in the queue, mucks: he gives up any claim to the pot (§5)."""
+        record = Mucking(seat)
+        self.mucked.append(seat)
+        self.queue.popleft()
+        self._events.append(record)
+        return record
+
+    def decide(self, auto: bool) -> bool:
+        """Show or muck for the players in turn (``auto``: each shows if his hand can win or
+        tie a pot, else mucks; a hand every other hand gave up to wins unshown); whether
+        every decision is made. Without ``auto`` the players decide (show, muck)."""
+        queue = self.queue
+        while queue:
+            seat = queue[0]
+            if self.unopposed(seat):
+                queue.popleft()  # every other hand was mucked: he wins without showing
+            elif not auto:
+                return False
+            elif self.would_show(seat):
+                self.show(seat)
+            else:
+                self.muck(seat)
+        return True
 
     def unopposed(self, seat: int) -> bool:
         """Whether every other hand was mucked: he wins without showing (§5)."""
@@ -115,3 +187,91 @@ def _values(
     return {
         s: (game.evaluate_high(hole[s], board), game.evaluate_low(hole[s], board)) for s in seats
     }
+
+
+def pots_won(showdown: Showdown | None, ledger: Ledger, order: list[int]) -> tuple[Pot, ...]:
+    """The pots to award (docs/rules/poker.md §5, §6). Every uncalled bet went back at the
+    end of its round, so the pots return nothing more."""
+    if showdown is None:
+        live = [s for s in order if ledger.status[s] != _FOLDED]
+        if len(live) == 1:
+            # The last player left wins what is in the middle (§5), even if he put nothing
+            # in (the others sat out at once around him).
+            total = sum([ledger.contrib[s] for s in order])
+            return (Pot(total, (live[0],)),) if total else ()
+        return ledger.pots(order, ledger.folded())
+    if len(showdown.shown) + len(showdown.mucked) < len(showdown.values):
+        # Every other hand was mucked: they gave up their claims, the last one wins (§5).
+        return ledger.pots(order, ledger.folded() + showdown.mucked)
+    return showdown.pots
+
+
+def settle(
+    start: HandStarting,
+    showdown: Showdown | None,
+    ledger: Ledger,
+    order: list[int],
+    deal: Deal,
+    street: int,
+    events: list[Operation],
+) -> HandResult:
+    """Pay the pots (docs/rules/poker.md §6), log each award and the end, and make the
+    hand's result."""
+    pots = pots_won(showdown, ledger, order)
+    paid = payout(start, pots, showdown, deal.odd_chip_order(order), deal.flop_seen(street))
+    for a in paid.awards:
+        ledger.pay(a.seat, a.amount)
+        events.append(PotAwarding(a))
+    final = list(ledger.stacks)
+    events.append(HandEnding(tuple(final), paid.rake))
+    shown = showdown.shown if showdown is not None else {}
+    values = showdown.values if showdown is not None else {}
+    hi_lo = start.game.hi_lo
+    return HandResult(
+        pots,
+        dict(ledger.returned),
+        paid.awards,
+        tuple([ShownHand(s, r.cards, *values[s], hi_lo) for s, r in shown.items()]),
+        tuple(showdown.mucked) if showdown is not None else (),
+        paid.rake,
+        final,
+        [f - (s or 0) for f, s in zip(final, start.stacks)],  # noqa: B905 - same length
+    )
+
+
+def payout(
+    start: HandStarting,
+    pots: tuple[Pot, ...],
+    showdown: Showdown | None,
+    odd_chip_order: list[int],
+    flop_seen: bool,
+) -> Payout:
+    """Each pot paid to its winners among the hands shown (docs/rules/poker.md §6), each
+    run's part by its own board when the board was run more than once."""
+    shown = showdown.shown if showdown is not None else {}
+    values = showdown.values if showdown is not None else {}
+    hi_lo = start.game.hi_lo
+    # Only seats some pot is open to are ranked (a hand with no chips in has no pot).
+    ranked = [s for s in shown if any([s in pot.eligible for pot in pots])]
+    high, low = _rankings(values, ranked, hi_lo)
+    runs = showdown.more_values if showdown is not None else []
+    return _pots.award(
+        pots,
+        high,
+        low,
+        odd_chip_order,
+        start.structure.chip_unit,
+        start.rake,
+        flop_seen=flop_seen,
+        runs=[_rankings(v, ranked, hi_lo) for v in runs] if runs else (),
+    )
+
+
+def _rankings(
+    values: dict[int, tuple[Any, Any]], ranked: list[int], hi_lo: bool
+) -> tuple[dict[int, int], dict[int, int] | None]:
+    """The high and low rankings of the ``ranked`` seats, for :func:`splitpot.pots.award`."""
+    high = {s: values[s][0].strength for s in ranked}
+    if not hi_lo:
+        return high, None
+    return high, {s: values[s][1].strength for s in ranked if values[s][1] is not None}

@@ -1,84 +1,84 @@
 """The :class:`Hand` state machine (docs/rules/poker.md §3 to §7); see :mod:`splitpot.hand`.
 
+A hand is composed of parts that own their state: the chips (:class:`~.ledger.Ledger`), the
+cards (:class:`~.deal.Deal`), the betting round (:class:`~.round.BettingRound`) and the
+showdown (:class:`~.showdown.Showdown`); :mod:`.view` reads them for the public properties.
+:class:`Hand` keeps the phases and the operations: each ``verify_x`` asks the part whose
+rule it is, ``x`` has the part do it, logs the record, and moves the hand on.
+
 The phases hand over in the order of play, each ``_end_x`` or ``_after_x`` calling the next
-``_begin_x``: betting round -> (Crazy Pineapple discard) -> next street ... -> showdown ->
-payout (``_finish``); a fold that leaves one player goes straight to the payout.
+``_begin_x``: betting round -> (Crazy Pineapple discard) -> next street ... -> (the runs of
+the board) -> showdown -> payout (``_finish``); a fold that leaves one player goes straight
+to the payout.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 from splitpot._core import Card, IllegalAction, SplitpotError
-from splitpot.betting import BettingStructure, Structure
+from splitpot._facade import can_of
+from splitpot.betting import Structure
 from splitpot.cards import as_cards
 from splitpot.games import Game
+from splitpot.hand import advance as _advance
 from splitpot.hand import rebuild as _rebuild
-from splitpot.hand import stud as _stud
+from splitpot.hand import showdown as _showdown
 from splitpot.hand import timeout as _timeout
-from splitpot.hand.closing import Closing, _can
+from splitpot.hand import view as _view
+from splitpot.hand.advance import Advance, Advancing
+from splitpot.hand.deal import Deal
+from splitpot.hand.ledger import Ledger
 from splitpot.hand.records import (
     _ACTIVE,
     _BETTING,
     _DISCARD,
-    _FOLDED,
     _OVER,
+    _RUNS,
     _SHOWDOWN,
     _STOOD,
     Betting,
     BringingIn,
     Calling,
     Checking,
+    ChipsReturning,
     Discarding,
     Folding,
+    HandResult,
     LegalActions,
+    Mucking,
     Operation,
     RaisingTo,
+    RunningOut,
+    Showing,
     SittingOut,
     TimeoutOutcome,
     TimingOut,
     _legal,
 )
-from splitpot.hand.setup import HandStarting, _Cards, _Hole
-from splitpot.hand.timeout import TimeoutPolicy
+from splitpot.hand.round import BettingRound
+from splitpot.hand.setup import HandOptions, HandStarting, seats_from_button
+from splitpot.hand.showdown import Showdown
 from splitpot.limits import shown
-from splitpot.pots import Rake
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+_R = TypeVar("_R")
 
 
-class Hand(Closing):
+class Hand:
     """One hand of Hold'em, Omaha, Crazy Pineapple or stud, high, hi/lo or Razz (§2 to §7).
 
-    Arguments:
-
-    * ``game``: a :class:`~splitpot.games.Game` (``HOLDEM``, ``OMAHA_HILO``, ...).
-    * ``structure``: :class:`~splitpot.betting.FixedLimit`, ``PotLimit`` or ``NoLimit``; it
-      gives the blinds, the ante and the chip unit.
-    * ``stacks``: chips of each seat at the start, clockwise; every seat is dealt in.
-    * ``button``: the dealer seat (default the last seat); in stud the dealer sits there, so
-      the seat after it is dealt first and wins ties of the order of play (§4.2).
-    * ``seed``: the shuffle is ``random.Random(seed)``; the same seed deals the same cards.
-      ``None`` draws a seed, which is recorded in :class:`HandStarting`.
-    * ``hole``, ``board``: cards to deal instead of shuffled ones (replays and tests):
-      ``hole`` one entry per seat (``None`` for a seat dealt from the shuffle; in stud the
-      first 3 to 7 cards in the order dealt), ``board`` the community cards in order (any
-      cards not given come from the shuffle).
-    * ``antes``: one ante for every seat or one per seat (default the structure's ante).
-    * ``blinds``: the live blind of every seat, overriding the usual small and big blind
-      (the table uses it for players posting a big blind out of turn). ``dead_blinds``:
-      chips a seat puts in the pot that are not its bet (a missed small blind made up).
-    * ``rake``: a :class:`~splitpot.pots.Rake`, taken from the pots before splitting.
-    * ``timeout_policy``: ``"seed"`` (all-in for what he has put in, else fold) or
-      ``"check_or_fold"`` (docs/rules/poker.md §7 DECISION).
-    * ``auto_showdown``: show and muck for the players (each shows if he can win part of a
-      pot against the hands shown before him, else mucks); with ``False`` the seats in
-      showdown order call :meth:`show` or :meth:`muck`.
-    * ``antes_shared``: the antes were posted for the whole table (a big-blind or button
-      ante): dead money in the main pot that every player still in may win. By default each
-      ante counts toward its own player's eligibility, like any chip he put in (§6).
-    * ``open_folds``: a player may fold when he could check (docs/rules/poker.md §3); a table
-      may refuse it with ``False``.
-    * ``max_runs``: the most times the rest of the board may be run (§6): see :meth:`run_it`.
+    ``game`` is a :class:`~splitpot.games.Game` (``HOLDEM``, ``OMAHA_HILO``, ...),
+    ``structure`` a :class:`~splitpot.betting.FixedLimit`, ``PotLimit`` or ``NoLimit`` (the
+    blinds, the ante, the chip unit), ``stacks`` each seat's chips, clockwise (``None`` for a
+    seat not dealt in). The keyword ``options`` (``button``, ``seed``, ``hole``, ``board``,
+    ``antes``, ``blinds``, ``dead_blinds``, ``rake``, ``timeout_policy``, ``auto_showdown``,
+    ``antes_shared``, ``open_folds``, ``max_runs``) are :class:`HandStarting`'s, where each
+    is described; :class:`~splitpot.hand.setup.HandOptions` gives their types.
 
     Raises ``SplitpotError`` naming a bad argument (too few or many seats for the game, a
     stack of 0, a seed outside 0..2**64) and ``InvalidCards`` for a bad or repeated card;
@@ -91,49 +91,48 @@ class Hand(Closing):
     ('flop', 0, 12, 3)
     """
 
-    __slots__ = ()  # the state is seated by Dealer._take_seats
+    __slots__ = (
+        "_advances",
+        "_away",
+        "_deal",
+        "_events",
+        "_ledger",
+        "_legal",
+        "_legal_at",
+        "_order",
+        "_phase",
+        "_queue",
+        "_result",
+        "_round",
+        "_showdown",
+        "_starting",
+        "_street",
+    )
+
+    _showdown: Showdown | None
+    _result: HandResult | None
+    _legal: LegalActions
+
+    # The read-only state: :mod:`.view`, a facade over the parts, reads each from its part.
+    game, structure, seed, button = _view.game, _view.structure, _view.seed, _view.button
+    seat_count, seats, starting_stacks = _view.seat_count, _view.seats, _view.starting_stacks
+    stacks, bets, contributions = _view.stacks, _view.bets, _view.contributions
+    pot, pots, status = _view.pot, _view.pots, _view.status
+    board, boards, runs = _view.board, _view.boards, _view.runs
+    hole, up, down, seen_by = _view.hole, _view.up, _view.down, _view.seen_by
+    street, phase, actor, is_over = _view.street, _view.phase, _view.actor, _view.is_over
+    bring_in_seat, events = _view.bring_in_seat, _view.events
+    result, final_stacks = _view.result, _view.final_stacks
+    _repr_html_, __repr__ = _view.repr_html, _view.text
 
     def __init__(
         self,
         game: Game,
         structure: Structure,
         stacks: Sequence[int | None],
-        *,
-        button: int | None = None,
-        seed: int | None = None,
-        hole: _Hole = None,
-        board: _Cards = None,
-        antes: int | Sequence[int] | None = None,
-        blinds: Sequence[int] | None = None,
-        dead_blinds: Sequence[int] | None = None,
-        rake: Rake | None = None,
-        timeout_policy: TimeoutPolicy | str = "seed",
-        auto_showdown: bool = True,
-        antes_shared: bool = False,
-        open_folds: bool = True,
-        max_runs: int = 1,
+        **options: Unpack[HandOptions],
     ) -> None:
-        self._deal(
-            HandStarting.build(
-                game,
-                structure,
-                stacks,
-                button=button,
-                seed=seed,
-                hole=hole,
-                board=board,
-                antes=antes,
-                blinds=blinds,
-                dead_blinds=dead_blinds,
-                rake=rake,
-                timeout_policy=timeout_policy,
-                auto_showdown=auto_showdown,
-                antes_shared=antes_shared,
-                open_folds=open_folds,
-                max_runs=max_runs,
-            )
-        )
-        self._begin_round()
+        self._seat_players(HandStarting.build(game, structure, stacks, **options))
 
     @classmethod
     def from_setup(cls, start: HandStarting) -> Hand:
@@ -147,479 +146,7 @@ class Hand(Closing):
         """
         if not isinstance(start, HandStarting):
             raise TypeError(f"a hand is dealt from a HandStarting record, got {shown(start)}")
-        hand = cls.__new__(cls)
-        hand._deal(start.validate())
-        hand._begin_round()
-        return hand
-
-    # ------------------------------------------------------------------ phases, in order of play
-
-    def _begin_round(self) -> None:
-        """Open the betting round of the current street (docs/rules/poker.md §3, §4.1, §4.2):
-        preflop left of the big blind, after it left of the button; in stud the bring-in on
-        third street, then the best exposed hand (the fourth-street open pair allows the big
-        bet in fixed limit)."""
-        street, game, rnd = self._street, self._game, self._round
-        double = False
-        if street == 0:
-            first = self._first_preflop
-        elif game.forced_bets == "bring_in":
-            live = [s for s in self._order if self._status[s] < _FOLDED]
-            first = _stud.first_to_act(game, self._up, live)
-            double = street == 1 and self._starting.structure.kind is BettingStructure.FIXED_LIMIT
-            double = double and _stud.open_pair(game, self._up, live)
-        else:
-            first = (self._starting.button + 1) % self._n
-        rnd.begin(first, game.streets[street].big_bet, double)
-        if street == 0:
-            top = max(self._starting.blinds)
-            if top > self._starting.structure.big_blind:
-                rnd.last_raise = top  # a straddle: a raise over it is at least its size (§4.1)
-        self._queue = rnd.queue
-        if self._bring_in >= 0 and (not rnd.queue or rnd.queue[0] != self._bring_in):
-            self._bring_in = -1  # no one left to bet against: no bring-in
-        if not rnd.queue:
-            self._end_round()
-        elif self._away:
-            self._fold_away()
-
-    def _after_bet(self) -> None:
-        """After a betting decision: the next seat acts, or the round or the hand ends."""
-        if self._live == 1:
-            self._return_uncalled()  # every other player folded: he wins unshown (§5)
-            self._finish()
-        elif not self._queue or self._round.unanswered():
-            self._end_round()
-        elif self._away:
-            self._fold_away()
-
-    def _end_round(self) -> None:
-        """The uncalled bet goes back (§6), then the discard or the next street."""
-        self._return_uncalled()
-        self._round.close()
-        if self._game.streets[self._street].discard and self._live > 1:
-            self._begin_discard()
-        else:
-            self._next_street()
-
-    def _next_street(self) -> None:
-        if self._starting.max_runs > 1 and self._asks_for_runs():
-            return  # the players choose how many times to run the board (§6)
-        self._street += 1
-        if self._street >= len(self._game.streets):
-            self._begin_showdown()
-            return
-        self._phase = _BETTING
-        self._deal_street(self._street)
-        self._begin_round()
-
-    def _begin_discard(self) -> None:
-        """Every player still in discards, from the button's left (Crazy Pineapple, §2)."""
-        self._phase = _DISCARD
-        self._queue = deque([s for s in self._order if self._status[s] < _FOLDED])
-        self._after_discard()
-
-    def _after_discard(self) -> None:
-        """A timed-out seat discards its last card by itself (§7); the last discard ends it."""
-        queue = self._queue
-        while queue and self._status[queue[0]] == _STOOD:
-            seat = queue[0]
-            card = self._hole[seat][-1]
-            record = TimingOut(seat, TimeoutOutcome.DISCARD, Card(card))
-            self._do_discard(seat, card, record)
-        if not queue:
-            self._next_street()
-
-    # ------------------------------------------------------------------ legal actions
-
-    def _betting_actor(self) -> int:
-        if self._phase is not _BETTING or not self._queue:
-            raise IllegalAction(self._waiting_for())
-        return self._queue[0]
-
-    def legal_actions(self) -> LegalActions:
-        """What :attr:`actor` may do now (nothing when the hand is over)."""
-        if not self._queue or self._phase is _OVER:
-            return LegalActions(None)
-        seat = self._queue[0]
-        phase = self._phase
-        if phase is _DISCARD:
-            return _legal(seat, discard=as_cards(self._hole[seat]))
-        if phase is _SHOWDOWN:
-            return _legal(seat, show=True, muck=self._why_not_muck(seat) is None)
-        rnd = self._round
-        to_call = rnd.current - rnd.bets[seat]
-        window = rnd.raise_window(seat, sum(self._contrib))
-        if seat == self._bring_in:
-            return _legal(seat, fold=True, bring_in=self._bring_in_post(seat), bet=window)
-        if to_call > 0:
-            call = min(to_call, self._stacks[seat])
-            return _legal(seat, fold=True, call=call, raise_to=window)
-        fold = self._starting.open_folds
-        if rnd.current == 0:
-            return _legal(seat, fold=fold, check=True, bet=window)
-        return _legal(seat, fold=fold, check=True, raise_to=window)
-
-    # ------------------------------------------------------------------ fold / check / call
-
-    def verify_fold(self) -> int:
-        """Raise :class:`IllegalAction` unless the actor may fold; return the seat.
-
-        The stud bring-in may fold instead of bringing in; the bring-in then passes to his
-        left (docs/rules/poker.md §4.2)."""
-        seat = self._betting_actor()
-        if self._starting.open_folds:
-            return seat
-        if self._round.bets[seat] >= self._round.current and seat != self._bring_in:
-            raise IllegalAction(
-                f"seat {seat} has nothing to call and this table refuses open folds; check()"
-            )
-        return seat
-
-    def can_fold(self) -> bool:
-        """Whether :meth:`fold` is legal now."""
-        return _can(self.verify_fold)
-
-    def fold(self) -> Folding:
-        """The actor folds, giving up the hand (§6: eligible for no pot)."""
-        seat = self.verify_fold()
-        record = Folding(seat)
-        self._fold(seat, record)
-        return record
-
-    def _fold(self, seat: int, record: Operation) -> None:
-        self._status[seat] = _FOLDED
-        self._live -= 1
-        if self._queue[0] == seat:
-            self._queue.popleft()
-            if seat == self._bring_in:
-                self._pass_bring_in()
-        elif seat in self._queue:
-            self._queue.remove(seat)  # out of turn (sit_out now), never the bring-in
-        self._events.append(record)
-        self._after_bet()
-
-    def sit_out(self, seat: int, *, now: bool = False) -> SittingOut | None:
-        """The player in ``seat`` sits out during the hand: his hand is folded when his turn
-        comes, or at once with ``now`` (docs/rules/poker.md §4.1: a Sit Out "after the round
-        has started counts as a fold"). Returns the record if he is folded now; a player who has no
-        decision left (all-in, folded, the hand over) is left as he is.
-        """
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
-            raise SplitpotError(f"no seat {shown(seat)} in this hand (seats 0..{self._n - 1})")
-        if self._status[seat] != _ACTIVE or self._phase is _OVER:
-            return None
-        betting = self._phase is _BETTING and self._live > 1
-        if betting and (now or self._queue[0] == seat):
-            record = SittingOut(seat)
-            self._fold(seat, record)
-            return record
-        self._away.add(seat)
-        return None
-
-    def _fold_away(self) -> None:
-        """Fold a player who sat out, now that his turn has come (docs/rules/poker.md §4.1)."""
-        queue = self._queue
-        if queue and self._phase is _BETTING and queue[0] in self._away:
-            self._fold(queue[0], SittingOut(queue[0]))
-
-    def _pass_bring_in(self) -> None:
-        """A bring-in who folds or times out passes the bring-in to his left
-        (docs/rules/poker.md §4.2)."""
-        queue = self._queue
-        self._bring_in = queue[0] if queue and self._live > 1 else -1
-
-    def verify_check(self) -> int:
-        """Raise :class:`IllegalAction` unless the actor may check; return the seat."""
-        seat = self._betting_actor()
-        if seat == self._bring_in:
-            raise IllegalAction(self._owes_bring_in(seat))
-        current = self._round.current
-        to_call = current - self._round.bets[seat]
-        if to_call > 0:
-            call = min(to_call, self._stacks[seat])
-            raise IllegalAction(
-                f"seat {seat} faces a bet of {current}: call() ({call}) "
-                f"or fold() instead of checking"
-            )
-        return seat
-
-    def can_check(self) -> bool:
-        """Whether :meth:`check` is legal now."""
-        return _can(self.verify_check)
-
-    def check(self) -> Checking:
-        """The actor checks."""
-        seat = self.verify_check()
-        record = Checking(seat)
-        self._round.acts(seat)
-        self._events.append(record)
-        self._after_bet()
-        return record
-
-    def verify_call(self) -> int:
-        """Raise :class:`IllegalAction` unless the actor may call; return the chips it costs."""
-        seat = self._betting_actor()
-        to_call = self._round.current - self._round.bets[seat]
-        if to_call <= 0:
-            raise IllegalAction(f"seat {seat} has nothing to call; check() instead")
-        return min(to_call, self._stacks[seat])
-
-    def can_call(self) -> bool:
-        """Whether :meth:`call` is legal now."""
-        return _can(self.verify_call)
-
-    def call(self) -> Calling:
-        """The actor calls, all-in for less if short (table stakes, §3)."""
-        amount = self.verify_call()
-        seat = self._queue[0]
-        self._put(seat, amount, live=True)
-        record = Calling(seat, amount, self._stacks[seat] == 0)
-        self._round.acts(seat)
-        self._events.append(record)
-        self._after_bet()
-        return record
-
-    def _bring_in_post(self, seat: int) -> int:
-        """The stud bring-in, or all the seat has if short (§4.2)."""
-        return min(self._starting.structure.bring_in_amount, self._stacks[seat])
-
-    def _owes_bring_in(self, seat: int) -> str:
-        amount = self._bring_in_post(seat)
-        return f"seat {seat} must bring in: bring_in() ({amount}), complete with bet() or fold()"
-
-    # ------------------------------------------------------------------ bring-in (stud)
-
-    def verify_bring_in(self) -> int:
-        """Raise :class:`IllegalAction` unless the actor owes the stud bring-in; return its
-        amount (all he has, if short; docs/rules/poker.md §4.2)."""
-        seat = self._betting_actor()
-        if seat != self._bring_in:
-            if self._game.forced_bets != "bring_in":
-                raise IllegalAction(f"{self._game.name} has no bring-in; blinds open the betting")
-            raise IllegalAction(f"seat {seat} does not owe the bring-in")
-        return self._bring_in_post(seat)
-
-    def can_bring_in(self) -> bool:
-        """Whether :meth:`bring_in` is legal now."""
-        return _can(self.verify_bring_in)
-
-    def bring_in(self) -> BringingIn:
-        """The stud bring-in posts the forced opening bet (§4.2; PHH's ``pb``). To bet the
-        small bet instead, :meth:`bet` (the completion)."""
-        amount = self.verify_bring_in()
-        seat = self._queue[0]
-        self._bring_in = -1
-        self._put(seat, amount, live=True)
-        record = BringingIn(seat, amount, self._stacks[seat] == 0)
-        rnd = self._round
-        # A bring-in all-in for less still sets the full bring-in to call (§4.2).
-        rnd.current = max(rnd.current, self._starting.structure.bring_in_amount)
-        rnd.bring_in(seat)
-        self._events.append(record)
-        self._after_bet()
-        return record
-
-    def check_or_call(self) -> Checking | Calling:
-        """Check if nothing is owed, else call (PHH's ``cc``)."""
-        rnd = self._round
-        if self._phase is _BETTING and self._queue and rnd.current > rnd.bets[self._queue[0]]:
-            return self.call()
-        return self.check()
-
-    # ------------------------------------------------------------------ bet / raise
-
-    def _verify_amount(self, amount: int | None, opening: bool) -> tuple[int, int]:
-        seat = self._betting_actor()
-        rnd = self._round
-        current = rnd.current
-        if opening and current > 0:
-            raise IllegalAction(
-                f"seat {seat} faces a bet of {current}: use raise_to(amount), call() or fold()"
-            )
-        if not opening and current == 0:
-            raise IllegalAction(f"there is no bet to raise; seat {seat} may bet(amount) or check()")
-        window = rnd.raise_window(seat, sum(self._contrib))
-        verb = "bet" if opening else "raise"
-        if window is None:
-            raise IllegalAction(f"seat {seat} may not {verb} now: {rnd.blocker(seat)}")
-        lo, hi = window
-        if amount is None:
-            return seat, lo
-        if isinstance(amount, bool) or not isinstance(amount, int):
-            raise IllegalAction(
-                f"a {verb} amount must be a whole number of chips, got {shown(amount)}"
-            )
-        all_in = rnd.bets[seat] + self._stacks[seat]
-        if not rnd.allows(amount, lo, hi, all_in):
-            to = "" if opening else " to"
-            allowed = f"exactly {lo}" if lo == hi else f"{lo}..{hi}"
-            if rnd.double_option:
-                allowed = f"{lo} or {hi} (the small or the big bet: an open pair shows)"
-            raise IllegalAction(
-                f"seat {seat} may {verb}{to} {allowed}, not {shown(amount)}"
-                + (" (all-in)" if hi == all_in and lo == hi else "")
-            )
-        return seat, amount
-
-    def verify_bet(self, amount: int | None = None) -> int:
-        """Raise :class:`IllegalAction` unless the actor may bet ``amount`` (total); return it.
-
-        ``None`` means the smallest legal bet.
-        """
-        return self._verify_amount(amount, True)[1]
-
-    def can_bet(self, amount: int | None = None) -> bool:
-        """Whether :meth:`bet` is legal now (for ``amount``, or for some amount)."""
-        return _can(self.verify_bet, amount)
-
-    def bet(self, amount: int | None = None) -> Betting:
-        """The actor opens the round's betting with ``amount`` chips (default the minimum)."""
-        seat, amount = self._verify_amount(amount, True)
-        record = Betting(seat, amount, amount == self._round.bets[seat] + self._stacks[seat])
-        self._raise(seat, amount, record)
-        return record
-
-    def verify_raise_to(self, amount: int | None = None) -> int:
-        """Raise :class:`IllegalAction` unless the actor may raise to ``amount``; return it."""
-        return self._verify_amount(amount, False)[1]
-
-    def can_raise_to(self, amount: int | None = None) -> bool:
-        """Whether :meth:`raise_to` is legal now (for ``amount``, or for some amount)."""
-        return _can(self.verify_raise_to, amount)
-
-    def raise_to(self, amount: int | None = None) -> RaisingTo:
-        """The actor raises the bet to ``amount`` chips in total (default the minimum)."""
-        seat, amount = self._verify_amount(amount, False)
-        record = RaisingTo(seat, amount, amount == self._round.bets[seat] + self._stacks[seat])
-        self._raise(seat, amount, record)
-        return record
-
-    def bet_or_raise_to(self, amount: int | None = None) -> Betting | RaisingTo:
-        """Bet if no one has, else raise (PHH's ``cbr``)."""
-        if self._phase is _BETTING and self._round.current == 0:
-            return self.bet(amount)
-        return self.raise_to(amount)
-
-    def _raise(self, seat: int, amount: int, record: Operation) -> None:
-        self._bring_in = -1  # a completion instead of the bring-in
-        chips = amount - self._round.bets[seat]
-        self._round.raise_to(seat, amount)
-        self._put(seat, chips, live=True)
-        self._events.append(record)
-        self._after_bet()
-
-    # ------------------------------------------------------------------ discard
-
-    def verify_discard(self, card: Card | str | int) -> int:
-        """Raise :class:`IllegalAction` unless the actor may discard ``card``; return its code."""
-        if self._phase is not _DISCARD or not self._queue:
-            raise IllegalAction(
-                "no discard now: " + self._waiting_for()
-                if self._phase is _BETTING
-                else self._waiting_for()
-            )
-        seat = self._queue[0]
-        try:
-            code = Card(card).code
-        except (TypeError, ValueError) as e:
-            raise IllegalAction(f"cannot discard {shown(card)}: {e}") from None
-        if code not in self._hole[seat]:
-            held = "".join(map(str, map(Card, self._hole[seat])))
-            raise IllegalAction(f"seat {seat} does not hold {Card(code)}; it holds {held}")
-        return code
-
-    def can_discard(self, card: Card | str | int) -> bool:
-        """Whether :meth:`discard` of ``card`` is legal now."""
-        return _can(self.verify_discard, card)
-
-    def discard(self, card: Card | str | int) -> Discarding:
-        """The actor discards one hole card (Crazy Pineapple, after the flop betting round)."""
-        code = self.verify_discard(card)
-        seat = self._queue[0]
-        record = Discarding(seat, Card(code))
-        self._do_discard(seat, code, record)
-        self._after_discard()
-        return record
-
-    def _do_discard(self, seat: int, code: int, record: Operation) -> None:
-        self._hole[seat].remove(code)
-        self._queue.popleft()
-        self._events.append(record)
-
-    # ------------------------------------------------------------------ timeout
-
-    def verify_timeout(self) -> int:
-        """Raise :class:`IllegalAction` unless someone is to act; return the seat."""
-        if not self._queue or self._phase is _OVER:
-            raise IllegalAction(self._waiting_for())
-        return self._queue[0]
-
-    def can_timeout(self) -> bool:
-        """Whether :meth:`timeout` applies now (someone is to act)."""
-        return _can(self.verify_timeout)
-
-    def timeout(self, *, protected: bool = True) -> TimingOut:
-        """The actor ran out of time or disconnected (docs/rules/poker.md §7).
-
-        Betting, ``timeout_policy="seed"``: a player who has put chips in this hand (antes
-        and blinds count) is all-in for what he has put in: he acts no more, keeps his cards
-        and the chips behind, and is eligible for the pots up to his contribution; otherwise
-        he is folded. ``"check_or_fold"``: he checks if he can, else folds. A player with no
-        disconnection protection left (``protected=False``) is folded ("past them a timeout
-        folds"). A discard times out to discarding the last card dealt; a showdown to showing.
-        The rule is :func:`splitpot.hand.timeout.outcome`.
-        """
-        seat = self.verify_timeout()
-        return self._time_out(seat, self._timeout_outcome(seat, protected))
-
-    def timeout_outcome(self, *, protected: bool = True) -> TimeoutOutcome:
-        """What :meth:`timeout` would do now, without doing it (docs/rules/poker.md §7)."""
-        return self._timeout_outcome(self.verify_timeout(), protected)
-
-    def _timeout_outcome(self, seat: int, protected: bool) -> TimeoutOutcome:
-        return _timeout.outcome(
-            self._starting.timeout_policy,
-            self._phase,
-            owes=self._owes(seat),
-            contributed=self._contrib[seat],
-            protected=protected,
-        )
-
-    def _owes(self, seat: int) -> int:
-        """What the seat must put in to stay in: the call, or the stud bring-in (§4.2)."""
-        if seat == self._bring_in:
-            return self._starting.structure.bring_in_amount
-        return self._round.current - self._round.bets[seat]
-
-    def _time_out(self, seat: int, outcome: TimeoutOutcome) -> TimingOut:
-        if outcome is TimeoutOutcome.DISCARD:
-            code = self._hole[seat][-1]
-            record = TimingOut(seat, outcome, Card(code))
-            self._do_discard(seat, code, record)
-            self._after_discard()
-        elif outcome is TimeoutOutcome.SHOW:
-            record = TimingOut(seat, outcome)
-            self._events.append(record)
-            self._show(seat)
-            self._after_showing()
-        elif outcome is TimeoutOutcome.FOLD:
-            record = TimingOut(seat, outcome)
-            self._fold(seat, record)
-        else:
-            record = TimingOut(seat, outcome)
-            if outcome is TimeoutOutcome.CHECK:
-                self._round.acts(seat)
-            else:
-                self._status[seat] = _STOOD
-                self._queue.popleft()
-                if seat == self._bring_in:
-                    self._pass_bring_in()
-            self._events.append(record)
-            self._after_bet()
-        return record
-
-    # ------------------------------------------------------------------ rebuilding
+        return dealt(start.validate(), cls)
 
     @classmethod
     def from_events(cls, events: Sequence[Operation]) -> Hand:
@@ -640,3 +167,513 @@ class Hand(Closing):
         if not events or not isinstance(events[0], HandStarting):
             raise SplitpotError("the events must start with a HandStarting record")
         return _rebuild.replay(cls.from_setup(events[0]), events)
+
+    def _seat_players(self, start: HandStarting, log: list[Operation] | None = None) -> None:
+        """Seat the players, post the forced bets, deal the first street (§4) and open its
+        betting round; the records go to ``log`` (a new list by default)."""
+        structure, game = start.structure, start.game
+        order = self._order = seats_from_button(start.stacks, start.button)
+        self._starting = start
+        self._events: list[Operation] = [] if log is None else log
+        self._events.append(start)
+        ledger = self._ledger = Ledger(start.stacks, start.antes, start.antes_shared)
+        self._deal = Deal(start, self._events)
+        self._away: set[int] = set()  # the seats sitting out (§4.1)
+        self._advances: dict[int, _advance.Queued] = {}  # seat -> its advance action
+        self._street = 0
+        self._phase = _BETTING
+        rnd = self._round = BettingRound(start, ledger.stacks, ledger.status, len(order) == 2)
+        # Who is to act, first is next: the round's, the discard's or the showdown's queue.
+        self._queue: deque[int] = rnd.queue
+        self._showdown = None
+        self._result = None
+        self._legal_at = -1  # legal_actions() of the hand at that many records (a cache)
+        first = ledger.post_forced_bets(start, order, rnd, self._events)
+        self._deal.street(0, self._ledger.in_hand(self._order))
+        able = (
+            [s for s in order if ledger.status[s] == _ACTIVE]
+            if game.forced_bets != "blinds"
+            else []
+        )
+        if able:  # the lowest door card brings in, or acts first without a bring-in (§4.2)
+            first = self._deal.bring_in_seat(able)
+            rnd.bring_in = first if structure.bring_in_amount else -1
+        self._begin_round(order[0] if first is None else first)
+
+    def _begin_round(self, first: int | None = None) -> None:
+        """Open the betting round of the current street (docs/rules/poker.md §3, §4): preflop
+        ``first`` is to act, later the round finds who (:meth:`BettingRound.open`)."""
+        rnd = self._round
+        live = self._ledger.in_hand(self._order) if self._street else self._order
+        rnd.open(self._street, first, self._deal.up, live)
+        self._queue = rnd.queue
+        if not rnd.queue:
+            self._end_round()
+        elif self._away or self._advances:
+            self._on_turn()
+
+    def _after_bet(self) -> None:
+        """After a betting decision: the next seat acts, or the round or the hand ends."""
+        if self._ledger.live == 1:
+            self._return_uncalled()  # every other player folded: he wins unshown (§5)
+            self._finish()
+        elif not (queue := self._queue) or (len(queue) == 1 and self._round.unanswered()):
+            self._end_round()  # (one left to act: is anyone left to answer him? §3)
+        elif self._away or self._advances:
+            self._on_turn()
+
+    def _end_round(self) -> None:
+        """The uncalled bet goes back (§6), then the discard or the next street."""
+        if self._advances:
+            _advance.cancel_all(self, f"the {self.street} betting round ended")
+        self._return_uncalled()
+        self._round.close()
+        if self._starting.game.streets[self._street].discard and self._ledger.live > 1:
+            self._phase = _DISCARD  # each player still in discards, from the button's left
+            self._queue = deque(self._ledger.in_hand(self._order))
+            self._after_discard()
+        else:
+            self._next_street()
+
+    def _next_street(self) -> None:
+        # The board may be run more than once (§6): not asked yet, two players or more still
+        # in, at most one of them able to bet, and only board cards left to deal.
+        ledger, deal = self._ledger, self._deal
+        runs = self._starting.max_runs > 1 and not deal.runs and ledger.live > 1
+        if runs and ledger.able(self._order) <= 1 and deal.only_board_left(self._street):
+            self._phase = _RUNS  # the players choose how many times to run the board
+            self._queue = deque()
+            return
+        self._street += 1
+        if self._street >= len(self._starting.game.streets):
+            self._begin_showdown()
+            return
+        self._phase = _BETTING
+        self._deal.street(self._street, self._ledger.in_hand(self._order))
+        self._begin_round()
+
+    def _after_discard(self) -> None:
+        """A timed-out seat discards its last card by itself (§7); the last discard ends it."""
+        queue = self._queue
+        while queue and self._ledger.status[queue[0]] == _STOOD:
+            seat = queue[0]
+            card = self._deal.hole[seat][-1]
+            self._discard(seat, card, TimingOut(seat, TimeoutOutcome.DISCARD, Card(card)))
+        if not queue:
+            self._next_street()
+
+    def _begin_showdown(self) -> None:
+        """Value the hands and line them up in showing order (docs/rules/poker.md §5)."""
+        self._phase = _SHOWDOWN
+        ledger = self._ledger
+        showdown = self._showdown = Showdown(
+            self._starting.game,
+            self._deal,
+            self._ledger.in_hand(self._order),
+            self._round.aggressor,
+            ledger.pots(self._order, ledger.folded()),
+            self._events,
+        )
+        self._queue = showdown.queue
+        self._after_showing()
+
+    def _after_showing(self) -> None:
+        """Show or muck for the players (``auto_showdown``); the last decision pays out."""
+        assert self._showdown is not None
+        if self._showdown.decide(self._starting.auto_showdown):
+            self._finish()
+
+    def _finish(self) -> None:
+        """Award the pots (docs/rules/poker.md §6) and close the hand."""
+        if self._advances:
+            _advance.cancel_all(self, "the hand ended")
+        self._round.close()  # the bets go into the middle: the pots are paid
+        self._result = _showdown.settle(
+            self._starting,
+            self._showdown,
+            self._ledger,
+            self._order,
+            self._deal,
+            self._street,
+            self._events,
+        )
+        self._phase = _OVER
+        self._queue = deque()
+
+    def _return_uncalled(self) -> None:
+        """The round's top bet, as far as no one matched it, goes back (docs/rules/poker.md §6)."""
+        back = self._round.uncalled()
+        if back is not None:
+            self._ledger.give_back(*back)
+            self._events.append(ChipsReturning(*back))
+
+    def _betting_actor(self) -> int:
+        if self._phase is not _BETTING or not self._queue:
+            raise IllegalAction(_view.waiting_for(self))
+        return self._queue[0]
+
+    def legal_actions(self) -> LegalActions:
+        """What :attr:`actor` may do now (nothing when the hand is over)."""
+        if self._legal_at == len(self._events):
+            return self._legal  # asked again before anything happened (every change logs)
+        if not self._queue or self._phase is _OVER:
+            return LegalActions(None)
+        seat = self._queue[0]
+        if self._phase is _DISCARD:
+            return _legal(seat, discard=as_cards(self._deal.hole[seat]))
+        if self._phase is _SHOWDOWN:
+            assert self._showdown is not None
+            return _legal(seat, show=True, muck=self._showdown.why_not_muck(seat) is None)
+        self._legal = self._round.legal(seat, sum(self._ledger.contrib))
+        self._legal_at = len(self._events)
+        return self._legal
+
+    def verify_fold(self) -> int:
+        """Raise :class:`IllegalAction` unless the actor may fold; return the seat.
+
+        The stud bring-in may fold instead of bringing in; the bring-in then passes to his
+        left (docs/rules/poker.md §4.2)."""
+        seat = self._betting_actor()
+        self._round.verify_fold(seat)
+        return seat
+
+    can_fold = can_of(verify_fold)
+
+    def fold(self) -> Folding:
+        """The actor folds, giving up the hand (§6: eligible for no pot)."""
+        seat = self.verify_fold()
+        record = Folding(seat)
+        self._fold(seat, record)
+        return record
+
+    def _fold(self, seat: int, record: Operation) -> None:
+        self._ledger.fold(seat)
+        if self._advances:
+            self._advances.pop(seat, None)  # he has no decision left
+        queue = self._queue
+        if queue[0] == seat:
+            queue.popleft()
+            if seat == self._round.bring_in:
+                self._round.pass_bring_in(self._ledger.live)
+        elif seat in queue:
+            queue.remove(seat)  # out of turn (sit_out now), never the bring-in
+        self._events.append(record)
+        self._after_bet()
+
+    def sit_out(self, seat: int, *, now: bool = False) -> SittingOut | None:
+        """The player in ``seat`` sits out during the hand: his hand is folded when his turn
+        comes, or at once with ``now`` (docs/rules/poker.md §4.1: a Sit Out "after the round has
+        started counts as a fold"), and what he put in is lost. Returns the record if he
+        is folded now; a player who has no decision left (all-in, folded, the hand over) is
+        left as he is.
+        """
+        _view.seat_of(self, seat)
+        if self._ledger.status[seat] != _ACTIVE or self._phase is _OVER:
+            return None
+        betting = self._phase is _BETTING and self._ledger.live > 1
+        if betting and (now or self._queue[0] == seat):
+            record = SittingOut(seat)
+            self._fold(seat, record)
+            return record
+        self._away.add(seat)
+        return None
+
+    def _on_turn(self) -> None:
+        """The seat to act decided before his turn: he sat out, and is folded (§4.1), or
+        chose an advance action, which is made now or cancelled (:mod:`.advance`)."""
+        queue = self._queue
+        if queue and self._phase is _BETTING:
+            seat = queue[0]
+            if seat in self._away:
+                self._fold(seat, SittingOut(seat))
+            elif seat in self._advances:
+                _advance.play(self, seat, self._advances.pop(seat))
+
+    def verify_advance(
+        self, seat: int, action: Advance | str | None, amount: int | None = None
+    ) -> Advance | None:
+        """Raise :class:`IllegalAction` unless ``seat`` may choose ``action`` in advance now
+        (a seat still in, able to bet, before its turn of a betting round; ``None``
+        withdraws his choice); return it."""
+        queued = _advance.check(self, seat, action, amount)
+        return None if queued is None else queued.action
+
+    can_advance = can_of(verify_advance)
+
+    def advance(
+        self, seat: int, action: Advance | str | None, amount: int | None = None
+    ) -> Advancing:
+        """``seat`` chooses his next betting decision before his turn, made for him when it
+        comes (§3): ``"fold"``, ``"check/fold"``, ``"check"``, ``"call"`` (``amount``:
+        the call he faces), ``"call any"``, ``"bet/raise"`` (to ``amount``), or ``None`` to
+        withdraw it. The rules, and what cancels it: :mod:`splitpot.hand.advance`."""
+        queued = _advance.check(self, seat, action, amount)
+        if queued is None:
+            del self._advances[seat]
+            record = Advancing(seat, None)
+        else:
+            self._advances[seat] = queued
+            record = Advancing(seat, queued.action.value, queued.amount)
+        self._events.append(record)
+        return record
+
+    def verify_check(self) -> int:
+        """Raise :class:`IllegalAction` unless the actor may check; return the seat."""
+        seat = self._betting_actor()
+        self._round.verify_check(seat)
+        return seat
+
+    can_check = can_of(verify_check)
+
+    def check(self) -> Checking:
+        """The actor checks."""
+        seat = self.verify_check()
+        record = Checking(seat)
+        self._round.acts(seat)
+        self._events.append(record)
+        self._after_bet()
+        return record
+
+    def verify_call(self) -> int:
+        """Raise :class:`IllegalAction` unless the actor may call; return the chips it costs."""
+        if self._legal_at == len(self._events) and self._legal.call is not None:
+            return self._legal.call  # legal_actions found it, and nothing happened since
+        return self._round.verify_call(self._betting_actor())
+
+    can_call = can_of(verify_call)
+
+    def call(self) -> Calling:
+        """The actor calls, all-in for less if short (table stakes, §3)."""
+        amount = self.verify_call()
+        seat = self._queue[0]
+        self._ledger.put(seat, amount)
+        self._round.called(seat, amount)
+        record = Calling(seat, amount, self._ledger.stacks[seat] == 0)
+        self._events.append(record)
+        self._after_bet()
+        return record
+
+    def check_or_call(self) -> Checking | Calling:
+        """Check if nothing is owed, else call (PHH's ``cc``)."""
+        rnd = self._round
+        if self._phase is _BETTING and self._queue and rnd.current > rnd.bets[self._queue[0]]:
+            return self.call()
+        return self.check()
+
+    def verify_bring_in(self) -> int:
+        """Raise :class:`IllegalAction` unless the actor owes the stud bring-in; return its
+        amount (all he has, if short; docs/rules/poker.md §4.2)."""
+        seat = self._betting_actor()
+        game = self._starting.game
+        if game.forced_bets != "bring_in":
+            raise IllegalAction(f"{game.name} has no bring-in; blinds open the betting")
+        return self._round.verify_bring_in(seat)
+
+    can_bring_in = can_of(verify_bring_in)
+
+    def bring_in(self) -> BringingIn:
+        """The stud bring-in posts the forced opening bet (§4.2; PHH's ``pb``). To bet the
+        small bet instead, :meth:`bet` (the completion)."""
+        amount = self.verify_bring_in()
+        seat = self._queue[0]
+        self._ledger.put(seat, amount)
+        self._round.put(seat, amount)
+        record = BringingIn(seat, amount, self._ledger.stacks[seat] == 0)
+        self._round.brought_in(seat)
+        self._events.append(record)
+        self._after_bet()
+        return record
+
+    def verify_bet(self, amount: int | None = None) -> int:
+        """Raise :class:`IllegalAction` unless the actor may bet ``amount`` (total, ``None``
+        the smallest legal bet); return it."""
+        seat, window = self._betting_actor(), self._window(True)
+        return self._round.verify_amount(seat, amount, True, sum(self._ledger.contrib), window)
+
+    can_bet = can_of(verify_bet)
+
+    def bet(self, amount: int | None = None) -> Betting:
+        """The actor opens the round's betting with ``amount`` chips (default the minimum)."""
+        return self._raise(self.verify_bet(amount), Betting)
+
+    def verify_raise_to(self, amount: int | None = None) -> int:
+        """Raise :class:`IllegalAction` unless the actor may raise to ``amount``; return it."""
+        seat, window = self._betting_actor(), self._window(False)
+        return self._round.verify_amount(seat, amount, False, sum(self._ledger.contrib), window)
+
+    can_raise_to = can_of(verify_raise_to)
+
+    def raise_to(self, amount: int | None = None) -> RaisingTo:
+        """The actor raises the bet to ``amount`` chips in total (default the minimum)."""
+        return self._raise(self.verify_raise_to(amount), RaisingTo)
+
+    def _window(self, opening: bool) -> tuple[int, int] | None:
+        """The bet (``opening``) or raise window legal_actions found, if nothing happened since."""
+        if self._legal_at != len(self._events):
+            return None
+        return self._legal.bet if opening else self._legal.raise_to
+
+    def bet_or_raise_to(self, amount: int | None = None) -> Betting | RaisingTo:
+        """Bet if no one has, else raise (PHH's ``cbr``)."""
+        if self._phase is _BETTING and self._round.current == 0:
+            return self.bet(amount)
+        return self.raise_to(amount)
+
+    def _raise(self, amount: int, kind: Callable[[int, int, bool], _R]) -> _R:
+        seat, rnd = self._queue[0], self._round
+        chips = amount - rnd.bets[seat]
+        record = kind(seat, amount, chips == self._ledger.stacks[seat])
+        rnd.raise_to(seat, amount)
+        self._ledger.put(seat, chips)
+        rnd.put(seat, chips)
+        self._events.append(record)  # type: ignore[arg-type]
+        self._after_bet()
+        return record
+
+    def verify_discard(self, card: Card | str | int) -> int:
+        """Raise :class:`IllegalAction` unless the actor may discard ``card``; return its code."""
+        if self._phase is not _DISCARD or not self._queue:
+            waiting = _view.waiting_for(self)
+            raise IllegalAction(
+                f"no discard now: {waiting}" if self._phase is _BETTING else waiting
+            )
+        return self._deal.verify_discard(self._queue[0], card)
+
+    can_discard = can_of(verify_discard)
+
+    def discard(self, card: Card | str | int) -> Discarding:
+        """The actor discards one hole card (Crazy Pineapple, after the flop betting round)."""
+        code = self.verify_discard(card)
+        seat = self._queue[0]
+        record = Discarding(seat, Card(code))
+        self._discard(seat, code, record)
+        self._after_discard()
+        return record
+
+    def _discard(self, seat: int, code: int, record: Operation) -> None:
+        self._deal.hole[seat].remove(code)
+        self._queue.popleft()
+        self._events.append(record)
+
+    def verify_run_it(self, times: int) -> int:
+        """Raise :class:`IllegalAction` unless the board may be run ``times`` times now;
+        return ``times``. Checked: the hand waits for the choice (:attr:`Phase.RUNS`),
+        ``times`` is 1 to the hand's ``max_runs``, and the deck holds a board for each run."""
+        if self._phase is not _RUNS:
+            raise IllegalAction(f"no run of the board to choose now: {_view.waiting_for(self)}")
+        return self._deal.verify_runs(self._street, times, self._starting.max_runs)
+
+    can_run_it = can_of(verify_run_it)
+
+    def run_it(self, times: int) -> RunningOut:
+        """Run the rest of the board ``times`` times (docs/rules/poker.md §6 "Running the
+        board more than once"). In a hand dealt with ``max_runs`` above 1, once the players
+        still in can bet no more before the board is out, the hand waits for this choice
+        (:attr:`Phase.RUNS`, no seat to act); ``run_it(1)`` deals the board once. Each run
+        deals every street left from the same deck; each pot is shared by the runs and each
+        run's part paid by its own board (:func:`splitpot.pots.award`)."""
+        times = self.verify_run_it(times)
+        record = RunningOut(times)
+        self._events.append(record)
+        self._deal.deal_runs(self._street, times)
+        self._street = len(self._starting.game.streets)
+        self._round.aggressor = None  # no bet on the last round: the showing order (§5)
+        self._begin_showdown()
+        return record
+
+    def _showdown_actor(self) -> Showdown:
+        if self._phase is not _SHOWDOWN or not self._queue or self._showdown is None:
+            waiting = _view.waiting_for(self)
+            over = self._phase is _OVER or self._phase is _RUNS
+            raise IllegalAction(waiting if over else f"it is not the showdown: {waiting}")
+        return self._showdown
+
+    def verify_show(self) -> int:
+        """Raise :class:`IllegalAction` unless a seat is to show at showdown; return it."""
+        return self._showdown_actor().queue[0]
+
+    can_show = can_of(verify_show)
+
+    def show(self) -> Showing:
+        """The seat in turn at showdown shows its hand (docs/rules/poker.md §5)."""
+        record = self._showdown_actor().show(self.verify_show())
+        self._after_showing()
+        return record
+
+    def verify_muck(self) -> int:
+        """Raise :class:`IllegalAction` unless the seat in turn may muck; return it."""
+        showdown = self._showdown_actor()
+        seat = showdown.queue[0]
+        why = showdown.why_not_muck(seat)
+        if why is not None:
+            raise IllegalAction(why)
+        return seat
+
+    can_muck = can_of(verify_muck)
+
+    def muck(self) -> Mucking:
+        """The seat in turn mucks its hand, giving up any claim to the pot (§5)."""
+        record = self._showdown_actor().muck(self.verify_muck())
+        self._after_showing()
+        return record
+
+    def verify_timeout(self) -> int:
+        """Raise :class:`IllegalAction` unless someone is to act; return the seat."""
+        if not self._queue or self._phase is _OVER:
+            raise IllegalAction(_view.waiting_for(self))
+        return self._queue[0]
+
+    can_timeout = can_of(verify_timeout)
+
+    def timeout(self, *, protected: bool = True) -> TimingOut:
+        """The actor ran out of time or disconnected (docs/rules/poker.md §7): by default he
+        is all-in for what he has put in (he acts no more and keeps the chips behind), or
+        folded if he put in nothing or has no disconnection protection left
+        (``protected=False``). The rule, with ``timeout_policy``: :func:`.timeout.outcome`.
+        """
+        seat = self.verify_timeout()
+        return self._time_out(seat, self.timeout_outcome(protected=protected))
+
+    def timeout_outcome(self, *, protected: bool = True) -> TimeoutOutcome:
+        """What :meth:`timeout` would do now, without doing it (docs/rules/poker.md §7)."""
+        seat = self.verify_timeout()
+        return _timeout.outcome(
+            self._starting.timeout_policy,
+            self._phase,
+            owes=self._round.owes(seat),
+            contributed=self._ledger.contrib[seat],
+            protected=protected,
+        )
+
+    def _time_out(self, seat: int, outcome: TimeoutOutcome) -> TimingOut:
+        record = TimingOut(seat, outcome)
+        if outcome is TimeoutOutcome.DISCARD:
+            code = self._deal.hole[seat][-1]
+            self._discard(seat, code, record := TimingOut(seat, outcome, Card(code)))
+            self._after_discard()
+            return record
+        if outcome is TimeoutOutcome.FOLD:
+            self._fold(seat, record)
+            return record
+        self._events.append(record)
+        if outcome is TimeoutOutcome.SHOW:
+            self._showdown_actor().show(seat)
+            self._after_showing()
+            return record
+        if outcome is TimeoutOutcome.CHECK:
+            self._round.acts(seat)
+        else:  # all-in for what he has put in: he acts no more (§7)
+            self._ledger.status[seat] = _STOOD
+            self._queue.popleft()
+            if seat == self._round.bring_in:
+                self._round.pass_bring_in(self._ledger.live)
+        self._after_bet()
+        return record
+
+
+def dealt(start: HandStarting, cls: type[Hand] = Hand) -> Hand:
+    """The hand of a set-up just made by :meth:`HandStarting.build` (a table's, a history's),
+    not checked a second time as :meth:`Hand.from_setup` checks a record given to it."""
+    hand = cls.__new__(cls)
+    hand._seat_players(start)
+    return hand

@@ -27,12 +27,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Union
 
+from splitpot.betting import BettingStructure, Structure
 from splitpot.games import Game
 
 _BySeat = Union[Mapping[int, Sequence[int]], Sequence[Sequence[int]]]  # noqa: UP007 - runtime
 """Cards by seat: a mapping, or a list indexed by seat."""
 
-__all__ = ["board_key", "bring_in_seat", "first_to_act", "odd_chip_order", "open_pair"]
+__all__ = ["board_key", "bring_in_seat", "first_to_act", "odd_chip_order", "open_pair", "opening"]
 
 
 def _razz_rank(code: int) -> int:
@@ -93,6 +94,16 @@ def open_pair(game: Game, up: _BySeat, seats: Sequence[int]) -> bool:
     if _is_razz(game):
         return False
     return any(len({c // 4 for c in up[s]}) < len(up[s]) for s in seats)
+
+
+def opening(
+    structure: Structure, game: Game, up: _BySeat, live: Sequence[int], street: int
+) -> tuple[int, bool]:
+    """Who opens the betting of a street after the third (the best exposed hand), and
+    whether the big bet may be made on it: fourth street with an open pair, in fixed limit
+    (docs/rules/poker.md §4.2)."""
+    double = street == 1 and structure.kind is BettingStructure.FIXED_LIMIT
+    return first_to_act(game, up, live), double and open_pair(game, up, live)
 
 
 def odd_chip_order(game: Game, hole: Mapping[int, Sequence[int]]) -> list[int]:

@@ -27,11 +27,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from splitpot import _seeds
 from splitpot._core import IllegalAction, SplitpotError
-from splitpot.limits import shown
-from splitpot.pan.cards import Card, CardsLike
+from splitpot._facade import can_of
+from splitpot.limits import PAN_MAX_RESHUFFLES, shown
+from splitpot.pan import view as _view
+from splitpot.pan.cards import Card, CardsLike, Deck
+from splitpot.pan.melds import LayOff, Split, Step
+from splitpot.pan.money import PanMoney
 from splitpot.pan.records import (
     Claim,
+    Claiming,
+    Dealing,
     Declaring,
     Demand,
     Demanding,
@@ -39,26 +46,37 @@ from splitpot.pan.records import (
     Discarding,
     Draw,
     Drawing,
+    GoingOut,
     Move,
+    PanEnding,
     PanEvent,
     PanPhase,
+    PanResult,
     PanStarting,
-    Paying,
     Play,
     Reject,
     Rejecting,
+    Reshuffling,
     Sluff,
     SplitTops,
     Take,
     TopsSplitting,
 )
-from splitpot.pan.rules import DrawFromDiscard, Forcing, PanRules
-from splitpot.pan.turns import Turns, can, starting, validate
+from splitpot.pan.rules import (
+    AllSluff,
+    DrawFromDiscard,
+    Forcing,
+    PanRules,
+    Rotation,
+    StockExhausted,
+)
+from splitpot.pan.tableau import Checked, Tableau
+from splitpot.pan.turns import HAND_SIZE, starting, validate
 
 __all__ = ["PanHand", "decision_of"]
 
 
-class PanHand(Turns):
+class PanHand:
     """One hand of Pan (docs/rules/pan.md §4 to §6).
 
     * ``stacks``: chips of each seat at the start (``None`` for a seat not dealt in); every
@@ -101,7 +119,48 @@ class PanHand(Turns):
     pan.Card('Jd')
     """
 
-    __slots__ = ()
+    __slots__ = (
+        "_dead",
+        "_demanded",
+        "_drawn",
+        "_events",
+        "_forced_now",
+        "_live",
+        "_money",
+        "_n",
+        "_order",
+        "_phase",
+        "_players",
+        "_queue",
+        "_reshuffles",
+        "_result",
+        "_rules",
+        "_source",
+        "_start",
+        "_stock",
+        "_table",
+    )
+
+    _drawn: int | None
+    _live: int | None
+
+    # The read-only state: :mod:`.view`, a facade over the parts, reads each from its part.
+    rules, phase, actor, is_over = _view.rules, _view.phase, _view.actor, _view.is_over
+    seats, players, stacks, pot, house = (
+        _view.seats,
+        _view.players,
+        _view.stacks,
+        _view.pot,
+        _view.house,
+    )
+    hand, melds, drawn, live_discard = _view.hand, _view.melds, _view.drawn, _view.live_discard
+    stock_size, dead_cards, events, result = (
+        _view.stock_size,
+        _view.dead_cards,
+        _view.events,
+        _view.result,
+    )
+    __repr__, _repr_html_ = _view.text, _view.repr_html
 
     def __init__(
         self,
@@ -143,19 +202,80 @@ class PanHand(Turns):
             raise SplitpotError("the events do not rebuild a hand")
         return hand
 
-    # ------------------------------------------------------------------ declarations (§5.2)
+    def _deal(self, start: PanStarting) -> None:
+        """Post the tops and collection and deal ten cards each (§5.1, §6.1)."""
+        rules = start.rules
+        n = len(start.stacks)
+        self._start, self._rules, self._n = start, rules, n
+        step = -1 if rules.rotation is Rotation.COUNTERCLOCKWISE else 1
+        ring = [(start.first + step * i) % n for i in range(n)]
+        self._order = [s for s in ring if start.stacks[s] is not None]
+        self._events: list[PanEvent] = [start]
+        self._money = PanMoney(start, self._events)
+        self._table = Tableau(n, rules)
+        self._players: list[int] = []
+        self._dead: list[int] = []
+        self._live = self._drawn = None
+        self._source: str | None = None
+        self._forced_now = self._demanded = False
+        self._reshuffles = 0
+        self._result: PanResult | None = None
+        self._money.post(self._order)
+        if start.deck is not None:
+            cards = [c.code for c in start.deck]
+        else:
+            cards = [c.code for c in Deck(start.seed, rules)]
+        self._stock = cards[::-1]  # the top card last, for pop()
+        hands = self._table.hands
+        for _ in range(HAND_SIZE):  # one card at a time, in rotation (§6.1)
+            for seat in self._order:
+                hands[seat].append(self._stock.pop())
+        for seat in self._order:
+            self._events.append(Dealing(seat, tuple(map(Card, hands[seat]))))
+        self._phase = PanPhase.DECLARE
+        self._queue = list(self._order)
+
+    def _declare(self, seat: int, plays: bool) -> Declaring:
+        record = Declaring(seat, plays)
+        self._events.append(record)
+        self._queue.pop(0)
+        if plays:
+            self._players.append(seat)
+        elif self._rules.sluff_forfeit:  # §5.3 HOUSE: a drop forfeit into the pot
+            self._money.forfeit(seat)
+        if not self._queue:
+            self._begin_play()
+        return record
+
+    def _begin_play(self) -> None:
+        """After the declarations (§5.2): one player takes the tops, none sluffs them all."""
+        players = self._players
+        if not players:
+            if self._rules.tops_all_sluff is AllSluff.REFUND:
+                self._money.refund(self._order)
+            self._end(None)
+            return
+        if len(players) == 1:
+            self._end(players[0])
+            return
+        self._phase = PanPhase.DRAW
+        self._queue = [players[0]]
+        if self._rules.initial_upcard and self._stock:  # §6.1 HOUSE: the top stock card
+            self._live = self._stock.pop()
+            self._events.append(Drawing(players[0], Card(self._live), "upcard"))
+        if not self._stock:  # a deck dealt out (or by the upcard): §6.6 before the first draw
+            self._refill()
 
     def _declarer(self) -> int:
         if self._phase is not PanPhase.DECLARE:
-            raise IllegalAction(f"no declarations now: {self._waiting_for()}")
+            raise IllegalAction(f"no declarations now: {_view.waiting_for(self)}")
         return self._queue[0]
 
     def verify_play(self) -> int:
         """Raise unless a seat is to declare; return it (§5.2)."""
         return self._declarer()
 
-    def can_play(self) -> bool:
-        return can(self.verify_play)
+    can_play = can_of(verify_play)
 
     def play(self) -> Declaring:
         """The seat to declare plays: he is in until someone goes out (§5.2)."""
@@ -165,19 +285,80 @@ class PanHand(Turns):
         """Raise unless a seat is to declare; return it (§5.2)."""
         return self._declarer()
 
-    def can_sluff(self) -> bool:
-        return can(self.verify_sluff)
+    can_sluff = can_of(verify_sluff)
 
     def sluff(self) -> Declaring:
         """The seat to declare sluffs: he loses his tops (and any forfeit), pays nothing else
         (§5.3)."""
         return self._declare(self.verify_sluff(), False)
 
-    # ------------------------------------------------------------------ the draw (§6.2)
+    def _hold(self, seat: int, code: int, source: str, forced: bool = False) -> Drawing:
+        self._forced_now = forced
+        record = Drawing(seat, Card(code), source)
+        self._events.append(record)
+        self._drawn, self._source = code, source
+        self._phase = PanPhase.PLACE
+        return record
+
+    def _forced(self, seat: int) -> bool:
+        """Whether the live discard must be taken (§6.5): it lays off by itself on one of the
+        player's melds, and ``forcing`` is mandatory, or on demand and a player called for it."""
+        live = self._live
+        rules = self._rules
+        if live is None or rules.forcing is Forcing.OFF:
+            return False
+        if rules.forcing is Forcing.ON_DEMAND and not self._demanded:
+            return False
+        if rules.draw_from_discard is DrawFromDiscard.NEVER:
+            return False
+        return self._table.lays_off(seat, live)
+
+    def _placer(self) -> int:
+        if self._phase is not PanPhase.PLACE:
+            raise IllegalAction(f"no card is waiting to be placed: {_view.waiting_for(self)}")
+        return self._queue[0]
+
+    def _user(self) -> int:
+        if self._phase is not PanPhase.USE:
+            if self._phase is PanPhase.PLACE:
+                raise IllegalAction(
+                    f"seat {self._queue[0]} must place {Card(self._drawn or 0)} first "
+                    f"(docs/rules/pan.md §6.3)"
+                    + (" or reject it" if self._source == "stock" else "")
+                )
+            raise IllegalAction(f"no discard now: {_view.waiting_for(self)}")
+        return self._queue[0]
+
+    def _next_turn(self) -> None:
+        players, seat = self._players, self._queue[0]
+        self._queue = [players[(players.index(seat) + 1) % len(players)]]
+        self._phase = PanPhase.DRAW
+        self._drawn = self._source = None
+        self._forced_now = self._demanded = False
+        if not self._stock:
+            self._refill()
+
+    def _refill(self) -> None:
+        """The stock is out (§6.6 HOUSE): shuffle the dead discards into a new stock, keeping
+        the live discard; with none to shuffle, under ``voidHand``, or once the stock has been
+        rebuilt :data:`~splitpot.limits.PAN_MAX_RESHUFFLES` times (§6.6 DECISION: a hand
+        ends), the hand is void and the tops carry over."""
+        if (
+            self._rules.stock_exhausted is StockExhausted.VOID_HAND
+            or not self._dead
+            or self._reshuffles >= PAN_MAX_RESHUFFLES
+        ):
+            self._end(None)
+            return
+        self._reshuffles += 1
+        stock, self._dead = self._dead, []
+        _seeds.shuffler(self._start.seed, self._reshuffles).shuffle(stock)
+        self._stock = stock
+        self._events.append(Reshuffling(len(stock)))
 
     def _drawer(self) -> int:
         if self._phase is not PanPhase.DRAW:
-            raise IllegalAction(f"no draw now: {self._waiting_for()}")
+            raise IllegalAction(f"no draw now: {_view.waiting_for(self)}")
         return self._queue[0]
 
     def verify_draw(self) -> int:
@@ -191,8 +372,7 @@ class PanHand(Turns):
             )
         return seat
 
-    def can_draw(self) -> bool:
-        return can(self.verify_draw)
+    can_draw = can_of(verify_draw)
 
     def draw(self) -> Drawing:
         """The player draws the top card of the stock (§6.2); the live discard is dead."""
@@ -212,15 +392,14 @@ class PanHand(Turns):
             raise IllegalAction("there is no live discard to take (docs/rules/pan.md §6.2)")
         if self._rules.draw_from_discard is DrawFromDiscard.NEVER:
             raise IllegalAction("the discard is never taken here (drawFromDiscard = never)")
-        if not self._can_place(seat, live):
+        if not self._table.can_place(seat, live):
             raise IllegalAction(
                 f"seat {seat} cannot use {Card(live)} at once: a discard is taken only to be "
                 f"melded this turn (docs/rules/pan.md §6.2)"
             )
         return live
 
-    def can_take(self) -> bool:
-        return can(self.verify_take)
+    can_take = can_of(verify_take)
 
     def take(self) -> Drawing:
         """The player takes the live discard, which he must place this turn (§6.2, §6.3)."""
@@ -240,8 +419,7 @@ class PanHand(Turns):
             )
         return seat
 
-    def can_reject(self) -> bool:
-        return can(self.verify_reject)
+    can_reject = can_of(verify_reject)
 
     def reject(self) -> Rejecting:
         """The drawn stock card becomes the live discard for the next player; the turn ends
@@ -256,8 +434,6 @@ class PanHand(Turns):
         self._next_turn()
         return record
 
-    # ------------------------------------------------------------------ the discard (§6.3)
-
     def verify_discard(self, card: Card | str | int) -> int:
         """Raise unless the player may discard ``card`` from his hand now; return its code."""
         seat = self._user()
@@ -265,21 +441,20 @@ class PanHand(Turns):
             code = Card(card).code
         except (TypeError, ValueError) as e:
             raise IllegalAction(f"cannot discard {card!r}: {e}") from None
-        if code not in self._hands[seat]:
+        if code not in self._table.hands[seat]:
             held = " ".join(map(str, self.hand(seat)))
             raise IllegalAction(f"seat {seat} does not hold {Card(code)}; he holds {held}")
         return code
 
-    def can_discard(self, card: Card | str | int) -> bool:
-        return can(self.verify_discard, card)
+    can_discard = can_of(verify_discard)
 
     def discard(self, card: Card | str | int) -> Discarding:
         """The player discards a hand card: it is dead (in ``anyIfMeldable`` the next player may
         take it), and the turn ends (§6.3)."""
         code = self.verify_discard(card)
         seat = self._queue[0]
-        self._hands[seat].remove(code)
-        self._unclaimed = 0  # pays not claimed by now are lost (§4.5)
+        self._table.hands[seat].remove(code)
+        self._money.unclaimed = 0  # pays not claimed by now are lost (§4.5)
         record = Discarding(seat, Card(code))
         self._events.append(record)
         if self._rules.draw_from_discard is DrawFromDiscard.ANY_IF_MELDABLE:
@@ -288,6 +463,78 @@ class PanHand(Turns):
             self._dead.append(code)
         self._next_turn()
         return record
+
+    def _verify_step(self, step: Step) -> tuple[int, Checked]:
+        """Check an operation for the seat to act (:meth:`Tableau.check`), and that the first
+        places the drawn card (a forced one by a lay-off or a split, §6.3, §6.5); raise
+        :class:`IllegalAction` why not."""
+        if self._phase not in (PanPhase.PLACE, PanPhase.USE):
+            raise IllegalAction(f"no melding now: {_view.waiting_for(self)}")
+        seat = self._queue[0]
+        checked = self._table.check(seat, step, self._drawn)
+        drawn = self._drawn
+        if self._phase is PanPhase.PLACE:
+            if drawn not in checked[0]:
+                raise IllegalAction(
+                    f"the drawn card {Card(drawn or 0)} must be placed first "
+                    f"(docs/rules/pan.md §6.3)"
+                )
+            if self._forced_now and not isinstance(step, (LayOff, Split)):
+                raise IllegalAction(
+                    f"the forced card {Card(drawn or 0)} must be laid off on a meld "
+                    f"(docs/rules/pan.md §6.5)"
+                )
+        return seat, checked
+
+    def _apply_step(self, step: Step) -> PanEvent:
+        seat, checked = self._verify_step(step)
+        drawn = self._drawn if self._phase is PanPhase.PLACE else None
+        record = self._table.play(seat, step, checked, drawn)
+        self._events.append(record)
+        if self._phase is PanPhase.PLACE:
+            self._phase = PanPhase.USE
+            self._drawn = None
+        self._money.collect(seat, self._players, checked[1].pays, "conditions")
+        if not self._table.hands[seat]:  # all 11 cards melded: he goes out, no discard (§6.3)
+            self._go_out(seat)
+        return record
+
+    def verify_claim(self) -> int:
+        """Raise unless the player has pays to claim (``must_claim_before_discard``, §4.5)."""
+        seat = self._user()
+        if not self._money.unclaimed:
+            raise IllegalAction(f"seat {seat} has no pays to claim")
+        return seat
+
+    can_claim = can_of(verify_claim)
+
+    def claim(self) -> Claiming:
+        """The player claims his pays before discarding; unclaimed ones are lost (§4.5)."""
+        seat = self.verify_claim()
+        record = Claiming(seat)
+        self._events.append(record)
+        self._money.claim(seat, self._players)
+        return record
+
+    def _go_out(self, seat: int) -> None:
+        """He panned the hand (§4.4): every active opponent pays the outs as the melds lie,
+        and the pot is his."""
+        if self._money.unclaimed:
+            self._money.claim(seat, self._players)
+        outs = self._table.outs(seat)
+        self._events.append(GoingOut(seat, outs))
+        self._money.collect(seat, self._players, outs, "outs")
+        self._end(seat, outs)
+
+    def _end(self, winner: int | None, outs: int = 0) -> None:
+        carry = self._money.settle(winner)
+        stacks, house = self._money.stacks, self._money.house
+        final = tuple(None if s is None else stacks[i] for i, s in enumerate(self._start.stacks))
+        self._events.append(PanEnding(final, winner, carry, house))
+        net = tuple((f or 0) - (s or 0) for f, s in zip(final, self._start.stacks))  # noqa: B905
+        self._result = PanResult(winner, outs, final, net, carry, house)
+        self._phase = PanPhase.OVER
+        self._queue = []
 
     def verify_demand(self, seat: int) -> int:
         """Raise unless ``seat`` may call for the live discard to be forced on the player to
@@ -301,12 +548,11 @@ class PanHand(Turns):
         # A bool is not a seat, though True == 1 (issue 15).
         if isinstance(seat, bool) or seat not in self._players or seat == actor:
             raise IllegalAction(f"seat {shown(seat)} is not another player in the hand")
-        if self._demanded or self._live is None or not self._lays_off(actor, self._live):
+        if self._demanded or self._live is None or not self._table.lays_off(actor, self._live):
             raise IllegalAction("there is no live discard to force on the player to act")
         return seat
 
-    def can_demand(self, seat: int) -> bool:
-        return can(self.verify_demand, seat)
+    can_demand = can_of(verify_demand)
 
     def demand(self, seat: int) -> Demanding:
         """``seat`` calls for the live discard: the player to act must take it (§6.5 onDemand).
@@ -316,8 +562,6 @@ class PanHand(Turns):
         self._events.append(record)
         self._demanded = True
         return record
-
-    # ------------------------------------------------------------------ splitting the tops
 
     def verify_split_tops(self) -> int:
         """Raise unless the two players left may divide the tops now (``tops_allow_split``,
@@ -329,8 +573,7 @@ class PanHand(Turns):
             raise IllegalAction("only the two players left may split the tops, before play")
         return seat
 
-    def can_split_tops(self) -> bool:
-        return can(self.verify_split_tops)
+    can_split_tops = can_of(verify_split_tops)
 
     def split_tops(self) -> TopsSplitting:
         """The two players divide the tops, the odd chip to the first hand, and the hand ends
@@ -339,16 +582,11 @@ class PanHand(Turns):
         first, second = self._players
         record = TopsSplitting((first, second))
         self._events.append(record)
-        half, odd = divmod(self._pot, 2)
-        for seat, share in ((first, half + odd), (second, half)):
-            if share:
-                self._stacks[seat] += share
-                self._events.append(Paying(None, seat, share, "split tops"))
-        self._pot = 0
+        half, odd = divmod(self._money.pot, 2)
+        self._money.pay_out(first, half + odd, "split tops")
+        self._money.pay_out(second, half, "split tops")
         self._end(None)
         return record
-
-    # ------------------------------------------------------------------ moves
 
     def legal_moves(self) -> list[Move]:
         """Every decision the player to act may take now, each accepted by :meth:`apply`."""
@@ -358,8 +596,8 @@ class PanHand(Turns):
         if phase is PanPhase.DECLARE:
             return [Play(), Sluff()]
         seat = self._queue[0]
+        moves: list[Move] = []
         if phase is PanPhase.DRAW:
-            moves: list[Move] = []
             if self.can_take():
                 moves.append(Take())
             if not self._forced(seat):
@@ -367,14 +605,15 @@ class PanHand(Turns):
             if self.can_split_tops():
                 moves.append(SplitTops())
             return moves
-        moves = list(self._operations(seat))
+        drawn = self._drawn if phase is PanPhase.PLACE else None
+        moves.extend(self._table.operations(seat, drawn, self._forced_now))
         if phase is PanPhase.PLACE:
             if self._source == "stock":
                 moves.append(Reject())
             return moves
-        if self._unclaimed:
+        if self._money.unclaimed:
             moves.append(Claim())
-        moves.extend(Discard(Card(c)) for c in sorted(set(self._hands[seat])))
+        moves.extend(Discard(Card(c)) for c in sorted(set(self._table.hands[seat])))
         return moves
 
     def apply(self, move: Move) -> PanEvent:

@@ -31,17 +31,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from splitpot import _seeds
 from splitpot._check import chips as _chips
 from splitpot._core import IllegalAction, SplitpotError
-from splitpot.limits import shown
+from splitpot.limits import PAN_MAX_SEATS, shown
 from splitpot.pan.game import PanHand
 from splitpot.pan.records import PanResult
 from splitpot.pan.rules import PanRules, Rotation
 from splitpot.pan.turns import HAND_SIZE
 
 __all__ = ["PanSeat", "PanTable"]
-
-_SEED_BOUND = 1 << 64
 
 
 @dataclass(frozen=True)
@@ -56,19 +55,21 @@ class PanSeat:
 
 
 class PanTable:
-    """Pan hand after hand (see the module doc). ``seats``: the chairs, 2..``players_max``
-    (default 8, the best game by BIC and PW, §6.7).
+    """Pan hand after hand (see the module doc). ``seats``: the chairs (default 8, the best
+    game by BIC and PW, §6.7).
 
     Args:
         rules: the house rules of every hand (:class:`~splitpot.pan.PanRules`; None for the
             defaults).
-        seats: the number of chairs, 2..15.
+        seats: the number of chairs, from ``rules.players_min`` (a table that can deal a
+            hand) to :data:`~splitpot.limits.PAN_MAX_SEATS`; :meth:`join` seats at most
+            ``rules.players_max`` players.
         seed: seeds the first lot and every hand's shuffle (None: a random seed, kept in
             ``seed``).
 
     Raises:
         TypeError: for rules that are not a ``PanRules``.
-        SplitpotError: for a seat count outside 2..15.
+        SplitpotError: for a seat count outside ``rules.players_min..PAN_MAX_SEATS``.
 
     Later, :meth:`join` and :meth:`leave` during a hand raise ``splitpot.IllegalAction``, and
     :meth:`start_hand` with fewer than ``players_min`` players able to post a
@@ -91,10 +92,18 @@ class PanTable:
         self.rules = rules if rules is not None else PanRules()
         if not isinstance(self.rules, PanRules):
             raise TypeError(f"rules must be a PanRules, got {rules!r}")
-        if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 15:
-            raise SplitpotError(f"seats must be 2..15 (docs/rules/pan.md §6.7), got {shown(seats)}")
+        least = self.rules.players_min  # the players_max the rules deal in is join's check
+        if (
+            isinstance(seats, bool)
+            or not isinstance(seats, int)
+            or not least <= seats <= PAN_MAX_SEATS
+        ):
+            raise SplitpotError(
+                f"seats must be {least}..{PAN_MAX_SEATS} (from the rules' players_min, "
+                f"docs/rules/pan.md §6.7), got {shown(seats)}"
+            )
         if seed is None:
-            seed = random.randrange(_SEED_BOUND)
+            seed = _seeds.draw()
         self.seed = seed
         self._rng = random.Random(seed)
         self._names: list[str | None] = [None] * seats
@@ -228,7 +237,7 @@ class PanTable:
         self._hand = PanHand(
             stacks,
             first=first,
-            seed=self._rng.randrange(_SEED_BOUND),
+            seed=_seeds.draw(self._rng, _seeds.SEED_LIMIT),
             rules=self.rules,
             carry=self.carry,
         )

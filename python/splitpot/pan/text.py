@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from itertools import count
 
+from splitpot import _seeds
 from splitpot._core import IllegalAction, SplitpotError
 from splitpot._words import plain
 from splitpot.pan.bots import GreedyPanBot, play_pan_bots
@@ -47,8 +48,6 @@ NAMES = (
     "Ivy", "Jo", "Kim", "Lou", "Max", "Ned", "Oz",
 )  # fmt: skip
 """Names the demo and the terminal game give the seats (up to 15, §6.7)."""
-
-_SEED_RANGE = 1 << 32
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -242,9 +241,11 @@ def demo(seed: int = 1, players: int = 6) -> str:
     first of the hands seeded from ``seed`` in which someone goes out after collecting pays,
     so every run with the same seed prints the same game."""
     for k in count():
-        rng = random.Random(seed * 7919 + k)
-        hand = PanHand([50] * players, first=0, seed=rng.randrange(_SEED_RANGE))
-        play_pan_bots(hand, [GreedyPanBot(rng.randrange(_SEED_RANGE)) for _ in range(players)])
+        rng = random.Random(_seeds.attempt(seed, k))
+        hand = PanHand([50] * players, first=0, seed=_seeds.draw(rng, _seeds.SHORT_LIMIT))
+        play_pan_bots(
+            hand, [GreedyPanBot(_seeds.draw(rng, _seeds.SHORT_LIMIT)) for _ in range(players)]
+        )
         paid = any(isinstance(e, Paying) and e.why == "conditions" for e in hand.events)
         if hand.result.outs and paid:
             return f"splitpot demo (seed {seed}): Pan, {players} greedy bots\n\n" + render(hand)
@@ -288,9 +289,11 @@ def play(
     if not 0 <= seat < players:
         raise SplitpotError(f"seat must be 0..{players - 1}, got {seat}")
     rng = random.Random(seed)
-    hand = PanHand([stack] * players, first=0, seed=rng.randrange(_SEED_RANGE), rules=rules)
+    hand = PanHand(
+        [stack] * players, first=0, seed=_seeds.draw(rng, _seeds.SHORT_LIMIT), rules=rules
+    )
     names = ["You" if i == seat else n for i, n in enumerate(NAMES[:players])]
-    bots = [GreedyPanBot(rng.randrange(_SEED_RANGE)) for _ in range(players)]
+    bots = [GreedyPanBot(_seeds.draw(rng, _seeds.SHORT_LIMIT)) for _ in range(players)]
     output(
         f"Pan, {players} players, {stack} chips each; you are in seat {seat}. "
         "Type help for the commands, moves for what you may do."

@@ -16,8 +16,10 @@ from decimal import Decimal
 from splitpot._core import Card, IllegalAction, InvalidCards
 from splitpot.cards import DECK_SIZE, card_codes
 from splitpot.games import Game
-from splitpot.hand import Hand, SeatStatus, TimingOut
+from splitpot.hand import Hand, HandStarting, SeatStatus, TimingOut
 from splitpot.hand.records import _BETTING, _DISCARD, _RUNS, _SHOWDOWN
+from splitpot.hand.setup import HandOptions
+from splitpot.hand.state import dealt
 from splitpot.limits import PHH_MAX_AMOUNT_DIGITS, shown
 from splitpot.phh.errors import PHHError
 from splitpot.phh.record import HandHistory
@@ -97,23 +99,15 @@ class _Replayer:
                 f"on {s.max_runs} run(s) of the board ({RUNOUT_COUNT} says how many)"
             )
         try:
-            hand = Hand(
-                s.game,
-                s.structure,
-                s.stacks,
-                button=s.button,
-                seed=DECK_SEED,
-                hole=self.hole,
-                board=board,
-                antes=s.antes,
-                blinds=s.blinds,
-                dead_blinds=s.dead,
-                rake=s.rake,
-                timeout_policy=s.timeout_policy,
-                auto_showdown=False,
-                antes_shared=s.antes_shared,
-                max_runs=s.max_runs,
-            )
+            options: HandOptions = {
+                **s.options,
+                "seed": DECK_SEED,
+                "hole": self.hole,
+                "board": board,
+                "auto_showdown": False,
+            }
+            start = HandStarting.build(s.game, s.structure, s.stacks, **options)
+            hand = dealt(start)
         except ValueError as e:
             raise self.fail(f"cannot start the hand: {e}") from None
         shows = self.play(hand)

@@ -12,6 +12,7 @@ from typing import Any
 from splitpot.betting import FixedLimit, Structure
 from splitpot.cards import DECK_SIZE
 from splitpot.games import Game
+from splitpot.hand.setup import HandOptions
 from splitpot.limits import PHH_MAX_AMOUNT_DIGITS, shown
 from splitpot.phh.errors import PHHError, UnsupportedHistory
 from splitpot.phh.record import AMOUNT_BOUND, HandHistory, _digits_ok
@@ -56,20 +57,21 @@ def _chips_list(values: Sequence[object], what: str, source: str | None) -> list
 
 @dataclass
 class _Setup:
+    """A history's hand, per engine seat: the options it gives (the button, the forced
+    bets, the rake...: :class:`~splitpot.hand.HandStarting`'s), and how its players sit."""
+
     game: Game
     structure: Structure
     seat_of: list[int]  # PHH player -> engine seat
     seat_count: int
-    button: int
     stacks: list[int | None]
-    antes: list[int]
-    blinds: list[int]
-    dead: list[int]
-    rake: Rake | None
-    timeout_policy: str
-    antes_shared: bool
-    max_runs: int = 1  # the most runs of the board the players may choose (§6)
-    runs: int | None = None  # the runs they chose, if the history says
+    options: HandOptions
+    runs: int | None = None  # the runs of the board the players chose, if the history says
+
+    @property
+    def max_runs(self) -> int:
+        """The most runs of the board the players may choose (docs/rules/poker.md §6)."""
+        return self.options.get("max_runs", 1)
 
 
 def _layout(hh: HandHistory) -> tuple[list[int], int, int]:
@@ -232,21 +234,20 @@ def _setup(hh: HandHistory) -> _Setup:
         seat_antes[seat] = antes[k]
         seat_blinds[seat] = blinds[k]
         seat_dead[seat] = dead[k]
-    return _Setup(
-        game,
-        structure,
-        seat_of,
-        count,
-        button,
-        seat_stacks,
-        seat_antes,
-        seat_blinds,
-        seat_dead,
-        _rake(hh),
-        str(policy),
-        not hh.ante_trimming_status,
-        *(_runs(hh) if RUNOUT_COUNT in hh.user_fields or MAX_RUNS in hh.user_fields else (1, None)),
+    most, runs = (
+        _runs(hh) if RUNOUT_COUNT in hh.user_fields or MAX_RUNS in hh.user_fields else (1, None)
     )
+    options: HandOptions = {
+        "button": button,
+        "antes": seat_antes,
+        "blinds": seat_blinds,
+        "dead_blinds": seat_dead,
+        "rake": _rake(hh),
+        "timeout_policy": str(policy),
+        "antes_shared": not hh.ante_trimming_status,
+        "max_runs": most,
+    }
+    return _Setup(game, structure, seat_of, count, seat_stacks, options, runs)
 
 
 def _runs(hh: HandHistory) -> tuple[int, int | None]:

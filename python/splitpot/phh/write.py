@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from splitpot.betting import FixedLimit, Structure
 from splitpot.hand import (
+    AdvanceActing,
+    AdvanceCancelling,
     Betting,
     BoardDealing,
     BringingIn,
@@ -178,10 +181,15 @@ def _actions(events: Sequence[Operation], player_of: Mapping[int, int]) -> list[
     runout = _runout(events, shows[0]) if shows else set()
     out: list[str] = []
     held: list[str] = []  # the runout, written after the showdown
+    advance = ""  # an advance action (§3), said on the decision it makes
     for i, e in enumerate(events):
         following = events[i + 1] if i + 1 < len(events) else None
         shown_on_timeout = isinstance(e, Showing) and i > 0 and _is_timed_out_show(events[i - 1])
         line = None if shown_on_timeout else _line(e, labels, following)
+        if isinstance(e, AdvanceActing):
+            advance = f" # advance {e.action}" + ("" if e.amount is None else f" {e.amount}")
+        elif line is not None and advance:
+            line, advance = line + advance, ""
         if line is not None:
             (held if i in runout else out).append(line)
         if held and i == shows[-1]:
@@ -237,6 +245,11 @@ def _line(e: Operation, labels: Mapping[int, str], following: Operation | None) 
             return f"{labels[seat]} f"
         case SittingOut(seat=seat):
             return f"{labels[seat]} f # sits out"
+        case AdvanceCancelling(seat=seat, action=action, amount=amount, reason=reason):
+            # The reason names engine seats: written with the history's player labels.
+            reason = re.sub(r"seat (\d+)", lambda m: labels.get(int(m[1]), m[0]), reason)
+            chosen = action if amount is None else f"{action} {amount}"
+            return f"# {labels[seat]} advance {chosen} cancelled: {reason}"
         case Checking(seat=seat) | Calling(seat=seat):
             return f"{labels[seat]} cc"
         case Betting(seat=seat, amount=amount) | RaisingTo(seat=seat, amount=amount):

@@ -1,160 +1,75 @@
 """The replayer's steps: the table as it stands after each record of a replayed hand.
 
-Every step is computed here, in Python, from the hand's records (docs/rules/poker.md §3-§6:
-what each posting, call, bet, raise, return and award moves); the HTML page only displays
-them. Consecutive deals of hole cards are one step; every other record is a step of its own.
-Chips move as the records say:
-
-* an ante or a dead blind goes into the pot; a live blind, bring-in, call, bet or raise is
-  the seat's bet of the round (a bet and a raise are totals for the round, a call the chips
-  added);
-* the bets go into the middle when the next cards are dealt after any betting, and at the
-  showdown; ``pot`` is every chip in the middle, the bets of the round included
-  (:attr:`splitpot.hand.Hand.pot`);
-* an uncalled bet goes back to its seat; an award moves chips from the pot to the winner;
-  the rake leaves the pot at the end.
+The chips and cards of each step are the engine's own (:func:`splitpot.hand.steps`: the
+table after each record, docs/rules/poker.md §3-§6); this module only lays them out for the
+HTML page, with the notes a reader needs (a hand shown, a seat timed out, what a winner
+won). Consecutive deals of hole cards are one step; every other record is a step of its own.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from splitpot._core import Card
 from splitpot.hand import (
-    AntePosting,
-    Betting,
-    BlindPosting,
     BoardDealing,
-    BringingIn,
-    Calling,
-    ChipsReturning,
-    Discarding,
-    Folding,
-    HandEnding,
     HandStarting,
     HoleDealing,
     Mucking,
     Operation,
     PotAwarding,
-    RaisingTo,
     Showing,
-    SittingOut,
+    TableState,
     TimingOut,
 )
+from splitpot.hand import steps as table_steps
 from splitpot.show.story import Story
-from splitpot.tui import _board_until
-
-_BETTING = (Betting, BringingIn, Calling, RaisingTo, Folding, TimingOut, SittingOut)
-"""Records after which the next deal starts a new street (its bets go into the middle)."""
 
 
-@dataclass
-class _Table:
-    """The chips and cards on the table, in the hand's integer amounts."""
+class _Notes:
+    """What the page says beside the chips: each seat's note, what the winners won, and
+    the board the last deal left (a run's own, when the board is run more than once, §6)."""
 
-    stacks: list[int]
-    bets: list[int]
-    cards: list[list[tuple[Card, bool]]]  # per seat: (card, face up)
-    pot: int = 0
-    board: list[Card] = field(default_factory=list)
-    folded: set[int] = field(default_factory=set)
-    all_in: set[int] = field(default_factory=set)
-    notes: dict[int, str] = field(default_factory=dict)
-    won: dict[int, int] = field(default_factory=dict)
-    betting: bool = False  # any betting since the last deal
+    def __init__(self) -> None:
+        self.notes: dict[int, str] = {}
+        self.won: dict[int, int] = {}
+        self.board: tuple[Card, ...] = ()
 
-    def put(self, seat: int, chips: int, *, bet: bool = True) -> None:
-        self.stacks[seat] -= chips
-        self.pot += chips
-        if bet:
-            self.bets[seat] += chips
-
-    def sweep(self) -> None:
-        """The round's bets go into the middle (the pot already counts them)."""
-        self.bets = [0] * len(self.bets)
-        self.betting = False
+    def read(self, e: Operation, table: TableState, story: Story) -> None:
+        match e:
+            case BoardDealing(run=run):
+                self.board = table.boards[run - 1] if run else table.board
+            case TimingOut(seat=seat):
+                self.notes[seat] = "timed out"
+            case Showing(seat=seat, description=description):
+                self.notes[seat] = description
+            case Mucking(seat=seat):
+                self.notes[seat] = "mucks"
+            case PotAwarding(award=award):
+                self.won[award.seat] = self.won.get(award.seat, 0) + award.amount
+                self.notes[award.seat] = f"wins {story.money(self.won[award.seat])}"
 
 
-def _move_chips(t: _Table, e: Operation) -> None:
-    """The chips a record moves (docs/rules/poker.md §4, §3, §6)."""
-    match e:
-        case AntePosting(seat, amount):
-            t.put(seat, amount, bet=False)
-        case BlindPosting(seat, amount, dead):
-            t.put(seat, amount, bet=not dead)
-        case BringingIn(seat, amount) | Calling(seat, amount):
-            t.put(seat, amount)
-        case Betting(seat, amount) | RaisingTo(seat, amount):
-            t.put(seat, amount - t.bets[seat])  # a total for the round
-        case ChipsReturning(seat, amount):
-            t.stacks[seat] += amount
-            t.pot -= amount
-            t.bets[seat] = max(0, t.bets[seat] - amount)
-        case PotAwarding(award):
-            t.pot -= award.amount
-            t.stacks[award.seat] += award.amount
-            t.won[award.seat] = t.won.get(award.seat, 0) + award.amount
-        case HandEnding(_, rake):
-            t.pot -= rake
-
-
-def _change_seats(t: _Table, e: Operation, story: Story) -> None:
-    """Cards, folds, all-ins and showdown notes."""
-    seat = getattr(e, "seat", None)
-    if getattr(e, "all_in", False) and isinstance(seat, int):
-        t.all_in.add(seat)
-    match e:
-        case HoleDealing(seat, cards, up):
-            t.cards[seat] += [(c, False) for c in cards] + [(c, True) for c in up]
-        case BoardDealing():
-            t.board = _board_until(story.hand, e)  # a run's own board (§6)
-        case Folding(seat) | SittingOut(seat):
-            t.folded.add(seat)
-        case TimingOut(seat, outcome):
-            if outcome == "fold":
-                t.folded.add(seat)
-            t.notes[seat] = "timed out"
-        case Discarding(seat, card):
-            t.cards[seat] = [(c, up) for c, up in t.cards[seat] if c != card]
-        case Showing(seat, _, description):
-            t.notes[seat] = description
-        case Mucking(seat):
-            t.notes[seat] = "mucks"
-        case PotAwarding(award):
-            won = story.money(t.won[award.seat])
-            t.notes[award.seat] = f"wins {won}"
-
-
-def _apply(t: _Table, e: Operation, story: Story) -> None:
-    if isinstance(e, (HoleDealing, BoardDealing)) and t.betting:
-        t.sweep()
-    if isinstance(e, (Showing, Mucking, PotAwarding)):
-        t.sweep()
-    _move_chips(t, e)
-    _change_seats(t, e, story)
-    if isinstance(e, _BETTING):
-        t.betting = True
-
-
-def _shown(t: _Table, story: Story, log: list[str], event: int) -> dict[str, Any]:
+def _shown(
+    table: TableState, notes: _Notes, story: Story, log: list[str], event: int
+) -> dict[str, Any]:
     """One step as the page reads it: every amount formatted, every card as text."""
     m = story.money
     stud = story.hand.game.forced_bets == "bring_in"
     seats = []
     for s in story.hand.seats:
-        state = "folded" if s in t.folded else "all-in" if s in t.all_in else ""
-        texts = story.cards([c for c, _ in t.cards[s]])
+        state = "folded" if s in table.folded else "all-in" if s in table.all_in else ""
+        cards = table.hole[s]
+        texts = story.cards(list(cards))
+        # Face down is drawn only in stud, where the others' up cards are the news.
+        faces = [[c, card in table.up[s] or not stud] for c, card in zip(texts, cards, strict=True)]
         seats.append(
             {
-                "stack": m(t.stacks[s]),
-                "bet": m(t.bets[s]) if t.bets[s] else "",
-                # Face down is drawn only in stud, where the others' up cards are the news.
-                "cards": [
-                    [c, up or not stud] for c, (_, up) in zip(texts, t.cards[s], strict=True)
-                ],
-                "state": "won" if s in t.won else state,
-                "note": t.notes.get(s, ""),
+                "stack": m(table.stacks[s]),
+                "bet": m(table.bets[s]) if table.bets[s] else "",
+                "cards": faces,
+                "state": "won" if s in notes.won else state,
+                "note": notes.notes.get(s, ""),
             }
         )
     e = story.hand.events[event]
@@ -164,8 +79,8 @@ def _shown(t: _Table, story: Story, log: list[str], event: int) -> dict[str, Any
         "actor": actor if isinstance(actor, int) and not isinstance(e, HoleDealing) else None,
         "message": _message(story, e, log),
         "log": log,
-        "pot": m(t.pot),
-        "board": story.cards(t.board),
+        "pot": m(table.pot),
+        "board": story.cards(list(notes.board)),
         "seats": seats,
     }
 
@@ -175,18 +90,16 @@ def steps(story: Story, lines: list[tuple[int, list[str]]]) -> list[dict[str, An
     follows a record (consecutive hole-card deals together), with the log ``lines`` it adds
     (:func:`splitpot.show.text.event_lines`)."""
     hand = story.hand
-    n = hand.seat_count
-    t = _Table(
-        stacks=[s or 0 for s in story.start.stacks], bets=[0] * n, cards=[[] for _ in range(n)]
-    )
-    out = [_shown(t, story, [], 0)]
+    tables = [table for _, table in table_steps(hand.events)]
+    notes = _Notes()
+    out = [_shown(tables[0], notes, story, [], 0)]
     for index, log in lines:
         e = hand.events[index]
-        _apply(t, e, story)
+        notes.read(e, tables[index], story)
         if isinstance(e, HoleDealing) and isinstance(hand.events[index - 1], HoleDealing):
-            out[-1] = _shown(t, story, out[-1]["log"] + log, index)
+            out[-1] = _shown(tables[index], notes, story, out[-1]["log"] + log, index)
         else:
-            out.append(_shown(t, story, log, index))
+            out.append(_shown(tables[index], notes, story, log, index))
     return out
 
 

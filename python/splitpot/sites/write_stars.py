@@ -94,6 +94,7 @@ from splitpot.hand import (
     Showing,
     SittingOut,
     TimingOut,
+    steps,
 )
 from splitpot.phh.errors import PHHError, UnsupportedHistory
 from splitpot.phh.record import HandHistory
@@ -184,7 +185,8 @@ def _tokens(text: str) -> list[str | None]:
 
 
 class _Writer:
-    """Walks the replayed hand's events once, writing a line or two for each."""
+    """Walks the replayed hand's events once with the table after each, writing a line or
+    two for each."""
 
     def __init__(self, hh: HandHistory) -> None:
         self.hh = hh
@@ -205,13 +207,14 @@ class _Writer:
             raise self.fail(f"a stud dealer in seat {self.button + 1}, not the last player's")
         self.names = self._names()
         self.symbol = self._symbol()
-        self.stacks = {s: int(hh.starting_stacks[k]) for s, k in self.player_at.items()}
         self.dealt, self.revealed, self.boards = self._history_cards()
         self.lines: list[str] = []
         self.street = ""
-        self.bet = 0  # the street's highest bet
-        self.street_in: dict[int, int] = dict.fromkeys(self.player_at, 0)
-        self.put_in: dict[int, int] = dict.fromkeys(self.player_at, 0)
+        # The engine's table before and after the record being written (splitpot.hand.steps):
+        # the chips are read there, never worked out here (docs/rules/poker.md §3, §6).
+        self.tables = steps(self.hand.events)
+        _, self.after = next(self.tables)
+        self.before = self.after
         self.seen: dict[int, list[str | None]] = {s: [] for s in self.player_at}
         self.folded: dict[int, str] = {}
         self.shown: dict[int, Showing] = {}
@@ -284,7 +287,8 @@ class _Writer:
 
     def run(self) -> str:
         self.header()
-        for event in self.hand.events[1:]:
+        for event, table in self.tables:
+            self.before, self.after = self.after, table
             self.event(event)
         self.summary()
         return "\n".join(self.lines) + "\n"
@@ -327,9 +331,8 @@ class _Writer:
         self.lines.append(f"PokerStars Hand #{number}: {title} - {self.date()}")
         self.lines.append(table if self.stud else f"{table} Seat #{self.button + 1} is the button")
         for seat in sorted(self.player_at):
-            self.lines.append(
-                f"Seat {seat + 1}: {self.names[seat]} ({self.money(self.stacks[seat])} in chips)"
-            )
+            chips = self.money(self.after.stacks[seat])
+            self.lines.append(f"Seat {seat + 1}: {self.names[seat]} ({chips} in chips)")
 
     def date(self) -> str:
         hh = self.hh
@@ -349,14 +352,12 @@ class _Writer:
     def event(self, e: Operation) -> None:
         match e:
             case AntePosting(seat=seat, amount=amount):
-                self.put(seat, amount)
                 self.say(seat, f"posts the ante {self.money(amount)}{self.all_in(seat)}")
             case BlindPosting():
                 self.blind(e)
             case HoleDealing():
                 self.hole(e)
             case BringingIn(seat=seat, amount=amount):
-                self.put(seat, amount, live=True)
                 self.say(seat, f"brings in for {self.money(amount)}{self.all_in(seat)}")
             case BoardDealing():
                 self.board_line(e)
@@ -365,7 +366,6 @@ class _Writer:
             case Checking(seat=seat):
                 self.say(seat, "checks")
             case Calling(seat=seat, amount=amount):
-                self.put(seat, amount, live=True)
                 self.say(seat, f"calls {self.money(amount)}{self.all_in(seat)}")
             case Betting() | RaisingTo():
                 self.raise_line(e)
@@ -374,7 +374,6 @@ class _Writer:
             case Showing() | Mucking():
                 self.showdown(e)
             case ChipsReturning(seat=seat, amount=amount):
-                self.put(seat, -amount, live=True)
                 self.lines.append(
                     f"Uncalled bet ({self.money(amount)}) returned to {self.names[seat]}"
                 )
@@ -385,22 +384,14 @@ class _Writer:
             case _:
                 raise self.fail(f"{e} has no PokerStars line")
 
-    def put(self, seat: int, amount: int, *, live: bool = False) -> None:
-        self.stacks[seat] -= amount
-        self.put_in[seat] += amount
-        if live:
-            self.street_in[seat] += amount
-            self.bet = max(self.bet, self.street_in[seat])
-
     def all_in(self, seat: int) -> str:
-        return " and is all-in" if self.stacks[seat] == 0 else ""
+        return " and is all-in" if self.after.stacks[seat] == 0 else ""
 
     def blind(self, e: BlindPosting) -> None:
         """A live blind; a dead one goes with the same seat's live big blind, as the client's
         "posts small & big blinds" (docs/rules/poker.md §4.1)."""
         seat = e.seat
         if not e.dead:
-            self.put(seat, e.amount, live=True)
             big = e.amount >= self.hand.structure.big_blind
             self.blind_of[seat] = "big blind" if big else "small blind"
             self.blind_at[seat] = len(self.lines)
@@ -408,8 +399,7 @@ class _Writer:
             return
         if self.blind_of.get(seat) != "big blind":
             raise self.fail("a dead blind posted without a live big blind")
-        self.put(seat, e.amount)
-        both = self.money(self.street_in[seat] + e.amount)
+        both = self.money(self.after.bets[seat] + e.amount)  # the live blind and the dead
         self.lines[self.blind_at[seat]] = (
             f"{self.names[seat]}: posts small & big blinds {both}{self.all_in(seat)}"
         )
@@ -450,14 +440,11 @@ class _Writer:
         self.lines.append(text)
 
     def street_line(self, title: str, cards: str = "") -> None:
-        """``*** TITLE ***`` once, when a street starts; the betting starts again."""
+        """``*** TITLE ***`` once, when a street starts."""
         if title == self.street:
             return
         self.street = title
         self.lines.append(f"*** {title} ***{cards}")
-        if title != "HOLE CARDS":  # the blinds are the first round's bets
-            self.bet = 0
-            self.street_in = dict.fromkeys(self.street_in, 0)
 
     def board_line(self, e: BoardDealing) -> None:
         if self.boards == 0:  # dealt by the replay past the history's end: not written
@@ -476,16 +463,15 @@ class _Writer:
 
     def raise_line(self, e: Betting | RaisingTo) -> None:
         seat, total = e.seat, e.amount
-        more = total - self.street_in[seat]
+        more, top = total - self.before.bets[seat], max(self.before.bets)  # the round's
         structure = self.hand.structure
         third = self.stud and self.street == "3rd STREET"
-        if third and isinstance(structure, FixedLimit) and self.bet < structure.small_bet:
+        if third and isinstance(structure, FixedLimit) and top < structure.small_bet:
             text = f"completes it to {self.money(total)}"
-        elif isinstance(e, Betting) or self.bet == 0:
+        elif isinstance(e, Betting) or top == 0:
             text = f"bets {self.money(more)}"
         else:
-            text = f"raises {self.money(total - self.bet)} to {self.money(total)}"
-        self.put(seat, more, live=True)
+            text = f"raises {self.money(total - top)} to {self.money(total)}"
         self.say(seat, text + self.all_in(seat))
 
     def timeout(self, e: TimingOut) -> None:
@@ -568,7 +554,7 @@ class _Writer:
                 self.say(seat, f"shows [{' '.join(self.known(seat))}]")
         self.lines.append("*** SUMMARY ***")
         pots = self.hand.result.pots
-        total = sum(self.put_in.values())
+        total = sum(self.after.contributions)
         split = ""
         if len(pots) > 1:
             split = "".join(
@@ -600,7 +586,7 @@ class _Writer:
             return f"showed [{' '.join(shown)}]{how}" + (f" with {e.description}" if whole else "")
         if seat in self.folded:
             street = _FOLDED_ON.get(self.folded[seat], "before Flop")
-            quiet = " (didn't bet)" if self.put_in[seat] == 0 else ""
+            quiet = " (didn't bet)" if self.after.contributions[seat] == 0 else ""
             return f"folded {street}{quiet}"
         if seat in self.mucked:
             return f"mucked [{' '.join(self.known(seat))}]" if self.known(seat) else "mucked"

@@ -66,6 +66,11 @@ class Player:
     missed_big_blinds: int = 0
     leaving: bool = False
     """Asked to sit out during a hand: folded when his turn comes (docs/rules/poker.md §4.1)."""
+    sat_out_at: int | None = None
+    """The number of hands dealt when he sat out between hands (§4.1), else ``None``."""
+    returning: bool | None = None
+    """Asked to be dealt in again before the next hand after sitting out (§4.1): he sits that
+    hand out and returns after it, waiting for the big blind if this is ``True``."""
 
     def copy(self) -> Player:
         return Player(**vars(self))

@@ -38,7 +38,9 @@ Rules (docs/rules/poker.md §4.1), with the decisions this module takes:
 * A player sitting out misses the blinds that pass his seat: he owes them when he returns,
   and either posts them (a missed big blind live, a missed small blind dead) or waits for
   the big blind. A player who misses three big blinds in a row is removed from the table.
-  Sitting out during a hand folds his hand when his turn comes, or at once (§4.1).
+  Sitting out during a hand folds his hand when his turn comes, or at once, and what he put
+  in is lost (§4.1). Sitting out between hands and asking to be dealt in again before the
+  next hand still sits that hand out (§4.1; ``sit_in_at_once=True`` deals him in).
 * Table stakes: no chips are added to a stack while its player is in a hand (§3); joining,
   rebuys and top-ups stay within the table's :class:`BuyIn`.
 * Antes are everyone's (``ante_rule="each"``) or one player's for the table: the big blind's
@@ -71,14 +73,23 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from splitpot import _check
+from splitpot import _check, _seeds
 from splitpot._core import IllegalAction, SplitpotError
 from splitpot.betting import BettingStructure, Structure
 from splitpot.games import Game
-from splitpot.hand import Hand, HandStarting, SittingOut, TimeoutOutcome, TimeoutPolicy, TimingOut
-from splitpot.hand.setup import SEED_BOUND, _check_kinds
-from splitpot.hand.timeout import policy as timeout_policy_of
-from splitpot.limits import MAX_CHIPS, SEED_LIMIT, shown
+from splitpot.hand import (
+    Advance,
+    Advancing,
+    Hand,
+    HandStarting,
+    SittingOut,
+    TimeoutOutcome,
+    TimeoutPolicy,
+    TimingOut,
+)
+from splitpot.hand.setup import HandOptions, _check_kinds, check_options
+from splitpot.hand.state import dealt
+from splitpot.limits import MAX_CHIPS, shown
 from splitpot.pots import Rake
 from splitpot.table import blinds as _blinds
 from splitpot.table.blinds import ANTE_RULES, BUTTON_RULES, AnteRule, ButtonRule, Plan, Positions
@@ -126,6 +137,9 @@ class Table:
         ante_rule: ``"each"``, ``"big_blind"`` or ``"button"``.
         straddle: a live straddle of that many chips (0 for none).
         open_folds: whether a player may fold when he could check.
+        sit_in_at_once: whether a player who sits out between hands and asks to be dealt in
+            again before the next hand is dealt in it (by default he sits it out,
+            docs/rules/poker.md §4.1).
         buy_in: a :class:`BuyIn`: the least and most a player may sit down with or top up to.
         clock: the :class:`Clock` settings the application runs.
         name: the table's name in the histories.
@@ -161,29 +175,25 @@ class Table:
         ante_rule: AnteRule = "each",
         straddle: int = 0,
         open_folds: bool = True,
+        sit_in_at_once: bool = False,
         buy_in: BuyIn | None = None,
         clock: Clock | None = None,
         name: str | None = None,
     ) -> None:
-        _check_kinds(game, structure, rake)  # the hand's own checks, before any hand (L-5)
+        _check_kinds(game, structure)  # the hand's own checks, before any hand (L-5)
+        # The options of every hand, checked once, as a hand checks them.
+        options: HandOptions = {"rake": rake, "timeout_policy": timeout_policy}
+        self._options = check_options({**options, "open_folds": open_folds})
         seats = _seat_count(game, seats)
-        if button is not None and (
-            isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < seats
-        ):
-            raise SplitpotError(f"button must be a seat 0..{seats - 1}, got {shown(button)}")
-        if button_rule not in BUTTON_RULES:
-            raise SplitpotError(
-                f"button_rule must be one of {BUTTON_RULES}, got {shown(button_rule)}"
-            )
-        if ante_rule not in ANTE_RULES:
-            raise SplitpotError(f"ante_rule must be one of {ANTE_RULES}, got {shown(ante_rule)}")
+        _check_positions(seats, button, button_rule, ante_rule)
         _check_straddle(straddle, structure)
         _check_options(protections, buy_in, seed, clock, name)
-        self.timeout_policy = timeout_policy_of(timeout_policy)
-        self.open_folds = _check.flag(open_folds, "open_folds")
+        self.timeout_policy = self._options["timeout_policy"]
+        self.open_folds = self._options["open_folds"]
+        self.sit_in_at_once = _check.flag(sit_in_at_once, "sit_in_at_once")
         self.game = game
         self.structure = structure
-        self.rake = rake
+        self.rake = self._options["rake"]
         self.protections = protections
         self.button_rule: ButtonRule = button_rule
         self.ante_rule: AnteRule = ante_rule
@@ -200,6 +210,7 @@ class Table:
         self._settled = True
         self._running = False
         self._arrivals = 0
+        self._dealt = 0  # hands dealt so far
         self._history: list[HandHistory] = []
         self.removed: list[tuple[int, str, int]] = []
         """Players removed for missing three big blinds in a row: ``(seat, name, stack)``."""
@@ -336,16 +347,40 @@ class Table:
         if self._in_hand(seat):
             assert self._hand is not None
             record = self._hand.sit_out(seat, now=now)
+        elif p.state != _SITTING_OUT and (self._hand is None or self._hand.is_over):
+            p.sat_out_at = self._dealt  # between hands: the next hand is dealt without him
         p.state = _SITTING_OUT
+        p.returning = None
         return record
+
+    def advance(
+        self, seat: int, action: Advance | str | None, amount: int | None = None
+    ) -> Advancing:
+        """The player in ``seat`` chooses his next betting decision before his turn
+        (docs/rules/poker.md §3, :meth:`Hand.advance <splitpot.hand.Hand.advance>`): made for
+        him when his turn comes, or cancelled if a bet or raise changes what it meant."""
+        self._player(seat)
+        if not self._in_hand(seat):
+            raise IllegalAction(f"seat {seat} is not in a hand")
+        assert self._hand is not None
+        return self._hand.advance(seat, action, amount)
 
     def sit_in(self, seat: int, *, wait_for_big_blind: bool = False) -> None:
         """The player comes back: he posts the blinds he owes next hand, or waits for the big
-        blind (docs/rules/poker.md §4.1)."""
+        blind (docs/rules/poker.md §4.1). A player who sat out between hands and asks before
+        the next hand is dealt still sits that hand out, and comes back after it (§4.1),
+        unless the table deals him in at once (``sit_in_at_once``)."""
         p = self._player(seat)
         _check.flag(wait_for_big_blind, "wait_for_big_blind")
         if p.state != _SITTING_OUT:
             return
+        if p.sat_out_at == self._dealt and not self.sit_in_at_once:
+            p.returning = wait_for_big_blind  # "you will still sit out for that hand"
+            return
+        self._back(p, wait_for_big_blind)
+
+    def _back(self, p: Player, wait_for_big_blind: bool) -> None:
+        p.sat_out_at = p.returning = None
         if p.owes_big or p.owes_small:
             p.state = _WAITING if wait_for_big_blind else _POSTING
         else:
@@ -422,27 +457,27 @@ class Table:
             stacks[seat] = p.stack
         rng_state = self._rng.getstate()
         try:
-            start = HandStarting.build(
-                self.game,
-                self.structure,
-                stacks,
-                button=plan.positions.button,
-                seed=self._rng.randrange(SEED_BOUND) if seed is None else seed,
-                hole=None if hole is None else [hole.get(s) for s in range(n)],
-                board=board,
-                antes=plan.antes,
-                blinds=plan.blinds if self._blind_game else None,
-                dead_blinds=plan.dead if self._blind_game else None,
-                rake=self.rake,
-                timeout_policy=self.timeout_policy,
-                antes_shared=plan.antes is not None,
-                open_folds=self.open_folds,
-            )
-            hand = Hand.from_setup(start)
+            options: HandOptions = {
+                **self._options,
+                "button": plan.positions.button,
+                "seed": _seeds.draw(self._rng) if seed is None else seed,
+                "hole": None if hole is None else [hole.get(s) for s in range(n)],
+                "board": board,
+                "antes": plan.antes,
+                "blinds": plan.blinds if self._blind_game else None,
+                "dead_blinds": plan.dead if self._blind_game else None,
+                "antes_shared": plan.antes is not None,
+            }
+            start = HandStarting.build(self.game, self.structure, stacks, **options)
+            hand = dealt(start)
         except BaseException:
             self._rng.setstate(rng_state)
             raise
         self._apply(plan)
+        self._dealt += 1
+        for p in self._seats:
+            if p is not None and p.returning is not None:
+                self._back(p, p.returning)  # sat that hand out (§4.1): back for the next
         self._hand = hand
         self._settled = False
         self._names = [p.name if p else None for p in self._seats]
@@ -522,14 +557,24 @@ def _check_options(
         raise SplitpotError(f"protections must be a whole number >= 0, got {shown(protections)}")
     if buy_in is not None and not isinstance(buy_in, BuyIn):
         raise TypeError(f"buy_in must be a BuyIn, got {type(buy_in).__name__}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise TypeError(f"seed must be an int or None, got {type(seed).__name__}")
-    if seed is not None and not 0 <= seed < SEED_LIMIT:
-        raise SplitpotError(f"seed must be 0 <= seed < 2**64, got {shown(seed)}")
+    if seed is not None:
+        _seeds.check(seed)
     if clock is not None and not isinstance(clock, Clock):
         raise TypeError(f"clock must be a Clock, got {type(clock).__name__}")
     if name is not None and not isinstance(name, str):
         raise TypeError(f"name must be a str or None, got {type(name).__name__}")
+
+
+def _check_positions(seats: int, button: object, button_rule: object, ante_rule: object) -> None:
+    """The first button and the rules that move it and place the antes (§4.1)."""
+    if button is not None and (
+        isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < seats
+    ):
+        raise SplitpotError(f"button must be a seat 0..{seats - 1}, got {shown(button)}")
+    if button_rule not in BUTTON_RULES:
+        raise SplitpotError(f"button_rule must be one of {BUTTON_RULES}, got {shown(button_rule)}")
+    if ante_rule not in ANTE_RULES:
+        raise SplitpotError(f"ante_rule must be one of {ANTE_RULES}, got {shown(ante_rule)}")
 
 
 def _seat_count(game: Game, seats: object) -> int:

@@ -32,7 +32,7 @@ from splitpot.limits import PAN_PAGE_MAX_ACTIONS, shown
 from splitpot.pan.game import PanHand
 from splitpot.pan.history import PanHistory, deal, replaying
 from splitpot.pan.text import NAMES, describe, render
-from splitpot.show.html import script_json
+from splitpot.show.html import script_json  # the one safe JSON-in-a-script
 
 __all__ = ["render_html"]
 
