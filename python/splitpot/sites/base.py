@@ -70,7 +70,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from splitpot.phh.record import HandHistory
 from splitpot.sites.builder import Game, HandBuilder, Kind, date_fields
@@ -88,15 +88,29 @@ __all__ = [
     "lines_of",
 ]
 
+_V = TypeVar("_V")
 NEVER = re.compile("(?!)")
 """A pattern that matches nothing (a rule not in force yet)."""
 _AMOUNTS: dict[tuple[Decimal, str], dict[str, int]] = {}
 """The amounts read, by unit and decimal separator: a cache, as the same few recur (only
 short texts, and at most :data:`_KEPT` of each, so that a hostile file cannot fill it)."""
 _KEPT = 1 << 14
+
+
+def _keep(known: dict[str, _V], text: str, value: _V, longest: int) -> None:
+    """``known[text] = value`` for a text of 1 to ``longest`` characters, the cache emptied
+    first when it holds :data:`_KEPT` (a hostile file cannot fill it)."""
+    if 0 < len(text) <= longest:
+        if len(known) >= _KEPT:
+            known.clear()
+        known[text] = value
+
+
 _MOVES_READ: dict[tuple[type, Decimal], dict[str, tuple[Callable[..., None], int]]] = {}
 """The moves read, by reader and unit: a player's text (``"calls 2"``) as its builder's move and
-amount (:meth:`LineReader.move`), a cache bounded as :data:`_AMOUNTS` is."""
+amount (:meth:`LineReader.move`), a cache bounded as :data:`_AMOUNTS` is. The line loop makes a
+text found here at once, without the reader's ``action`` (but on stud's ``SEVENTH`` street,
+whose unseen cards the reader deals first)."""
 
 Rules = Sequence[tuple[re.Pattern[str], Callable[[re.Match[str]], None]]]
 """A reader's table: each pattern tried in order on a line; the first that matches calls its
@@ -151,10 +165,7 @@ class Remembered:
             return found  # type: ignore[return-value]
         matched = self.pattern.match(text)
         groups = None if matched is None else matched.groups()
-        if len(text) <= 64:
-            if len(known) >= _KEPT:
-                known.clear()
-            known[text] = groups
+        _keep(known, text, groups, 64)
         return groups
 
 
@@ -234,6 +245,13 @@ class SiteReader:
         object.__setattr__(self, "line_start", start)
 
 
+def _plain(names: list[str], seps: tuple[str, ...]) -> bool:
+    """Whether no name holds one of ``seps`` (a line's player is then what comes before one):
+    looked for in the names joined by a newline, which no separator holds."""
+    joined = "\n".join(names)
+    return not any(sep in joined for sep in seps)
+
+
 def cards(text: str) -> list[str | None]:
     """``"Ah Kd"`` (or ``"Ah,Kd"``) as a list of cards."""
     found: list[str | None] = list(text.replace(",", " ").split())
@@ -295,11 +313,8 @@ class LineReader:
         self.b.at = block.first
         self.text = self.header  # the line being read, for errors
         self.names: list[str] | None = None  # the seated names, longest first, once seated
-        # Per separators: whether no seated name holds one (a dictionary look-up finds him).
-        self.plain: dict[tuple[str, ...], bool] = {}
-        # ACTORS' one separator, once seated, when no seated name holds it: a line's player
-        # is what comes before it (:meth:`play_line`, without a call of :meth:`actor`).
-        self.sep = ""
+        self.plain: dict[tuple[str, ...], bool] = {}  # per separators: no seated name holds one
+        self.sep = ""  # ACTORS' one, once seated, when plain: the name is what comes before
         self.table: Rules = ()
         self.pattern: re.Pattern[str] | None = None  # the first framework's (seated())
         self.alternatives = "(?!)"
@@ -423,21 +438,14 @@ class LineReader:
 
     def move(self, name: str, verb: str, amount: str | None, *, text: str = "") -> bool:
         """The :data:`MOVES` the site's ``verb`` names (:data:`VERBS`), made with its amount:
-        True; False when the verb is none of them. ``text``, the player's whole text the
-        verb and amount were read from, is remembered as this move: the next time a player
-        writes it, :meth:`play_line` makes the move at once, without :meth:`action` (but on
-        stud's :data:`SEVENTH` street, whose unseen cards the reader deals first). Give it
-        only when the text always means this move, whatever the hand's state."""
+        True; False when the verb is none of them. ``text``, the player's text if it means
+        this move in any state, is remembered for :meth:`play_line` (:data:`_MOVES_READ`)."""
         kind = self.VERBS.get(verb)
         if kind is None:
             return False
         move, value = MOVES[kind], 0 if kind in _NO_AMOUNT else self.amount(amount)
         move(self.b, name, value)
-        if text and len(text) <= 64:
-            known = self.moves_read
-            if len(known) >= _KEPT:
-                known.clear()
-            known[text] = (move, value)
+        _keep(self.moves_read, text, (move, value), 64)
         return True
 
     def aside(self, name: str, sep: str, rest: str) -> None:
@@ -482,12 +490,7 @@ class LineReader:
         if self.block.cut:
             return False
         closing = self.CLOSING
-        if closing is None:
-            return True
-        for line in reversed(self.block.lines):  # it is among the last lines
-            if closing.search(line):
-                return True
-        return False
+        return closing is None or any(map(closing.search, reversed(self.block.lines)))
 
     def body(self) -> Iterator[tuple[int, str]]:
         """The hand's lines after its header, numbered."""
@@ -508,40 +511,24 @@ class LineReader:
             self.play_line(line)
 
     def play_line(self, line: str) -> None:
-        """A seated player's line (most lines are), else the first rule of the table that
-        matches, else a note (:data:`NOTES`), else :meth:`unknown`. A line that starts like
-        a player's and is none of his actions is tried as the others too ("The button is in
-        seat #2", with a player named "The")."""
-        sep = self.sep
-        if sep:  # one separator, in no seated name: the name is what comes before it
-            name, split, rest = line.partition(sep)
-            if not split or name not in self.b.players:
-                return self.rules_line(line)
-            # Most lines of a hand ("folds", "calls 2") were read before: one look-up.
-            known = self.moves_read.get(rest)
+        """A seated player's line (a move read before is made at once), else a rule's, a note
+        (:data:`NOTES`) or :meth:`unknown`; a player's line none of his actions is tried so."""
+        name, sep, rest = line.partition(self.sep) if self.sep else self.actor(line) or ("", "", "")
+        error = None
+        if sep and name in self.b.players:
+            known = self.moves_read.get(rest)  # most lines ("folds", "calls 2") were read before
             if known is not None and (self.street != self.SEVENTH or not self.SEVENTH):
                 return known[0](self.b, name, known[1])
-        else:
-            if self.names is None:
-                self.seats()
-            actor = self.actor(line)
-            if actor is None:
-                return self.rules_line(line)
-            name, sep, rest = actor
-        try:
-            if sep == self.ACTORS[0]:
-                self.action(name, rest)
-            else:
-                self.aside(name, sep, rest)
-        except UnsupportedHand:
-            raise
-        except SiteError as e:
-            self.rules_line(line, e)
-
-    def rules_line(self, line: str, error: SiteError | None = None) -> None:
-        """A line that is no seated player's action: the first rule of the table that
-        matches, else a note, else ``error`` (what reading it as an action said) or
-        :meth:`unknown`."""
+            try:
+                if sep == self.ACTORS[0]:
+                    self.action(name, rest)
+                else:
+                    self.aside(name, sep, rest)
+                return
+            except UnsupportedHand:
+                raise
+            except SiteError as e:
+                error = e
         for pattern, handler in self.table:
             found = pattern.match(line)
             if found is not None:
@@ -562,20 +549,10 @@ class LineReader:
             else:
                 self.names = sorted(self.b.players, key=len, reverse=True)
                 self.table = self.rules()
-                if len(self.ACTORS) == 1 and self.plain_names(self.ACTORS):
+                if len(self.ACTORS) == 1 and _plain(self.names, self.ACTORS):
                     self.sep = self.ACTORS[0]
         assert self.names is not None
         return self.names
-
-    def plain_names(self, seps: tuple[str, ...]) -> bool:
-        """Whether no seated name holds one of ``seps`` (a line's player is then what comes
-        before one). Looked for in the names joined by a newline, which no separator holds,
-        so that none is found across two names."""
-        plain = self.plain.get(seps)
-        if plain is None:
-            joined = "\n".join(self.seats())
-            plain = self.plain[seps] = not any(sep in joined for sep in seps)
-        return plain
 
     # The first framework's way (readers written against it still work): ``ACTOR``, a
     # pattern after the name; ``seated()``, the names compiled into one pattern per hand;
@@ -609,7 +586,10 @@ class LineReader:
             matched = self.seated().match(text)
             return None if matched is None else (matched[1], self.ACTORS[0], matched[2])
         seps = seps or self.ACTORS
-        if self.plain_names(seps):
+        plain = self.plain.get(seps)
+        if plain is None:
+            plain = self.plain[seps] = _plain(self.seats(), seps)
+        if plain:
             players = self.b.players
             for sep in seps:
                 name, found, rest = text.partition(sep)
@@ -648,10 +628,7 @@ class LineReader:
             raise self.damaged(f"the site contradicts itself: {e}") from None
         except AmountError as e:
             raise self.fail(str(e)) from None
-        if len(text) <= 40:
-            if len(known) >= _KEPT:
-                known.clear()
-            known[text] = value
+        _keep(known, text, value, 40)
         return value
 
     def game(self, part: str, kind: Kind, small: int, big: int) -> None:
