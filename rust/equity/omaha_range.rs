@@ -18,10 +18,9 @@
 //!
 //! Items are separated by commas or spaces; `:w` after an item gives its hands weight `w`
 //! from 0 to 1, a later item overriding an earlier one for the same hand, as in Hold'em.
-use super::range::{Combo, Range};
+use super::range::{each_item, Combo, Range};
 use super::EquityError;
 use crate::cards::{parse_cards, RANK_CHARS};
-use crate::limits::quoted;
 use std::collections::BTreeMap;
 
 /// The most hands a range may hold (Omaha 4's `random` is 270,725; Omaha 5's, 2.6 million, is
@@ -329,44 +328,24 @@ fn item_hands(body: &str, hole: usize, out: &mut Vec<u64>) -> Result<(), String>
 /// the offending item.
 pub fn parse_omaha_range(text: &str, hole: usize) -> Result<Range, EquityError> {
     let mut weights: BTreeMap<u64, f64> = BTreeMap::new();
-    let mut any = false;
     let mut hands = Vec::new();
-    for item in text.split(|c: char| c == ',' || c.is_whitespace()) {
-        if item.is_empty() {
-            continue;
-        }
-        any = true;
-        let bad = |why: &str| {
-            EquityError::Range(format!("invalid Omaha range item {}: {why}", quoted(item)))
-        };
-        let (body, weight) = match item.split_once(':') {
-            None => (item, 1.0),
-            Some((b, w)) => match w.parse::<f64>() {
-                Ok(w) if (0.0..=1.0).contains(&w) => (b, w),
-                _ => return Err(bad("the weight after ':' must be a number from 0 to 1")),
-            },
-        };
+    each_item(text, "Omaha range", "\"AA**ds, KKQQ\"", |body, weight| {
         hands.clear();
-        item_hands(body, hole, &mut hands).map_err(|why| bad(&why))?;
+        item_hands(body, hole, &mut hands)?;
         if hands.is_empty() {
-            return Err(bad("no hand fits it"));
+            return Err("no hand fits it".to_string());
         }
         for &m in &hands {
             weights.insert(m, weight);
         }
+        // After each item, so the hands held never pass the bound by more than one item's.
         if weights.len() > MAX_OMAHA_RANGE {
-            return Err(EquityError::Range(format!(
-                "Omaha range {} holds more than {MAX_OMAHA_RANGE} hands: narrow it",
-                quoted(text)
-            )));
+            return Err(format!(
+                "the range holds more than {MAX_OMAHA_RANGE} hands with it: narrow it"
+            ));
         }
-    }
-    if !any {
-        return Err(EquityError::Range(format!(
-            "empty range {}: give hands such as \"AA**ds, KKQQ\"",
-            quoted(text)
-        )));
-    }
+        Ok(())
+    })?;
     let combos: Vec<Combo> = weights
         .iter()
         .filter(|(_, &w)| w > 0.0)
@@ -375,13 +354,7 @@ pub fn parse_omaha_range(text: &str, hole: usize) -> Result<Range, EquityError> 
             Combo::new(&cards, w)
         })
         .collect();
-    if combos.is_empty() {
-        return Err(EquityError::Range(format!(
-            "range {} gives every hand weight 0",
-            quoted(text)
-        )));
-    }
-    Ok(Range::from_combos(text, combos))
+    Range::of(text, combos)
 }
 
 #[cfg(test)]

@@ -168,6 +168,42 @@ fn expand_dash(top: &str, bottom: &str, out: &mut Vec<[u8; 2]>) -> Result<(), St
     Ok(())
 }
 
+/// Each item of a range's `text` (split at commas and spaces) given to `add` with its weight
+/// (`ITEM:W`, 1 without one). An error, `add`'s own included, names the item, and a text
+/// without items is refused with an `example`; `kind` names the range in the messages.
+pub(super) fn each_item(
+    text: &str,
+    kind: &str,
+    example: &str,
+    mut add: impl FnMut(&str, f64) -> Result<(), String>,
+) -> Result<(), EquityError> {
+    let mut any = false;
+    for item in text.split(|c: char| c == ',' || c.is_whitespace()) {
+        if item.is_empty() {
+            continue;
+        }
+        any = true;
+        let (body, weight) = match item.split_once(':') {
+            None => (item, Some(1.0)),
+            Some((b, w)) => (b, w.parse::<f64>().ok().filter(|w| (0.0..=1.0).contains(w))),
+        };
+        let added = match weight {
+            Some(weight) => add(body, weight),
+            None => Err("the weight after ':' must be a number from 0 to 1".to_string()),
+        };
+        added.map_err(|why| {
+            EquityError::Range(format!("invalid {kind} item {}: {why}", quoted(item)))
+        })?;
+    }
+    if !any {
+        return Err(EquityError::Range(format!(
+            "empty range {}: give hands such as {example}",
+            quoted(text)
+        )));
+    }
+    Ok(())
+}
+
 impl Range {
     /// Parses the notation described on [`Range`]; errors name the offending item.
     pub fn parse(text: &str) -> Result<Range, EquityError> {
@@ -176,38 +212,23 @@ impl Range {
         // microseconds (a hand against a range on the river) spent most of them here.
         let mut weights = [0.0; 1326];
         let mut named = [0u64; 1326usize.div_ceil(64)];
-        let mut any = false;
         let mut hands = Vec::with_capacity(64);
-        for item in text.split(|c: char| c == ',' || c.is_whitespace()) {
-            if item.is_empty() {
-                continue;
-            }
-            any = true;
-            let bad = |why: &str| {
-                EquityError::Range(format!("invalid range item {}: {why}", quoted(item)))
-            };
-            let (body, weight) = match item.split_once(':') {
-                None => (item, 1.0),
-                Some((b, w)) => match w.parse::<f64>() {
-                    Ok(w) if (0.0..=1.0).contains(&w) => (b, w),
-                    _ => return Err(bad("the weight after ':' must be a number from 0 to 1")),
-                },
-            };
+        each_item(text, "range", "\"QQ+, AKs\"", |body, weight| {
             hands.clear();
-            Self::expand(body, &mut hands).map_err(|why| bad(&why))?;
+            Self::expand(body, &mut hands)?;
             for &[a, b] in &hands {
                 let i = combo_index(a, b);
                 weights[i] = weight;
                 named[i / 64] |= 1 << (i % 64);
             }
-        }
-        if !any {
-            return Err(EquityError::Range(format!(
-                "empty range {}: give hands such as \"QQ+, AKs\"",
-                quoted(text)
-            )));
-        }
-        let combos = Self::weighted(&weights, &named);
+            Ok(())
+        })?;
+        Self::of(text, Self::weighted(&weights, &named))
+    }
+
+    /// The range of `text` holding `combos` (expanded already), refused when every hand has
+    /// weight 0.
+    pub(super) fn of(text: &str, combos: Vec<Combo>) -> Result<Range, EquityError> {
         if combos.is_empty() {
             return Err(EquityError::Range(format!(
                 "range {} gives every hand weight 0",
@@ -276,14 +297,6 @@ impl Range {
             (_, false) => class_combos(a, b, kind, out),
         }
         Ok(())
-    }
-
-    /// A range of already expanded hands.
-    pub(crate) fn from_combos(text: &str, combos: Vec<Combo>) -> Range {
-        Range {
-            text: text.trim().to_string(),
-            combos,
-        }
     }
 
     /// The text the range was parsed from.
