@@ -212,7 +212,7 @@ class BovadaHand(LineReader):
         return False
 
     def seated(self) -> re.Pattern[str]:
-        if self.names is None:
+        if self.seating.names is None:
             self.seat_players()
         return super().seated()
 
@@ -243,7 +243,7 @@ class BovadaHand(LineReader):
         if line == self.previous and line and not self.round_over():
             return  # Bovada's repeat of the line before (the module's docstring)
         self.previous = line
-        if line.startswith("Seat+") and not self.summary and self.names is None:
+        if line.startswith("Seat+") and not self.summary and self.seating.names is None:
             if self.set_up(line):
                 return
         super().line(line)

@@ -308,7 +308,7 @@ class PartyHand(LineReader):
         return False
 
     def seat_line(self, found: re.Match[str]) -> None:
-        if self.street or self.names is not None:
+        if self.street or self.seating.names is not None:
             raise self.fail(f"a seat line after the deal: {found[0]!r}")
         self.b.seat(self.b.number(found[1]), found[2], self.amount(found[3]))
 
