@@ -27,8 +27,8 @@ How to add a site (one file plus one registry line)
 
            def tournament(self) -> bool: ...  # chips, and no rake
            def unit(self) -> Decimal: ...     # CENT for money, CHIP for chips
-           def read_header(self) -> None:     # self.game(part, kind, small, big), the
-               ...                            # table, self.when(found) for the date
+           def read_header(self) -> None:     # self.facts.game(part, kind, small, big),
+               ...                            # the table, self.facts.when(found): the date
            def set_up(self, line) -> bool:    # the table and seat lines: self.b.seat(...)
                ...
            def street_line(self, line):       # "*** FLOP *** [...]": self.b.board(...)
@@ -71,7 +71,7 @@ from decimal import Decimal
 from typing import ClassVar
 
 from splitpot.phh.record import HandHistory
-from splitpot.sites.builder import HandBuilder, Kind
+from splitpot.sites.builder import HandBuilder
 from splitpot.sites.errors import DamagedHand, SiteError, UnsupportedHand
 from splitpot.sites.facts import HandFacts, keep
 from splitpot.sites.money import CENT
@@ -286,7 +286,7 @@ class LineReader:
         self.b.hand_id = found.group(1) if found is not None and found.re.groups else None
         self.b.at = block.first
         self.text = self.header  # the line being read, for errors
-        self.seating = Seating(self.b.players, self.ACTORS)  # the names, and who a line's is
+        self.seating: Seating | None = None  # the names and who a line's is, once seated
         self.sep = ""  # the seating's one separator, for the line loop (play_line)
         self.table: Rules = ()
         self.summary = False  # the summary's lines: what the site says happened
@@ -476,7 +476,7 @@ class LineReader:
             self.street_line(line)
         elif self.summary:
             self.summary_line(line)
-        elif self.seating.names is None and self.set_up(line):
+        elif self.seating is None and self.set_up(line):
             return
         else:
             self.play_line(line)
@@ -514,16 +514,15 @@ class LineReader:
     def seats(self) -> list[str]:
         """The seated players' names, longest first (:class:`Seating`): fixed the first time
         a line needs them, and the table of rules is built then."""
-        seating = self.seating
-        if seating.names is None:
+        if self.seating is None:
             if self.ACTOR is not None or type(self).on_seated is not LineReader.on_seated:
                 self.seated()  # a reader of the first framework: its patterns first
             else:
-                seating.fix()
+                seating = self.seating = Seating(self.b.players, self.ACTORS)
                 self.sep = seating.sep
                 self.table = self.rules()
-        assert seating.names is not None
-        return seating.names
+        assert self.seating is not None
+        return self.seating.names
 
     # The first framework's way (readers written against it still work): ``ACTOR``, a
     # pattern after the name; ``seated()``, the names compiled into one pattern per hand;
@@ -534,9 +533,10 @@ class LineReader:
     def seated(self) -> re.Pattern[str]:
         """The seating's pattern of the names (the first framework's: :meth:`Seating.compile`),
         the reader's patterns of them made (:meth:`on_seated`), the table of rules built."""
-        seating = self.seating
+        seating, fresh = self.seating, self.seating is None
+        if seating is None:
+            seating = self.seating = Seating(self.b.players, self.ACTORS)
         if seating.pattern is None:
-            fresh = seating.names is None
             seating.compile(self.ACTOR)
             self.on_seated(seating.alternatives)
             if fresh:
@@ -553,8 +553,9 @@ class LineReader:
         if self.ACTOR is not None and not seps:  # a reader of the first framework
             matched = self.seated().match(text)
             return None if matched is None else (matched[1], self.ACTORS[0], matched[2])
-        if self.seating.names is None:
+        if self.seating is None:
             self.seats()
+        assert self.seating is not None
         return self.seating.find(text, seps or self.ACTORS)
 
     # ------------------------------------------------------------------ helpers
@@ -576,12 +577,3 @@ class LineReader:
             if value is not None:
                 return value
         return self.facts.amount(text, self.text, decimal)
-
-    def game(self, part: str, kind: Kind, small: int, big: int) -> None:
-        self.facts.game(part, kind, small, big)
-
-    def when(self, found: re.Match[str] | None, *order: int, zone: str | None = None) -> None:
-        self.facts.when(found, *order, zone=zone)
-
-    def date(self, *fields: str | int, zone: str | None, text: str) -> None:
-        self.facts.date(*fields, zone=zone, text=text)

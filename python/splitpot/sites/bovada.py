@@ -190,9 +190,9 @@ class BovadaHand(LineReader):
         level = _LEVEL.search(header)
         if level is not None and level[2] not in ("0",):
             self.stakes = (self.amount(level[1]), self.amount(level[2]))
-        self.game(part, kind, 0, 0)  # the stakes are the blinds posted: set at finish()
+        self.facts.game(part, kind, 0, 0)  # the stakes are the blinds posted: set at finish()
         when = _WHEN.search(header)
-        self.when(when, zone=when[7] if when else None)
+        self.facts.when(when, zone=when[7] if when else None)
 
     def set_up(self, line: str) -> bool:
         found = _SEAT.match(line)
@@ -212,7 +212,7 @@ class BovadaHand(LineReader):
         return False
 
     def seated(self) -> re.Pattern[str]:
-        if self.seating.names is None:
+        if self.seating is None:
             self.seat_players()
         return super().seated()
 
@@ -243,7 +243,7 @@ class BovadaHand(LineReader):
         if line == self.previous and line and not self.round_over():
             return  # Bovada's repeat of the line before (the module's docstring)
         self.previous = line
-        if line.startswith("Seat+") and not self.summary and self.seating.names is None:
+        if line.startswith("Seat+") and not self.summary and self.seating is None:
             if self.set_up(line):
                 return
         super().line(line)

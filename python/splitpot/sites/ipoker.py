@@ -370,7 +370,7 @@ class IPokerGame(LineReader):
             if kind == "F" or not posted[_BB]:
                 raise self.fail("the game type gives no stakes and no big blind is posted")
             stakes = (posted[_SB], posted[_BB])
-        self.game(part, kind, stakes[0], stakes[1])  # type: ignore[arg-type]
+        self.facts.game(part, kind, stakes[0], stakes[1])  # type: ignore[arg-type]
 
     def stud_stakes(self, rounds: dict[int, ET.Element]) -> tuple[int, int]:
         """A stud tournament's bets, which its file never states: the small bet is what the

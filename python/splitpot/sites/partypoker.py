@@ -253,7 +253,7 @@ class PartyHand(LineReader):
             self.stakes_known = True
         elif letter == "F" and b.unit == CENT:
             raise self.fail(f"no stakes in a fixed-limit game's header: {header[:80]!r}")
-        self.game(part, letter, small, big)  # type: ignore[arg-type]
+        self.facts.game(part, letter, small, big)  # type: ignore[arg-type]
         assert b.game is not None
         if letter == "F" and not b.game.stud:
             # partypoker lets an all-in of at least half a bet reopen the betting as a full
@@ -274,7 +274,7 @@ class PartyHand(LineReader):
             month, day = (when[1], when[2]) if when[1] else (when[3], when[4])
             number = _MONTHS.index(month[:3]) + 1 if month[:3] in _MONTHS else 0
             fields = (when[9], number, day, when[5], when[6], when[7])
-            self.date(*fields, zone=when[8], text=when.group())
+            self.facts.date(*fields, zone=when[8], text=when.group())
 
     def set_level(self, small: str, big: str) -> None:
         """A tournament's level (``Blinds(10/20)``, ``Stakes(200/400)``): the stakes."""
@@ -308,7 +308,7 @@ class PartyHand(LineReader):
         return False
 
     def seat_line(self, found: re.Match[str]) -> None:
-        if self.street or self.seating.names is not None:
+        if self.street or self.seating is not None:
             raise self.fail(f"a seat line after the deal: {found[0]!r}")
         self.b.seat(self.b.number(found[1]), found[2], self.amount(found[3]))
 

@@ -24,42 +24,33 @@ def plain(names: list[str], seps: tuple[str, ...]) -> bool:
 
 
 class Seating:
-    """The names of ``players`` (the builder's, by name), and what follows them on their
-    lines: ``actors``, the reader's ``ACTORS``."""
+    """The names of ``players`` (the builder's, by name), fixed when it is made, and what
+    follows them on their lines: ``actors``, the reader's ``ACTORS``."""
 
     __slots__ = ("actors", "alternatives", "names", "pattern", "plain", "players", "sep")
 
     def __init__(self, players: Mapping[str, object], actors: tuple[str, ...]) -> None:
         self.players = players
         self.actors = actors
-        self.names: list[str] | None = None  # the seated names, longest first, once seated
+        names = self.names = sorted(players, key=len, reverse=True)
         self.plain: dict[tuple[str, ...], bool] = {}  # per separators: no seated name holds one
-        self.sep = ""  # the one of ``actors``, once seated, when plain: the name comes before it
+        # The one of ``actors`` when no name holds it: a line's player is what comes before it.
+        self.sep = actors[0] if len(actors) == 1 and plain(names, actors) else ""
         self.pattern: re.Pattern[str] | None = None  # the first framework's (compile())
         self.alternatives = "(?!)"
 
-    def fix(self) -> list[str]:
-        """The names, fixed; and the one separator, when no name holds it."""
-        names = self.names = sorted(self.players, key=len, reverse=True)
-        if len(self.actors) == 1 and plain(names, self.actors):
-            self.sep = self.actors[0]
-        return names
-
     def compile(self, actor: str | None) -> re.Pattern[str]:
         """``^(NAME|...)ACTOR(.*)$`` for the seated players (the first framework's), the
-        names fixed if they were not; ``actor`` the reader's ``ACTOR``, else ``actors``."""
-        names = self.names or sorted(self.players, key=len, reverse=True)
-        self.names = names
-        self.alternatives = "|".join(map(re.escape, names)) or "(?!)"
+        reader's ``actor`` after them, else one of ``actors``."""
+        self.alternatives = "|".join(map(re.escape, self.names)) or "(?!)"
         actor = actor or "(?:" + "|".join(map(re.escape, self.actors)) + ")"
         self.pattern = re.compile(f"^({self.alternatives}){actor}(.*)$")
         return self.pattern
 
     def find(self, text: str, seps: tuple[str, ...]) -> tuple[str, str, str] | None:
-        """``(name, separator, rest)`` when ``text`` starts with a seated player's name (the
-        names fixed) and one of ``seps``, else None."""
+        """``(name, separator, rest)`` when ``text`` starts with a seated player's name and
+        one of ``seps``, else None."""
         names = self.names
-        assert names is not None
         known = self.plain.get(seps)
         if known is None:
             known = self.plain[seps] = plain(names, seps)
