@@ -364,13 +364,7 @@ class LineReader:
             self.summary = True
             self.board_run = 0  # what it pays is the whole hand's, not one run's
         elif title in ("FLOP", "TURN", "RIVER") and first is not None:
-            new = cards(second if second is not None else first)
-            if len(new) != (3 if title == "FLOP" else 1):
-                raise self.damaged(
-                    f"the site contradicts itself: the {title.lower()} has {len(new)} new "
-                    f"cards: {line!r}"
-                )
-            self.b.board(new)
+            self.b.street_cards(title, cards(second if second is not None else first), line)
         elif title in self.STREET_PLAIN:
             self.street = title
         elif self.STREET_BETS.fullmatch(title):
@@ -387,12 +381,7 @@ class LineReader:
         run, street = RUNS[found["run"]], found["street"]
         if street in ("FLOP", "TURN", "RIVER"):
             new = cards(next((c for c in reversed(bracketed) if c is not None), ""))
-            if len(new) != (3 if street == "FLOP" else 1):
-                raise self.damaged(
-                    f"the site contradicts itself: run {run}'s {street.lower()} has "
-                    f"{len(new)} new cards: {self.text!r}"
-                )
-            self.b.run_board(run, new)
+            self.b.street_cards(street, new, self.text, run)
             return
         self.board_run = run
         if street == "SUMMARY":
@@ -513,16 +502,18 @@ class LineReader:
 
     def seats(self) -> list[str]:
         """The seated players' names, longest first (:class:`Seating`): fixed the first time
-        a line needs them, and the table of rules is built then."""
-        if self.seating is None:
+        a line needs them; a reader of the first framework has its patterns of them made
+        then (:meth:`seated`), and the table of rules is built."""
+        seating = self.seating
+        if seating is None:
+            seating = self.seating = Seating(self.b.players, self.ACTORS)
             if self.ACTOR is not None or type(self).on_seated is not LineReader.on_seated:
-                self.seated()  # a reader of the first framework: its patterns first
+                seating.compile(self.ACTOR)
+                self.on_seated(seating.alternatives)
             else:
-                seating = self.seating = Seating(self.b.players, self.ACTORS)
                 self.sep = seating.sep
-                self.table = self.rules()
-        assert self.seating is not None
-        return self.seating.names
+            self.table = self.rules()
+        return seating.names
 
     # The first framework's way (readers written against it still work): ``ACTOR``, a
     # pattern after the name; ``seated()``, the names compiled into one pattern per hand;
@@ -531,18 +522,11 @@ class LineReader:
     ACTOR: ClassVar[str | None] = None
 
     def seated(self) -> re.Pattern[str]:
-        """The seating's pattern of the names (the first framework's: :meth:`Seating.compile`),
-        the reader's patterns of them made (:meth:`on_seated`), the table of rules built."""
-        seating, fresh = self.seating, self.seating is None
-        if seating is None:
-            seating = self.seating = Seating(self.b.players, self.ACTORS)
-        if seating.pattern is None:
-            seating.compile(self.ACTOR)
-            self.on_seated(seating.alternatives)
-            if fresh:
-                self.table = self.rules()
-        assert seating.pattern is not None
-        return seating.pattern
+        """``^(NAME|...)ACTOR(.*)$``, the seated names (:meth:`Seating.compile`)."""
+        if self.seating is None:
+            self.seats()
+        assert self.seating is not None and self.seating.pattern is not None
+        return self.seating.pattern
 
     def on_seated(self, alternatives: str) -> None:
         """The first framework's hook: the names' alternation, once the seats are read."""

@@ -200,10 +200,10 @@ class BovadaHand(LineReader):
             return True
         return False
 
-    def seated(self) -> re.Pattern[str]:
+    def seats(self) -> list[str]:
         if self.seating is None:
             self.seats_read.seat()
-        return super().seated()
+        return super().seats()
 
     # ------------------------------------------------------------------ the play
 
@@ -385,16 +385,7 @@ class BovadaHand(LineReader):
         b = self.b
         if b.total is None:
             raise self.damaged("the hand stops at its summary: no pot is stated")
-        if self.stated_rake is None:  # the newer format: the pot with its rake in it
-            keep_rake(b)
-        else:
-            paid = sum(p.collected for p in b.players.values())
-            if paid + self.stated_rake != b.total:
-                raise self.damaged(
-                    f"the site's total pot is {b.total}, but it pays out {paid} "
-                    f"and rakes {self.stated_rake}"
-                )
-            b.rake = self.stated_rake
+        _rake(b, self.stated_rake)
         self.seats_read.set_button()
         self.stakes.set_stakes()
 
@@ -488,6 +479,20 @@ class _LateBoard:
         new, self.board = self.board[:want], self.board[want:]
         self.to_act = None
         return new
+
+
+def _rake(b: HandBuilder, stated: int | None) -> None:
+    """The hand's rake: the one the summary states, checked against its total pot and what
+    it pays out; the newer format states none (its pot has the rake in it)."""
+    if stated is None:
+        keep_rake(b)
+        return
+    paid = sum(p.collected for p in b.players.values())
+    if paid + stated != b.total:
+        raise b.damaged(
+            f"the site's total pot is {b.total}, but it pays out {paid} and rakes {stated}"
+        )
+    b.rake = stated
 
 
 def _high(b: HandBuilder) -> int:
