@@ -339,11 +339,7 @@ class BovadaHand(LineReader):
             if completes:  # stud's completion of the bring-in: a full (small) bet
                 self.stakes.limit_bet(name, total, self.stage)
         elif verb == "All-in":
-            p = b.player(name)
-            if p.street_in + a <= _high(self.b):
-                b.call(name, a)
-            else:
-                b.bet(name, a)
+            b.put_in(name, a)
         elif verb in ("Big blind/Bring in", "Big Blind/Bring in", "Bring_in chip"):
             b.bring_in(name, a)
         else:

@@ -333,7 +333,7 @@ class IPokerGame(LineReader):
         elif code == _RAISE_TO:
             b.raise_to(name, amount)
         elif code == _ALL_IN:
-            self.all_in(name, amount)
+            b.put_in(name, amount)  # all in: a call or a raise, as it tops the round
         elif code in (_SB, _BB, _ANTE, _BRING_IN):
             self.forced(code, name, amount)
         elif code in _SITTING_OUT and amount == 0:
@@ -353,15 +353,6 @@ class IPokerGame(LineReader):
             b.ante(name, amount)
         else:
             b.bring_in(name, amount)
-
-    def all_in(self, name: str, amount: int) -> None:
-        """All in: a call when it does not go over the most anyone has in on this round."""
-        p = self.b.player(name)
-        most = max(q.street_in for q in self.b.players.values())
-        if p.street_in + amount > most:
-            self.b.raise_to(name, p.street_in + amount)
-        else:
-            self.b.call(name, amount)
 
     def result(self) -> None:
         """The site's result: the part of the biggest bet nobody matched goes back to him,
