@@ -286,6 +286,9 @@ class LineReader:
         self.b.hand_id = found.group(1) if found is not None and found.re.groups else None
         self.b.at = block.first
         self.text = self.header  # the line being read, for errors
+        # The class's constants the line loop reads at every line, held as the reader's own:
+        # Python 3.11 looks a class attribute read through ``self`` up in the type each time.
+        self.mark, self.seventh = self.STREET_MARK, self.SEVENTH
         self.seating: Seating | None = None  # the names and who a line's is, once seated
         self.sep = ""  # the seating's one separator, for the line loop (play_line)
         self.table: Rules = ()
@@ -461,7 +464,7 @@ class LineReader:
         play's (:meth:`play_line`)."""
         if not line:
             return
-        if line.startswith(self.STREET_MARK):
+        if line.startswith(self.mark):
             self.street_line(line)
         elif self.summary:
             self.summary_line(line)
@@ -477,7 +480,7 @@ class LineReader:
         error = None
         if sep and name in self.b.players:
             known = self.moves_read.get(rest)  # most lines ("folds", "calls 2") were read before
-            if known is not None and (self.street != self.SEVENTH or not self.SEVENTH):
+            if known is not None and (self.street != self.seventh or not self.seventh):
                 return known[0](self.b, name, known[1])
             try:
                 if sep == self.ACTORS[0]:
@@ -537,10 +540,12 @@ class LineReader:
         if self.ACTOR is not None and not seps:  # a reader of the first framework
             matched = self.seated().match(text)
             return None if matched is None else (matched[1], self.ACTORS[0], matched[2])
-        if self.seating is None:
+        seating = self.seating
+        if seating is None:
             self.seats()
-        assert self.seating is not None
-        return self.seating.find(text, seps or self.ACTORS)
+            seating = self.seating
+            assert seating is not None
+        return seating.find(text, seps or self.ACTORS)
 
     # ------------------------------------------------------------------ helpers
 

@@ -337,7 +337,7 @@ class PartyHand(LineReader):
         """ "NAME: text": his chat."""
 
     def rules(self) -> Rules:
-        return [(_DEALT, self.dealt)]
+        return [(_DEALT, self.unseen.dealt)]
 
     def unknown(self, line: str) -> SiteError:
         """A player's line whose name is not seated: one who joined the table during the
@@ -390,13 +390,6 @@ class PartyHand(LineReader):
             names = "|".join(map(re.escape, self.seats())) or "(?!)"
             self.second_win = re.compile(rf"(?<=\.)(?=(?:{names}) wins )")
         return self.second_win.split(rest)
-
-    def dealt(self, found: re.Match[str]) -> None:
-        if found[1] not in self.b.players:
-            raise self.fail(f"not a deal: {found.group()!r}")
-        self.b.hole(found[1], cards(found[2]))
-        if self.unseen.dealt_now is not None:
-            self.unseen.dealt_now.add(found[1])
 
     def play(self, name: str, rest: str) -> None:
         shows = _SHOWS.match(rest)
@@ -495,12 +488,21 @@ class _Blinds:
 
 
 class _Unseen:
-    """Stud: partypoker writes only its own player's cards. Who was dealt on this street,
-    and the cards the others are dealt unseen: a part the reader holds."""
+    """The cards dealt ("Dealt to NAME [...]"). Stud: partypoker writes only its own
+    player's; who was dealt on this street, and the cards the others are dealt unseen: a
+    part the reader holds."""
 
     def __init__(self, b: HandBuilder) -> None:
         self.b = b
         self.dealt_now: set[str] | None = None  # who was dealt on this street
+
+    def dealt(self, found: re.Match[str]) -> None:
+        """A player's cards dealt (:data:`_DEALT`)."""
+        if found[1] not in self.b.players:
+            raise self.b.fail(f"not a deal: {found.group()!r}")
+        self.b.hole(found[1], cards(found[2]))
+        if self.dealt_now is not None:
+            self.dealt_now.add(found[1])
 
     def deal(self, street: str) -> None:
         """Stud: partypoker writes only its own player's cards; once a street's "Dealt to"
