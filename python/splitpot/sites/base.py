@@ -4,9 +4,11 @@ A site's reader is one module that turns the text of one hand (a :class:`Block` 
 into a PHH :class:`~splitpot.phh.HandHistory`, through the calls of a
 :class:`~splitpot.sites.builder.HandBuilder`. It is a subclass of :class:`LineReader`, the
 template every reader fills in (PokerKit's ``REParser`` is the model): the base owns the
-loop over the lines, the errors (file, hand, line), the amounts, the dates, whether the
-hand is whole, and the seated players (:meth:`LineReader.actor` finds the one a line starts
-with, by look-up: nothing is compiled per hand); the site gives its patterns and the
+loop over the lines, the errors (file, hand, line) and whether the hand is whole, and holds
+the parts that own their state: the hand's amounts, game and date
+(:class:`~splitpot.sites.facts.HandFacts`) and its seated players
+(:class:`~splitpot.sites.seating.Seating`: :meth:`LineReader.actor` finds the one a line
+starts with, by look-up: nothing is compiled per hand); the site gives its patterns and the
 handlers they call, as a table of ``(pattern, handler)`` pairs, and overrides the few hooks
 where its text really differs. The module ends with ``READER``, a :class:`SiteReader`: the
 site's name, the pattern of its hands' first line, and its ``parse``.
@@ -232,8 +234,8 @@ def cards(text: str) -> list[str | None]:
 
 
 class LineReader:
-    """The template of a site's reader of one hand: the hand's builder, its errors, its
-    amounts, and the loop over its lines.
+    """The template of a site's reader of one hand: the hand's builder, its errors, the
+    loop over its lines and its hooks; the parts it holds (``facts``, ``seating``).
 
     A site sets ``NAME`` and ``HEADER``, ``NOTES`` (the lines that change nothing) and
     ``ACTORS`` (what follows a player's name on his lines), and overrides :meth:`unit`,
