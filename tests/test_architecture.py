@@ -50,26 +50,13 @@ def test_python_sizes() -> None:
     for (module, name), (_, _, lineno) in sorted(classes.items()):
         chain = [(module, name), *in_package_bases(classes, (module, name))]
         total = sum(classes[c][0] for c in chain)
-        if total > SITE_READERS_TO_SPLIT.get((module, name), MAX_CLASS):
+        if total > MAX_CLASS:
             parts = " + ".join(f"{n} {classes[(m, n)][0]}" for m, n in chain)
             over.append(f"{module}:{lineno} {name}: {total} lines ({parts})")
     assert over == []
 
 
 _Class = tuple[str, str]  # (module, class name)
-
-SITE_READERS_TO_SPLIT: dict[_Class, int] = {
-    ("splitpot.sites.bovada", "BovadaHand"): 874,
-    ("splitpot.sites.ggpoker", "GGHand"): 642,
-    ("splitpot.sites.ipoker", "IPokerGame"): 768,
-    ("splitpot.sites.pacific", "PacificHand"): 627,
-    ("splitpot.sites.partypoker", "PartyHand"): 784,
-    ("splitpot.sites.wpn", "OldHand"): 605,
-}
-"""Site readers over 600 lines once their template, ``sites.base.LineReader``, is counted
-with them (issue 28 counted bases from then on): held to the size they had when main's
-site reading's speed work merged (LineReader 394 lines), to be split by the work on
-``sites/``; none may grow and no other class may join them."""
 
 
 def python_classes() -> dict[_Class, tuple[int, list[_Class], int]]:

@@ -111,13 +111,13 @@ class AbsoluteHand(LineReader):
             if bets is None:
                 raise self.fail(f"a fixed-limit header without its bets: {header[:80]!r}")
             small, big = self.amount(bets[1]), self.amount(bets[2])
-        self.game(_PARTS[game[1]], letter, small, big)
+        self.facts.game(_PARTS[game[1]], letter, small, big)
         if "Tourney ID" in header:
             found = re.search(r"Tourney ID (\d+)", header)
             b.fields["event"] = f"Tournament #{found[1]}" if found else "Tournament"
         elif "$" in header:
             b.fields["currency"], b.fields["currency_symbol"] = "USD", "$"
-        self.when(_WHEN.search(header), zone="ET")
+        self.facts.when(_WHEN.search(header), zone="ET")
 
     def set_up(self, line: str) -> bool:
         b = self.b

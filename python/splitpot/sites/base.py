@@ -4,9 +4,11 @@ A site's reader is one module that turns the text of one hand (a :class:`Block` 
 into a PHH :class:`~splitpot.phh.HandHistory`, through the calls of a
 :class:`~splitpot.sites.builder.HandBuilder`. It is a subclass of :class:`LineReader`, the
 template every reader fills in (PokerKit's ``REParser`` is the model): the base owns the
-loop over the lines, the errors (file, hand, line), the amounts, the dates, whether the
-hand is whole, and the seated players (:meth:`LineReader.actor` finds the one a line starts
-with, by look-up: nothing is compiled per hand); the site gives its patterns and the
+loop over the lines, the errors (file, hand, line) and whether the hand is whole, and holds
+the parts that own their state: the hand's amounts, game and date
+(:class:`~splitpot.sites.facts.HandFacts`) and its seated players
+(:class:`~splitpot.sites.seating.Seating`: :meth:`LineReader.actor` finds the one a line
+starts with, by look-up: nothing is compiled per hand); the site gives its patterns and the
 handlers they call, as a table of ``(pattern, handler)`` pairs, and overrides the few hooks
 where its text really differs. The module ends with ``READER``, a :class:`SiteReader`: the
 site's name, the pattern of its hands' first line, and its ``parse``.
@@ -27,8 +29,8 @@ How to add a site (one file plus one registry line)
 
            def tournament(self) -> bool: ...  # chips, and no rake
            def unit(self) -> Decimal: ...     # CENT for money, CHIP for chips
-           def read_header(self) -> None:     # self.game(part, kind, small, big), the
-               ...                            # table, self.when(found) for the date
+           def read_header(self) -> None:     # self.facts.game(part, kind, small, big),
+               ...                            # the table, self.facts.when(found): the date
            def set_up(self, line) -> bool:    # the table and seat lines: self.b.seat(...)
                ...
            def street_line(self, line):       # "*** FLOP *** [...]": self.b.board(...)
@@ -64,18 +66,18 @@ linear in its line: no lazy part before a repeated group (review H4).
 
 from __future__ import annotations
 
-import datetime
-import functools
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import ClassVar, TypeVar
+from typing import ClassVar
 
 from splitpot.phh.record import HandHistory
-from splitpot.sites.builder import Game, HandBuilder, Kind, date_fields
+from splitpot.sites.builder import HandBuilder
 from splitpot.sites.errors import DamagedHand, SiteError, UnsupportedHand
-from splitpot.sites.money import CENT, AmountError, NegativeAmount, units
+from splitpot.sites.facts import HandFacts, keep
+from splitpot.sites.money import CENT
+from splitpot.sites.seating import Seating
 
 __all__ = [
     "NEVER",
@@ -88,29 +90,13 @@ __all__ = [
     "lines_of",
 ]
 
-_V = TypeVar("_V")
 NEVER = re.compile("(?!)")
 """A pattern that matches nothing (a rule not in force yet)."""
-_AMOUNTS: dict[tuple[Decimal, str], dict[str, int]] = {}
-"""The amounts read, by unit and decimal separator: a cache, as the same few recur (only
-short texts, and at most :data:`_KEPT` of each, so that a hostile file cannot fill it)."""
-_KEPT = 1 << 14
-
-
-def _keep(known: dict[str, _V], text: str, value: _V, longest: int) -> None:
-    """``known[text] = value`` for a text of 1 to ``longest`` characters, the cache emptied
-    first when it holds :data:`_KEPT` (a hostile file cannot fill it)."""
-    if 0 < len(text) <= longest:
-        if len(known) >= _KEPT:
-            known.clear()
-        known[text] = value
-
-
 _MOVES_READ: dict[tuple[type, Decimal], dict[str, tuple[Callable[..., None], int]]] = {}
 """The moves read, by reader and unit: a player's text (``"calls 2"``) as its builder's move and
-amount (:meth:`LineReader.move`), a cache bounded as :data:`_AMOUNTS` is. The line loop makes a
-text found here at once, without the reader's ``action`` (but on stud's ``SEVENTH`` street,
-whose unseen cards the reader deals first)."""
+amount (:meth:`LineReader.move`), a cache bounded as the amounts are (``facts.keep``). The
+line loop makes a text found here at once, without the reader's ``action`` (but on stud's
+``SEVENTH`` street, whose unseen cards the reader deals first)."""
 
 Rules = Sequence[tuple[re.Pattern[str], Callable[[re.Match[str]], None]]]
 """A reader's table: each pattern tried in order on a line; the first that matches calls its
@@ -142,15 +128,11 @@ VERBS = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet"}
 """The words most sites write for four of the :data:`MOVES`: a reader's ``VERBS`` adds its own."""
 
 
-_game = functools.lru_cache(maxsize=1 << 10)(Game)
-"""The games read (a :class:`Game` is frozen: one is shared by the hands of its stakes)."""
-
-
 class Remembered:
     """The groups of ``pattern`` matched at a text's start (None where it does not match),
     remembered: what follows a player's name ("calls 2", "raises 4 to 8", "folds") recurs
     from hand to hand, and a dictionary look-up costs a fifth of a match. Only short texts
-    are kept, and at most :data:`_KEPT`, so that a hostile file cannot fill it."""
+    are kept, and at most ``facts.KEPT``, so that a hostile file cannot fill it."""
 
     __slots__ = ("known", "pattern")
 
@@ -165,7 +147,7 @@ class Remembered:
             return found  # type: ignore[return-value]
         matched = self.pattern.match(text)
         groups = None if matched is None else matched.groups()
-        _keep(known, text, groups, 64)
+        keep(known, text, groups, 64)
         return groups
 
 
@@ -245,13 +227,6 @@ class SiteReader:
         object.__setattr__(self, "line_start", start)
 
 
-def _plain(names: list[str], seps: tuple[str, ...]) -> bool:
-    """Whether no name holds one of ``seps`` (a line's player is then what comes before one):
-    looked for in the names joined by a newline, which no separator holds."""
-    joined = "\n".join(names)
-    return not any(sep in joined for sep in seps)
-
-
 def cards(text: str) -> list[str | None]:
     """``"Ah Kd"`` (or ``"Ah,Kd"``) as a list of cards."""
     found: list[str | None] = list(text.replace(",", " ").split())
@@ -259,8 +234,8 @@ def cards(text: str) -> list[str | None]:
 
 
 class LineReader:
-    """The template of a site's reader of one hand: the hand's builder, its errors, its
-    amounts, and the loop over its lines.
+    """The template of a site's reader of one hand: the hand's builder, its errors, the
+    loop over its lines and its hooks; the parts it holds (``facts``, ``seating``).
 
     A site sets ``NAME`` and ``HEADER``, ``NOTES`` (the lines that change nothing) and
     ``ACTORS`` (what follows a player's name on his lines), and overrides :meth:`unit`,
@@ -306,18 +281,19 @@ class LineReader:
         self.header = self.header_line()
         found = self.HEADER.match(self.header)
         self.b = HandBuilder(self.NAME, block.source, self.unit())
-        self.amounts = _AMOUNTS.setdefault((self.b.unit, "."), {})  # this unit's, read before
+        self.facts = HandFacts(self.b)  # the amounts, the game, the date
+        self.amounts = self.facts.amounts  # for amount(): the amounts read before, at once
         self.moves_read = _MOVES_READ.setdefault((type(self), self.b.unit), {})
         self.b.tournament = self.tournament()
         self.b.hand_id = found.group(1) if found is not None and found.re.groups else None
         self.b.at = block.first
         self.text = self.header  # the line being read, for errors
-        self.names: list[str] | None = None  # the seated names, longest first, once seated
-        self.plain: dict[tuple[str, ...], bool] = {}  # per separators: no seated name holds one
-        self.sep = ""  # ACTORS' one, once seated, when plain: the name is what comes before
+        # The class's constants the line loop reads at every line, held as the reader's own:
+        # Python 3.11 looks a class attribute read through ``self`` up in the type each time.
+        self.mark, self.seventh = self.STREET_MARK, self.SEVENTH
+        self.seating: Seating | None = None  # the names and who a line's is, once seated
+        self.sep = ""  # the seating's one separator, for the line loop (play_line)
         self.table: Rules = ()
-        self.pattern: re.Pattern[str] | None = None  # the first framework's (seated())
-        self.alternatives = "(?!)"
         self.summary = False  # the summary's lines: what the site says happened
         self.street = ""  # the title of the street being played
         self.board_run = 0  # the run of the board whose showdown or summary is being read
@@ -393,13 +369,7 @@ class LineReader:
             self.summary = True
             self.board_run = 0  # what it pays is the whole hand's, not one run's
         elif title in ("FLOP", "TURN", "RIVER") and first is not None:
-            new = cards(second if second is not None else first)
-            if len(new) != (3 if title == "FLOP" else 1):
-                raise self.damaged(
-                    f"the site contradicts itself: the {title.lower()} has {len(new)} new "
-                    f"cards: {line!r}"
-                )
-            self.b.board(new)
+            self.b.street_cards(title, cards(second if second is not None else first), line)
         elif title in self.STREET_PLAIN:
             self.street = title
         elif self.STREET_BETS.fullmatch(title):
@@ -416,12 +386,7 @@ class LineReader:
         run, street = RUNS[found["run"]], found["street"]
         if street in ("FLOP", "TURN", "RIVER"):
             new = cards(next((c for c in reversed(bracketed) if c is not None), ""))
-            if len(new) != (3 if street == "FLOP" else 1):
-                raise self.damaged(
-                    f"the site contradicts itself: run {run}'s {street.lower()} has "
-                    f"{len(new)} new cards: {self.text!r}"
-                )
-            self.b.run_board(run, new)
+            self.b.street_cards(street, new, self.text, run)
             return
         self.board_run = run
         if street == "SUMMARY":
@@ -445,7 +410,7 @@ class LineReader:
             return False
         move, value = MOVES[kind], 0 if kind in _NO_AMOUNT else self.amount(amount)
         move(self.b, name, value)
-        _keep(self.moves_read, text, (move, value), 64)
+        keep(self.moves_read, text, (move, value), 64)
         return True
 
     def aside(self, name: str, sep: str, rest: str) -> None:
@@ -501,11 +466,11 @@ class LineReader:
         play's (:meth:`play_line`)."""
         if not line:
             return
-        if line.startswith(self.STREET_MARK):
+        if line.startswith(self.mark):
             self.street_line(line)
         elif self.summary:
             self.summary_line(line)
-        elif self.names is None and self.set_up(line):
+        elif self.seating is None and self.set_up(line):
             return
         else:
             self.play_line(line)
@@ -517,7 +482,7 @@ class LineReader:
         error = None
         if sep and name in self.b.players:
             known = self.moves_read.get(rest)  # most lines ("folds", "calls 2") were read before
-            if known is not None and (self.street != self.SEVENTH or not self.SEVENTH):
+            if known is not None and (self.street != self.seventh or not self.seventh):
                 return known[0](self.b, name, known[1])
             try:
                 if sep == self.ACTORS[0]:
@@ -541,18 +506,19 @@ class LineReader:
         return self.fail(f"a line this reader does not know: {line!r}")
 
     def seats(self) -> list[str]:
-        """The seated players' names, longest first (one name may begin another's): fixed
-        the first time a line needs them, and the table of rules is built then."""
-        if self.names is None:
+        """The seated players' names, longest first (:class:`Seating`): fixed the first time
+        a line needs them; a reader of the first framework has its patterns of them made
+        then (:meth:`seated`), and the table of rules is built."""
+        seating = self.seating
+        if seating is None:
+            seating = self.seating = Seating(self.b.players, self.ACTORS)
             if self.ACTOR is not None or type(self).on_seated is not LineReader.on_seated:
-                self.seated()  # a reader of the first framework: its patterns first
+                seating.compile(self.ACTOR)
+                self.on_seated(seating.alternatives)
             else:
-                self.names = sorted(self.b.players, key=len, reverse=True)
-                self.table = self.rules()
-                if len(self.ACTORS) == 1 and _plain(self.names, self.ACTORS):
-                    self.sep = self.ACTORS[0]
-        assert self.names is not None
-        return self.names
+                self.sep = seating.sep
+            self.table = self.rules()
+        return seating.names
 
     # The first framework's way (readers written against it still work): ``ACTOR``, a
     # pattern after the name; ``seated()``, the names compiled into one pattern per hand;
@@ -561,47 +527,27 @@ class LineReader:
     ACTOR: ClassVar[str | None] = None
 
     def seated(self) -> re.Pattern[str]:
-        """``^(NAME|...)ACTOR(.*)$`` for the seated players (the first framework's): the
-        names fixed, the reader's patterns of them made (:meth:`on_seated`), the table of
-        rules built."""
-        if self.pattern is None:
-            fresh = self.names is None
-            names = self.names or sorted(self.b.players, key=len, reverse=True)
-            self.names = names
-            self.alternatives = "|".join(map(re.escape, names)) or "(?!)"
-            actor = self.ACTOR or "(?:" + "|".join(map(re.escape, self.ACTORS)) + ")"
-            self.pattern = re.compile(f"^({self.alternatives}){actor}(.*)$")
-            self.on_seated(self.alternatives)
-            if fresh:
-                self.table = self.rules()
-        return self.pattern
+        """``^(NAME|...)ACTOR(.*)$``, the seated names (:meth:`Seating.compile`)."""
+        if self.seating is None:
+            self.seats()
+        assert self.seating is not None and self.seating.pattern is not None
+        return self.seating.pattern
 
     def on_seated(self, alternatives: str) -> None:
         """The first framework's hook: the names' alternation, once the seats are read."""
 
     def actor(self, text: str, seps: tuple[str, ...] = ()) -> tuple[str, str, str] | None:
         """``(name, separator, rest)`` when ``text`` starts with a seated player's name and
-        one of ``seps`` (:data:`ACTORS`), else None."""
+        one of ``seps`` (:data:`ACTORS`), else None (:meth:`Seating.find`)."""
         if self.ACTOR is not None and not seps:  # a reader of the first framework
             matched = self.seated().match(text)
             return None if matched is None else (matched[1], self.ACTORS[0], matched[2])
-        seps = seps or self.ACTORS
-        plain = self.plain.get(seps)
-        if plain is None:
-            plain = self.plain[seps] = _plain(self.seats(), seps)
-        if plain:
-            players = self.b.players
-            for sep in seps:
-                name, found, rest = text.partition(sep)
-                if found and name in players:
-                    return name, sep, rest
-            return None
-        for name in self.seats():
-            if text.startswith(name):
-                for sep in seps:
-                    if text.startswith(sep, len(name)):
-                        return name, sep, text[len(name) + len(sep) :]
-        return None
+        seating = self.seating
+        if seating is None:
+            self.seats()
+            seating = self.seating
+            assert seating is not None
+        return seating.find(text, seps or self.ACTORS)
 
     # ------------------------------------------------------------------ helpers
 
@@ -615,40 +561,10 @@ class LineReader:
         return self.b.damaged(reason)
 
     def amount(self, text: str | None, *, decimal: str = ".") -> int:
-        """``text`` in the hand's unit, exactly; an error naming the line if it is none."""
-        if text is None:
-            raise self.fail(f"an amount is missing: {self.text!r}")
-        known = self.amounts if decimal == "." else _AMOUNTS.setdefault((self.b.unit, decimal), {})
-        value = known.get(text)
-        if value is not None:
-            return value
-        try:
-            value = units(text, self.b.unit, decimal=decimal)
-        except NegativeAmount as e:
-            raise self.damaged(f"the site contradicts itself: {e}") from None
-        except AmountError as e:
-            raise self.fail(str(e)) from None
-        _keep(known, text, value, 40)
-        return value
-
-    def game(self, part: str, kind: Kind, small: int, big: int) -> None:
-        """The hand's game: the PHH game part (``T``, ``O5``, ``7S/8``...), the structure
-        letter and the stakes in units (a fixed-limit game's small and big bet)."""
-        self.b.game = _game(part, kind, small, big)
-
-    def when(self, found: re.Match[str] | None, *order: int, zone: str | None = None) -> None:
-        """The hand's date and time from ``found``: its groups ``order`` are the year,
-        month, day, hour, minute and second (1 to 6 by default); ``zone`` the time zone."""
-        if found is not None:
-            fields = [found[k] for k in order] if order else found.groups()[:6]
-            self.date(*fields, zone=zone, text=found.group())
-
-    def date(self, *fields: str | int, zone: str | None, text: str) -> None:
-        """The hand's date and time: year, month, day, hour, minute, second; ``text`` names
-        it in the error when it is not a date."""
-        try:
-            year, month, day, hour, minute, second = map(int, fields)
-            moment = datetime.datetime(year, month, day, hour, minute, second)
-        except ValueError:
-            raise self.fail(f"not a date: {text!r}") from None
-        self.b.fields.update(date_fields(moment, zone))
+        """``text`` in the hand's unit, exactly (:meth:`HandFacts.amount`, an error naming
+        the line if it is none): a hook for a site's way of writing amounts."""
+        if decimal == "." and text is not None:
+            value = self.amounts.get(text)  # most were read before: no call
+            if value is not None:
+                return value
+        return self.facts.amount(text, self.text, decimal)

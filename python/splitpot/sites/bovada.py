@@ -67,7 +67,7 @@ import re
 from decimal import Decimal
 
 from splitpot.sites.base import Block, LineReader, SiteReader, cards
-from splitpot.sites.builder import Game, Kind
+from splitpot.sites.builder import Game, HandBuilder, Kind
 from splitpot.sites.money import CENT, CHIP
 from splitpot.sites.payout import keep_rake
 
@@ -140,26 +140,15 @@ class BovadaHand(LineReader):
         self.stage = 0  # 0 before the flop (stud: third street), 1 the flop...
         self.acted = False  # a player acted since the last cards were dealt (stud)
         self.previous = ""
-        self.small_posted = False
-        self.stakes: tuple[int, int] | None = None  # from the level or the Table Info line
-        self.blinds: dict[str, int] = {}  # what was posted: "small", "big", "chip", "all-in"
-        self.bets: dict[int, int] = {}  # fixed limit: the first full bet of each street
-        self.seen_seats: list[tuple[int, str, int]] = []
-        self.dead_chips: list[tuple[str, int]] = []
-        self.renumbered = False
+        self.seats_read = _Seats(self.b)  # the seats and the button, as written
         self.stated_rake: int | None = None
         # Who posts an "Ante chip" (an all-in before the cards is the ante of a player who
-        # posts none, in a hand with antes), and the board a hand writes only in its summary.
-        self.ante_posters: set[str] = set()
-        self.late_board: list[str | None] = []
-        self.to_act: set[str] | None = None  # the late board's betting round: who is to act
-        for line in block.lines:
-            if " : Ante chip " in line:
-                self.ante_posters.add(_without_me(line).split(" : ", 1)[0])
-            elif line.startswith("Board [") and not self.has_board_lines():
-                found = _SUMMARY_BOARD.match(line)
-                self.late_board = [] if found is None else cards(found[1])
-        self.button_at: int | None = None
+        # posts none, in a hand with antes).
+        ante_posters = {
+            _without_me(line).split(" : ", 1)[0] for line in block.lines if " : Ante chip " in line
+        }
+        self.stakes = _Stakes(self.b, ante_posters)  # the forced bets, and the stakes they say
+        self.late = _LateBoard(self.b, block.lines)  # the board a hand writes in its summary
 
     def tournament(self) -> bool:
         return "Tournament #" in self.header
@@ -189,61 +178,41 @@ class BovadaHand(LineReader):
             b.fields["currency"], b.fields["currency_symbol"] = "USD", "$"
         level = _LEVEL.search(header)
         if level is not None and level[2] not in ("0",):
-            self.stakes = (self.amount(level[1]), self.amount(level[2]))
-        self.game(part, kind, 0, 0)  # the stakes are the blinds posted: set at finish()
+            self.stakes.stated = (self.amount(level[1]), self.amount(level[2]))
+        self.facts.game(part, kind, 0, 0)  # the stakes are the blinds posted: set at finish()
         when = _WHEN.search(header)
-        self.when(when, zone=when[7] if when else None)
+        self.facts.when(when, zone=when[7] if when else None)
 
     def set_up(self, line: str) -> bool:
         found = _SEAT.match(line)
         if found is not None:
             seat, name, stack = found.groups()
-            self.seen_seats.append((self.b.number(seat), name, self.amount(stack)))
+            self.seats_read.seen.append((self.b.number(seat), name, self.amount(stack)))
             return True
         found = _STUD_SEAT.match(line)
         if found is not None:
             name, seat, stack = found.groups()
-            self.seen_seats.append((self.b.number(seat), name, self.amount(stack)))
+            self.seats_read.seen.append((self.b.number(seat), name, self.amount(stack)))
             return True
         found = _STAKES.match(line)
         if found is not None:
-            self.stakes = (self.amount(found[1]), self.amount(found[2]))
+            self.stakes.stated = (self.amount(found[1]), self.amount(found[2]))
             return True
         return False
 
-    def seated(self) -> re.Pattern[str]:
-        if self.names is None:
-            self.seat_players()
-        return super().seated()
-
-    def seat_players(self) -> None:
-        """The seats as read; numbered in the order written when the site numbers them by
-        player id (past the ten seats of a table)."""
-        seats = self.seen_seats
-        numbers = [seat for seat, _, _ in seats]
-        self.renumbered = numbers != sorted(set(numbers)) or numbers[-1:] > [10]
-        for k, (seat, name, stack) in enumerate(seats, 1):
-            self.b.seat(k if self.renumbered else seat, name, stack)
-        # The table has at least the seats listed (a player sitting out on the button).
-        self.b.seat_count = len(seats) if self.renumbered else max(numbers, default=None)
+    def seats(self) -> list[str]:
+        if self.seating is None:
+            self.seats_read.seat()
+        return super().seats()
 
     # ------------------------------------------------------------------ the play
 
-    def has_board_lines(self) -> bool:
-        """Whether the play deals the board (street lines or "Card dealt to table"), once."""
-        if not hasattr(self, "_board_lines"):
-            self._board_lines = any(
-                line.startswith(("*** FLOP", "Card dealt to table", "Card to the table"))
-                for line in self.block.lines
-            )
-        return self._board_lines
-
     def line(self, line: str) -> None:
         line = _without_me(line)
-        if line == self.previous and line and not self.round_over():
+        if line == self.previous and line and not self.late.round_over():
             return  # Bovada's repeat of the line before (the module's docstring)
         self.previous = line
-        if line.startswith("Seat+") and not self.summary and self.names is None:
+        if line.startswith("Seat+") and not self.summary and self.seating is None:
             if self.set_up(line):
                 return
         super().line(line)
@@ -254,7 +223,7 @@ class BovadaHand(LineReader):
         found = _DEALER.match(line)
         if found is not None:  # of a seated player or of an empty seat
             if found[1] is not None:
-                self.button_at = self.b.number(found[1])
+                self.seats_read.button_at = self.b.number(found[1])
             return
         found = _BOARD.match(line)
         if found is not None:
@@ -283,36 +252,7 @@ class BovadaHand(LineReader):
     def cards_dealt(self) -> None:
         """The blinds are posted: the stakes are known (stud's at the end, from its bets)."""
         self.dealt, self.acted = True, False
-        b, game = self.b, self.b.game
-        assert game is not None
-        if game.stud:
-            return
-        small_blind, big_blind = self.blind_stakes()
-        if game.kind == "F":
-            b.game = Game(game.part, "F", big_blind, 2 * big_blind)
-        else:
-            b.game = Game(game.part, game.kind, small_blind, big_blind)
-        live = big_blind
-        for name, amount in self.dead_chips:
-            if amount <= live:
-                raise self.fail(f"{name} posts a dead chip of {amount}, not more than {live}")
-            b.blind(name, live, dead=amount - live)
-
-    def blind_stakes(self) -> tuple[int, int]:
-        """The small and big blind: the level's or the Table Info line's, else the blinds
-        posted (a big blind all-in says the big blind if it is at least twice the small)."""
-        if self.stakes is not None:
-            return self.stakes
-        small_blind = self.blinds.get("small", 0)
-        big_blind = self.blinds.get("big") or self.blinds.get("chip") or 0
-        if not big_blind:
-            posted = self.blinds.get("all-in", 0)
-            big_blind = posted if posted >= 2 * small_blind else 0
-        if not big_blind:
-            raise self.unsupported(
-                "a cash hand whose big blind is not posted in full: its stakes are not written"
-            )
-        return small_blind, big_blind
+        self.stakes.post()
 
     def board(self, new: list[str | None]) -> None:
         want = 3 if self.stage == 0 else 1
@@ -343,7 +283,7 @@ class BovadaHand(LineReader):
             return
         self.acted = True
         if not self.dealt:
-            self.forced(name, verb, a)
+            self.stakes.forced(name, verb, a)
             return
         self.play(name, verb, a, b_, found["cards"])
 
@@ -355,101 +295,24 @@ class BovadaHand(LineReader):
             self.next_street()
         b.hole(name, dealt)
 
-    def forced(self, name: str, verb: str, amount: int | None) -> None:
-        """The antes and blinds, before the cards."""
-        b = self.b
-        if amount is None:
-            raise self.fail(f"{name}: {verb} of no amount")
-        game = b.game
-        assert game is not None
-        if verb == "Ante chip":
-            b.ante(name, amount)
-        elif verb in ("Ante/Small Blind", "Ante/Small blind", "Small Blind", "Small blind"):
-            self.small(name, amount)
-        elif verb.startswith(("Big blind", "Big Blind")) and game.stud:
-            b.bring_in(name, amount)
-        elif verb.startswith(("Big blind", "Big Blind")):
-            self.blinds.setdefault("big", amount)
-            b.blind(name, amount)
-        elif verb == "Posts chip":
-            self.blinds.setdefault("chip", amount)
-            b.blind(name, amount)  # a live big blind posted out of turn (§4.1)
-        elif verb == "Posts dead chip":
-            self.dead_chip(name, amount)
-        elif verb == "All-in":
-            self.all_in_blind(name, amount)
-        else:
-            raise self.fail(f"{name}: {verb!r} before the cards are dealt")
-
-    def small(self, name: str, amount: int) -> None:
-        if self.small_posted:
-            self.b.blind(name, 0, dead=amount)  # a second small blind is dead money (§4.1)
-            return
-        self.small_posted = True
-        self.blinds.setdefault("small", amount)
-        self.b.blind(name, amount)
-
-    def dead_chip(self, name: str, amount: int) -> None:
-        """ "Posts dead chip": the big blind live and the small blind dead, posted together
-        (§4.1); split when the cards are dealt, once the stakes are known."""
-        self.b.player(name)
-        self.dead_chips.append((name, amount))
-
-    def all_in_blind(self, name: str, amount: int) -> None:
-        """An all-in before the cards: in a hand with antes, the ante of a player who posts
-        none (his whole stack: the big blind all-in for 120 of a 120 ante, whose small blind
-        the site then gives back); else the blind of the player who owes it, short or not;
-        another player's ante."""
-        game = self.b.game
-        assert game is not None
-        if self.ante_posters and name not in self.ante_posters:
-            self.b.ante(name, amount)
-        elif name == "Big Blind":
-            self.blinds.setdefault("all-in", amount)
-            self.b.blind(name, amount)
-        elif name == "Small Blind" or (name == "Dealer" and "Small Blind" not in self.b.players):
-            self.small(name, amount)
-        else:
-            self.b.ante(name, amount)
-
     def play(self, name: str, verb: str, a: int | None, to: int | None, shown: str | None) -> None:
-        if not self.late_board:
+        late = self.late
+        if not late.board:
             self.act(name, verb, a, to, shown)
             return
-        if self.to_act is not None and not self.to_act:
+        if late.round_over():
             self.deal_late(1)
-        high = self.high()
+        high = _high(self.b)
         self.act(name, verb, a, to, shown)
-        self.round_after(name, raised=self.high() > high)
-
-    def round_after(self, name: str, *, raised: bool) -> None:
-        """Who is still to act this round, for a hand that writes its board only in the
-        summary (Bovada's 2012 Omaha): the round is over, and the next street's cards were
-        dealt, when every player who can still act has acted since the last bet or raise."""
-        live = {
-            p.name
-            for p in self.b.players.values()
-            if p.dealt and not p.folded and p.put_in < p.stack
-        }
-        if self.to_act is None or raised:
-            self.to_act = set(live)
-        self.to_act.discard(name)
-        self.to_act &= live
-
-    def round_over(self) -> bool:
-        """A hand whose board is only in its summary has ended a betting round: its next
-        line may repeat the last (the big blind checks preflop, then first on the flop)."""
-        return bool(self.late_board) and self.to_act is not None and not self.to_act
+        late.round_after(name, raised=_high(self.b) > high)
 
     def deal_late(self, streets: int) -> None:
         """The next ``streets`` streets of the board written in the summary."""
         for _ in range(streets):
-            if not self.late_board or self.stage > 2:
+            new = self.late.take(self.stage)
+            if new is None:
                 return
-            want = 3 if self.stage == 0 else 1
-            new, self.late_board = self.late_board[:want], self.late_board[want:]
             self.board(new)
-            self.to_act = None
 
     def act(self, name: str, verb: str, a: int | None, to: int | None, shown: str | None) -> None:
         b = self.b
@@ -467,61 +330,24 @@ class BovadaHand(LineReader):
             b.call(name, a)
         elif verb.startswith("Bets") or verb == "Double bets":
             b.bet(name, a)
-            self.limit_bet(name, a, double=verb == "Double bets")
+            self.stakes.limit_bet(name, a, self.stage, double=verb == "Double bets")
         elif verb == "Raises" or verb.startswith("All-in("):
             total = a if to is None else to
-            self.check_limit_raise(total)
-            completes = self.stage == 0 and self.high() == self.b.bring_in_amount
+            self.stakes.check_limit_raise(total, self.stage)
+            completes = self.stage == 0 and _high(self.b) == self.b.bring_in_amount
             b.raise_to(name, total)
             if completes:  # stud's completion of the bring-in: a full (small) bet
-                self.limit_bet(name, total)
+                self.stakes.limit_bet(name, total, self.stage)
         elif verb == "All-in":
-            p = b.player(name)
-            if p.street_in + a <= self.high():
-                b.call(name, a)
-            else:
-                b.bet(name, a)
+            b.put_in(name, a)
         elif verb in ("Big blind/Bring in", "Big Blind/Bring in", "Bring_in chip"):
             b.bring_in(name, a)
         else:
             raise self.fail(f"{name}: {verb!r} after the cards are dealt")
 
-    def check_limit_raise(self, total: int) -> None:
-        """Fixed limit: over an all-in bet short of a full bet, Bovada lets the next player
-        raise from the completed bet (hand 2596795140: over an $8.50 all-in where the bet is
-        $16, a raise to $32). splitpot's fixed limit raises a full bet over the all-in, or
-        completes it (docs/rules/poker.md §3): refused, naming the rule."""
-        game = self.b.game
-        assert game is not None
-        if game.kind != "F" or game.stud:
-            return
-        bet = game.small if self.stage < 2 else self.bets.get(2) or self.bets.get(3) or game.big
-        high = self.high()
-        if high % bet and total == (high // bet + 2) * bet:
-            raise self.unsupported(
-                f"a raise to {total} over an all-in bet of {high} where the bet is {bet}: "
-                "Bovada raises from the completed bet, splitpot's fixed limit a full bet over "
-                "the all-in (docs/rules/poker.md §3)"
-            )
-
-    def high(self) -> int:
-        return max((p.street_in for p in self.b.players.values()), default=0)
-
-    def limit_bet(self, name: str, size: int, *, double: bool = False) -> None:
-        """A fixed-limit game's bet size on this street: the first bet (not one that puts
-        its player all-in for what he has; a raise's size may follow a short all-in);
-        stud's fourth-street double bet (an open pair) is the big bet."""
-        p = self.b.player(name)
-        if size <= 0 or p.put_in == p.stack:
-            return
-        if double:
-            self.bets.setdefault(2, size)
-        else:
-            self.bets.setdefault(self.stage, size)
-
     def result(self, name: str, verb: str, amount: int | None) -> None:
         b = self.b
-        if self.late_board and self.to_act is not None and len(self.to_act) <= 1:
+        if self.late.run_out():
             self.deal_late(3)  # the rest of the board, run out to the showdown
         if verb.startswith("Showdown"):
             p = b.player(name)
@@ -555,18 +381,31 @@ class BovadaHand(LineReader):
         b = self.b
         if b.total is None:
             raise self.damaged("the hand stops at its summary: no pot is stated")
-        if self.stated_rake is None:  # the newer format: the pot with its rake in it
-            keep_rake(b)
-        else:
-            paid = sum(p.collected for p in b.players.values())
-            if paid + self.stated_rake != b.total:
-                raise self.damaged(
-                    f"the site's total pot is {b.total}, but it pays out {paid} "
-                    f"and rakes {self.stated_rake}"
-                )
-            b.rake = self.stated_rake
-        self.set_button()
-        self.set_stakes()
+        _rake(b, self.stated_rake)
+        self.seats_read.set_button()
+        self.stakes.set_stakes()
+
+
+class _Seats:
+    """A Bovada hand's seats as written, and its button: Ignition's anonymous tables number
+    their seats by anything but the seat (the module's docstring). A part the reader holds."""
+
+    def __init__(self, b: HandBuilder) -> None:
+        self.b = b
+        self.seen: list[tuple[int, str, int]] = []  # (seat, name, stack) as written
+        self.renumbered = False
+        self.button_at: int | None = None  # the seat "Set dealer [N]" names
+
+    def seat(self) -> None:
+        """The seats as read; numbered in the order written when the site numbers them by
+        player id (past the ten seats of a table)."""
+        seats = self.seen
+        numbers = [seat for seat, _, _ in seats]
+        self.renumbered = numbers != sorted(set(numbers)) or numbers[-1:] > [10]
+        for k, (seat, name, stack) in enumerate(seats, 1):
+            self.b.seat(k if self.renumbered else seat, name, stack)
+        # The table has at least the seats listed (a player sitting out on the button).
+        self.b.seat_count = len(seats) if self.renumbered else max(numbers, default=None)
 
     def set_button(self) -> None:
         """The button: the seat "Set dealer [N]" names, if the seats are the table's own;
@@ -587,6 +426,212 @@ class BovadaHand(LineReader):
         if self.b.button is not None:
             self.b.seat_count = max(self.b.seat_count or 0, self.b.button)
 
+
+class _LateBoard:
+    """The board of a hand that writes it only in its summary (Bovada's 2012 Omaha), dealt
+    as the play goes: a street's cards when its betting round is over. A part the reader
+    holds: it owns the cards still to deal and who is still to act."""
+
+    def __init__(self, b: HandBuilder, lines: list[str]) -> None:
+        self.b = b
+        self.board: list[str | None] = []
+        self.to_act: set[str] | None = None  # the betting round's: who is to act
+        board_lines = ("*** FLOP", "Card dealt to table", "Card to the table")
+        if not any(line.startswith(board_lines) for line in lines):
+            for line in lines:
+                if line.startswith("Board ["):
+                    found = _SUMMARY_BOARD.match(line)
+                    self.board = [] if found is None else cards(found[1])
+
+    def round_after(self, name: str, *, raised: bool) -> None:
+        """Who is still to act this round, for a hand that writes its board only in the
+        summary (Bovada's 2012 Omaha): the round is over, and the next street's cards were
+        dealt, when every player who can still act has acted since the last bet or raise."""
+        live = {
+            p.name
+            for p in self.b.players.values()
+            if p.dealt and not p.folded and p.put_in < p.stack
+        }
+        if self.to_act is None or raised:
+            self.to_act = set(live)
+        self.to_act.discard(name)
+        self.to_act &= live
+
+    def round_over(self) -> bool:
+        """A hand whose board is only in its summary has ended a betting round: its next
+        line may repeat the last (the big blind checks preflop, then first on the flop)."""
+        return bool(self.board) and self.to_act is not None and not self.to_act
+
+    def run_out(self) -> bool:
+        """Whether the rest of the board is dealt: at most one player can still act."""
+        return bool(self.board) and self.to_act is not None and len(self.to_act) <= 1
+
+    def take(self, stage: int) -> list[str | None] | None:
+        """The next street's cards (``stage`` 0 the flop's), the round after it begun; None
+        when none are left or the river is dealt."""
+        if not self.board or stage > 2:
+            return None
+        want = 3 if stage == 0 else 1
+        new, self.board = self.board[:want], self.board[want:]
+        self.to_act = None
+        return new
+
+
+def _rake(b: HandBuilder, stated: int | None) -> None:
+    """The hand's rake: the one the summary states, checked against its total pot and what
+    it pays out; the newer format states none (its pot has the rake in it)."""
+    if stated is None:
+        keep_rake(b)
+        return
+    paid = sum(p.collected for p in b.players.values())
+    if paid + stated != b.total:
+        raise b.damaged(
+            f"the site's total pot is {b.total}, but it pays out {paid} and rakes {stated}"
+        )
+    b.rake = stated
+
+
+def _high(b: HandBuilder) -> int:
+    """The most a player has in on this street."""
+    return max((p.street_in for p in b.players.values()), default=0)
+
+
+class _Stakes:
+    """A Bovada hand's forced bets and the stakes they and its bets say (a cash game's
+    header names none: the module's docstring): the antes and blinds posted before the
+    cards, the dead chips split once the big blind is known, and a fixed-limit game's bets,
+    the first full bet of each street. A part the reader holds: it owns what was posted."""
+
+    def __init__(self, b: HandBuilder, ante_posters: set[str]) -> None:
+        self.b = b
+        self.ante_posters = ante_posters  # who posts an "Ante chip"
+        self.stated: tuple[int, int] | None = None  # from the level or the Table Info line
+        self.small_posted = False
+        self.blinds: dict[str, int] = {}  # what was posted: "small", "big", "chip", "all-in"
+        self.bets: dict[int, int] = {}  # fixed limit: the first full bet of each street
+        self.dead_chips: list[tuple[str, int]] = []
+
+    def post(self) -> None:
+        """The cards are dealt: a game with blinds has its stakes (stud's come at the end,
+        from its bets), and the dead chips are split into the big blind and dead money."""
+        b, game = self.b, self.b.game
+        assert game is not None
+        if game.stud:
+            return
+        small_blind, big_blind = self.blind_stakes()
+        if game.kind == "F":
+            b.game = Game(game.part, "F", big_blind, 2 * big_blind)
+        else:
+            b.game = Game(game.part, game.kind, small_blind, big_blind)
+        live = big_blind
+        for name, amount in self.dead_chips:
+            if amount <= live:
+                raise b.fail(f"{name} posts a dead chip of {amount}, not more than {live}")
+            b.blind(name, live, dead=amount - live)
+
+    def blind_stakes(self) -> tuple[int, int]:
+        """The small and big blind: the level's or the Table Info line's, else the blinds
+        posted (a big blind all-in says the big blind if it is at least twice the small)."""
+        if self.stated is not None:
+            return self.stated
+        small_blind = self.blinds.get("small", 0)
+        big_blind = self.blinds.get("big") or self.blinds.get("chip") or 0
+        if not big_blind:
+            posted = self.blinds.get("all-in", 0)
+            big_blind = posted if posted >= 2 * small_blind else 0
+        if not big_blind:
+            raise self.b.unsupported(
+                "a cash hand whose big blind is not posted in full: its stakes are not written"
+            )
+        return small_blind, big_blind
+
+    def forced(self, name: str, verb: str, amount: int | None) -> None:
+        """The antes and blinds, before the cards."""
+        b = self.b
+        if amount is None:
+            raise self.b.fail(f"{name}: {verb} of no amount")
+        game = b.game
+        assert game is not None
+        if verb == "Ante chip":
+            b.ante(name, amount)
+        elif verb in ("Ante/Small Blind", "Ante/Small blind", "Small Blind", "Small blind"):
+            self.small(name, amount)
+        elif verb.startswith(("Big blind", "Big Blind")) and game.stud:
+            b.bring_in(name, amount)
+        elif verb.startswith(("Big blind", "Big Blind")):
+            self.blinds.setdefault("big", amount)
+            b.blind(name, amount)
+        elif verb == "Posts chip":
+            self.blinds.setdefault("chip", amount)
+            b.blind(name, amount)  # a live big blind posted out of turn (§4.1)
+        elif verb == "Posts dead chip":
+            self.dead_chip(name, amount)
+        elif verb == "All-in":
+            self.all_in_blind(name, amount)
+        else:
+            raise self.b.fail(f"{name}: {verb!r} before the cards are dealt")
+
+    def small(self, name: str, amount: int) -> None:
+        if self.small_posted:
+            self.b.blind(name, 0, dead=amount)  # a second small blind is dead money (§4.1)
+            return
+        self.small_posted = True
+        self.blinds.setdefault("small", amount)
+        self.b.blind(name, amount)
+
+    def dead_chip(self, name: str, amount: int) -> None:
+        """ "Posts dead chip": the big blind live and the small blind dead, posted together
+        (§4.1); split when the cards are dealt, once the stakes are known."""
+        self.b.player(name)
+        self.dead_chips.append((name, amount))
+
+    def all_in_blind(self, name: str, amount: int) -> None:
+        """An all-in before the cards: in a hand with antes, the ante of a player who posts
+        none (his whole stack: the big blind all-in for 120 of a 120 ante, whose small blind
+        the site then gives back); else the blind of the player who owes it, short or not;
+        another player's ante."""
+        game = self.b.game
+        assert game is not None
+        if self.ante_posters and name not in self.ante_posters:
+            self.b.ante(name, amount)
+        elif name == "Big Blind":
+            self.blinds.setdefault("all-in", amount)
+            self.b.blind(name, amount)
+        elif name == "Small Blind" or (name == "Dealer" and "Small Blind" not in self.b.players):
+            self.small(name, amount)
+        else:
+            self.b.ante(name, amount)
+
+    def check_limit_raise(self, total: int, stage: int) -> None:
+        """Fixed limit: over an all-in bet short of a full bet, Bovada lets the next player
+        raise from the completed bet (hand 2596795140: over an $8.50 all-in where the bet is
+        $16, a raise to $32). splitpot's fixed limit raises a full bet over the all-in, or
+        completes it (docs/rules/poker.md §3): refused, naming the rule."""
+        game = self.b.game
+        assert game is not None
+        if game.kind != "F" or game.stud:
+            return
+        bet = game.small if stage < 2 else self.bets.get(2) or self.bets.get(3) or game.big
+        high = _high(self.b)
+        if high % bet and total == (high // bet + 2) * bet:
+            raise self.b.unsupported(
+                f"a raise to {total} over an all-in bet of {high} where the bet is {bet}: "
+                "Bovada raises from the completed bet, splitpot's fixed limit a full bet over "
+                "the all-in (docs/rules/poker.md §3)"
+            )
+
+    def limit_bet(self, name: str, size: int, stage: int, *, double: bool = False) -> None:
+        """A fixed-limit game's bet size on this street: the first bet (not one that puts
+        its player all-in for what he has; a raise's size may follow a short all-in);
+        stud's fourth-street double bet (an open pair) is the big bet."""
+        p = self.b.player(name)
+        if size <= 0 or p.put_in == p.stack:
+            return
+        if double:
+            self.bets.setdefault(2, size)
+        else:
+            self.bets.setdefault(stage, size)
+
     def set_stakes(self) -> None:
         """Fixed limit's big bet (the first full bet of the turn or river) and stud's bets
         (fourth street's first full bet, fifth's), read from the play."""
@@ -602,7 +647,7 @@ class BovadaHand(LineReader):
             if small is None and b.bring_in_amount:
                 small = 2 * b.bring_in_amount  # Bovada's stud: bring-in 5, bets 10 and 20
             if small is None:
-                raise self.unsupported("a stud hand whose bets do not say its stakes")
+                raise self.b.unsupported("a stud hand whose bets do not say its stakes")
             b.game = Game(game.part, "F", small, big or 2 * small)
         else:
             big = self.bets.get(2) or self.bets.get(3)

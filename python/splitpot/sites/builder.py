@@ -291,6 +291,20 @@ class HandBuilder:
             raise self.damaged(f"the site contradicts itself: run {run} of the board comes early")
         self.run_boards.setdefault(run, []).append(f"d db {_cards(cards)}")
 
+    def street_cards(self, street: str, cards: list[str | None], line: str, run: int = 0) -> None:
+        """The new board cards of ``street`` (``FLOP``, ``TURN``, ``RIVER``) as a street line
+        ``line`` writes them: three on the flop, one on the turn and the river, else the
+        site contradicts itself; of run ``run`` of a board run more than once, if not 0."""
+        if len(cards) != (3 if street == "FLOP" else 1):
+            which = f"run {run}'s {street.lower()}" if run else f"the {street.lower()}"
+            raise self.damaged(
+                f"the site contradicts itself: {which} has {len(cards)} new cards: {line!r}"
+            )
+        if run:
+            self.run_board(run, cards)
+        else:
+            self.board(cards)
+
     def street(self) -> None:
         """A new betting round: live chips start again from nothing."""
         for p in self.players.values():

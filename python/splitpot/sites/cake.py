@@ -119,12 +119,12 @@ class CakeHand(LineReader):
             raise self.unsupported("a Coin Flip tournament: the stacks go in with no bet written")
         b.user["_site_game"] = f"{found['kind']} {found['game']}"
         small, big = self.amount(found["small"]), self.amount(found["big"])
-        self.game(_PARTS[found["game"]], _KINDS[found["kind"]], small, big)
+        self.facts.game(_PARTS[found["game"]], _KINDS[found["kind"]], small, big)
         b.fields["table"] = found["table"]
         if not self.tournament() and "$" in found["small"]:
             b.fields["currency"], b.fields["currency_symbol"] = "USD", "$"
         fields = (found[k] for k in ("y", "mo", "d", "h", "mi", "s"))
-        self.date(*fields, zone=None, text=found.group())
+        self.facts.date(*fields, zone=None, text=found.group())
 
     def set_up(self, line: str) -> bool:
         b = self.b

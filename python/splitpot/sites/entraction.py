@@ -120,7 +120,7 @@ class EntractionHand(LineReader):
         b.user["_site_game"] = f"{found['game']} {found['limit']}"
         kind = _KINDS[found["limit"]]
         small, big = self.amount(found["small"]), self.amount(found["big"])
-        self.game(_PARTS[found["game"]], kind, small, big)
+        self.facts.game(_PARTS[found["game"]], kind, small, big)
         b.fields["table"] = found["table"]
         if found["cur"] is not None:
             b.fields["currency"] = found["cur"]
@@ -148,7 +148,7 @@ class EntractionHand(LineReader):
             (self.dealt_to, lambda m: self.b.hole(m[1], _cards(m[2]))),
             (_BOARD, self.board),
             (_RAKE, self.rake),
-            (_ENDED, lambda m: self.when(m, zone=m[7])),
+            (_ENDED, lambda m: self.facts.when(m, zone=m[7])),
         ]
 
     def role(self, found: re.Match[str]) -> None:

@@ -153,14 +153,14 @@ class EverleafHand(LineReader):
                 name,
             )
         part, kind = _PARTS[name]
-        self.game(part, kind, self.amount(found["small"]), self.amount(found["big"]))
+        self.facts.game(part, kind, self.amount(found["small"]), self.amount(found["big"]))
         if kind == "F":
             # An all-in of at least half a bet reopens the raising (docs/rules/poker.md §3,
             # the half bet rule): tournament hand 282031476, a $600 bet raised all-in to
             # 966, is raised again by the bettor.
             b.rules["half_bet_rule"] = True
         fields = (found[k] for k in ("y", "mo", "d", "h", "mi", "s"))
-        self.date(*fields, zone=None, text=found.group())
+        self.facts.date(*fields, zone=None, text=found.group())
         if "USD" in self.block.lines[min(6, len(self.block.lines) - 1)] or "$" in found["small"]:
             b.fields["currency"], b.fields["currency_symbol"] = "USD", "$"
         elif "€" in found["small"] or "EUR" in found["small"]:

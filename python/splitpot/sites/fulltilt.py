@@ -154,7 +154,7 @@ class FullTiltHand(LineReader):
         if stakes is None:
             raise self.fail("no stakes in the hand's header")
         small, big, _ = stakes.groups()
-        self.game(part, kind, self.stake(small), self.stake(big))  # type: ignore[arg-type]
+        self.facts.game(part, kind, self.stake(small), self.stake(big))  # type: ignore[arg-type]
         symbol = re.match(r"[^0-9]+", small)
         if symbol is not None and b.unit == CENT:
             b.fields["currency_symbol"] = symbol.group()
@@ -163,7 +163,7 @@ class FullTiltHand(LineReader):
             raise self.fail("no table in the hand's header")
         self.read_table(header[start + 2 : stakes.start()].split(" - ")[0])
         when = _WHEN.search(header)
-        self.when(when, 5, 6, 7, 1, 2, 3, zone=when[4] if when else None)
+        self.facts.when(when, 5, 6, 7, 1, 2, 3, zone=when[4] if when else None)
 
     def game_of(self, header: str) -> tuple[str, str, str]:
         """The PHH game part, the structure letter and the site's name of the game."""

@@ -69,13 +69,13 @@ class GGHand(StarsHand):
         else:
             raise b.unsupported(f"a game splitpot does not read: {self.header[:80]!r}")
         small, big, _ = self.stakes()
-        self.game(part, kind, self.amount(small), self.amount(big))  # type: ignore[arg-type]
+        self.facts.game(part, kind, self.amount(small), self.amount(big))  # type: ignore[arg-type]
         b.user["_site_game"] = name
         if b.unit == CENT:
             b.fields["currency"] = "USD"  # GG's cash tables play in dollars only
             b.fields["currency_symbol"] = "$"
         when = WHEN.search(self.header)
-        self.when(when, zone=when[7] if when else None)
+        self.facts.when(when, zone=when[7] if when else None)
 
     def dealt_to(self, found: re.Match[str]) -> None:
         name = found[1].rstrip(" ")

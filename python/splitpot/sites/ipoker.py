@@ -31,14 +31,15 @@ from __future__ import annotations
 import datetime
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 
 from splitpot.phh.record import HandHistory
 from splitpot.sites.base import Block, LineReader, SiteReader, lines_of
-from splitpot.sites.builder import date_fields, is_stud
+from splitpot.sites.builder import HandBuilder, date_fields, is_stud
 from splitpot.sites.errors import SiteError
+from splitpot.sites.facts import HandFacts
 from splitpot.sites.money import CENT, CHIP
 
 NAME = "iPoker"
@@ -178,11 +179,11 @@ class IPokerGame(LineReader):
         super().__init__(block)
         code = re.search(r'gamecode="([^"]*)"', block.lines[0] if block.lines else "")
         self.b.hand_id = code.group(1) if code else None
-        self.line_of: dict[ET.Element, int] = {}
+        self.doc = _Document(self.b, block)  # the XML, and each element's line
+        self.line_of = self.doc.line_of
         self.win: dict[str, int] = {}
         self.seen_at: dict[str, int | None] = {}  # each player's line, named by his result
-        self.spec: tuple[str, str] | None = None  # the game part and the structure letter
-        self.stakes: tuple[int, int] | None = None
+        self.gametype = _GameType(self.facts, self.amount, self.doc)  # the game and stakes
 
     def header_line(self) -> str:
         return self.block.lines[0] if self.block.lines else ""
@@ -203,15 +204,13 @@ class IPokerGame(LineReader):
         return super().amount(text, decimal=decimal)
 
     def fail(self, reason: str, at: ET.Element | None = None) -> SiteError:
-        if at is not None:
-            self.b.at = self.line_of.get(at, self.b.at)
-        return self.b.fail(reason)
+        return self.doc.fail(reason, at)
 
     def run(self) -> HandHistory:
         if isinstance(self.session, str):
             raise self.b.fail(self.session)
-        self.read_gametype(self.session)
-        root = self.xml()
+        self.gametype.read(self.session)
+        root = self.doc.read()
         rounds: list[ET.Element] = []
         for child in root:
             self.b.at = self.line_of.get(child, self.b.at)
@@ -221,103 +220,28 @@ class IPokerGame(LineReader):
                 rounds.append(child)
             else:
                 raise self.fail(f"an element this reader does not know: <{child.tag}>")
-        numbers = [self.number(r, "no") for r in rounds]
+        numbers = [self.doc.number(r, "no") for r in rounds]
         for k in range(1, len(rounds)):
             if numbers[k] <= numbers[k - 1]:
                 raise self.fail(f"round {numbers[k]} after round {numbers[k - 1]}", rounds[k])
         if rounds:
             self.b.at = self.line_of.get(rounds[0], self.b.at)
-            self.make_game(dict(zip(numbers, rounds, strict=True)))
+            self.gametype.make(dict(zip(numbers, rounds, strict=True)))
         for number, r in zip(numbers, rounds, strict=True):
             self.round(r, number)
         self.result()
         return self.b.build()
 
-    def xml(self) -> ET.Element:
-        """The game's element, each element's line noted as it is read (a start tag's line
-        is the one its ``>`` is on)."""
-        text = "\n".join(self.block.lines)
-        if _DTD.search(text):
-            raise self.b.fail("a document type or entity declaration: refused (never expanded)")
-        parser: ET.XMLPullParser[ET.Element] = ET.XMLPullParser(events=("start",))
-        try:
-            for number, line in self.block.numbered():
-                self.b.at = number
-                parser.feed(line + "\n")
-                for event in parser.read_events():
-                    element = event[-1]  # ("start", element)
-                    if isinstance(element, ET.Element):
-                        self.line_of[element] = number
-            parser.close()
-        except ET.ParseError as e:
-            self.b.at = self.block.first + e.position[0] - 1
-            reason = re.sub(r": line \d+, column \d+$", "", str(e))
-            if reason == "no element found":  # the text ends inside the game
-                raise self.damaged("cut off: the game's XML ends before </game>") from None
-            raise self.damaged(f"not well-formed XML: {reason}") from None
-        root = next(iter(self.line_of))  # the first element started
-        if root.tag != "game":
-            raise self.fail(f"<{root.tag}> where a <game> was expected", root)
-        return root
-
-    def number(self, element: ET.Element, name: str) -> int:
-        value = element.get(name, "")
-        if not (value.isascii() and value.isdecimal()) or len(value) > 9:
-            raise self.fail(f"<{element.tag}> has no number {name}={value!r}", element)
-        return int(value)
-
-    def read_gametype(self, session: Session) -> None:
-        """The game, the structure and (a cash game's) stakes, from the session's
-        ``<gametype>``: ``Omaha PL $0.01/$0.02``, ``Holdem NL`` (a tournament: the blinds are
-        each hand's), ``LH 20/40 x2 Limit $10.00/$20.00`` (limit hold'em: the bets, then the
-        blinds), ``7 Card Stud Hi-Lo L €0.05/€0.10`` (stud: the small and the big bet)."""
-        text, b = session.gametype, self.b
-        b.user["_site_game"] = text
-        limit = _LIMIT_HOLDEM.match(text)
-        if limit is not None:
-            self.spec = ("T", "F")
-            self.stakes = (self.amount(limit["small"]), self.amount(limit["big"]))
-        else:
-            found = _GAMETYPE.match(text)
-            if found is None or (found["name"] or "") not in _GAMES:
-                raise b.unsupported(f"a game splitpot does not read: {text[:80]!r}")
-            part = _GAMES[found["name"] or ""]
-            if part is None:
-                raise b.unsupported(
-                    f"{found['name']} is a game splitpot does not play", found["name"]
-                )
-            self.spec = (part, _KINDS[found["kind"]])
-            if found["small"] is not None:
-                self.stakes = (self.amount(found["small"]), self.amount(found["big"]))
-        if session.table:
-            b.fields["table"] = session.table
-        if session.tournament is not None:
-            b.fields["event"] = session.tournament
-        elif session.currency and re.fullmatch("[A-Z]{3}", session.currency):
-            b.fields["currency"] = session.currency
-        b.seat_count = session.seat_count
-
     def general(self, general: ET.Element) -> None:
         for child in general:
             self.b.at = self.line_of.get(child, self.b.at)
             if child.tag == "startdate":
-                self.start_date((child.text or "").strip())
+                _start_date(self.b, (child.text or "").strip())
             elif child.tag == "players":
                 for player in child:
                     self.player(player)
             elif child.tag != "servername":
                 raise self.fail(f"an element this reader does not know: <{child.tag}>")
-
-    def start_date(self, text: str) -> None:
-        forms = ("%Y-%m-%d %H:%M:%S", "%Y/%m/%d %H:%M:%S", "%d/%m/%Y %H:%M:%S", "%d/%m/%Y %H:%M")
-        for form in forms:
-            try:
-                when = datetime.datetime.strptime(text, form)
-            except ValueError:
-                continue
-            self.b.fields.update(date_fields(when, None))
-            return
-        raise self.fail(f"not a date: {text[:40]!r}")
 
     def player(self, player: ET.Element) -> None:
         """A seat: ``chips`` at the start, ``bet`` (all he put in) and ``win`` (what he was
@@ -328,10 +252,10 @@ class IPokerGame(LineReader):
         name = player.get("name", "")
         # Stud has no button (docs/rules/poker.md §4.2); a dead button may sit on an empty
         # seat, which has no name.
-        dealer = player.get("dealer") == "1" and not self.stud()
+        dealer = player.get("dealer") == "1" and not self.gametype.stud()
         if not name and not dealer:
             return
-        seat = self.number(player, "seat")
+        seat = self.doc.number(player, "seat")
         if dealer:
             self.b.button = seat
         if not name:
@@ -345,77 +269,8 @@ class IPokerGame(LineReader):
         self.seen_at[name] = self.b.at
         self.win[name] = self.amount(player.get("win", "0"))
 
-    def make_game(self, rounds: dict[int, ET.Element]) -> None:
-        """The game, from the session's game type and the hand's rounds: a name-less game
-        type's Omaha by its number of pocket cards; the stakes of a game type without them
-        (a tournament's) from the blinds posted in round 0, or, in stud, from the bets."""
-        assert self.spec is not None
-        part, kind = self.spec
-        if not part:
-            pocket = [len((c.text or "").split()) for c in rounds.get(1, ()) if c.tag == "cards"]
-            part = _OMAHA_OF.get(max(pocket, default=0), "")
-            if not part or kind != "P":
-                raise self.unsupported(
-                    f"a game splitpot does not read: {self.b.user['_site_game']!r}"
-                )
-        stakes = self.stakes
-        if stakes is None and is_stud(part):
-            stakes = self.stud_stakes(rounds)
-        elif stakes is None:
-            posted = {code: 0 for code in (_SB, _BB)}
-            for action in rounds.get(0, ()):
-                code = action.get("type", "")
-                if code in ("1", "2") and not posted[int(code)]:
-                    posted[int(code)] = self.amount(action.get("sum"))
-            if kind == "F" or not posted[_BB]:
-                raise self.fail("the game type gives no stakes and no big blind is posted")
-            stakes = (posted[_SB], posted[_BB])
-        self.game(part, kind, stakes[0], stakes[1])  # type: ignore[arg-type]
-
-    def stud_stakes(self, rounds: dict[int, ET.Element]) -> tuple[int, int]:
-        """A stud tournament's bets, which its file never states: the small bet is what the
-        first completion on third street goes to, or the first bet on fourth street when no
-        pair shows (a pair lets the big bet be made); the big bet the first bet from fifth
-        street on, twice the small bet (fixed limit). None of these: unsupported."""
-        in_round: dict[str, int] = {}
-        for code, name, amount in self.actions_of(rounds.get(2)):
-            in_round[name] = in_round.get(name, 0) + amount
-            if code == _BET:
-                return in_round[name], 2 * in_round[name]
-        up: dict[str, list[str]] = {}
-        for number in (2, 3):
-            for c in rounds.get(number, ()):
-                if c.tag == "cards" and c.text:
-                    up.setdefault(c.get("player", ""), []).append(c.text.split()[-1][1:])
-        pair = any(len(ranks) == 2 and ranks[0] == ranks[1] for ranks in up.values())
-        for number in (3, 4, 5, 6):
-            for code, _, amount in self.actions_of(rounds.get(number)):
-                if code == _BET and (number > 3 or not pair):
-                    if number == 3:
-                        return amount, 2 * amount
-                    if amount % 2 == 0:
-                        return amount // 2, amount
-        raise self.unsupported(
-            "no stakes: the file states none, and no bet of this stud hand shows them"
-        )
-
-    def actions_of(self, element: ET.Element | None) -> list[tuple[int, str, int]]:
-        """A round's actions in the order played: their type, player and amount."""
-        if element is None:
-            return []
-        actions = [a for a in element if a.tag == "action"]
-        actions.sort(key=lambda a: self.number(a, "no"))
-        return [
-            (self.number(a, "type"), a.get("player", ""), self.amount(a.get("sum", "0")))
-            for a in actions
-        ]
-
-    def stud(self) -> bool:
-        """Whether the session's game is stud (no button, a bring-in)."""
-        return self.spec is not None and self.spec[0] in _STUD_PARTS
-
     def round(self, element: ET.Element, number: int) -> None:
-        stud = self.stud()
+        stud = self.gametype.stud()
         if stud and number >= 2:
             self.b.street()
         actions: list[tuple[int, ET.Element]] = []
@@ -424,7 +279,7 @@ class IPokerGame(LineReader):
             if child.tag == "cards":
                 self.cards(child, number, stud)
             elif child.tag == "action":
-                actions.append((self.number(child, "no"), child))
+                actions.append((self.doc.number(child, "no"), child))
             else:
                 raise self.fail(f"an element this reader does not know: <{child.tag}>")
         if stud and number == 6:
@@ -463,7 +318,7 @@ class IPokerGame(LineReader):
 
     def play(self, element: ET.Element) -> None:
         self.b.at = self.line_of.get(element, self.b.at)
-        code = self.number(element, "type")
+        code = self.doc.number(element, "type")
         name = element.get("player", "")
         amount = self.amount(element.get("sum", "0"))
         b = self.b
@@ -478,7 +333,7 @@ class IPokerGame(LineReader):
         elif code == _RAISE_TO:
             b.raise_to(name, amount)
         elif code == _ALL_IN:
-            self.all_in(name, amount)
+            b.put_in(name, amount)  # all in: a call or a raise, as it tops the round
         elif code in (_SB, _BB, _ANTE, _BRING_IN):
             self.forced(code, name, amount)
         elif code in _SITTING_OUT and amount == 0:
@@ -498,15 +353,6 @@ class IPokerGame(LineReader):
             b.ante(name, amount)
         else:
             b.bring_in(name, amount)
-
-    def all_in(self, name: str, amount: int) -> None:
-        """All in: a call when it does not go over the most anyone has in on this round."""
-        p = self.b.player(name)
-        most = max(q.street_in for q in self.b.players.values())
-        if p.street_in + amount > most:
-            self.b.raise_to(name, p.street_in + amount)
-        else:
-            self.b.call(name, amount)
 
     def result(self) -> None:
         """The site's result: the part of the biggest bet nobody matched goes back to him,
@@ -539,6 +385,183 @@ class IPokerGame(LineReader):
         for p in dealt:
             if not p.folded and p.hole and None not in p.hole:
                 b.show(p.name, list(p.hole))
+
+
+class _Document:
+    """A game's XML, each element's line noted as it is read, for the errors: a part the
+    reader holds (it owns the lines of the elements)."""
+
+    def __init__(self, b: HandBuilder, block: Block) -> None:
+        self.b = b
+        self.block = block
+        self.line_of: dict[ET.Element, int] = {}
+
+    def read(self) -> ET.Element:
+        """The game's element, each element's line noted as it is read (a start tag's line
+        is the one its ``>`` is on)."""
+        text = "\n".join(self.block.lines)
+        if _DTD.search(text):
+            raise self.b.fail("a document type or entity declaration: refused (never expanded)")
+        parser: ET.XMLPullParser[ET.Element] = ET.XMLPullParser(events=("start",))
+        try:
+            for number, line in self.block.numbered():
+                self.b.at = number
+                parser.feed(line + "\n")
+                for event in parser.read_events():
+                    element = event[-1]  # ("start", element)
+                    if isinstance(element, ET.Element):
+                        self.line_of[element] = number
+            parser.close()
+        except ET.ParseError as e:
+            self.b.at = self.block.first + e.position[0] - 1
+            reason = re.sub(r": line \d+, column \d+$", "", str(e))
+            if reason == "no element found":  # the text ends inside the game
+                raise self.b.damaged("cut off: the game's XML ends before </game>") from None
+            raise self.b.damaged(f"not well-formed XML: {reason}") from None
+        root = next(iter(self.line_of))  # the first element started
+        if root.tag != "game":
+            raise self.fail(f"<{root.tag}> where a <game> was expected", root)
+        return root
+
+    def number(self, element: ET.Element, name: str) -> int:
+        value = element.get(name, "")
+        if not (value.isascii() and value.isdecimal()) or len(value) > 9:
+            raise self.fail(f"<{element.tag}> has no number {name}={value!r}", element)
+        return int(value)
+
+    def fail(self, reason: str, at: ET.Element | None = None) -> SiteError:
+        """The error, named by the line of ``at`` if given."""
+        if at is not None:
+            self.b.at = self.line_of.get(at, self.b.at)
+        return self.b.fail(reason)
+
+
+class _GameType:
+    """The game, its structure and its stakes: from the session's ``<gametype>`` and, where
+    it states none, the hand's rounds. A part the reader holds: it owns the game's part and
+    structure letter and the stakes read (``amount`` the reader's, ``doc`` its XML)."""
+
+    def __init__(
+        self, facts: HandFacts, amount: Callable[[str | None], int], doc: _Document
+    ) -> None:
+        self.facts, self.b = facts, facts.b
+        self.amount = amount
+        self.doc = doc
+        self.spec: tuple[str, str] | None = None  # the game part and the structure letter
+        self.stakes: tuple[int, int] | None = None
+
+    def read(self, session: Session) -> None:
+        """The game, the structure and (a cash game's) stakes, from the session's
+        ``<gametype>``: ``Omaha PL $0.01/$0.02``, ``Holdem NL`` (a tournament: the blinds are
+        each hand's), ``LH 20/40 x2 Limit $10.00/$20.00`` (limit hold'em: the bets, then the
+        blinds), ``7 Card Stud Hi-Lo L €0.05/€0.10`` (stud: the small and the big bet)."""
+        text, b = session.gametype, self.b
+        b.user["_site_game"] = text
+        limit = _LIMIT_HOLDEM.match(text)
+        if limit is not None:
+            self.spec = ("T", "F")
+            self.stakes = (self.amount(limit["small"]), self.amount(limit["big"]))
+        else:
+            found = _GAMETYPE.match(text)
+            if found is None or (found["name"] or "") not in _GAMES:
+                raise b.unsupported(f"a game splitpot does not read: {text[:80]!r}")
+            part = _GAMES[found["name"] or ""]
+            if part is None:
+                raise b.unsupported(
+                    f"{found['name']} is a game splitpot does not play", found["name"]
+                )
+            self.spec = (part, _KINDS[found["kind"]])
+            if found["small"] is not None:
+                self.stakes = (self.amount(found["small"]), self.amount(found["big"]))
+        if session.table:
+            b.fields["table"] = session.table
+        if session.tournament is not None:
+            b.fields["event"] = session.tournament
+        elif session.currency and re.fullmatch("[A-Z]{3}", session.currency):
+            b.fields["currency"] = session.currency
+        b.seat_count = session.seat_count
+
+    def make(self, rounds: dict[int, ET.Element]) -> None:
+        """The game, from the session's game type and the hand's rounds: a name-less game
+        type's Omaha by its number of pocket cards; the stakes of a game type without them
+        (a tournament's) from the blinds posted in round 0, or, in stud, from the bets."""
+        assert self.spec is not None
+        part, kind = self.spec
+        if not part:
+            pocket = [len((c.text or "").split()) for c in rounds.get(1, ()) if c.tag == "cards"]
+            part = _OMAHA_OF.get(max(pocket, default=0), "")
+            if not part or kind != "P":
+                raise self.b.unsupported(
+                    f"a game splitpot does not read: {self.b.user['_site_game']!r}"
+                )
+        stakes = self.stakes
+        if stakes is None and is_stud(part):
+            stakes = self.stud_stakes(rounds)
+        elif stakes is None:
+            posted = {code: 0 for code in (_SB, _BB)}
+            for action in rounds.get(0, ()):
+                code = action.get("type", "")
+                if code in ("1", "2") and not posted[int(code)]:
+                    posted[int(code)] = self.amount(action.get("sum"))
+            if kind == "F" or not posted[_BB]:
+                raise self.doc.fail("the game type gives no stakes and no big blind is posted")
+            stakes = (posted[_SB], posted[_BB])
+        self.facts.game(part, kind, stakes[0], stakes[1])  # type: ignore[arg-type]
+
+    def stud_stakes(self, rounds: dict[int, ET.Element]) -> tuple[int, int]:
+        """A stud tournament's bets, which its file never states: the small bet is what the
+        first completion on third street goes to, or the first bet on fourth street when no
+        pair shows (a pair lets the big bet be made); the big bet the first bet from fifth
+        street on, twice the small bet (fixed limit). None of these: unsupported."""
+        in_round: dict[str, int] = {}
+        for code, name, amount in self.actions_of(rounds.get(2)):
+            in_round[name] = in_round.get(name, 0) + amount
+            if code == _BET:
+                return in_round[name], 2 * in_round[name]
+        up: dict[str, list[str]] = {}
+        for number in (2, 3):
+            for c in rounds.get(number, ()):
+                if c.tag == "cards" and c.text:
+                    up.setdefault(c.get("player", ""), []).append(c.text.split()[-1][1:])
+        pair = any(len(ranks) == 2 and ranks[0] == ranks[1] for ranks in up.values())
+        for number in (3, 4, 5, 6):
+            for code, _, amount in self.actions_of(rounds.get(number)):
+                if code == _BET and (number > 3 or not pair):
+                    if number == 3:
+                        return amount, 2 * amount
+                    if amount % 2 == 0:
+                        return amount // 2, amount
+        raise self.b.unsupported(
+            "no stakes: the file states none, and no bet of this stud hand shows them"
+        )
+
+    def actions_of(self, element: ET.Element | None) -> list[tuple[int, str, int]]:
+        """A round's actions in the order played: their type, player and amount."""
+        if element is None:
+            return []
+        actions = [a for a in element if a.tag == "action"]
+        actions.sort(key=lambda a: self.doc.number(a, "no"))
+        return [
+            (self.doc.number(a, "type"), a.get("player", ""), self.amount(a.get("sum", "0")))
+            for a in actions
+        ]
+
+    def stud(self) -> bool:
+        """Whether the session's game is stud (no button, a bring-in)."""
+        return self.spec is not None and self.spec[0] in _STUD_PARTS
+
+
+def _start_date(b: HandBuilder, text: str) -> None:
+    """The hand's date and time, in one of the forms the clients write."""
+    forms = ("%Y-%m-%d %H:%M:%S", "%Y/%m/%d %H:%M:%S", "%d/%m/%Y %H:%M:%S", "%d/%m/%Y %H:%M")
+    for form in forms:
+        try:
+            when = datetime.datetime.strptime(text, form)
+        except ValueError:
+            continue
+        b.fields.update(date_fields(when, None))
+        return
+    raise b.fail(f"not a date: {text[:40]!r}")
 
 
 READER = SiteReader(NAME, HEADER, IPokerGame.parse, blocks, marker="<game")

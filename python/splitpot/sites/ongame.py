@@ -142,7 +142,7 @@ class OnGameHand(LineReader):
         if found is not None:
             month = _MONTHS.index(found[1]) + 1 if found[1] in _MONTHS else 0
             fields = (found[7], month, found[2], found[3], found[4], found[5])
-            self.date(*fields, zone=None, text=line)
+            self.facts.date(*fields, zone=None, text=line)
             return True
         found = _SEAT.match(line)
         if found is not None:
@@ -166,7 +166,7 @@ class OnGameHand(LineReader):
         b.fields["table"] = found["table"]
         small, big = self.amount(found["small"]), self.amount(found["big"])
         kind = _KINDS[found["limit"]]
-        self.game(part, kind, small, big)
+        self.facts.game(part, kind, small, big)
         if small == big and kind != "F":
             # Blinds of $5/$5: the table's small blind is as large as its big one, so
             # that the engine takes the second to post for the big blind (poker.md §4.1).

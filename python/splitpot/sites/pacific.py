@@ -199,10 +199,10 @@ class PacificHand(LineReader):
         small, big = self.amount(found["small"]), self.amount(found["big"])
         if kind == "F":
             small, big = big, 2 * big  # the header names the blinds: the bets are 1 and 2 big
-        self.game(_GAMES[found["game"]], kind, small, big)
+        self.facts.game(_GAMES[found["game"]], kind, small, big)
         if found["year"] is not None:
             when = (found[k] for k in ("year", "month", "day", "h", "m", "s"))
-            self.date(*when, zone=None, text=lines[1])
+            self.facts.date(*when, zone=None, text=lines[1])
         self.table_line(lines[2])
 
     def table_line(self, line: str) -> None:

@@ -25,12 +25,14 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from decimal import Decimal
 
 from splitpot.limits import SITE_MAX_HAND_LINES
 from splitpot.sites.base import NEVER, VERBS, Block, LineReader, Rules, SiteReader, cards, lines_of
+from splitpot.sites.builder import HandBuilder
 from splitpot.sites.errors import SiteError
+from splitpot.sites.facts import HandFacts
 from splitpot.sites.money import CENT, CHIP
 
 NAME = "partypoker"
@@ -199,11 +201,10 @@ class PartyHand(LineReader):
         # The Mac client's decimal commas: an amount with two digits after its last comma.
         decimal = re.search(r"\$ ?[0-9][0-9.,]*,[0-9]{2}(?![0-9])", "\n".join(block.lines))
         self.decimal = "," if decimal is not None else "."
-        self.stakes_known = False
-        self.level: tuple[int, int] | None = None
-        self.early_folds: list[str] | None = []  # preflop's first folds, put in turn order
+        self.blinds = _Blinds(self.b, self.amount)  # the stakes, and blinds not written
+        self.early_folds = _EarlyFolds(self.b)  # preflop's first folds, put in turn order
         self.street = ""
-        self.dealt_now: set[str] | None = None  # stud: who was dealt on this street
+        self.unseen = _Unseen(self.b)  # stud: the cards partypoker does not write
         self.won: dict[str, int] = {}
         self.rake: int | None = None
         self.second_win = NEVER  # the Mac client's second "wins" on one line
@@ -236,53 +237,29 @@ class PartyHand(LineReader):
             raise self.damaged("cut off: the hand stops after its first line")
         self.b.at = self.block.first + self.top + 1
         header, b = self.header, self.b
-        for name, why in _UNPLAYED.items():
-            if name in header:
-                raise b.unsupported(f"{name}: {why}, a game splitpot does not play", name)
-        named = next(((name, part) for name, part in _GAMES if name in header), None)
-        if named is None:
-            raise b.unsupported(f"a game splitpot does not read: {header[:80]!r}")
-        name, part = named
-        kind = _KIND.search(header)
-        letter = "F" if kind is None else kind[1][0]
-        b.user["_site_game"] = f"{kind[1]} {name}" if kind is not None else name
+        part, letter = _game_of(b, header)
         small = big = 0
         stakes = _STAKES.match(header)
         if stakes is not None:
             small, big = self.amount(stakes[1]), self.amount(stakes[2])
-            self.stakes_known = True
+            self.blinds.known = True
         elif letter == "F" and b.unit == CENT:
             raise self.fail(f"no stakes in a fixed-limit game's header: {header[:80]!r}")
-        self.game(part, letter, small, big)  # type: ignore[arg-type]
+        self.facts.game(part, letter, small, big)  # type: ignore[arg-type]
         assert b.game is not None
         if letter == "F" and not b.game.stud:
             # partypoker lets an all-in of at least half a bet reopen the betting as a full
             # raise (its freeroll hand 11932613562: a $790 all-in over a $400 bet is raised
             # again by the bettor), the half bet rule of docs/rules/poker.md §3.
             b.rules["half_bet_rule"] = True
-        if b.unit == CENT and " USD" in header:
-            b.fields["currency"] = "USD"
-        elif b.unit == CENT and " EUR" in header:
-            b.fields["currency"], b.fields["currency_symbol"] = "EUR", "€"
-        if b.unit == CENT and "$" in "\n".join(self.block.lines):
-            b.fields["currency_symbol"] = "$"
+        if b.unit == CENT:
+            _currency(b, header, self.block.lines)
         level = re.search(r"(?:Blinds|Stakes)\(([0-9,]+)/([0-9,]+)", header)
         if level is not None:
-            self.set_level(level[1], level[2])
+            self.blinds.set_level(level[1], level[2])
         when = _WHEN.search(header)
         if when is not None:
-            month, day = (when[1], when[2]) if when[1] else (when[3], when[4])
-            number = _MONTHS.index(month[:3]) + 1 if month[:3] in _MONTHS else 0
-            fields = (when[9], number, day, when[5], when[6], when[7])
-            self.date(*fields, zone=when[8], text=when.group())
-
-    def set_level(self, small: str, big: str) -> None:
-        """A tournament's level (``Blinds(10/20)``, ``Stakes(200/400)``): the stakes."""
-        b, game = self.b, self.b.game
-        assert game is not None
-        self.level = (self.amount(small), self.amount(big))
-        b.game = dataclasses.replace(game, small=self.level[0], big=self.level[1])
-        self.stakes_known = True
+            _date(self.facts, when)
 
     def line(self, line: str) -> None:
         # The Windows client wrote a NUL byte between hands, before "Game #N starts.".
@@ -298,7 +275,7 @@ class PartyHand(LineReader):
         for pattern, handler in (
             (_SEAT, self.seat_line),
             (_TABLE, self.table_line),
-            (_LEVEL, lambda m: self.set_level(m[1], m[2])),
+            (_LEVEL, lambda m: self.blinds.set_level(m[1], m[2])),
             (_BUTTON, lambda m: self.button(self.b.number(m[1], "button"))),
         ):
             found = pattern.match(line)
@@ -308,7 +285,7 @@ class PartyHand(LineReader):
         return False
 
     def seat_line(self, found: re.Match[str]) -> None:
-        if self.street or self.names is not None:
+        if self.street or self.seating is not None:
             raise self.fail(f"a seat line after the deal: {found[0]!r}")
         self.b.seat(self.b.number(found[1]), found[2], self.amount(found[3]))
 
@@ -332,68 +309,35 @@ class PartyHand(LineReader):
         found = _STREET.match(line)
         if found is None:
             if line.strip() == "** Summary **":
-                self.deal_unseen()
-                self.turn_order_folds()
+                self.unseen.deal(self.street)
+                self.early_folds.make()
                 self.summary = True
                 return
             raise self.fail(f"not a street line: {line!r}")
         title, seen = found.groups()
-        self.deal_unseen()
+        self.unseen.deal(self.street)
         if self.street == "down cards":
-            self.turn_order_folds()
+            self.early_folds.make()
         b, game = self.b, self.b.game
         assert game is not None
         if title == "down cards":
-            self.post_level_blinds()
+            self.blinds.post_level(self.street, self.block.lines[self.top or 0 :])
         elif title in ("Flop", "Turn", "River") and not game.stud:
             if seen is None:
                 raise self.fail(f"no cards for the {title.lower()}: {line!r}")
             b.board(cards(seen))
         elif title in ("Fourth street", "Fifth street", "Sixth street", "River", ""):
             b.street()
-            self.dealt_now = set()
+            self.unseen.dealt_now = set()
         else:
             raise self.b.unsupported(f"'{line}' is a street splitpot does not play")
         self.street = title or "Third street"
-
-    def post_level_blinds(self) -> None:
-        """The tournament files that write no "posts" lines: the blinds of the level, posted
-        by the two players after the button (the button heads-up), docs/rules/poker.md §4.1."""
-        b = self.b
-        if self.street or any(p.blind or p.dead for p in b.players.values()):
-            return
-        if self.level is None or b.button is None:
-            raise self.fail("no blinds are posted and the hand does not say whose they are")
-        # The players of the hand: a player just seated (moved from another table) may wait
-        # for the big blind, and then never appears in it (hand 11749829747).
-        rest = self.block.lines[self.top or 0 :]
-        playing = [p for p in b.players.values() if any(x.startswith(p.name + " ") for x in rest)]
-        small, big = b.blind_players(playing)
-        game = b.game
-        assert game is not None
-        # A fixed-limit level names its bets: the big blind is the small bet, the small
-        # blind half of it (§4.1).
-        blinds = (self.level[0] // 2, self.level[0]) if game.kind == "F" else self.level
-        for p, amount, is_big in ((small, blinds[0], False), (big, blinds[1], True)):
-            b.blind(p.name, min(amount, p.stack - p.put_in), big=is_big)
-
-    def deal_unseen(self) -> None:
-        """Stud: partypoker writes only its own player's cards; once a street's "Dealt to"
-        lines are over, every other player still in is dealt this street's cards unseen."""
-        if self.dealt_now is None:
-            return
-        total = {"Third street": 3, "Fourth street": 4, "Fifth street": 5}.get(self.street)
-        total = total or (6 if self.street == "Sixth street" else 7)
-        for p in self.b.players.values():
-            if p.dealt and not p.folded and len(p.hole) < total and p.name not in self.dealt_now:
-                self.b.hole(p.name, [None] * (total - len(p.hole)))
-        self.dealt_now = None
 
     def aside(self, name: str, sep: str, rest: str) -> None:
         """ "NAME: text": his chat."""
 
     def rules(self) -> Rules:
-        return [(_DEALT, self.dealt)]
+        return [(_DEALT, self.unseen.dealt)]
 
     def unknown(self, line: str) -> SiteError:
         """A player's line whose name is not seated: one who joined the table during the
@@ -416,28 +360,13 @@ class PartyHand(LineReader):
         if rest.startswith("wins "):
             self.wins(name, rest)
             return
-        self.deal_unseen()
-        if rest == "folds" and self.early_folds is not None and self.street == "down cards":
-            self.early_folds.append(name)
+        self.unseen.deal(self.street)
+        early = self.early_folds.names
+        if rest == "folds" and early is not None and self.street == "down cards":
+            early.append(name)
             return
-        self.turn_order_folds()
+        self.early_folds.make()
         self.play(name, rest)
-
-    def turn_order_folds(self) -> None:
-        """partypoker writes the folds its players chose before their turn in the order
-        they chose them: preflop's first folds, when they are the first players to act
-        (left of the big blind, docs/rules/poker.md §4.1), are made in turn; folds with
-        nothing between them change nothing else. Any other folds are kept as written."""
-        folds, self.early_folds = self.early_folds or [], None
-        b = self.b
-        if len(folds) > 1 and b.button is not None:
-            turn = b.after_button(list(b.players.values()))
-            if len(turn) > 2:
-                first = [p.name for p in (turn[2:] + turn[:2])[: len(folds)]]
-                if sorted(first) == sorted(folds):
-                    folds = first
-        for name in folds:
-            b.fold(name)
 
     def wins(self, name: str, rest: str) -> None:
         """``wins $278 USD from the main pot with ...``; the Mac client may write a second
@@ -462,13 +391,6 @@ class PartyHand(LineReader):
             self.second_win = re.compile(rf"(?<=\.)(?=(?:{names}) wins )")
         return self.second_win.split(rest)
 
-    def dealt(self, found: re.Match[str]) -> None:
-        if found[1] not in self.b.players:
-            raise self.fail(f"not a deal: {found.group()!r}")
-        self.b.hole(found[1], cards(found[2]))
-        if self.dealt_now is not None:
-            self.dealt_now.add(found[1])
-
     def play(self, name: str, rest: str) -> None:
         shows = _SHOWS.match(rest)
         if shows is not None:  # "doesn't show [...]": seen, and mucked
@@ -483,30 +405,11 @@ class PartyHand(LineReader):
         elif verb == "raises":
             self.b.bet(name, self.amount(a))  # "raises [$15 USD]": what it adds
         elif verb == "is all-In":
-            self.all_in(name, self.amount(a))
+            self.b.put_in(name, self.amount(a))  # "is all-In [X]": X more
         elif verb in ("posts small blind", "posts big blind"):
-            self.post(name, verb, self.amount(a))
+            self.blinds.post(name, verb, self.amount(a))
         else:
             self.move(name, verb, a)
-
-    def post(self, name: str, verb: str, amount: int) -> None:
-        b, game = self.b, self.b.game
-        assert game is not None
-        b.blind(name, amount, big=verb == "posts big blind")
-        if verb == "posts big blind" and not self.stakes_known:
-            b.game = dataclasses.replace(game, big=amount)
-            self.stakes_known = True
-
-    def all_in(self, name: str, amount: int) -> None:
-        """ "is all-In [X]": he puts in X more, a call when it does not top the street's
-        highest bet, else a bet or raise."""
-        b = self.b
-        p = b.players.get(name)
-        high = max(q.street_in for q in b.players.values())
-        if p is not None and p.street_in + amount <= high:
-            b.call(name, amount)
-        else:
-            b.bet(name, amount)
 
     def summary_line(self, line: str) -> None:
         found = _RAKE.match(line)
@@ -527,35 +430,94 @@ class PartyHand(LineReader):
             self.b.show(name, cards(summary["cards"]))
 
     def finish(self) -> None:
-        """What partypoker paid each player ("wins", the uncalled part of a bet included) as
-        the pots he won and the bet given back; the rake, when not stated, what was put in
-        less what was paid out."""
-        self.turn_order_folds()
-        if not self.stakes_known:
+        """The end: preflop's first folds made, what partypoker paid as the pots and the
+        bets given back (:func:`_pay`), stud's cards checked."""
+        self.early_folds.make()
+        if not self.blinds.known:
             raise self.fail("the hand says neither its stakes nor its big blind")
-        b = self.b
-        paid = sum(self.won.values())
-        # The uncalled part of a bet: what the largest bet has over the next (dead money is
-        # no bet, and is not matched).
-        put = sorted((p.put_in - p.dead, p.name) for p in b.players.values() if p.dealt)
-        if len(put) >= 2 and put[-1][0] > put[-2][0]:
-            excess, top = put[-1][0] - put[-2][0], put[-1][1]
-            if self.won.get(top, 0) < excess:
-                raise self.fail(f"{top}'s uncalled {excess} is not among what he was paid")
-            b.returned(top, excess)
-            self.won[top] -= excess
-        for name, amount in self.won.items():
-            b.collect(name, amount)
-        total = sum(p.put_in for p in b.players.values() if p.dealt)
-        b.rake = total - paid if self.rake is None else self.rake
-        if b.rake < 0:
-            raise self.damaged(
-                f"the site contradicts itself: the players were paid {paid}, more than the "
-                f"{total} put in"
-            )
-        self.check_stud_cards()
+        _pay(self.b, self.won, self.rake)
+        self.unseen.check()
 
-    def check_stud_cards(self) -> None:
+
+class _Blinds:
+    """A partypoker hand's stakes, as its lines say them (the header's, a tournament's level,
+    else the big blind posted), and the blinds of the files that write none. A part the
+    reader holds (``amount`` the reader's)."""
+
+    def __init__(self, b: HandBuilder, amount: Callable[[str | None], int]) -> None:
+        self.b = b
+        self.amount = amount
+        self.known = False  # the stakes
+        self.level: tuple[int, int] | None = None
+
+    def set_level(self, small: str, big: str) -> None:
+        """A tournament's level (``Blinds(10/20)``, ``Stakes(200/400)``): the stakes."""
+        b, game = self.b, self.b.game
+        assert game is not None
+        self.level = (self.amount(small), self.amount(big))
+        b.game = dataclasses.replace(game, small=self.level[0], big=self.level[1])
+        self.known = True
+
+    def post(self, name: str, verb: str, amount: int) -> None:
+        b, game = self.b, self.b.game
+        assert game is not None
+        b.blind(name, amount, big=verb == "posts big blind")
+        if verb == "posts big blind" and not self.known:
+            b.game = dataclasses.replace(game, big=amount)
+            self.known = True
+
+    def post_level(self, street: str, lines: list[str]) -> None:
+        """The tournament files that write no "posts" lines: the blinds of the level, posted
+        by the two players after the button (the button heads-up), docs/rules/poker.md §4.1."""
+        b = self.b
+        if street or any(p.blind or p.dead for p in b.players.values()):
+            return
+        if self.level is None or b.button is None:
+            raise b.fail("no blinds are posted and the hand does not say whose they are")
+        # The players of the hand: a player just seated (moved from another table) may wait
+        # for the big blind, and then never appears in it (hand 11749829747).
+        playing = [p for p in b.players.values() if any(x.startswith(p.name + " ") for x in lines)]
+        small, big = b.blind_players(playing)
+        game = b.game
+        assert game is not None
+        # A fixed-limit level names its bets: the big blind is the small bet, the small
+        # blind half of it (§4.1).
+        blinds = (self.level[0] // 2, self.level[0]) if game.kind == "F" else self.level
+        for p, amount, is_big in ((small, blinds[0], False), (big, blinds[1], True)):
+            b.blind(p.name, min(amount, p.stack - p.put_in), big=is_big)
+
+
+class _Unseen:
+    """The cards dealt ("Dealt to NAME [...]"). Stud: partypoker writes only its own
+    player's; who was dealt on this street, and the cards the others are dealt unseen: a
+    part the reader holds."""
+
+    def __init__(self, b: HandBuilder) -> None:
+        self.b = b
+        self.dealt_now: set[str] | None = None  # who was dealt on this street
+
+    def dealt(self, found: re.Match[str]) -> None:
+        """A player's cards dealt (:data:`_DEALT`)."""
+        if found[1] not in self.b.players:
+            raise self.b.fail(f"not a deal: {found.group()!r}")
+        self.b.hole(found[1], cards(found[2]))
+        if self.dealt_now is not None:
+            self.dealt_now.add(found[1])
+
+    def deal(self, street: str) -> None:
+        """Stud: partypoker writes only its own player's cards; once a street's "Dealt to"
+        lines are over, every other player still in is dealt this street's cards unseen."""
+        if self.dealt_now is None:
+            return
+        total = {"Third street": 3, "Fourth street": 4, "Fifth street": 5}.get(street)
+        total = total or (6 if street == "Sixth street" else 7)
+        for p in self.b.players.values():
+            if p.dealt and not p.folded and len(p.hole) < total and p.name not in self.dealt_now:
+                self.b.hole(p.name, [None] * (total - len(p.hole)))
+        self.dealt_now = None
+
+    def check(self) -> None:
+        """Every player's up cards written: partypoker writes only its own player's."""
         game = self.b.game
         assert game is not None
         if not game.stud:
@@ -566,6 +528,89 @@ class PartyHand(LineReader):
                     f"partypoker does not write {p.name}'s up cards, which decide who brings "
                     "in and who acts first (docs/rules/poker.md §4.2)"
                 )
+
+
+class _EarlyFolds:
+    """Preflop's first folds, as partypoker writes them (in the order chosen), made in turn:
+    a part the reader holds."""
+
+    def __init__(self, b: HandBuilder) -> None:
+        self.b = b
+        self.names: list[str] | None = []  # None once they are made
+
+    def make(self) -> None:
+        """partypoker writes the folds its players chose before their turn in the order
+        they chose them: preflop's first folds, when they are the first players to act
+        (left of the big blind, docs/rules/poker.md §4.1), are made in turn; folds with
+        nothing between them change nothing else. Any other folds are kept as written."""
+        folds, self.names = self.names or [], None
+        b = self.b
+        if len(folds) > 1 and b.button is not None:
+            turn = b.after_button(list(b.players.values()))
+            if len(turn) > 2:
+                first = [p.name for p in (turn[2:] + turn[:2])[: len(folds)]]
+                if sorted(first) == sorted(folds):
+                    folds = first
+        for name in folds:
+            b.fold(name)
+
+
+def _pay(b: HandBuilder, won: dict[str, int], rake: int | None) -> None:
+    """What partypoker paid each player (``won``: "wins", the uncalled part of a bet
+    included) as the pots he won and the bet given back; the rake, when not stated, what
+    was put in less what was paid out."""
+    paid = sum(won.values())
+    # The uncalled part of a bet: what the largest bet has over the next (dead money is
+    # no bet, and is not matched).
+    put = sorted((p.put_in - p.dead, p.name) for p in b.players.values() if p.dealt)
+    if len(put) >= 2 and put[-1][0] > put[-2][0]:
+        excess, top = put[-1][0] - put[-2][0], put[-1][1]
+        if won.get(top, 0) < excess:
+            raise b.fail(f"{top}'s uncalled {excess} is not among what he was paid")
+        b.returned(top, excess)
+        won[top] -= excess
+    for name, amount in won.items():
+        b.collect(name, amount)
+    total = sum(p.put_in for p in b.players.values() if p.dealt)
+    b.rake = total - paid if rake is None else rake
+    if b.rake < 0:
+        raise b.damaged(
+            f"the site contradicts itself: the players were paid {paid}, more than the "
+            f"{total} put in"
+        )
+
+
+def _game_of(b: HandBuilder, header: str) -> tuple[str, str]:
+    """The PHH game part and the structure letter the header names (its name the site's
+    game); a game splitpot does not play or read refused, naming it."""
+    for name, why in _UNPLAYED.items():
+        if name in header:
+            raise b.unsupported(f"{name}: {why}, a game splitpot does not play", name)
+    named = next(((name, part) for name, part in _GAMES if name in header), None)
+    if named is None:
+        raise b.unsupported(f"a game splitpot does not read: {header[:80]!r}")
+    name, part = named
+    kind = _KIND.search(header)
+    b.user["_site_game"] = f"{kind[1]} {name}" if kind is not None else name
+    return part, "F" if kind is None else kind[1][0]
+
+
+def _currency(b: HandBuilder, header: str, lines: list[str]) -> None:
+    """A cash game's currency, as its header names it, and its sign, as its lines write it."""
+    if " USD" in header:
+        b.fields["currency"] = "USD"
+    elif " EUR" in header:
+        b.fields["currency"], b.fields["currency_symbol"] = "EUR", "€"
+    if "$" in "\n".join(lines):
+        b.fields["currency_symbol"] = "$"
+
+
+def _date(facts: HandFacts, when: re.Match[str]) -> None:
+    """The hand's date, from the header's :data:`_WHEN` (its month named)."""
+    month, day = (when[1], when[2]) if when[1] else (when[3], when[4])
+    number = _MONTHS.index(month[:3]) + 1 if month[:3] in _MONTHS else 0
+    fields = (when[9], number, day, when[5], when[6], when[7])
+    facts.date(*fields, zone=when[8], text=when.group())
 
 
 READER = SiteReader(NAME, HEADER, PartyHand.parse, blocks, marker="***** Hand History ")

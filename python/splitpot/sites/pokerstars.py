@@ -132,14 +132,14 @@ class StarsHand(LineReader):
         if " Cap " in header:
             raise b.unsupported("capped no limit (a cap on what each player bets) is not played")
         small, big, currency = self.stakes()
-        self.game(part, _KIND[found["limit"]], self.amount(small), self.amount(big))
+        self.facts.game(part, _KIND[found["limit"]], self.amount(small), self.amount(big))
         if currency:
             b.fields["currency"] = currency
         symbol = re.match(r"[^0-9]+", small)
         if symbol is not None and b.unit == CENT:
             b.fields["currency_symbol"] = symbol.group()
         when = WHEN.search(header)
-        self.when(when, zone=when[7] if when else None)
+        self.facts.when(when, zone=when[7] if when else None)
 
     def stakes(self) -> tuple[str, str, str]:
         """The header's last ``(small/big CUR)``."""

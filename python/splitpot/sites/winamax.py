@@ -138,7 +138,7 @@ class WinamaxHand(LineReader):
         if len(stakes) not in (2, 3):
             raise self.fail(f"stakes this reader does not know: ({found['stakes']})")
         small, big = (self.amount(x) for x in stakes[-2:])
-        self.game(part, _LIMITS[found["limit"]], small, big)  # type: ignore[arg-type]
+        self.facts.game(part, _LIMITS[found["limit"]], small, big)  # type: ignore[arg-type]
         b.user["_site_game"] = f"{found['game']} {found['limit']}"
         tournament = re.match(r'Tournament "([^"]*)"(?:.* level: (\d+))?', kind)
         if tournament is not None:
@@ -148,7 +148,7 @@ class WinamaxHand(LineReader):
         elif "€" in found["stakes"]:
             b.fields["currency"], b.fields["currency_symbol"] = "EUR", "€"
         when = _WHEN.search(found["when"])
-        self.when(when, zone=when[7] if when else None)
+        self.facts.when(when, zone=when[7] if when else None)
 
     def line(self, line: str) -> None:
         super().line(line.strip())

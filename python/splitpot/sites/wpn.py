@@ -182,8 +182,8 @@ class OldHand(LineReader):
         kind: Kind = "F" if fixed else "N"
         if not fixed:
             b.user["_site_game"] += " (limit not stated: read as no limit)"
-        self.game(part, kind, small, big)
-        self.when(_OLD_WHEN.match(self.header))
+        self.facts.game(part, kind, small, big)
+        self.facts.when(_OLD_WHEN.match(self.header))
 
     def fixed_limit(self, small: int) -> bool:
         """The header names a fixed-limit table by its bets: its big blind is the first."""
@@ -434,9 +434,9 @@ class NewHand(LineReader):
             b.fields["currency"], b.fields["currency_symbol"] = "USD", "$"
         if small is None or big is None:
             raise self.fail(f"no stakes in the hand's header: {self.header[:100]!r}")
-        self.game(part, _NEW_KINDS[found["limit"]], self.amount(small), self.amount(big))
+        self.facts.game(part, _NEW_KINDS[found["limit"]], self.amount(small), self.amount(big))
         fields = (found[k] for k in ("y", "mo", "d", "h", "mi", "s"))
-        self.date(*fields, zone=found["zone"], text=self.header)
+        self.facts.date(*fields, zone=found["zone"], text=self.header)
 
     def set_up(self, line: str) -> bool:
         found = _NEW_SEAT.match(line)
