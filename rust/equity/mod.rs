@@ -67,6 +67,7 @@ mod plan;
 pub mod preflop;
 mod range;
 mod showdown;
+mod stud_sweep;
 mod symmetry;
 mod tally;
 mod units;
@@ -82,6 +83,7 @@ use exact::ExactWork;
 use monte_carlo::mc_chunk;
 pub use omaha_range::{parse_omaha_range, MAX_OMAHA_RANGE};
 use plan::Plan;
+use stud_sweep::StudWork;
 pub use range::{Combo, Holding, Range};
 use rayon::prelude::*;
 use tally::Accum;
@@ -237,6 +239,7 @@ pub fn equity(q: &Question, o: &Options) -> Result<Equity, EquityError> {
 enum Work {
     Exact(ExactWork),
     Boards(BoardWork),
+    Stud(StudWork),
     Monte {
         seed: u64,
         samples: u64,
@@ -264,6 +267,7 @@ fn check_budget(o: &Options) -> Result<(), EquityError> {
 enum Method {
     Deals,
     Boards(Vec<symmetry::SuitPerm>),
+    Stud,
     Monte,
 }
 
@@ -277,6 +281,12 @@ fn cheapest_exact(plan: &Plan, limit: f64) -> (Method, f64) {
     } else {
         f64::INFINITY
     };
+    if stud_sweep::applies(plan) {
+        let cost = stud_sweep::estimate(plan);
+        if cost < deals {
+            return (Method::Stud, cost);
+        }
+    }
     if boards::applies(plan) && boards::estimate(plan, 24.0) <= limit.min(deals) {
         let group = boards::question_group(plan);
         let cost = boards::estimate(plan, group.len() as f64);
@@ -350,6 +360,7 @@ impl Work {
         match self {
             Work::Exact(e) => Ok(e.unit(plan, u)),
             Work::Boards(b) => Ok(b.unit(u)),
+            Work::Stud(s) => Ok(s.unit()),
             Work::Monte { seed, samples, .. } => {
                 let len = MC_CHUNK.min(samples - u * MC_CHUNK);
                 mc_chunk(plan, *seed, u, len)
@@ -406,6 +417,7 @@ impl Run {
         let work = match choose_method(&plan, o)? {
             Method::Deals => Work::Exact(ExactWork::new(&plan)),
             Method::Boards(group) => Work::Boards(BoardWork::new(&plan, &group)),
+            Method::Stud => Work::Stud(StudWork::new(&plan)),
             Method::Monte => Work::monte(o),
         };
         let n = plan.n;
@@ -448,6 +460,7 @@ impl Run {
         match &self.work {
             Work::Exact(e) => e.units,
             Work::Boards(b) => b.units,
+            Work::Stud(s) => s.units,
             Work::Monte { samples, .. } => samples.div_ceil(MC_CHUNK),
         }
     }
@@ -579,7 +592,7 @@ pub(crate) mod tests {
         Question::parse(game, players, board, "").unwrap()
     }
 
-    fn exact(q: &Question) -> Equity {
+    pub(crate) fn exact(q: &Question) -> Equity {
         equity(
             q,
             &Options {
