@@ -11,6 +11,7 @@ import threading
 import time
 from collections.abc import Iterator
 from itertools import combinations
+from math import comb
 from pathlib import Path
 
 import pytest
@@ -142,6 +143,45 @@ def test_dead_cards_match_brute_force() -> None:
     assert r.exact and r.dead == "2h5h7h"
     for p, w in zip(r.players, want, strict=True):
         assert p.equity == pytest.approx(w["equity"], abs=1e-12)
+
+
+# Heads-up Stud (high) and Razz are enumerated by a sweep over each player's own completions
+# (rust/equity/stud_sweep.rs); the brute force deals every card. Third street needs many dead
+# cards to stay small enough for it; the later streets are the real all-ins.
+THIRD_STREET_DEAD = "2c2d2h3c3d3h4c4d4h5c5d5h6c6d6h7c7d7h8c8d8h9c9d9hTcTdThJcJdJhQhQdKhKd"
+HEADS_UP_STUD = [
+    ("stud", ["AhKd3c7s9hTc", "QsQd4h5h6hJc"], ""),
+    ("stud", ["9h8d7c6s5cTd", "9s8s7d6c5d2s"], ""),
+    ("stud", ["AsKsQs", "JsTs9s"], THIRD_STREET_DEAD),
+    ("stud", ["AcAdKs", "QcQsJs"], THIRD_STREET_DEAD),
+    ("razz", ["As2s3s", "AcKcQc"], THIRD_STREET_DEAD),
+    ("razz", ["Ah2d3c4s5h6d", "As2s3d4c5d6c"], ""),
+]
+
+
+@pytest.mark.parametrize(("game", "holes", "dead"), HEADS_UP_STUD)
+def test_heads_up_stud_and_razz_match_brute_force(game: str, holes: list[str], dead: str) -> None:
+    r = sp.equity(game, holes, dead=dead)
+    want = reference(game, holes, dead=dead)
+    assert r.exact
+    for p, w in zip(r.players, want, strict=True):
+        assert p.equity == pytest.approx(w["equity"], abs=1e-12)
+        assert p.win == pytest.approx(w["win"], abs=1e-12)
+        assert p.tie == pytest.approx(w["tie"], abs=1e-12)
+
+
+@pytest.mark.parametrize("game", ["stud", "razz"])
+def test_heads_up_third_street_is_exact_by_default(game: str) -> None:
+    # 18,265,297,050 deals: C(46, 4) completions for one player times C(42, 4) for the other.
+    r = sp.equity(game, ["AsAd2c", "KsKd3c"])
+    assert r.exact and r.deals == comb(46, 4) * comb(42, 4)
+    assert sum(r.equities) == pytest.approx(1.0, abs=1e-12)
+    m = sp.equity(game, ["AsAd2c", "KsKd3c"], samples=200_000, seed=11)
+    for p, q in zip(r.players, m.players, strict=True):
+        assert abs(p.equity - q.equity) < 4 * q.stderr
+    # The same cards in other suits: nothing tells the hands apart in Razz, so exactly even.
+    even = sp.equity("razz", ["As2s3s", "Ad2d3d"])
+    assert even.equities == pytest.approx((0.5, 0.5), abs=1e-12) and even.players[0].tie > 0
 
 
 def test_published_preflop_counts() -> None:
