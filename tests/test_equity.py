@@ -148,7 +148,7 @@ def test_dead_cards_match_brute_force() -> None:
 # Heads-up Stud (high) and Razz are enumerated by a sweep over each player's own completions
 # (rust/equity/stud_sweep.rs); the brute force deals every card. Third street needs many dead
 # cards to stay small enough for it; the later streets are the real all-ins.
-THIRD_STREET_DEAD = "2c2d2h3c3d3h4c4d4h5c5d5h6c6d6h7c7d7h8c8d8h9c9d9hTcTdThJcJdJhQhQdKhKd"
+THIRD_STREET_DEAD = "2c2d2h3c3d3h4c4d4h5c5d5h6c6d6h7c7d7h8c8d8h8s9c9d9hTcTdThJcJdJhQhQdKhKdAh"
 HEADS_UP_STUD = [
     ("stud", ["AhKd3c7s9hTc", "QsQd4h5h6hJc"], ""),
     ("stud", ["9h8d7c6s5cTd", "9s8s7d6c5d2s"], ""),
