@@ -209,22 +209,24 @@ def test_cards_a_history_does_not_know_leave_the_ev_unknown(tmp_path: Path) -> N
     assert all(s[0] is None and s[1] == s[2] for s in seats.values())
 
 
-def test_a_stud_all_in_on_third_street_is_too_many_deals_to_enumerate(tmp_path: Path) -> None:
-    history = phh.HandHistory(
-        variant="F7S",
+def third_street_all_in(variant: str, holes: tuple[str, str]) -> phh.HandHistory:
+    """Ante 1, bring-in 1, stacks 3: A (up card 3c in stud, 9c in razz) brings in, B
+    completes all-in, A calls all-in on third street; four cards each to come."""
+    return phh.HandHistory(
+        variant=variant,
         antes=[1, 1],
         bring_in=1,
         small_bet=2,
         big_bet=4,
         starting_stacks=[3, 3],
         actions=[
-            "d dh p1 Ah2h3c",
-            "d dh p2 KdKs9c",
+            f"d dh p1 {holes[0]}",
+            f"d dh p2 {holes[1]}",
             "p1 pb",
             "p2 cbr 2",
             "p1 cc",
-            "p1 sm Ah2h3c",
-            "p2 sm KdKs9c",
+            f"p1 sm {holes[0]}",
+            f"p2 sm {holes[1]}",
             "d dh p1 5d",
             "d dh p2 Qh",
             "d dh p1 8s",
@@ -236,7 +238,35 @@ def test_a_stud_all_in_on_third_street_is_too_many_deals_to_enumerate(tmp_path: 
         ],
         players=["A", "B"],
     )
-    db = database(tmp_path, history)
+
+
+STUD_HOLES = ("Ah2h3c", "KdKs9c")
+
+
+@pytest.mark.parametrize(
+    ("variant", "game", "holes"),
+    [("F7S", "stud", STUD_HOLES), ("FR", "razz", STUD_HOLES[::-1])],
+)
+def test_a_heads_up_third_street_all_in_gets_its_exact_ev(
+    tmp_path: Path, variant: str, game: str, holes: tuple[str, str]
+) -> None:
+    # 18 billion deals, swept over each player's 163,185 completions (the sweep is checked
+    # against brute force in tests/test_equity.py and rust/equity/stud_sweep.rs).
+    db = database(tmp_path, third_street_all_in(variant, holes))
+    hand, seats = ev_rows(db)
+    assert (hand["allin_street"], hand["ev"], hand["pot"]) == (0, "exact", 6)
+    want = sp.equity(game, list(holes), exact=True)
+    assert want.deals == 18_265_297_050
+    assert [seats[s][0] for s in (0, 1)] == pytest.approx([6 * e for e in want.equities])
+    assert sum(s[0] for s in seats.values()) == pytest.approx(6, abs=1e-9)
+    assert all(s[1] == pytest.approx(s[2] + s[0] - s[3]) for s in seats.values())
+
+
+def test_a_stud_hi_lo_all_in_on_third_street_is_too_many_deals_to_enumerate(
+    tmp_path: Path,
+) -> None:
+    # Hi and lo are decided jointly: no sweep, and 18 billion deals is past EV_MAX_DEALS.
+    db = database(tmp_path, third_street_all_in("F7S/8", STUD_HOLES))
     hand, seats = ev_rows(db)
     assert (hand["allin_street"], hand["ev"]) == (0, "too many deals")
     assert all(s[0] is None for s in seats.values())

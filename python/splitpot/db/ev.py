@@ -10,8 +10,9 @@ his. The shares of a hand add up to its pot.
 
 Not computed (``hands.ev`` says why, ``seats.allin_ev`` is ``NULL``): a player's cards that
 the history does not know (``cards unknown``), a Crazy Pineapple discard still to come, and
-an enumeration of more than :data:`EV_MAX_DEALS` deals (``too many deals``: a stud all-in on
-third street is 18 billion deals heads-up).
+an enumeration whose work passes :data:`EV_MAX_DEALS` (``too many deals``: a stud or stud
+hi/lo all-in on third street with three players or more; heads-up high-only Stud and Razz are
+swept over each player's own completions, 163,185 each on third street, never deal by deal).
 """
 
 from __future__ import annotations
@@ -26,8 +27,10 @@ from splitpot.hand import BoardDealing, Discarding, Hand, HoleDealing, Operation
 from splitpot.odds import equity
 
 EV_MAX_DEALS = 200_000_000
-"""The most deals enumerated for one pot: about two seconds of the core's time. Every
-Hold'em and Omaha all-in is far below (a preflop all-in is 1.7 million boards)."""
+"""The most work for one pot, counted as the core counts it: a deal for the per-deal walk, a
+completion for the heads-up Stud and Razz sweep (about two seconds of the core's time). Every
+Hold'em and Omaha all-in is far below (a preflop all-in is 1.7 million boards), and so is a
+heads-up Stud or Razz all-in on any street (twice 163,185 completions on third street)."""
 
 
 @dataclass(frozen=True)
@@ -61,7 +64,7 @@ def allin_ev(hand: Hand, last: int, street: int, known: Collection[int]) -> AllI
     if any(s not in known for p in pots if len(p.eligible) > 1 for s in p.eligible):
         return AllIn(street, "cards unknown")
     board, cards = _cards_then(hand, events[: last + 1], in_hand)
-    if _deals(hand, board, cards) > EV_MAX_DEALS:
+    if _work(hand, board, cards) > EV_MAX_DEALS:
         return AllIn(street, "too many deals")
     shares: dict[int, float] = dict.fromkeys(in_hand, 0.0)
     for pot in pots:
@@ -97,16 +100,19 @@ def _cards_then(
     return "".join(map(str, board)), {s: "".join(map(str, c)) for s, c in dealt.items()}
 
 
-def _deals(hand: Hand, board: str, cards: dict[int, str]) -> int:
-    """How many deals an exact enumeration of the main pot walks: the rest of the board, or
-    in stud every player's cards to come."""
+def _work(hand: Hand, board: str, cards: dict[int, str]) -> int:
+    """How much an exact enumeration of the main pot does: the deals it walks (the rest of
+    the board, or in stud every player's cards to come), or for heads-up high-only Stud and
+    Razz the completions it sweeps, each player's own (rust/equity/stud_sweep.rs)."""
     game = hand.game
     left = DECK_SIZE - (len(board) + sum(len(c) for c in cards.values())) // 2
     if game.forced_bets != "bring_in":
         return comb(left, game.board_cards - len(board) // 2)
+    need = [game.hole_cards - len(c) // 2 for c in cards.values()]
+    if len(need) == 2 and not game.hi_lo:
+        return sum(comb(left, k) for k in need)
     total = 1
-    for c in cards.values():
-        need = game.hole_cards - len(c) // 2
-        total *= comb(left, need)
-        left -= need
+    for k in need:
+        total *= comb(left, k)
+        left -= k
     return total
