@@ -32,14 +32,19 @@
 //!
 //! Exact enumeration visits every deal: every completion of the board (and of Stud hands),
 //! and with ranges every compatible choice of hands, weighted by the product of the weights.
-//! It is done one of two ways, whichever the cost model ([`Method`]) finds cheaper:
+//! It is done one of three ways, whichever the cost model ([`Method`]) finds cheapest:
 //!
 //! - per deal ([`exact`]): each choice of hands, then every completion, updating partial
 //!   [`HandKey`]s as it goes: one key addition and one table lookup per player per deal in
 //!   Hold'em, and on the last board card one lookup for all the cards of a rank that complete
 //!   no flush. Omaha high uses a rank table, best non-flush hand by (hole-pair ranks, board
 //!   ranks), built once on first use, and checks flushes only when three board cards share a
-//!   suit. Best for known hands, and the only way for Stud, Razz and Crazy Pineapple;
+//!   suit. Best for known hands, and the only way for Stud Hi/Lo, Crazy Pineapple, and Stud
+//!   and Razz with three players or more;
+//! - completion sweep ([`stud_sweep`]; Seven Card Stud high only and Razz, heads-up): each
+//!   player's own completions evaluated once, sorted, and the disjoint pairs below and equal
+//!   counted by inclusion-exclusion, so no deal is visited (third street: 2 × 163,185
+//!   completions for 1.8e10 deals);
 //! - board-major ([`boards`]; Hold'em and Omaha, up to four players): every board once, up to
 //!   the suit permutations that leave the question unchanged ([`symmetry`]), each hand a
 //!   player may hold evaluated once on it, then the choices of hands counted with card
@@ -262,7 +267,8 @@ fn check_budget(o: &Options) -> Result<(), EquityError> {
 }
 
 /// How a run answers: walking every deal of every choice of hands ([`exact`]), every board
-/// once with every hand on it ([`boards`]), or Monte Carlo.
+/// once with every hand on it ([`boards`]), each stud player's completions swept
+/// ([`stud_sweep`]), or Monte Carlo.
 #[derive(Debug, Clone, PartialEq)]
 enum Method {
     Deals,
