@@ -88,9 +88,9 @@ use exact::ExactWork;
 use monte_carlo::mc_chunk;
 pub use omaha_range::{parse_omaha_range, MAX_OMAHA_RANGE};
 use plan::Plan;
-use stud_sweep::StudWork;
 pub use range::{Combo, Holding, Range};
 use rayon::prelude::*;
+use stud_sweep::StudWork;
 use tally::Accum;
 pub use units::{UnitPlan, UnitRun, UnitSums};
 /// The most players one deck serves in any supported game (Hold'em: 23 × 2 + 5 = 51 cards).

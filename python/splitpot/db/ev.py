@@ -10,9 +10,10 @@ his. The shares of a hand add up to its pot.
 
 Not computed (``hands.ev`` says why, ``seats.allin_ev`` is ``NULL``): a player's cards that
 the history does not know (``cards unknown``), a Crazy Pineapple discard still to come, and
-an enumeration whose work passes :data:`EV_MAX_DEALS` (``too many deals``: a stud or stud
-hi/lo all-in on third street with three players or more; heads-up high-only Stud and Razz are
-swept over each player's own completions, 163,185 each on third street, never deal by deal).
+an enumeration whose work passes :data:`EV_MAX_DEALS` (``too many deals``: a Stud Hi/Lo
+all-in on third street, or any stud all-in with three players or more before sixth street;
+heads-up Stud and Razz are swept over each player's own completions, 163,185 each on third
+street, never deal by deal).
 """
 
 from __future__ import annotations
