@@ -156,6 +156,7 @@ HEADS_UP_STUD = [
     ("stud", ["AcAdKs", "QcQsJs"], THIRD_STREET_DEAD),
     ("razz", ["As2s3s", "AcKcQc"], THIRD_STREET_DEAD),
     ("razz", ["Ah2d3c4s5h6d", "As2s3d4c5d6c"], ""),
+    ("razz", ["Ah2d3c7s9hTdJs", "KsKd4h5h6h"], ""),  # one hand complete: nothing to sweep
 ]
 
 
