@@ -544,29 +544,6 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "timing only: cargo test --release -- --ignored --nocapture full_table"]
-    fn full_table_timing() {
-        let c = Classes::parse(&all_classes()).unwrap();
-        let t = std::time::Instant::now();
-        let n = board_count();
-        println!("{n} boards in {:.3} s", t.elapsed().as_secs_f64());
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .unwrap();
-        let t = std::time::Instant::now();
-        let (w, _) = pool.install(|| class_counts(&c, 0, n / 10));
-        println!(
-            "a tenth on one thread: {:.3} s ({})",
-            t.elapsed().as_secs_f64(),
-            w[1]
-        );
-        let t = std::time::Instant::now();
-        let m = c.matchups();
-        println!("{m} matchups in {:.3} s", t.elapsed().as_secs_f64());
-    }
-
-    #[test]
     fn canonical_matchups_of_the_full_table() {
         let names = all_classes();
         let c = Classes::parse(&names).unwrap();
