@@ -608,6 +608,20 @@ pub(crate) mod tests {
         )
         .unwrap()
     }
+
+    /// `samples` Monte Carlo deals of `q` from `seed`.
+    fn sampled(q: &Question, samples: u64, seed: u64) -> Equity {
+        equity(
+            q,
+            &Options {
+                exact: Some(false),
+                samples: Some(samples),
+                seed: Some(seed),
+                ..Options::default()
+            },
+        )
+        .unwrap()
+    }
     #[test]
     fn published_preflop_counts() {
         // GNU poker-eval's hcmp2 over all 1,712,304 boards, as quoted at
@@ -739,16 +753,7 @@ pub(crate) mod tests {
     fn monte_carlo_within_four_standard_errors() {
         let question = q("omaha8", &["Ah2h3dKc", "As4s5dQc"], "4c5s9d");
         let e = exact(&question);
-        let m = equity(
-            &question,
-            &Options {
-                exact: Some(false),
-                samples: Some(200_000),
-                seed: Some(1),
-                ..Options::default()
-            },
-        )
-        .unwrap();
+        let m = sampled(&question, 200_000, 1);
         for (a, b) in e.players.iter().zip(&m.players) {
             assert!(b.stderr > 0.0);
             assert!((a.equity - b.equity).abs() < 4.0 * b.stderr, "{a:?} {b:?}");
@@ -813,16 +818,7 @@ pub(crate) mod tests {
         let e = exact(&question);
         let total: f64 = e.players.iter().map(|p| p.equity).sum();
         assert!((total - 1.0).abs() < 1e-9);
-        let m = equity(
-            &question,
-            &Options {
-                exact: Some(false),
-                samples: Some(100_000),
-                seed: Some(3),
-                ..Options::default()
-            },
-        )
-        .unwrap();
+        let m = sampled(&question, 100_000, 3);
         for (a, b) in e.players.iter().zip(&m.players) {
             assert!(
                 (a.equity - b.equity).abs() < 4.0 * b.stderr + 1e-9,
@@ -959,16 +955,7 @@ pub(crate) mod tests {
         ] {
             let question = q(game, players, board);
             let e = exact(&question);
-            let m = equity(
-                &question,
-                &Options {
-                    exact: Some(false),
-                    samples: Some(100_000),
-                    seed: Some(4),
-                    ..Options::default()
-                },
-            )
-            .unwrap();
+            let m = sampled(&question, 100_000, 4);
             for (a, b) in e.players.iter().zip(&m.players) {
                 assert!((a.equity - b.equity).abs() < 4.0 * b.stderr, "{a:?} {b:?}");
             }
@@ -978,16 +965,7 @@ pub(crate) mod tests {
     #[test]
     fn razz_monte_carlo_agrees_with_exact() {
         let question = q("razz", &["Ah2d3c7s9h", "4h5h6hKsQs8c", "QcQd8d2h3h4s"], "");
-        let m = equity(
-            &question,
-            &Options {
-                exact: Some(false),
-                samples: Some(200_000),
-                seed: Some(9),
-                ..Options::default()
-            },
-        )
-        .unwrap();
+        let m = sampled(&question, 200_000, 9);
         let e = exact(&question);
         for (a, b) in e.players.iter().zip(&m.players) {
             assert!(b.stderr > 0.0);
