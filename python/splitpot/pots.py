@@ -547,13 +547,38 @@ def award(
     if type(chip_unit) is not int or not 1 <= chip_unit <= MAX_CHIPS:
         chip_unit = _as_chip_unit(chip_unit)
     _check_types(pots, high_ranking, low_ranking, odd_chip_order)
-    amounts = _pot_amounts(pots, rake)
+    _pot_amounts(pots, rake)
     _check_rankings(pots, high_ranking, low_ranking, odd_chip_order)
+    return _award(
+        pots,
+        high_ranking,
+        low_ranking,
+        odd_chip_order,
+        chip_unit,
+        rake,
+        flop_seen,
+        _runs(runs) if runs else [],
+    )
+
+
+def _award(
+    pots: Sequence[Pot],
+    high_ranking: Mapping[int, int],
+    low_ranking: Mapping[int, int] | None,
+    odd_chip_order: Sequence[int],
+    chip_unit: int,
+    rake: Rake | None,
+    flop_seen: bool,
+    runs: list[tuple[Mapping[int, int], Mapping[int, int] | None]],
+) -> Payout:
+    """:func:`award` of arguments known to be right: a hand's own pots and rankings (the
+    hand made them, and checks nothing twice)."""
+    amounts = [pot.amount for pot in pots]
     taken = 0 if rake is None else _rake_pots(amounts, rake, chip_unit, flop_seen)
     if not runs:
         return _split(amounts, pots, high_ranking, low_ranking, odd_chip_order, chip_unit, taken)
     return _split_runs(
-        amounts, pots, [(high_ranking, low_ranking), *_runs(runs)], odd_chip_order, chip_unit, taken
+        amounts, pots, [(high_ranking, low_ranking), *runs], odd_chip_order, chip_unit, taken
     )
 
 

@@ -577,10 +577,6 @@ def _quick_init(cls: type) -> None:
     cls.__init__ = init  # type: ignore[misc]
 
 
-for _record in Operation.__subclasses__():  # every record above; HandStarting has checks
-    _quick_init(_record)
-
-
 @dataclass(frozen=True)
 class LegalActions:
     """What the seat to act may do. Amounts are chips; ``bet`` and ``raise_to`` are
@@ -814,3 +810,8 @@ def _describe(high: HighHand | RazzLow, low: Any, hi_lo: bool) -> str:
     if hi_lo:
         text += f"; low {low}" if low is not None else "; no low"
     return text
+
+
+# Every record of this module (HandStarting, with its checks, keeps the dataclass's).
+for _record in (*Operation.__subclasses__(), ShownHand, HandResult):
+    _quick_init(_record)
