@@ -108,9 +108,10 @@ class BettingRound:
         self.bets_count = 1 if self.current else 0
         status, bets, stacks = self._status, self.bets, self._stacks
         # Generator expressions cost a Python call per item: lists and loops here.
-        queue = [s for s in [*range(first, n), *range(first)] if status[s] == _ACTIVE]
-        if queue:
-            # A seat no one can bet against does not act (no effective stack left).
+        queue = [s for s in _rotation(n, first) if status[s] == _ACTIVE]
+        # A seat no one can bet against does not act (no effective stack left); with no bet
+        # yet, two seats or more with chips can each bet against another: all of them act.
+        if queue and (len(queue) == 1 or self.current):
             totals = [
                 bets[j] + (stacks[j] if status[j] == _ACTIVE else 0) if status[j] < _FOLDED else -1
                 for j in range(n)
@@ -384,7 +385,7 @@ class BettingRound:
         self.aggressor = seat
         n, status = self._n, self._status
         self.queue.clear()
-        self.queue.extend([s for s in [*range(seat + 1, n), *range(seat)] if status[s] == _ACTIVE])
+        self.queue.extend([s for s in _rotation(n, seat)[1:] if status[s] == _ACTIVE])
 
     def uncalled(self) -> tuple[int, int] | None:
         """Take back the part of the top bet that no one matched (docs/rules/poker.md §6):
@@ -402,3 +403,14 @@ class BettingRound:
             self.bets[seat] -= chips
             self.current = self.bets[seat]
         return back
+
+
+_ROTATIONS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _rotation(n: int, first: int) -> tuple[int, ...]:
+    """The seats ``0..n-1`` clockwise from ``first`` (made once for each table size and seat)."""
+    found = _ROTATIONS.get((n, first))
+    if found is None:
+        found = _ROTATIONS[n, first] = (*range(first, n), *range(first))
+    return found
