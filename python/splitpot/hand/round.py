@@ -194,9 +194,10 @@ class BettingRound:
         Over a stud bring-in the smallest full bet is the completion, from nothing; on fourth
         street with an open pair the window runs from the small bet to the big (§4.2)."""
         stack, current = self._stacks[seat], self.current
-        # A seat that has not acted this round, with more than the call, and no cap: no
+        # A seat that has not acted this round, with more than the call, below the cap: no
         # blocker can stop it (the common case, answered without asking blocker()).
-        fresh = self.acted[seat] is None and self._max_bets is None
+        most = self._max_bets
+        fresh = self.acted[seat] is None and (most is None or self.bets_count < most)
         if not (fresh and stack > current - self.bets[seat]) and self.blocker(seat) is not None:
             return None
         structure = self._structure
