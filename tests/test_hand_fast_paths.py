@@ -119,14 +119,3 @@ def test_quick_record_init_makes_the_dataclass_instance(cls: type) -> None:
     assert by_position == by_name and vars(by_position) == vars(by_name)
     with pytest.raises(dataclasses.FrozenInstanceError):
         by_position.seat = 0  # type: ignore[attr-defined]
-
-
-def test_legal_actions_are_shared_and_the_store_is_bounded() -> None:
-    from splitpot.hand import records
-
-    first = _legal(5, fold=True, call=3, raise_to=(8, 90))
-    assert _legal(5, fold=True, call=3, raise_to=(8, 90)) is first  # immutable: shared
-    assert _legal(5, fold=True, call=4, raise_to=(8, 90)) != first
-    for amount in range(records._LEGAL_MAX + 10):
-        assert _legal(1, call=amount) == LegalActions(1, call=amount)
-    assert len(records._LEGAL) <= records._LEGAL_MAX

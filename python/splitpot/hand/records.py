@@ -677,13 +677,8 @@ def _legal(
     bring_in: int | None = None,
 ) -> LegalActions:
     """``LegalActions(...)`` of the same arguments, equal in every way: the same fields in
-    the same ``__dict__``. A hand asks for one per decision: the same answer comes back often
-    (a fixed-limit game has a few hundred), and is shared, as records are immutable; a new
-    one skips the frozen dataclass's ``object.__setattr__`` call for each of its ten fields."""
-    key = (seat, fold, check, call, bet, raise_to, discard, show, muck, bring_in)
-    found = _LEGAL.get(key)
-    if found is not None:
-        return found
+    the same ``__dict__``. A hand makes one per decision; this skips the frozen dataclass's
+    ``object.__setattr__`` call for each of its ten fields."""
     record = object.__new__(LegalActions)
     values = {
         "seat": seat,
@@ -698,14 +693,7 @@ def _legal(
         "bring_in": bring_in,
     }
     object.__setattr__(record, "__dict__", values)
-    if len(_LEGAL) >= _LEGAL_MAX:
-        _LEGAL.clear()  # bounded: a long no-limit session meets ever new amounts
-    _LEGAL[key] = record
     return record
-
-
-_LEGAL: dict[tuple[Any, ...], LegalActions] = {}
-_LEGAL_MAX = 1 << 12
 
 
 @dataclass(frozen=True)
