@@ -88,10 +88,10 @@ class Deal:
             # Nothing given (a shuffled hand): the cards in the order dealt, a round at a time.
             k = len(seats)
             drawn = self.draw(count * k)
-            cards = as_cards(drawn)  # every card at once, each seat's a slice of them
+            faces = as_cards(drawn)  # every card at once, each seat's a slice of them
             for j, seat in enumerate(seats):
                 hole[seat] += drawn[j::k]
-                dealt = cards[j::k]
+                dealt = faces[j::k]
                 if down == count:  # all face down (flop games)
                     events.append(HoleDealing(seat, dealt))
                     continue
