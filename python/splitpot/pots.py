@@ -495,6 +495,9 @@ class Payout:
     rake: int
 
 
+_Runs = Sequence[tuple[Mapping[int, int], Mapping[int, int] | None]]  # each run's high, low
+
+
 def award(
     pots: Sequence[Pot],
     high_ranking: Mapping[int, int],
@@ -549,40 +552,22 @@ def award(
     _check_types(pots, high_ranking, low_ranking, odd_chip_order)
     _pot_amounts(pots, rake)
     _check_rankings(pots, high_ranking, low_ranking, odd_chip_order)
-    return _award(
-        pots,
-        high_ranking,
-        low_ranking,
-        odd_chip_order,
-        chip_unit,
-        rake,
-        flop_seen,
-        _runs(runs) if runs else [],
-    )
+    runs = [(high_ranking, low_ranking), *(_runs(runs) if runs else ())]
+    return _award(pots, runs, odd_chip_order, chip_unit, rake, flop_seen)
 
 
 def _award(
-    pots: Sequence[Pot],
-    high_ranking: Mapping[int, int],
-    low_ranking: Mapping[int, int] | None,
-    odd_chip_order: Sequence[int],
-    chip_unit: int,
-    rake: Rake | None,
-    flop_seen: bool,
-    runs: list[tuple[Mapping[int, int], Mapping[int, int] | None]],
+    pots: Sequence[Pot], runs: _Runs, order: Sequence[int], unit: int, rake: Rake | None, flop: bool
 ) -> Payout:
-    """:func:`award` of arguments known to be right: a hand's own pots and rankings (the
-    hand made them, and checks nothing twice)."""
+    """:func:`award` of a hand's own pots and ``runs`` (each run's rankings): no checks."""
     amounts = [pot.amount for pot in pots]
-    taken = 0 if rake is None else _rake_pots(amounts, rake, chip_unit, flop_seen)
-    if not runs:
-        return _split(amounts, pots, high_ranking, low_ranking, odd_chip_order, chip_unit, taken)
-    return _split_runs(
-        amounts, pots, [(high_ranking, low_ranking), *runs], odd_chip_order, chip_unit, taken
-    )
+    taken = 0 if rake is None else _rake_pots(amounts, rake, unit, flop)
+    if len(runs) == 1:
+        return _split(amounts, pots, *runs[0], order, unit, taken)
+    return _split_runs(amounts, pots, runs, order, unit, taken)
 
 
-def _runs(runs: object) -> list[tuple[Mapping[int, int], Mapping[int, int] | None]]:
+def _runs(runs: object) -> _Runs:
     """``award``'s ``runs``: a sequence of ``(high_ranking, low_ranking)`` pairs."""
     if isinstance(runs, (str, bytes)) or not isinstance(runs, Sequence):
         raise TypeError(f"runs must be a sequence of (high, low) rankings, got {shown(runs)}")
@@ -594,7 +579,7 @@ def _runs(runs: object) -> list[tuple[Mapping[int, int], Mapping[int, int] | Non
 def _split_runs(
     amounts: list[int],
     pots: Sequence[Pot],
-    rankings: list[tuple[Mapping[int, int], Mapping[int, int] | None]],
+    rankings: _Runs,
     odd_chip_order: Sequence[int],
     chip_unit: int,
     taken: int,

@@ -201,9 +201,8 @@ class Hand:
         self._begin_round(order[0] if first is None else first, order)
 
     def _begin_round(self, first: int | None, live: list[int]) -> None:
-        """Open the betting round of the current street (docs/rules/poker.md §3, §4) among
-        ``live``, the seats still in: preflop ``first`` is to act, later the round finds who
-        (:meth:`BettingRound.open`)."""
+        """Open the betting round of the street among ``live``, the seats still in (§3, §4):
+        preflop ``first`` is to act, later the round finds who (:meth:`BettingRound.open`)."""
         rnd = self._round
         rnd.open(self._street, first, self._deal.up, live)
         self._queue = rnd.queue
