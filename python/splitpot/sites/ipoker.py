@@ -41,6 +41,7 @@ from splitpot.sites.builder import HandBuilder, date_fields, is_stud
 from splitpot.sites.errors import SiteError
 from splitpot.sites.facts import HandFacts
 from splitpot.sites.money import CENT, CHIP
+from splitpot.sites.xmldoc import DTD, Document
 
 NAME = "iPoker"
 HEADER = re.compile(r'<game\s+gamecode="')
@@ -91,7 +92,6 @@ _LIMIT_HOLDEM = re.compile(r"^LH (?P<small>[0-9.,]+)/(?P<big>[0-9.,]+) ")
 _STUD_PARTS = {part for part in _GAMES.values() if part and is_stud(part)}
 _STREETS = {"Flop", "Turn", "River"}
 _STUD_STREETS = {"Third Street", "Fourth Street", "Fifth Street", "Sixth Street", "River"}
-_DTD = re.compile(r"<!DOCTYPE|<!ENTITY", re.IGNORECASE)
 
 
 @dataclass
@@ -132,7 +132,7 @@ def blocks(text: str, source: str | None) -> Iterator[Block]:
 
 def _session(prolog: str) -> Session | str:
     """The session's ``<general>``, or why it cannot be read."""
-    if _DTD.search(prolog):
+    if DTD.search(prolog):
         return "a document type or entity declaration: refused (never expanded)"
     found = re.search(r"<general>.*?</general>", prolog, re.DOTALL)
     if found is None:
@@ -179,7 +179,7 @@ class IPokerGame(LineReader):
         super().__init__(block)
         code = re.search(r'gamecode="([^"]*)"', block.lines[0] if block.lines else "")
         self.b.hand_id = code.group(1) if code else None
-        self.doc = _Document(self.b, block)  # the XML, and each element's line
+        self.doc = Document(self.b, block)  # the XML, and each element's line
         self.line_of = self.doc.line_of
         self.win: dict[str, int] = {}
         self.seen_at: dict[str, int | None] = {}  # each player's line, named by his result
@@ -387,62 +387,13 @@ class IPokerGame(LineReader):
                 b.show(p.name, list(p.hole))
 
 
-class _Document:
-    """A game's XML, each element's line noted as it is read, for the errors: a part the
-    reader holds (it owns the lines of the elements)."""
-
-    def __init__(self, b: HandBuilder, block: Block) -> None:
-        self.b = b
-        self.block = block
-        self.line_of: dict[ET.Element, int] = {}
-
-    def read(self) -> ET.Element:
-        """The game's element, each element's line noted as it is read (a start tag's line
-        is the one its ``>`` is on)."""
-        text = "\n".join(self.block.lines)
-        if _DTD.search(text):
-            raise self.b.fail("a document type or entity declaration: refused (never expanded)")
-        parser: ET.XMLPullParser[ET.Element] = ET.XMLPullParser(events=("start",))
-        try:
-            for number, line in self.block.numbered():
-                self.b.at = number
-                parser.feed(line + "\n")
-                for event in parser.read_events():
-                    element = event[-1]  # ("start", element)
-                    if isinstance(element, ET.Element):
-                        self.line_of[element] = number
-            parser.close()
-        except ET.ParseError as e:
-            self.b.at = self.block.first + e.position[0] - 1
-            reason = re.sub(r": line \d+, column \d+$", "", str(e))
-            if reason == "no element found":  # the text ends inside the game
-                raise self.b.damaged("cut off: the game's XML ends before </game>") from None
-            raise self.b.damaged(f"not well-formed XML: {reason}") from None
-        root = next(iter(self.line_of))  # the first element started
-        if root.tag != "game":
-            raise self.fail(f"<{root.tag}> where a <game> was expected", root)
-        return root
-
-    def number(self, element: ET.Element, name: str) -> int:
-        value = element.get(name, "")
-        if not (value.isascii() and value.isdecimal()) or len(value) > 9:
-            raise self.fail(f"<{element.tag}> has no number {name}={value!r}", element)
-        return int(value)
-
-    def fail(self, reason: str, at: ET.Element | None = None) -> SiteError:
-        """The error, named by the line of ``at`` if given."""
-        if at is not None:
-            self.b.at = self.line_of.get(at, self.b.at)
-        return self.b.fail(reason)
-
-
 class _GameType:
     """The game, its structure and its stakes: from the session's ``<gametype>`` and, where
     it states none, the hand's rounds. A part the reader holds: it owns the game's part and
     structure letter and the stakes read (``amount`` the reader's, ``doc`` its XML)."""
 
     def __init__(
-        self, facts: HandFacts, amount: Callable[[str | None], int], doc: _Document
+        self, facts: HandFacts, amount: Callable[[str | None], int], doc: Document
     ) -> None:
         self.facts, self.b = facts, facts.b
         self.amount = amount
