@@ -36,12 +36,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from splitpot.phh.record import HandHistory
-from splitpot.sites.base import Block, LineReader, SiteReader, lines_of
+from splitpot.sites.base import Block, LineReader, SiteReader
 from splitpot.sites.builder import HandBuilder, date_fields, is_stud
 from splitpot.sites.errors import SiteError
 from splitpot.sites.facts import HandFacts
 from splitpot.sites.money import CENT, CHIP
-from splitpot.sites.xmldoc import DTD, Document
+from splitpot.sites.xmldoc import DTD, Document, elements
 
 NAME = "iPoker"
 HEADER = re.compile(r'<game\s+gamecode="')
@@ -117,17 +117,10 @@ class GameBlock(Block):
 def blocks(text: str, source: str | None) -> Iterator[Block]:
     """One block per ``<game gamecode=...>``: from it to its ``</game>`` (or to the next
     game, when the file is cut short)."""
-    text = "\n".join(lines_of(text))
-    starts = [m.start() for m in HEADER.finditer(text)]
-    session = _session(text[: starts[0]] if starts else text)
-    first, counted = 1, 0
-    for k, start in enumerate(starts):
-        stop = starts[k + 1] if k + 1 < len(starts) else len(text)
-        end = text.find("</game>", start, stop)
-        chunk = text[start : stop if end < 0 else end + len("</game>")]
-        first += text.count("\n", counted, start)  # from the game before: linear in the file
-        counted = start
-        yield GameBlock(source, chunk.split("\n"), first, session=session)
+    found = HEADER.search(text)
+    session = _session(text[: found.start()] if found is not None else text)
+    for first, lines in elements(text, HEADER, "</game>"):
+        yield GameBlock(source, lines, first, session=session)
 
 
 def _session(prolog: str) -> Session | str:
