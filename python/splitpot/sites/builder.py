@@ -434,6 +434,17 @@ class HandBuilder:
         # The button at or past the last seat: the order starts from the first seat.
         return [at[s] for s in seats_from_button(seats, min(self.button, top))]
 
+    def button_from_blinds(self) -> None:
+        """A game whose players say nobody is the dealer: the small blind sits just after
+        the button, and heads-up is the button (docs/rules/poker.md §4.1)."""
+        dealt = [p for p in self.players.values() if p.dealt]
+        small = [p for p in dealt if 0 < p.blind and p.blind < max(q.blind for q in dealt)]
+        if len(small) != 1:
+            return
+        seat = small[0].seat
+        before = [p.seat for p in dealt if p.seat < seat] or [p.seat for p in dealt]
+        self.button = seat if len(dealt) == 2 else max(before)
+
     def blind_players(self, players: list[_Player]) -> tuple[_Player, _Player]:
         """Who posts the small and the big blind (docs/rules/poker.md §4.1, hand/setup.py's
         ``blind_seats``): the two after the button, the button himself heads-up."""

@@ -280,18 +280,7 @@ class IPokerGame(LineReader):
         for _, action in sorted(actions, key=lambda a: a[0]):
             self.play(action)
         if number == 0 and self.b.button is None and not stud:
-            self.button_from_blinds()
-
-    def button_from_blinds(self) -> None:
-        """A game whose players say nobody is the dealer: the small blind sits just after
-        the button, and heads-up is the button (docs/rules/poker.md §4.1)."""
-        dealt = [p for p in self.b.players.values() if p.dealt]
-        small = [p for p in dealt if 0 < p.blind and p.blind < max(q.blind for q in dealt)]
-        if len(small) != 1:
-            return
-        seat = small[0].seat
-        before = [p.seat for p in dealt if p.seat < seat] or [p.seat for p in dealt]
-        self.b.button = seat if len(dealt) == 2 else max(before)
+            self.b.button_from_blinds()
 
     def cards(self, element: ET.Element, number: int, stud: bool) -> None:
         kind, name = element.get("type", ""), element.get("player", "")
