@@ -93,6 +93,7 @@ class BossHand(LineReader):
         # him cards, folds him and lists his result of nothing; he plays no hand.
         self.broke: set[str] = set()
         self.ante_written = False
+        self.last_dealt: int | None = None  # the seat dealt last: the button's
         self.antes: dict[str, int] = {}  # antes the client did not write: posted first
 
     def tournament(self) -> bool:
@@ -139,8 +140,8 @@ class BossHand(LineReader):
                 raise self.doc.fail(f"an element this reader does not know: <{child.tag}>")
         if showdown is None:
             raise self.damaged("cut off: the hand has no <SHOWDOWN>")
-        if self.b.button is None:
-            self.b.button_from_blinds()
+        if self.b.button is None:  # the client deals from the button's left
+            self.b.button = self.last_dealt
         self.result(showdown)
 
     def unwritten_antes(self) -> dict[str, int]:
@@ -201,8 +202,10 @@ class BossHand(LineReader):
     def action_of(self, action: ET.Element) -> None:
         kind, name = action.get("TYPE", ""), action.get("PLAYER", "")
         b, value = self.b, action.get("VALUE")
-        if name in self.broke and kind in ("HAND_DEAL", "ACTION_FOLD"):
-            return
+        if name in self.broke:
+            if kind in ("HAND_DEAL", "ACTION_FOLD"):
+                return
+            raise self.damaged(f"the site contradicts itself: {name}, with no chips, plays")
         if kind == "HAND_BLINDS":
             self.blind(name, action.get("KIND", ""), self.amount(value))
         elif kind == "HAND_ANTE":
@@ -210,6 +213,7 @@ class BossHand(LineReader):
             self.ante_written = True
         elif kind == "HAND_DEAL":
             b.hole(name, self.cards(action))
+            self.last_dealt = b.players[name].seat
         elif kind == "HAND_BOARD":
             self.deal_board(action)
         elif kind == "ACTION_FOLD":
@@ -288,9 +292,9 @@ class BossHand(LineReader):
             win = self.amount(result.get("WIN"))
             if win:
                 b.collect(name, win)
-            shown = self.cards(result)
-            if shown:
-                b.show(name, shown)
+            shown, p = self.cards(result), b.players[name]
+            if shown and p.dealt:  # (the client shows the hand of its player who folded)
+                (b.reveal if p.folded else b.show)(name, shown)
         b.rake = self.amount(showdown.get("RAKE"))
         b.total = self.amount(showdown.get("POT")) + b.rake
 
