@@ -26,8 +26,10 @@ themselves (every hand's chips add up to its ``POT`` and ``RAKE`` that way):
 
 Cards are numbers: ``n % 13`` the rank from the ace (0) to the king (12), ``n // 13`` the
 suit in the order diamonds, clubs, hearts, spades. The ``SHOWDOWN``'s ``POT`` is what the
-winners share, after the ``RAKE``; a player's ``WIN`` and the ``POT`` leave out the uncalled part of the
-biggest bet, given back.
+winners share, after the ``RAKE``; a player's ``WIN`` and the ``POT`` leave out the uncalled
+part of the biggest bet, given back. Without ``DEALER`` attributes, the button is the player
+dealt last (the client deals from his left). The 2011 tournament client writes no antes:
+:meth:`BossHand.unwritten_antes` reads them from the pot.
 """
 
 from __future__ import annotations
