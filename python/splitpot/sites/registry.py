@@ -21,6 +21,7 @@ from splitpot.sites import (
     fulltilt,
     ggpoker,
     ipoker,
+    merge,
     ongame,
     pacific,
     partypoker,
@@ -47,12 +48,12 @@ READERS: tuple[SiteReader, ...] = (
     absolute.READER,
     cake.READER,
     boss.READER,
+    merge.READER,
 )
 """Every site splitpot reads, by its :class:`~splitpot.sites.base.SiteReader`."""
 
 
 UNREAD: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("Merge Gaming", re.compile(r'<description type="[^"]{1,60}" stakes="')),
     (
         "Chico (BetOnline, PayNoRake, Gear Poker)",
         re.compile(

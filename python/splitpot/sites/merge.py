@@ -1,0 +1,337 @@
+"""Merge Gaming Network hand histories (Carbon Poker, Hero Poker, Lock Poker...): the
+client's XML, read into PHH histories.
+
+A file is a ``<description type=... stakes=...>`` (the game: ``Holdem``, ``Omaha``, ``Omaha
+H/L8``, ``7-Stud``, ``Razz``, the draw games, a mix such as ``HORSE``; `` Tournament``
+after a tournament's; the structure and, for a cash game, the stakes) and one ``<game
+id=... starttime=...>`` per hand, each read on its own (:mod:`splitpot.sites.xmldoc`). A
+mixed game names each hand's game by its ``multigametype`` code. ``starttime`` is Eastern
+time.
+
+A game lists its ``<players dealer=SEAT>`` (``seat`` from 0, ``nickname``, ``balance``), then
+``<round>`` elements in order: ``BLINDS`` (the forced bets), ``PREFLOP``, ``POSTFLOP``,
+``POSTTURN``, ``POSTRIVER`` (each round's ``COMMUNITY`` cards, the whole board so far, are
+dealt before its events, though written after them), ``SHOWDOWN`` and ``END_OF_GAME`` or
+``END_OF_FOLDED_GAME`` (the ``<winner>`` lines; ``uncalled="true"`` is the uncalled bet
+given back). Events name their player by seat. What the amounts mean was read off the
+hands (fpdb's importer agrees): a call, a bet and an all-in give what the action adds; a
+raise gives the player's total on the street, except before September 2010, when it gave
+what the raise adds. A tournament's ``balance`` is after the forced bets. No rake is stated:
+it is what the pot kept after the winners, bounded (:mod:`splitpot.sites.payout`).
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from dataclasses import dataclass
+from decimal import Decimal
+
+from splitpot.phh.record import HandHistory
+from splitpot.sites.base import Block, LineReader, SiteReader, cards, lines_of
+from splitpot.sites.builder import Kind
+from splitpot.sites.money import CENT, CHIP
+from splitpot.sites.payout import keep_rake
+from splitpot.sites.xmldoc import Document, elements
+
+NAME = "Merge Gaming"
+HEADER = re.compile(r'<game id="([0-9]{1,20}-[0-9]{1,20})" starttime="')
+_DESCRIPTION = re.compile(r'<description type="([^"]{1,60})" stakes="([^"]{0,80})"')
+
+# The description's game: the PHH game part, or None for a game splitpot does not play.
+_GAMES: dict[str, str | None] = {
+    "Holdem": "T",
+    "Omaha": "O",
+    "Omaha H/L8": "O/8",
+    "7-Stud": "7S",
+    "7-Stud H/L8": "7S/8",
+    "Razz": "R",
+    "2-7 Lowball": None,
+    "A-5 Lowball": None,
+    "Badugi": None,
+    "5-Draw": None,
+    "5-Draw w/Joker": None,
+    "5-Stud": None,
+}
+_MIXES = {"HORSE", "HOSE", "HA", "HO", "HAR", "RASH", "SHOE"}
+# A mixed game's hand: its ``multigametype`` code's game (fpdb's table).
+_MULTI = {
+    **dict.fromkeys(("1", "2", "9", "23"), "T"),
+    "4": "O",
+    **dict.fromkeys(("34", "35", "37"), "O/8"),
+    **dict.fromkeys(("38", "39", "41", "42"), "7S"),
+    **dict.fromkeys(("43", "45"), "7S/8"),
+    **dict.fromkeys(("46", "47", "49"), "R"),
+}
+_KINDS: dict[str, Kind | None] = {
+    "No Limit": "N",
+    "Pot Limit": "P",
+    "Limit": "F",
+    "Half Pot Limit": None,
+}
+_STAKES = re.compile(
+    r"^(?P<kind>Half Pot Limit|Pot Limit|No Limit|Limit)\b[^$0-9]*"
+    r"(?:\$?(?P<small>[0-9.,]+)/\$?(?P<big>[0-9.,]+))?"
+)
+_BLINDS = re.compile(r"Blinds (?P<small>[0-9.,]+)/(?P<big>[0-9.,]+)")
+_NEW_RAISE = "20100908"  # from this day on a raise gives the player's total (fpdb's date)
+_NOTES = {"SHOW", "MUCK", "CHAT", "DISCONNECTED", "RECONNECTED", "LEAVE", "PLAYER_OUT"}
+_BOARD_ROUNDS = {"POSTFLOP": 3, "POSTTURN": 4, "POSTRIVER": 5}
+_FORCED = {"SMALL_BLIND", "BIG_BLIND", "INITIAL_BLIND", "RETURN_BLIND", "ANTE", "BRING_IN"}
+
+
+@dataclass
+class GameBlock(Block):
+    """One ``<game>``'s lines and its file's description (type, stakes), if any."""
+
+    description: tuple[str, str] | None = None
+
+
+def blocks(text: str, source: str | None) -> Iterator[Block]:
+    """One block per ``<game>``, with the description written last before it."""
+    text = "\n".join(lines_of(text))
+    described = [(text.count("\n", 0, m.start()) + 1, m.groups()) for m in _DESCRIPTION.finditer(text)]
+    k, description = 0, None
+    for first, lines in elements(text, HEADER, "</game>"):
+        while k < len(described) and described[k][0] <= first:
+            description = described[k][1]
+            k += 1
+        yield GameBlock(source, lines, first, description=description)  # type: ignore[arg-type]
+
+
+class MergeGame(LineReader):
+    """One ``<game>``: parsed as XML (:meth:`run`), not line by line."""
+
+    NAME = NAME
+    HEADER = HEADER
+
+    def __init__(self, block: Block) -> None:
+        self.description = block.description if isinstance(block, GameBlock) else None
+        super().__init__(block)
+        self.doc = Document(self.b, block, "game")
+        self.seat_names: dict[str, str] = {}  # the seat an event names -> the player
+        self.board: list[str | None] = []
+        self.new_raise = True
+
+    def tournament(self) -> bool:
+        return self.description is not None and self.description[0].endswith(" Tournament")
+
+    def unit(self) -> Decimal:
+        """A cash game's cent; a tournament's chip, or its hundredth when the hand has
+        amounts with cents."""
+        if not self.tournament():
+            return CENT
+        return CENT if re.search(r'(?:amount|balance)="\$?[0-9]*\.(?!00")', "\n".join(self.block.lines)) else CHIP
+
+    def run(self) -> HandHistory:
+        if self.description is None:
+            raise self.fail("the file's <description> (the game and its stakes) is missing")
+        root = self.doc.read()
+        self.b.at = self.block.first
+        self.header_of(root)
+        rounds = []
+        for child in root:
+            self.b.at = self.doc.line_of.get(child, self.b.at)
+            if child.tag == "players":
+                self.players(child, self.forced_in(root))
+            elif child.tag == "round":
+                rounds.append(child)
+            else:
+                raise self.doc.fail(f"an element this reader does not know: <{child.tag}>")
+        self.game(rounds)
+        for element in rounds:
+            self.round(element)
+        if not any(r.get("id", "").startswith("END_OF_") for r in rounds):
+            raise self.damaged("cut off: the hand has no END_OF_GAME")
+        self.b.total = sum(p.put_in - p.returned for p in self.b.players.values() if p.dealt)
+        keep_rake(self.b)
+        return self.b.build()
+
+    def header_of(self, root: ET.Element) -> None:
+        """The hand's number, date (Eastern), table and event."""
+        b, get = self.b, root.get
+        b.hand_id = get("id")
+        start = get("starttime", "")
+        if not (start.isascii() and start.isdecimal() and len(start) == 14):
+            raise self.fail(f"not a date: {start[:40]!r}")
+        self.new_raise = start[:8] >= _NEW_RAISE
+        fields = (start[:4], start[4:6], start[6:8], start[8:10], start[10:12], start[12:])
+        self.facts.date(*fields, zone="ET", text=start)
+        data = get("data", "").split("|")
+        if len(data) > 1 and data[1]:
+            b.fields["table"] = data[1]
+        if b.tournament and len(data) > 2:
+            b.fields["event"] = data[2]
+        elif not b.tournament:
+            b.fields["currency"] = "USD"
+
+    def game(self, rounds: list[ET.Element]) -> None:
+        """The game, its structure and stakes: the description's, a mixed game's hand by its
+        code, the stakes from the game's own ``stakes`` or the blinds posted when the
+        description states none."""
+        assert self.description is not None
+        kind_text, stakes_text = self.description
+        b, name = self.b, kind_text.removesuffix(" Tournament")
+        b.user["_site_game"] = f"{kind_text} {stakes_text}"
+        if name in _MIXES:
+            code = self.doc.block.lines[0]
+            found = re.search(r'multigametype="([0-9]{1,4})"', code)
+            part = _MULTI.get(found.group(1) if found else "")
+            if part is None:
+                raise self.unsupported(f"a game of {name} splitpot does not read: {code[:80]!r}")
+        elif name not in _GAMES:
+            raise self.fail(f"a game this reader does not know: {kind_text!r}")
+        else:
+            part = _GAMES[name]
+            if part is None:
+                raise self.unsupported(f"{name}: a game splitpot does not play", name)
+        found = _STAKES.match(stakes_text)
+        kind = _KINDS.get(found["kind"]) if found else None
+        if found is None or kind is None:
+            raise self.unsupported(f"{stakes_text!r}: a structure splitpot does not play")
+        small, big = found["small"], found["big"]
+        if small is None:
+            own = _BLINDS.search(self.doc.block.lines[0])
+            small, big = (own["small"], own["big"]) if own else self.posted(rounds)
+        self.facts.game(part, kind, self.amount(small), self.amount(big))
+
+    def posted(self, rounds: list[ET.Element]) -> tuple[str, str]:
+        """The blinds posted, where nothing states the stakes (a tournament's)."""
+        found: dict[str, str] = {}
+        for r in rounds[:1]:
+            for event in r:
+                kind = event.get("type", "")
+                if kind in ("SMALL_BLIND", "BIG_BLIND") and kind not in found:
+                    found[kind] = event.get("amount", "")
+        if "BIG_BLIND" not in found:
+            raise self.unsupported("no stakes: the file states none, and no big blind is posted")
+        big = self.amount(found["BIG_BLIND"])
+        return found.get("SMALL_BLIND", str(Decimal(big) * self.b.unit / 2)), found["BIG_BLIND"]
+
+    def players(self, players: ET.Element, forced: dict[str, int]) -> None:
+        """The seats (a tournament's ``balance`` is after its forced bets: they are added
+        back) and the button."""
+        dealer = players.get("dealer")
+        if dealer is not None:
+            self.b.button = self.doc.number(players, "dealer") + 1
+        for player in players:
+            self.b.at = self.doc.line_of.get(player, self.b.at)
+            seat, name = player.get("seat", ""), player.get("nickname", "")
+            stack = self.amount(player.get("balance"))
+            if self.b.tournament:
+                stack += forced.get(seat, 0)
+            self.seat_names[seat] = name
+            self.b.seat(self.doc.number(player, "seat") + 1, name, stack)
+
+    def forced_in(self, root: ET.Element) -> dict[str, int]:
+        """What each seat put in before the cards (antes, blinds, all-ins for them): a
+        tournament's balance is written after it."""
+        put: dict[str, int] = {}
+        for r in root:
+            if r.tag == "round" and r.get("id") in ("BLINDS", "BRING_IN"):
+                for e in r:
+                    if e.tag == "event" and e.get("type") in (*_FORCED, "ALL_IN"):
+                        seat = e.get("player", "")
+                        put[seat] = put.get(seat, 0) + self.amount(e.get("amount", "0"))
+        return put
+
+    def name(self, element: ET.Element) -> str:
+        seat = element.get("player", "")
+        name = self.seat_names.get(seat)
+        if name is None:
+            raise self.doc.fail(f"seat {seat!r} has no player", element)
+        return name
+
+    def round(self, element: ET.Element) -> None:
+        kind = element.get("id", "")
+        if kind == "GAME_CANCELLED":
+            raise self.unsupported("a hand called off (GAME_CANCELLED)")
+        for c in element:
+            if c.tag == "cards" and c.get("type") == "COMMUNITY":
+                self.deal_board(c, kind)
+        events = [e for e in element if e.tag == "event"]
+        events.sort(key=lambda e: self.doc.number(e, "sequence"))
+        for event in events:
+            self.b.at = self.doc.line_of.get(event, self.b.at)
+            self.event(event, kind == "BLINDS")
+        for c in element:
+            self.b.at = self.doc.line_of.get(c, self.b.at)
+            if c.tag == "cards" and c.get("type") != "COMMUNITY":
+                self.cards_of(c)
+            elif c.tag == "winner":
+                self.winner(c)
+            elif c.tag not in ("event", "cards"):
+                raise self.doc.fail(f"an element this reader does not know: <{c.tag}>")
+
+    def deal_board(self, element: ET.Element, kind: str) -> None:
+        board, count = cards(element.get("cards", "")), _BOARD_ROUNDS.get(kind)
+        if count is None or len(board) != count or board[: len(self.board)] != self.board:
+            raise self.damaged(f"the site contradicts itself: the board in {kind}")
+        self.b.board(board[len(self.board) :])
+        self.board = board
+
+    def event(self, event: ET.Element, forced: bool) -> None:
+        kind, b = event.get("type", ""), self.b
+        if kind in _NOTES or kind == "GAME_CANCELLED":
+            if kind == "GAME_CANCELLED":
+                raise self.unsupported("a hand called off (GAME_CANCELLED)")
+            return
+        name, value = self.name(event), event.get("amount")
+        if kind in _FORCED or (forced and kind == "ALL_IN"):
+            self.forced_bet(kind, name, self.amount(value or "0"))
+        elif kind in ("FOLD", "SIT_OUT"):
+            b.fold(name)
+        elif kind == "CHECK":
+            b.check(name)
+        elif kind == "CALL":
+            b.call(name, self.amount(value))
+        elif kind == "BET":
+            b.bet(name, self.amount(value))
+        elif kind == "RAISE" and self.new_raise:
+            b.raise_to(name, self.amount(value))
+        elif kind == "RAISE":
+            b.bet(name, self.amount(value))
+        elif kind == "ALL_IN":
+            b.put_in(name, self.amount(value))
+        else:
+            raise self.doc.fail(f"an event this reader does not know: {kind!r}", event)
+
+    def forced_bet(self, kind: str, name: str, amount: int) -> None:
+        b, game = self.b, self.b.game
+        assert game is not None
+        live = game.small if game.kind == "F" else game.big
+        if kind == "ANTE":
+            b.ante(name, amount)
+        elif kind == "BRING_IN":
+            b.bring_in(name, amount)
+        elif kind == "RETURN_BLIND" and amount > live:
+            b.post_both(name, amount)  # the big blind live, the rest dead (§4.1)
+        elif kind == "SMALL_BLIND":
+            b.blind(name, amount, big=False)
+        elif kind == "BIG_BLIND":
+            b.blind(name, amount, big=True)
+        else:  # a blind posted out of turn, or all-in for what he had
+            b.blind(name, amount)
+
+    def cards_of(self, element: ET.Element) -> None:
+        kind, name = element.get("type", ""), self.name(element)
+        shown = cards(element.get("cards", ""))
+        if kind == "HOLE":
+            self.b.hole(name, shown)
+        elif kind == "SHOWN":
+            self.b.show(name, shown)
+        elif kind == "MUCKED":
+            self.b.reveal(name, shown)
+        else:
+            raise self.doc.fail(f"cards this reader does not know: {kind!r}", element)
+
+    def winner(self, element: ET.Element) -> None:
+        name, amount = self.name(element), self.amount(element.get("amount"))
+        if element.get("uncalled") == "true":
+            self.b.returned(name, amount)
+        else:
+            self.b.collect(name, amount)
+
+
+READER = SiteReader(NAME, HEADER, MergeGame.parse, blocks, marker="<game id=")
