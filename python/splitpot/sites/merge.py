@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from splitpot.phh.record import HandHistory
-from splitpot.sites.base import Block, LineReader, SiteReader, cards, lines_of
+from splitpot.sites.base import Block, LineReader, SiteReader, lines_of
 from splitpot.sites.builder import Kind
 from splitpot.sites.money import CENT, CHIP
 from splitpot.sites.payout import keep_rake
@@ -75,6 +75,10 @@ _STAKES = re.compile(
     r"(?:\$?(?P<small>[0-9.,]+)/\$?(?P<big>[0-9.,]+))?"
 )
 _BLINDS = re.compile(r"Blinds (?P<small>[0-9.,]+)/(?P<big>[0-9.,]+)")
+# ``20120529015906``, or (2012 on) ``2012/06/05 19:39:26 -0400``: Eastern time either way.
+_START = re.compile(
+    r"([0-9]{4})/?([0-9]{2})/?([0-9]{2}) ?([0-9]{2}):?([0-9]{2}):?([0-9]{2})(?: -0[45]00)?"
+)
 _NEW_RAISE = "20100908"  # from this day on a raise gives the player's total (fpdb's date)
 _NOTES = {"SHOW", "MUCK", "CHAT", "DISCONNECTED", "RECONNECTED", "LEAVE", "PLAYER_OUT"}
 _BOARD_ROUNDS = {"POSTFLOP": 3, "POSTTURN": 4, "POSTRIVER": 5}
@@ -86,6 +90,11 @@ class GameBlock(Block):
     """One ``<game>``'s lines and its file's description (type, stakes), if any."""
 
     description: tuple[str, str] | None = None
+
+
+def cards(text: str) -> list[str | None]:
+    """``"Ah,8s"``; ``null`` a card not seen."""
+    return [None if c == "null" else c for c in text.split(",")] if text else []
 
 
 def blocks(text: str, source: str | None) -> Iterator[Block]:
@@ -112,6 +121,7 @@ class MergeGame(LineReader):
         self.doc = Document(self.b, block, "game")
         self.seat_names: dict[str, str] = {}  # the seat an event names -> the player
         self.board: list[str | None] = []
+        self.final_board: list[str | None] = []
         self.new_raise = True
 
     def tournament(self) -> bool:
@@ -130,6 +140,8 @@ class MergeGame(LineReader):
         root = self.doc.read()
         self.b.at = self.block.first
         self.header_of(root)
+        # The tournament clients before version 2.1 write each balance after its forced bets.
+        self.forced_after = self.b.tournament and root.get("version") is None
         rounds = []
         for child in root:
             self.b.at = self.doc.line_of.get(child, self.b.at)
@@ -140,6 +152,8 @@ class MergeGame(LineReader):
             else:
                 raise self.doc.fail(f"an element this reader does not know: <{child.tag}>")
         self.game(rounds)
+        boards = [c for r in rounds for c in r if c.tag == "cards" and c.get("type") == "COMMUNITY"]
+        self.final_board = cards(boards[-1].get("cards", "")) if boards else []
         for element in rounds:
             self.round(element)
         if not any(r.get("id", "").startswith("END_OF_") for r in rounds):
@@ -153,11 +167,11 @@ class MergeGame(LineReader):
         b, get = self.b, root.get
         b.hand_id = get("id")
         start = get("starttime", "")
-        if not (start.isascii() and start.isdecimal() and len(start) == 14):
+        found = _START.fullmatch(start)
+        if found is None:
             raise self.fail(f"not a date: {start[:40]!r}")
-        self.new_raise = start[:8] >= _NEW_RAISE
-        fields = (start[:4], start[4:6], start[6:8], start[8:10], start[10:12], start[12:])
-        self.facts.date(*fields, zone="ET", text=start)
+        self.new_raise = "".join(found.groups()[:3]) >= _NEW_RAISE
+        self.facts.date(*found.groups(), zone="ET", text=start)
         data = get("data", "").split("|")
         if len(data) > 1 and data[1]:
             b.fields["table"] = data[1]
@@ -191,12 +205,16 @@ class MergeGame(LineReader):
         if found is None or kind is None:
             raise self.unsupported(f"{stakes_text!r}: a structure splitpot does not play")
         small, big = found["small"], found["big"]
-        if small is None:
+        if small is not None:
+            stakes = self.amount(small), self.amount(big)
+        else:
             own = _BLINDS.search(self.doc.block.lines[0])
-            small, big = (own["small"], own["big"]) if own else self.posted(rounds)
-        self.facts.game(part, kind, self.amount(small), self.amount(big))
+            stakes = (self.amount(own["small"]), self.amount(own["big"])) if own else self.posted(rounds)
+            if kind == "F":  # the blinds: fixed limit's small bet is the big blind
+                stakes = stakes[1], 2 * stakes[1]
+        self.facts.game(part, kind, *stakes)
 
-    def posted(self, rounds: list[ET.Element]) -> tuple[str, str]:
+    def posted(self, rounds: list[ET.Element]) -> tuple[int, int]:
         """The blinds posted, where nothing states the stakes (a tournament's)."""
         found: dict[str, str] = {}
         for r in rounds[:1]:
@@ -207,7 +225,7 @@ class MergeGame(LineReader):
         if "BIG_BLIND" not in found:
             raise self.unsupported("no stakes: the file states none, and no big blind is posted")
         big = self.amount(found["BIG_BLIND"])
-        return found.get("SMALL_BLIND", str(Decimal(big) * self.b.unit / 2)), found["BIG_BLIND"]
+        return self.amount(found["SMALL_BLIND"]) if "SMALL_BLIND" in found else big // 2, big
 
     def players(self, players: ET.Element, forced: dict[str, int]) -> None:
         """The seats (a tournament's ``balance`` is after its forced bets: they are added
@@ -219,7 +237,7 @@ class MergeGame(LineReader):
             self.b.at = self.doc.line_of.get(player, self.b.at)
             seat, name = player.get("seat", ""), player.get("nickname", "")
             stack = self.amount(player.get("balance"))
-            if self.b.tournament:
+            if self.forced_after:
                 stack += forced.get(seat, 0)
             self.seat_names[seat] = name
             self.b.seat(self.doc.number(player, "seat") + 1, name, stack)
@@ -240,16 +258,17 @@ class MergeGame(LineReader):
         seat = element.get("player", "")
         name = self.seat_names.get(seat)
         if name is None:
-            raise self.doc.fail(f"seat {seat!r} has no player", element)
+            raise self.damaged(f"the site contradicts itself: seat {seat!r} has no player")
+        if name not in self.b.players:
+            raise self.damaged(f"the site contradicts itself: {name}, with no chips, plays")
         return name
 
     def round(self, element: ET.Element) -> None:
         kind = element.get("id", "")
         if kind == "GAME_CANCELLED":
             raise self.unsupported("a hand called off (GAME_CANCELLED)")
-        for c in element:
-            if c.tag == "cards" and c.get("type") == "COMMUNITY":
-                self.deal_board(c, kind)
+        if kind in _BOARD_ROUNDS:
+            self.deal_board(element, kind)
         events = [e for e in element if e.tag == "event"]
         events.sort(key=lambda e: self.doc.number(e, "sequence"))
         for event in events:
@@ -265,11 +284,19 @@ class MergeGame(LineReader):
                 raise self.doc.fail(f"an element this reader does not know: <{c.tag}>")
 
     def deal_board(self, element: ET.Element, kind: str) -> None:
-        board, count = cards(element.get("cards", "")), _BOARD_ROUNDS.get(kind)
-        if count is None or len(board) != count or board[: len(self.board)] != self.board:
-            raise self.damaged(f"the site contradicts itself: the board in {kind}")
-        self.b.board(board[len(self.board) :])
-        self.board = board
+        """The round's board, dealt before its events: its ``COMMUNITY`` cards, each a part
+        of the final board (a round that writes none has the final board's cards: the 2011
+        client sometimes skips the flop's line)."""
+        count = _BOARD_ROUNDS[kind]
+        for c in element:
+            if c.tag == "cards" and c.get("type") == "COMMUNITY":
+                board = cards(c.get("cards", ""))
+                if len(board) != count or board != self.final_board[:count]:
+                    raise self.damaged(f"the site contradicts itself: the board in {kind}")
+        if len(self.final_board) < count or None in self.final_board:
+            raise self.damaged(f"the site contradicts itself: no board for {kind}")
+        self.b.board(self.final_board[len(self.board) : count])
+        self.board = self.final_board[:count]
 
     def event(self, event: ET.Element, forced: bool) -> None:
         kind, b = event.get("type", ""), self.b
@@ -292,10 +319,16 @@ class MergeGame(LineReader):
             b.raise_to(name, self.amount(value))
         elif kind == "RAISE":
             b.bet(name, self.amount(value))
+        elif kind == "ALL_IN" and value is None and self.all_in(name):
+            return  # the 2013 client repeats an all-in on a later street, with no amount
         elif kind == "ALL_IN":
             b.put_in(name, self.amount(value))
         else:
             raise self.doc.fail(f"an event this reader does not know: {kind!r}", event)
+
+    def all_in(self, name: str) -> bool:
+        p = self.b.player(name)
+        return p.put_in == p.stack
 
     def forced_bet(self, kind: str, name: str, amount: int) -> None:
         b, game = self.b, self.b.game
