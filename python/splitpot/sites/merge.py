@@ -30,7 +30,7 @@ from decimal import Decimal
 
 from splitpot.phh.record import HandHistory
 from splitpot.sites.base import Block, LineReader, SiteReader, lines_of
-from splitpot.sites.builder import Kind
+from splitpot.sites.builder import Kind, is_stud
 from splitpot.sites.money import CENT, CHIP
 from splitpot.sites.payout import keep_rake
 from splitpot.sites.xmldoc import Document, elements
@@ -82,6 +82,15 @@ _START = re.compile(
 _NEW_RAISE = "20100908"  # from this day on a raise gives the player's total (fpdb's date)
 _NOTES = {"SHOW", "MUCK", "CHAT", "DISCONNECTED", "RECONNECTED", "LEAVE", "PLAYER_OUT"}
 _BOARD_ROUNDS = {"POSTFLOP": 3, "POSTTURN": 4, "POSTRIVER": 5}
+# Stud's rounds that deal: the cards each player has by then (the bring-in's round deals
+# third street; its betting goes on in THIRD_STREET's).
+_STUD_STREETS = {
+    "BRING_IN": 3,
+    "FOURTH_STREET": 4,
+    "FIFTH_STREET": 5,
+    "SIXTH_STREET": 6,
+    "SEVENTH_STREET": 7,
+}
 _FORCED = {"SMALL_BLIND", "BIG_BLIND", "INITIAL_BLIND", "RETURN_BLIND", "ANTE", "BRING_IN"}
 
 
@@ -94,7 +103,7 @@ class GameBlock(Block):
 
 def cards(text: str) -> list[str | None]:
     """``"Ah,8s"``; ``null`` a card not seen."""
-    return [None if c == "null" else c for c in text.split(",")] if text else []
+    return [None if c in ("null", "") else c for c in text.split(",")] if text else []
 
 
 def blocks(text: str, source: str | None) -> Iterator[Block]:
@@ -123,6 +132,7 @@ class MergeGame(LineReader):
         self.board: list[str | None] = []
         self.final_board: list[str | None] = []
         self.new_raise = True
+        self.stud = _Stud(self)
 
     def tournament(self) -> bool:
         return self.description is not None and self.description[0].endswith(" Tournament")
@@ -209,8 +219,13 @@ class MergeGame(LineReader):
             stakes = self.amount(small), self.amount(big)
         else:
             own = _BLINDS.search(self.doc.block.lines[0])
-            stakes = (self.amount(own["small"]), self.amount(own["big"])) if own else self.posted(rounds)
-            if kind == "F":  # the blinds: fixed limit's small bet is the big blind
+            if own is not None:
+                stakes = self.amount(own["small"]), self.amount(own["big"])
+            elif is_stud(part):
+                stakes = self.stud.stakes(rounds)
+            else:
+                stakes = self.posted(rounds)
+            if kind == "F" and not is_stud(part):  # fixed limit's small bet is the big blind
                 stakes = stakes[1], 2 * stakes[1]
         self.facts.game(part, kind, *stakes)
 
@@ -269,6 +284,8 @@ class MergeGame(LineReader):
             raise self.unsupported("a hand called off (GAME_CANCELLED)")
         if kind in _BOARD_ROUNDS:
             self.deal_board(element, kind)
+        elif kind in _STUD_STREETS:
+            self.stud.deal(element, _STUD_STREETS[kind])
         events = [e for e in element if e.tag == "event"]
         events.sort(key=lambda e: self.doc.number(e, "sequence"))
         for event in events:
@@ -276,7 +293,7 @@ class MergeGame(LineReader):
             self.event(event, kind == "BLINDS")
         for c in element:
             self.b.at = self.doc.line_of.get(c, self.b.at)
-            if c.tag == "cards" and c.get("type") != "COMMUNITY":
+            if c.tag == "cards" and c.get("type") in ("SHOWN", "MUCKED", "HOLE"):
                 self.cards_of(c)
             elif c.tag == "winner":
                 self.winner(c)
@@ -319,6 +336,8 @@ class MergeGame(LineReader):
             b.raise_to(name, self.amount(value))
         elif kind == "RAISE":
             b.bet(name, self.amount(value))
+        elif kind == "COMPLETE":
+            b.raise_to(name, self.amount(value))
         elif kind == "ALL_IN" and value is None and self.all_in(name):
             return  # the 2013 client repeats an all-in on a later street, with no amount
         elif kind == "ALL_IN":
@@ -350,6 +369,8 @@ class MergeGame(LineReader):
     def cards_of(self, element: ET.Element) -> None:
         kind, name = element.get("type", ""), self.name(element)
         shown = cards(element.get("cards", ""))
+        if kind == "HOLE" and self.b.game is not None and self.b.game.stud:
+            return  # dealt street by street (:class:`_Stud`)
         if kind == "HOLE":
             self.b.hole(name, shown)
         elif kind == "SHOWN":
@@ -365,6 +386,50 @@ class MergeGame(LineReader):
             self.b.returned(name, amount)
         else:
             self.b.collect(name, amount)
+
+
+class _Stud:
+    """Stud's cards, written street by street as each player's cards so far (``""`` or
+    ``null`` one not seen; the site's own player's as ``HOLE``), and a tournament's bets,
+    which its file never states: a part the reader holds."""
+
+    def __init__(self, reader: MergeGame) -> None:
+        self.reader = reader
+
+    def deal(self, element: ET.Element, count: int) -> None:
+        """The street's cards: each player still in is dealt his new ones (unseen where the
+        site writes none), up to ``count``; a new street's betting starts."""
+        b = self.reader.b
+        if count > 3:
+            b.street()
+        for c in element:
+            if c.tag == "cards" and c.get("type") in ("HOLE", "DRAW_DRAWN_CARDS"):
+                b.at = self.reader.doc.line_of.get(c, b.at)
+                p = b.player(self.reader.name(c))
+                so_far = cards(c.get("cards", ""))
+                if not p.folded and len(so_far) > len(p.hole):
+                    b.hole(p.name, so_far[len(p.hole) : count])
+        for p in b.players.values():
+            if p.dealt and not p.folded and len(p.hole) < count:
+                b.hole(p.name, [None] * (count - len(p.hole)))
+
+    def stakes(self, rounds: list[ET.Element]) -> tuple[int, int]:
+        """A stud tournament's bets: the small bet is what the first completion goes to on
+        third street, else the big bet the first bet from fifth street on (fixed limit)."""
+        reader = self.reader
+        for r in rounds:
+            for e in r:
+                kind = e.get("type")
+                if r.get("id") == "THIRD_STREET" and kind == "COMPLETE":
+                    small = reader.amount(e.get("amount"))
+                    return small, 2 * small
+                if r.get("id") in ("FIFTH_STREET", "SIXTH_STREET", "SEVENTH_STREET"):
+                    if kind == "BET" and reader.amount(e.get("amount")) % 2 == 0:
+                        big = reader.amount(e.get("amount"))
+                        return big // 2, big
+        raise reader.unsupported(
+            "no stakes: the file states none, and no bet of this stud hand shows them"
+        )
 
 
 READER = SiteReader(NAME, HEADER, MergeGame.parse, blocks, marker="<game id=")
