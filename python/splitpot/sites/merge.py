@@ -109,7 +109,9 @@ def cards(text: str) -> list[str | None]:
 def blocks(text: str, source: str | None) -> Iterator[Block]:
     """One block per ``<game>``, with the description written last before it."""
     text = "\n".join(lines_of(text))
-    described = [(text.count("\n", 0, m.start()) + 1, m.groups()) for m in _DESCRIPTION.finditer(text)]
+    described = [
+        (text.count("\n", 0, m.start()) + 1, m.groups()) for m in _DESCRIPTION.finditer(text)
+    ]
     k, description = 0, None
     for first, lines in elements(text, HEADER, "</game>"):
         while k < len(described) and described[k][0] <= first:
@@ -142,7 +144,11 @@ class MergeGame(LineReader):
         amounts with cents."""
         if not self.tournament():
             return CENT
-        return CENT if re.search(r'(?:amount|balance)="\$?[0-9]*\.(?!00")', "\n".join(self.block.lines)) else CHIP
+        return (
+            CENT
+            if re.search(r'(?:amount|balance)="\$?[0-9]*\.(?!00")', "\n".join(self.block.lines))
+            else CHIP
+        )
 
     def run(self) -> HandHistory:
         if self.description is None:
@@ -161,7 +167,7 @@ class MergeGame(LineReader):
                 rounds.append(child)
             else:
                 raise self.doc.fail(f"an element this reader does not know: <{child.tag}>")
-        self.game(rounds)
+        _Stakes(self).read(rounds)
         boards = [c for r in rounds for c in r if c.tag == "cards" and c.get("type") == "COMMUNITY"]
         self.final_board = cards(boards[-1].get("cards", "")) if boards else []
         for element in rounds:
@@ -189,58 +195,6 @@ class MergeGame(LineReader):
             b.fields["event"] = data[2]
         elif not b.tournament:
             b.fields["currency"] = "USD"
-
-    def game(self, rounds: list[ET.Element]) -> None:
-        """The game, its structure and stakes: the description's, a mixed game's hand by its
-        code, the stakes from the game's own ``stakes`` or the blinds posted when the
-        description states none."""
-        assert self.description is not None
-        kind_text, stakes_text = self.description
-        b, name = self.b, kind_text.removesuffix(" Tournament")
-        b.user["_site_game"] = f"{kind_text} {stakes_text}"
-        if name in _MIXES:
-            code = self.doc.block.lines[0]
-            found = re.search(r'multigametype="([0-9]{1,4})"', code)
-            part = _MULTI.get(found.group(1) if found else "")
-            if part is None:
-                raise self.unsupported(f"a game of {name} splitpot does not read: {code[:80]!r}")
-        elif name not in _GAMES:
-            raise self.fail(f"a game this reader does not know: {kind_text!r}")
-        else:
-            part = _GAMES[name]
-            if part is None:
-                raise self.unsupported(f"{name}: a game splitpot does not play", name)
-        found = _STAKES.match(stakes_text)
-        kind = _KINDS.get(found["kind"]) if found else None
-        if found is None or kind is None:
-            raise self.unsupported(f"{stakes_text!r}: a structure splitpot does not play")
-        small, big = found["small"], found["big"]
-        if small is not None:
-            stakes = self.amount(small), self.amount(big)
-        else:
-            own = _BLINDS.search(self.doc.block.lines[0])
-            if own is not None:
-                stakes = self.amount(own["small"]), self.amount(own["big"])
-            elif is_stud(part):
-                stakes = self.stud.stakes(rounds)
-            else:
-                stakes = self.posted(rounds)
-            if kind == "F" and not is_stud(part):  # fixed limit's small bet is the big blind
-                stakes = stakes[1], 2 * stakes[1]
-        self.facts.game(part, kind, *stakes)
-
-    def posted(self, rounds: list[ET.Element]) -> tuple[int, int]:
-        """The blinds posted, where nothing states the stakes (a tournament's)."""
-        found: dict[str, str] = {}
-        for r in rounds[:1]:
-            for event in r:
-                kind = event.get("type", "")
-                if kind in ("SMALL_BLIND", "BIG_BLIND") and kind not in found:
-                    found[kind] = event.get("amount", "")
-        if "BIG_BLIND" not in found:
-            raise self.unsupported("no stakes: the file states none, and no big blind is posted")
-        big = self.amount(found["BIG_BLIND"])
-        return self.amount(found["SMALL_BLIND"]) if "SMALL_BLIND" in found else big // 2, big
 
     def players(self, players: ET.Element, forced: dict[str, int]) -> None:
         """The seats (a tournament's ``balance`` is after its forced bets: they are added
@@ -413,7 +367,69 @@ class _Stud:
             if p.dealt and not p.folded and len(p.hole) < count:
                 b.hole(p.name, [None] * (count - len(p.hole)))
 
-    def stakes(self, rounds: list[ET.Element]) -> tuple[int, int]:
+
+class _Stakes:
+    """The hand's game, structure and stakes, from the file's description, a mixed game's
+    code, the game's own ``stakes``, or, where nothing states them (a tournament's), the
+    blinds posted or a stud hand's bets: a part the reader holds."""
+
+    def __init__(self, reader: MergeGame) -> None:
+        self.reader = reader
+
+    def read(self, rounds: list[ET.Element]) -> None:
+        """The game, its structure and stakes: the description's, a mixed game's hand by its
+        code, the stakes from the game's own ``stakes`` or the blinds posted when the
+        description states none."""
+        reader, b = self.reader, self.reader.b
+        assert reader.description is not None
+        kind_text, stakes_text = reader.description
+        name = kind_text.removesuffix(" Tournament")
+        b.user["_site_game"] = f"{kind_text} {stakes_text}"
+        if name in _MIXES:
+            code = reader.block.lines[0]
+            found = re.search(r'multigametype="([0-9]{1,4})"', code)
+            part = _MULTI.get(found.group(1) if found else "")
+            if part is None:
+                raise reader.unsupported(f"a game of {name} splitpot does not read: {code[:80]!r}")
+        elif name not in _GAMES:
+            raise reader.fail(f"a game this reader does not know: {kind_text!r}")
+        else:
+            part = _GAMES[name]
+            if part is None:
+                raise reader.unsupported(f"{name}: a game splitpot does not play", name)
+        found = _STAKES.match(stakes_text)
+        kind = _KINDS.get(found["kind"]) if found else None
+        if found is None or kind is None:
+            raise reader.unsupported(f"{stakes_text!r}: a structure splitpot does not play")
+        small, big = found["small"], found["big"]
+        if small is not None:
+            stakes = reader.amount(small), reader.amount(big)
+        else:
+            own = _BLINDS.search(reader.block.lines[0])
+            if own is not None:
+                stakes = reader.amount(own["small"]), reader.amount(own["big"])
+            elif is_stud(part):
+                stakes = self.stud(rounds)
+            else:
+                stakes = self.posted(rounds)
+            if kind == "F" and not is_stud(part):  # fixed limit's small bet is the big blind
+                stakes = stakes[1], 2 * stakes[1]
+        reader.facts.game(part, kind, *stakes)
+
+    def posted(self, rounds: list[ET.Element]) -> tuple[int, int]:
+        """The blinds posted, where nothing states the stakes (a tournament's)."""
+        reader, found = self.reader, dict[str, str]()
+        for r in rounds[:1]:
+            for event in r:
+                kind = event.get("type", "")
+                if kind in ("SMALL_BLIND", "BIG_BLIND") and kind not in found:
+                    found[kind] = event.get("amount", "")
+        if "BIG_BLIND" not in found:
+            raise reader.unsupported("no stakes: the file states none, and no big blind is posted")
+        big = reader.amount(found["BIG_BLIND"])
+        return reader.amount(found["SMALL_BLIND"]) if "SMALL_BLIND" in found else big // 2, big
+
+    def stud(self, rounds: list[ET.Element]) -> tuple[int, int]:
         """A stud tournament's bets: the small bet is what the first completion goes to on
         third street, else the big bet the first bet from fifth street on (fixed limit)."""
         reader = self.reader
