@@ -80,6 +80,8 @@ _START = re.compile(
     r"([0-9]{4})/?([0-9]{2})/?([0-9]{2}) ?([0-9]{2}):?([0-9]{2}):?([0-9]{2})(?: -0[45]00)?"
 )
 _NEW_RAISE = "20100908"  # from this day on a raise gives the player's total (fpdb's date)
+# A tournament's amount with cents: the hand is read in hundredths of a chip.
+_FRACTION = re.compile(r'(?:amount|balance)="\$?[0-9]*\.(?!00")')
 _NOTES = {"SHOW", "MUCK", "CHAT", "DISCONNECTED", "RECONNECTED", "LEAVE", "PLAYER_OUT"}
 _BOARD_ROUNDS = {"POSTFLOP": 3, "POSTTURN": 4, "POSTRIVER": 5}
 # Stud's rounds that deal: the cards each player has by then (the bring-in's round deals
@@ -109,9 +111,11 @@ def cards(text: str) -> list[str | None]:
 def blocks(text: str, source: str | None) -> Iterator[Block]:
     """One block per ``<game>``, with the description written last before it."""
     text = "\n".join(lines_of(text))
-    described = [
-        (text.count("\n", 0, m.start()) + 1, m.groups()) for m in _DESCRIPTION.finditer(text)
-    ]
+    described, line, counted = [], 1, 0
+    for m in _DESCRIPTION.finditer(text):
+        line += text.count("\n", counted, m.start())  # from the one before: linear in the file
+        counted = m.start()
+        described.append((line, m.groups()))
     k, description = 0, None
     for first, lines in elements(text, HEADER, "</game>"):
         while k < len(described) and described[k][0] <= first:
@@ -144,11 +148,7 @@ class MergeGame(LineReader):
         amounts with cents."""
         if not self.tournament():
             return CENT
-        return (
-            CENT
-            if re.search(r'(?:amount|balance)="\$?[0-9]*\.(?!00")', "\n".join(self.block.lines))
-            else CHIP
-        )
+        return CENT if _FRACTION.search("\n".join(self.block.lines)) else CHIP
 
     def run(self) -> HandHistory:
         if self.description is None:
