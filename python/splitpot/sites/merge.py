@@ -72,7 +72,7 @@ _KINDS: dict[str, Kind | None] = {
 }
 _STAKES = re.compile(
     r"^(?P<kind>Half Pot Limit|Pot Limit|No Limit|Limit)\b[^$0-9]*"
-    r"(?:\$?(?P<small>[0-9.,]+)/\$?(?P<big>[0-9.,]+))?"
+    r"(?:\$?(?P<small>[0-9.,]+)/\$?(?P<big>[0-9.,]+)(?:/\$?(?P<bet>[0-9.,]+))?)?"
 )
 _BLINDS = re.compile(r"Blinds (?P<small>[0-9.,]+)/(?P<big>[0-9.,]+)")
 # ``20120529015906``, or (2012 on) ``2012/06/05 19:39:26 -0400``: Eastern time either way.
@@ -402,6 +402,8 @@ class _Stakes:
         if found is None or kind is None:
             raise reader.unsupported(f"{stakes_text!r}: a structure splitpot does not play")
         small, big = found["small"], found["big"]
+        if found["bet"] is not None:  # no-limit stud: the ante, the bring-in, the least bet
+            small, big = big, found["bet"]
         if small is not None:
             stakes = reader.amount(small), reader.amount(big)
         else:
