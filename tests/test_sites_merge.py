@@ -1,0 +1,83 @@
+"""The Merge Gaming reader (splitpot.sites.merge) against the site's own results.
+
+Our own hands (tests/data/sites/merge-own.xml, numbers worked by hand below) and the real
+files of ../shared/data/site-histories-3/merge (tests/sites3.py)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from sites3 import outcomes, statuses
+from splitpot import phh
+from splitpot.sites import merge, read_file, read_text, sniff
+from splitpot.sites.errors import DamagedHand, UnsupportedHand
+
+OWN = Path(__file__).parent / "data" / "sites" / "merge-own.xml"
+
+
+def own() -> list[object]:
+    return list(read_file(OWN))
+
+
+def test_a_cash_hand_whose_events_name_seats_and_whose_board_comes_after_them() -> None:
+    """Seats from 0 (Ann 0 on the button, Bob 1, Cy 2; Dee, not dealt in, is left out).
+    Ann raises to 1.50, Cy calls 1.00 (what it adds); the flop, written after its round's
+    events, is dealt before them: Ann bets 2.00, Cy raises to 6.00, Ann is all-in for
+    16.50 more (street total 18.50), Cy calls 12.50. Pot 0.25 + 20 + 20 = 40.25; Cy's three
+    sevens win 39.25, so the rake (stated nowhere) is 1.00."""
+    hand = own()[0]
+    assert isinstance(hand, phh.HandHistory)
+    assert hand.players == ["Bob", "Cy", "Ann"]
+    assert hand.actions[6:12] == ["d db Ks7d2c", "p2 cc", "p3 cbr 200", "p2 cbr 600"] + [
+        "p3 cbr 1850",
+        "p2 cc",
+    ]
+    assert hand.finishing_stacks == [1475, 4925, 0]
+    assert hand.user_fields["_site_rake"] == 100
+    assert phh.check(hand).status == "match"
+
+
+def test_a_tournament_balance_is_after_the_forced_bets_and_the_uncalled_bet_comes_back() -> None:
+    """The file's second description makes the next game a tournament's. Balances 1440,
+    1890, 990 are after the antes (10) and blinds (50, 100): stacks 1500, 2000, 1000. Flo
+    raises to 300 and both fold: 200 comes back (``uncalled="true"``), and she wins the
+    pot of 280: 1000 - 10 - 300 + 200 + 280 = 1170."""
+    hand = own()[1]
+    assert isinstance(hand, phh.HandHistory)
+    assert hand.starting_stacks == [1500, 2000, 1000]
+    assert hand.finishing_stacks == [1440, 1890, 1170]
+    assert hand.user_fields["_site_tournament"] is True
+    assert phh.check(hand).status == "match"
+
+
+def test_badugi_is_refused_by_name() -> None:
+    refused = own()[2]
+    assert isinstance(refused, UnsupportedHand) and "Badugi" in refused.reason
+
+
+def test_a_lowered_win_is_damaged_not_rake() -> None:
+    """Cy's 39.25 lowered to 29.25 would leave 11.00 of a 40.25 pot as rake: more than any
+    site takes (sites/payout.py)."""
+    text = OWN.read_text(encoding="utf-8").replace('amount="39.25"', 'amount="29.25"')
+    damaged = next(iter(read_text(text)))
+    assert isinstance(damaged, DamagedHand) and "more than the" in damaged.reason
+
+
+def test_a_hand_cut_off_is_damaged() -> None:
+    text = OWN.read_text(encoding="utf-8")
+    [cut] = read_text(text[: text.index('<round id="POSTRIVER"')])
+    assert isinstance(cut, DamagedHand) and "cut off" in cut.reason
+
+
+def test_sniffing_finds_merge() -> None:
+    assert sniff(OWN.read_text(encoding="utf-8")) is merge.READER
+
+
+def test_every_merge_hand_replays_to_the_sites_result() -> None:
+    """site-histories-3/merge: 85 hands. 9 refused with the reason (draw games by name, a
+    hand called off, three tournament hands whose stakes nothing shows); 4 damaged files
+    (one cut off, three whose players or pot contradict the play); 4 errors, each a rule the
+    site played otherwise or lines it lost (docs/sites.md); none is a mismatch."""
+    found = outcomes("merge")
+    assert statuses(found) == Counter(match=68, unsupported=9, damaged=4, error=4)
