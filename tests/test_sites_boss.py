@@ -8,9 +8,11 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sites3 import outcomes, statuses
 from splitpot import phh
-from splitpot.sites import boss, read_file, read_text, sniff
+from splitpot.sites import SiteError, boss, read_file, read_text, sniff
 from splitpot.sites.errors import DamagedHand, UnsupportedHand
 
 OWN = Path(__file__).parent / "data" / "sites" / "boss-own.xml"
@@ -82,3 +84,32 @@ def test_every_boss_hand_replays_to_the_sites_result() -> None:
     found = outcomes("boss")
     assert statuses(found) == Counter(match=108, unsupported=14, damaged=6, error=1)
     assert all("Five-card draw" in o.detail for o in found if o.status == "unsupported")
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    cut=st.integers(0, 10**6),
+    flips=st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 7)), max_size=8),
+)
+def test_a_damaged_file_gives_histories_or_site_errors(
+    cut: int, flips: list[tuple[int, int]]
+) -> None:
+    """Our file cut anywhere and with bits flipped: every item is a history that replays (any
+    status) or a SiteError naming why, never another exception."""
+    data = bytearray(OWN.read_bytes())
+    data = data[: cut % (len(data) + 1)]
+    for at, bit in flips:
+        if data:
+            data[at % len(data)] ^= 1 << bit
+    for item in read_text(bytes(data).decode("utf-8", "replace")):
+        assert isinstance(item, phh.HandHistory | SiteError), type(item)
+        if isinstance(item, phh.HandHistory):
+            phh.check(item)
+
+
+def test_a_card_of_five_thousand_digits_is_an_error_naming_it() -> None:
+    """(Found by fuzzing: ``int()`` refuses a number that long; the reader checks the length
+    first.)"""
+    text = OWN.read_text(encoding="utf-8").replace('LINK="12"', 'LINK="' + "7" * 5000 + '"', 1)
+    refused = next(iter(read_text(text)))
+    assert type(refused) is SiteError and "not a card" in refused.reason

@@ -8,9 +8,11 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sites3 import outcomes, statuses
 from splitpot import phh
-from splitpot.sites import merge, read_file, read_text, sniff
+from splitpot.sites import SiteError, merge, read_file, read_text, sniff
 from splitpot.sites.errors import DamagedHand, UnsupportedHand
 
 OWN = Path(__file__).parent / "data" / "sites" / "merge-own.xml"
@@ -79,3 +81,24 @@ def test_every_merge_hand_replays_to_the_sites_result() -> None:
     site played otherwise or lines it lost (docs/sites.md); none is a mismatch."""
     found = outcomes("merge")
     assert statuses(found) == Counter(match=68, unsupported=9, damaged=4, error=4)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    cut=st.integers(0, 10**6),
+    flips=st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 7)), max_size=8),
+)
+def test_a_damaged_file_gives_histories_or_site_errors(
+    cut: int, flips: list[tuple[int, int]]
+) -> None:
+    """Our file cut anywhere and with bits flipped: every item is a history that replays (any
+    status) or a SiteError naming why, never another exception."""
+    data = bytearray(OWN.read_bytes())
+    data = data[: cut % (len(data) + 1)]
+    for at, bit in flips:
+        if data:
+            data[at % len(data)] ^= 1 << bit
+    for item in read_text(bytes(data).decode("utf-8", "replace")):
+        assert isinstance(item, phh.HandHistory | SiteError), type(item)
+        if isinstance(item, phh.HandHistory):
+            phh.check(item)

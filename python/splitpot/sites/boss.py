@@ -75,7 +75,9 @@ def card(text: str | None) -> str | None:
     """``"22"`` is ``Tc``; ``b`` a card not seen (None); anything else is not a card ("")."""
     if text == "b":
         return None
-    if text is None or not text.isdecimal() or not 0 <= int(text) < 52:
+    if text is None or not (text.isascii() and text.isdecimal()) or len(text) > 2:
+        return ""
+    if int(text) >= 52:
         return ""
     suit, rank = divmod(int(text), 13)
     return "A23456789TJQK"[rank] + "dchs"[suit]
@@ -183,7 +185,7 @@ class BossHand(LineReader):
         elif re.fullmatch("[A-Z]{3}", get("TABLECURRENCY", "")):
             b.fields["currency"] = get("TABLECURRENCY")
         stamp = get("DATE", "")
-        if not stamp.isdecimal() or len(stamp) > 11:
+        if not (stamp.isascii() and stamp.isdecimal()) or len(stamp) > 11:
             raise self.fail(f"not a date: {stamp[:40]!r}")
         when = datetime.datetime.fromtimestamp(int(stamp), datetime.UTC)
         b.fields.update(date_fields(when.replace(tzinfo=None), "UTC"))
