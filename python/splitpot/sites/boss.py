@@ -113,13 +113,15 @@ class BossHand(LineReader):
     def run(self) -> HandHistory:
         """The hand; read again with the antes posted when the client did not write them
         (:meth:`unwritten_antes`)."""
-        self.play(self.doc.read())
+        root = self.doc.read()
+        self.play(root)
         antes = self.unwritten_antes()
         if not antes:
             return self.b.build()
         again = type(self)(self.block)
         again.antes = antes
-        again.play(again.doc.read())
+        again.doc.line_of = self.doc.line_of  # the XML parsed once
+        again.play(root)
         return again.b.build()
 
     def play(self, root: ET.Element) -> None:
