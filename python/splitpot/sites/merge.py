@@ -139,6 +139,9 @@ class MergeGame(LineReader):
         self.final_board: list[str | None] = []
         self.new_raise = True
         self.stud = _Stud(self)
+        self.unwritten: list[str] = []  # blinds all-in for an amount not written
+        self.short: dict[str, int] = {}  # what they were, from the site's payout
+        self.forced_after = False
 
     def tournament(self) -> bool:
         return self.description is not None and self.description[0].endswith(" Tournament")
@@ -154,6 +157,19 @@ class MergeGame(LineReader):
         if self.description is None:
             raise self.fail("the file's <description> (the game and its stakes) is missing")
         root = self.doc.read()
+        self.play(root)
+        reader = self
+        short = self.short_blind()
+        if short:  # read again, the blind posted (:meth:`short_blind`)
+            reader = type(self)(self.block)
+            reader.doc.line_of, reader.short = self.doc.line_of, short
+            reader.play(root)
+        b = reader.b
+        b.total = sum(p.put_in - p.returned for p in b.players.values() if p.dealt)
+        keep_rake(b)
+        return b.build()
+
+    def play(self, root: ET.Element) -> None:
         self.b.at = self.block.first
         self.header_of(root)
         # The tournament clients before version 2.1 write each balance after its forced bets.
@@ -174,9 +190,19 @@ class MergeGame(LineReader):
             self.round(element)
         if not any(r.get("id", "").startswith("END_OF_") for r in rounds):
             raise self.damaged("cut off: the hand has no END_OF_GAME")
-        self.b.total = sum(p.put_in - p.returned for p in self.b.players.values() if p.dealt)
-        keep_rake(self.b)
-        return self.b.build()
+
+    def short_blind(self) -> dict[str, int]:
+        """The blind of a tournament player all-in for it, written "ALL_IN 0.00" with a
+        balance of nothing (the 2011 client): what the site's winners and returns have over
+        the chips the play put in, when that is more than nothing and at most the big blind
+        (it is what he had; his balance is after it). Else none: the payout says what is
+        wrong."""
+        b, game = self.b, self.b.game
+        if len(self.unwritten) != 1 or game is None or not self.forced_after:
+            return {}
+        paid = sum(p.collected + p.returned for p in b.players.values())
+        missing = paid - sum(p.put_in for p in b.players.values())
+        return {self.unwritten[0]: missing} if 0 < missing <= game.big else {}
 
     def header_of(self, root: ET.Element) -> None:
         """The hand's number, date (Eastern), table and event."""
@@ -207,7 +233,7 @@ class MergeGame(LineReader):
             seat, name = player.get("seat", ""), player.get("nickname", "")
             stack = self.amount(player.get("balance"))
             if self.forced_after:
-                stack += forced.get(seat, 0)
+                stack += forced.get(seat, 0) + self.short.get(name, 0)
             self.seat_names[seat] = name
             self.b.seat(self.doc.number(player, "seat") + 1, name, stack)
 
@@ -277,7 +303,11 @@ class MergeGame(LineReader):
             return
         name, value = self.name(event), event.get("amount")
         if kind in _FORCED or (forced and kind == "ALL_IN"):
-            self.forced_bet(kind, name, self.amount(value or "0"))
+            amount = self.amount(value or "0")
+            if kind == "ALL_IN" and amount == 0:  # a blind all-in for what he had, unwritten
+                self.unwritten.append(name)
+                amount = self.short.get(name, 0)
+            self.forced_bet(kind, name, amount)
         elif kind in ("FOLD", "SIT_OUT"):
             b.fold(name)
         elif kind == "CHECK":
