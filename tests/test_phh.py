@@ -431,9 +431,11 @@ def test_replay_command_counts_and_lists_failures(capsys: pytest.CaptureFixture[
     assert main(["replay", "--quiet", str(DATA)]) == 1
     out = capsys.readouterr().out
     assert "error: " in out and "bad-out-of-turn.phh: action 3" in out
-    assert "       3 not played by splitpot\n" in out  # three Hold'em hands, three reasons:
+    assert "       5 not played by splitpot\n" in out  # three Hold'em hands, three reasons:
     assert "    1 fractional chips\n" in out and "    1 straddles\n" in out
     assert "    1 the small blind was given back\n" in out  # 888-own.txt's called-off hand
+    # and the draw hands of boss-own.xml and merge-own.xml, by their games' names
+    assert "    2 of games splitpot does not play: Five-card draw 1, Badugi 1\n" in out
     assert "bad-stud-bring-in.phh: action 3" in out
 
 
