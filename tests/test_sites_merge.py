@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 from sites3 import outcomes, statuses
 from splitpot import phh
 from splitpot.sites import SiteError, merge, read_file, read_text, sniff
+from splitpot.sites.builder import Game, HandBuilder
 from splitpot.sites.errors import DamagedHand, UnsupportedHand
+from splitpot.sites.money import CHIP
 
 OWN = Path(__file__).parent / "data" / "sites" / "merge-own.xml"
 
@@ -77,10 +79,10 @@ def test_sniffing_finds_merge() -> None:
 def test_every_merge_hand_replays_to_the_sites_result() -> None:
     """site-histories-3/merge: 85 hands. 9 refused with the reason (draw games by name, a
     hand called off, three tournament hands whose stakes nothing shows); 3 damaged files
-    (one cut off, two whose players contradict the play); 3 errors, each a rule the site
-    played otherwise or lines it lost (docs/sites.md); no mismatch."""
+    (one cut off, two whose players contradict the play); 2 errors, lines the site lost
+    (docs/sites.md); no mismatch."""
     found = outcomes("merge")
-    assert statuses(found) == Counter(match=70, unsupported=9, damaged=3, error=3)
+    assert statuses(found) == Counter(match=71, unsupported=9, damaged=3, error=2)
 
 
 @settings(max_examples=150, deadline=None)
@@ -114,4 +116,27 @@ def test_a_small_blind_all_in_written_as_nothing_is_read_from_the_payout() -> No
     assert hand.starting_stacks == [50, 2000, 1000]
     assert hand.blinds_or_straddles == [40, 100, 0]
     assert hand.finishing_stacks == [150, 2010, 890]
+    assert phh.check(hand).status == "match"
+
+
+def test_a_stud_hands_table_rules_reach_its_structure() -> None:
+    """Merge's fixed-limit tables play the half bet rule (§3), stud's too: the builder writes
+    a stud hand's table rules into ``_splitpot_structure`` with stud's own bets and bring-in
+    (it did so for games with blinds only)."""
+    b = HandBuilder(merge.NAME, None, CHIP)
+    b.game = Game("7S", "F", 100, 200)
+    b.rules["half_bet_rule"] = True
+    b.seat(1, "Ann", 1000)
+    b.seat(2, "Bob", 1000)
+    for name, cards in (("Ann", [None, None, "Kc"]), ("Bob", ["3s", "9d", "2d"])):
+        b.ante(name, 10)
+        b.hole(name, list(cards))
+    b.bring_in("Bob", 25)
+    b.fold("Ann")
+    b.collect("Bob", 45)
+    hand = b.build()
+    assert hand.user_fields["_splitpot_structure"] == {
+        "kind": "fixed_limit", "small_bet": 100, "big_bet": 200, "bring_in": 25,
+        "half_bet_rule": True,
+    }  # fmt: skip
     assert phh.check(hand).status == "match"

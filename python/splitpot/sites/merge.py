@@ -447,6 +447,11 @@ class _Stakes:
             if kind == "F" and not is_stud(part):  # fixed limit's small bet is the big blind
                 stakes = stakes[1], 2 * stakes[1]
         reader.facts.game(part, kind, *stakes)
+        if kind == "F":
+            # An all-in of at least half a bet reopens the raising (docs/rules/poker.md §3,
+            # the half bet rule): the HORSE tournament's hand 36487050-16, a seventh-street
+            # all-in raise of 185 over a raise of 200, is raised again.
+            b.rules["half_bet_rule"] = True
 
     def posted(self, rounds: list[ET.Element]) -> tuple[int, int]:
         """The blinds posted, where nothing states the stakes (a tournament's)."""
