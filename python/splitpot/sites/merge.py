@@ -454,17 +454,22 @@ class _Stakes:
             b.rules["half_bet_rule"] = True
 
     def posted(self, rounds: list[ET.Element]) -> tuple[int, int]:
-        """The blinds posted, where nothing states the stakes (a tournament's)."""
+        """The blinds posted, where nothing states the stakes (a tournament's); one missing
+        is half or twice the other, as at every level of Merge's tournaments (a small blind
+        not posted; a big blind all-in for less, written as an all-in)."""
         reader, found = self.reader, dict[str, str]()
         for r in rounds[:1]:
             for event in r:
                 kind = event.get("type", "")
-                if kind in ("SMALL_BLIND", "BIG_BLIND") and kind not in found:
+                if kind in ("SMALL_BLIND", "BIG_BLIND", "ALL_IN") and kind not in found:
                     found[kind] = event.get("amount", "")
-        if "BIG_BLIND" not in found:
-            raise reader.unsupported("no stakes: the file states none, and no big blind is posted")
-        big = reader.amount(found["BIG_BLIND"])
-        return reader.amount(found["SMALL_BLIND"]) if "SMALL_BLIND" in found else big // 2, big
+        if "BIG_BLIND" in found:
+            big = reader.amount(found["BIG_BLIND"])
+            return reader.amount(found["SMALL_BLIND"]) if "SMALL_BLIND" in found else big // 2, big
+        if "SMALL_BLIND" in found and "ALL_IN" in found:
+            small = reader.amount(found["SMALL_BLIND"])
+            return small, 2 * small
+        raise reader.unsupported("no stakes: the file states none, and no big blind is posted")
 
     def stud(self, rounds: list[ET.Element]) -> tuple[int, int]:
         """A stud tournament's bets: the small bet is what the first completion goes to on
