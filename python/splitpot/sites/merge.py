@@ -16,8 +16,11 @@ dealt before its events, though written after them), ``SHOWDOWN`` and ``END_OF_G
 given back). Events name their player by seat. What the amounts mean was read off the
 hands (fpdb's importer agrees): a call, a bet and an all-in give what the action adds; a
 raise gives the player's total on the street, except before September 2010, when it gave
-what the raise adds. A tournament's ``balance`` is after the forced bets. No rake is stated:
-it is what the pot kept after the winners, bounded (:mod:`splitpot.sites.payout`).
+what the raise adds. A tournament's ``balance`` is after the forced bets before version 2.1
+of the client. No rake is stated: it is what the pot kept after the winners, bounded
+(:mod:`splitpot.sites.payout`). Stud's rounds ``BRING_IN`` (third street's cards) to
+``SEVENTH_STREET`` give each player's cards so far (:class:`_Stud`). The fixed-limit tables
+play the half bet rule (docs/rules/poker.md §3).
 """
 
 from __future__ import annotations
