@@ -13,6 +13,7 @@ import re
 
 from splitpot.sites import (
     absolute,
+    boss,
     bovada,
     cake,
     entraction,
@@ -20,6 +21,7 @@ from splitpot.sites import (
     fulltilt,
     ggpoker,
     ipoker,
+    merge,
     ongame,
     pacific,
     partypoker,
@@ -45,13 +47,13 @@ READERS: tuple[SiteReader, ...] = (
     everleaf.READER,
     absolute.READER,
     cake.READER,
+    boss.READER,
+    merge.READER,
 )
 """Every site splitpot reads, by its :class:`~splitpot.sites.base.SiteReader`."""
 
 
 UNREAD: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("Boss Media", re.compile(r'<HISTORY ID="\d+" SESSION="')),
-    ("Merge Gaming", re.compile(r'<description type="[^"]{1,60}" stakes="')),
     (
         "Chico (BetOnline, PayNoRake, Gear Poker)",
         re.compile(
