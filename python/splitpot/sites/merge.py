@@ -97,6 +97,8 @@ _STUD_STREETS = {
     "SEVENTH_STREET": 7,
 }
 _FORCED = {"SMALL_BLIND", "BIG_BLIND", "INITIAL_BLIND", "RETURN_BLIND", "ANTE", "BRING_IN"}
+# A player's own choice in the betting: one the round waits for, never made after a fold.
+_CHOICES = {"CHECK", "CALL", "BET", "RAISE", "COMPLETE", "ALL_IN"}
 
 
 @dataclass
@@ -145,6 +147,7 @@ class MergeGame(LineReader):
         self.unwritten: list[str] = []  # blinds all-in for an amount not written
         self.short: dict[str, int] = {}  # what they were, from the site's payout
         self.forced_after = False
+        self.acted: set[str] = set()  # who chose an action on this street
 
     def tournament(self) -> bool:
         return self.description is not None and self.description[0].endswith(" Tournament")
@@ -263,6 +266,7 @@ class MergeGame(LineReader):
 
     def round(self, element: ET.Element) -> None:
         kind = element.get("id", "")
+        self.b.at = self.doc.line_of.get(element, self.b.at)
         if kind == "GAME_CANCELLED":
             raise self.unsupported("a hand called off (GAME_CANCELLED)")
         if kind in _BOARD_ROUNDS:
@@ -295,8 +299,27 @@ class MergeGame(LineReader):
                     raise self.damaged(f"the site contradicts itself: the board in {kind}")
         if len(self.final_board) < count or None in self.final_board:
             raise self.damaged(f"the site contradicts itself: no board for {kind}")
+        waiting = self.waiting()
+        if waiting:
+            raise self.damaged(
+                f"lines missing: the board of {kind} is dealt before {waiting} acts on the "
+                "street before (the site lost his action)"
+            )
+        self.acted = set()
         self.b.board(self.final_board[len(self.board) : count])
         self.board = self.final_board[:count]
+
+    def waiting(self) -> str | None:
+        """The first player the street's betting still waits for, if any: one still in, with
+        chips behind, who has not acted on it or has not matched its highest bet; when only
+        one has chips behind and has matched, nobody (the others are all-in)."""
+        live = [p for p in self.b.players.values() if p.dealt and not p.folded]
+        high = max((p.street_in for p in live), default=0)
+        free = [p for p in live if p.put_in < p.stack]
+        if len(free) == 1 and free[0].street_in >= high:
+            return None
+        late = [p for p in free if p.name not in self.acted or p.street_in < high]
+        return late[0].name if late else None
 
     def event(self, event: ET.Element, forced: bool) -> None:
         kind, b = event.get("type", ""), self.b
@@ -305,6 +328,13 @@ class MergeGame(LineReader):
                 raise self.unsupported("a hand called off (GAME_CANCELLED)")
             return
         name, value = self.name(event), event.get("amount")
+        if kind in _CHOICES and not forced:
+            if b.players[name].folded:
+                raise self.damaged(
+                    f"lines missing or the site contradicts itself: {name} acts ({kind}) "
+                    "after folding"
+                )
+            self.acted.add(name)
         if kind in _FORCED or (forced and kind == "ALL_IN"):
             amount = self.amount(value or "0")
             if kind == "ALL_IN" and amount == 0:  # a blind all-in for what he had, unwritten
