@@ -15,6 +15,7 @@ from splitpot.sites import (
     absolute,
     bovada,
     cake,
+    chico,
     entraction,
     everleaf,
     fulltilt,
@@ -45,6 +46,7 @@ READERS: tuple[SiteReader, ...] = (
     everleaf.READER,
     absolute.READER,
     cake.READER,
+    chico.READER,
 )
 """Every site splitpot reads, by its :class:`~splitpot.sites.base.SiteReader`."""
 
@@ -52,12 +54,6 @@ READERS: tuple[SiteReader, ...] = (
 UNREAD: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("Boss Media", re.compile(r'<HISTORY ID="\d+" SESSION="')),
     ("Merge Gaming", re.compile(r'<description type="[^"]{1,60}" stakes="')),
-    (
-        "Chico (BetOnline, PayNoRake, Gear Poker)",
-        re.compile(
-            r"(?m)^(?:BetOnline Poker|PayNoRake|Gear Poker|ActionPoker|SportsBetting) Game #\d"
-        ),
-    ),
     ("PKR", re.compile(r"(?m)^Starting Hand #\d")),
     ("Microgaming", re.compile(r'<Game (?:hhversion="\d+" )?id="\d+" date="')),
     ("Kings Club", re.compile(r"(?m)^#\d{1,20}: (?:No Limit|Pot Limit|Limit|Fixed Limit) ")),

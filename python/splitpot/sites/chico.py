@@ -1,0 +1,305 @@
+"""Chico network hand histories (BetOnline, PayNoRake, ActionPoker, Gear Poker,
+SportsBetting, Tiger Gaming; 2011 to 2016: cash games and tournaments), read into PHH
+histories.
+
+Chico writes a text close to PokerStars'::
+
+    BetOnline Poker Game #1002134798: Hold'em No Limit ($0.25/0.50) - 2012/04/11 01:59:39 EDT
+    Table 'Blade Runner' 10-Max, Seat #5 is the button
+    Seat 0: Player2 (39.79 in chips)
+    Seat 6: Player1 (60.12 in chips) - Small Blind
+    Player0: post dead 0.50
+    *** TURN *** [6c 7s Qc][10d]
+    Player9: raises 1.50 to 1.50 and is all in
+    *** SUMMARY ***
+    Total pot 14.83 | Rake 0.78
+    Seat 7: Player5 collected (14.83)
+
+How it is read (docs/sites.md, "Chico"):
+
+* Seats are numbered from 0: each is read one higher (PHH's seats start at 1).
+* Every amount has two decimals, tournament chips too (``4941.25 in chips``): all are read
+  in hundredths, exactly.
+* ``Total pot`` is what the pot paid out, the rake not in it. A hand with side pots writes
+  one ``Total pot`` line per pot (the side pots' before the summary), each with the hand's
+  whole rake: the site's pot is their sum and one rake.
+* ``post dead X`` is the big blind ``X``, live, and the small blind, dead (docs/rules/
+  poker.md §4.1); ``post now X`` a big blind posted to play at once, live; ``ante
+  processed 0.00`` no ante.
+* A tournament's header names stakes that lag behind the blinds posted (``$40.00/$80.00``,
+  blinds 50 and 100 posted); Gear Poker's names none. The stakes are the blinds posted.
+* The site calls pot-limit Omaha "Hold'em Pot Limit": a hand whose cards come four to a
+  player is Omaha (docs/rules/poker.md §10.2).
+* A board not dealt street by street (all in) is the summary's ``Board [...]``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from decimal import Decimal
+
+from splitpot.sites.base import VERBS, Block, LineReader, Rules, SiteReader, cards
+from splitpot.sites.builder import Game, Kind
+from splitpot.sites.errors import SiteError
+from splitpot.sites.money import CENT
+
+NAME = "Chico"
+_SKINS = (
+    r"BetOnline Poker|PayNoRake|ActionPoker(?:\.com)?|Gear Poker|SportsBetting(?:\.ag Poker)?"
+    r"|Tiger Gaming"
+)
+HEADER = re.compile(rf"(?m)^(?:{_SKINS}) Game #(\d+):")
+_HEAD = re.compile(
+    rf"^(?P<skin>{_SKINS}) Game #\d+: (?:Tournament #(?P<tour>\d+): (?:\S*\+\S* |Freeroll )?)?"
+    r"(?P<game>[^(]+?)(?: \(?[$€]?(?P<small>[\d.]+)/[$€]?(?P<big>[\d.]+)\)?)? - "
+    r"(?P<date>\d{4}[/-]\d\d[/-]\d\d \d\d?:\d\d(?::\d\d)?)"
+)
+_GAMES: dict[str, tuple[str, Kind] | None] = {
+    "Hold'em No Limit": ("T", "N"),
+    "Hold'em Pot Limit": ("T", "P"),
+    "Hold'em Limit": ("T", "F"),
+    "Hold'em": ("T", "N"),  # tournaments and Gear Poker name no structure
+    "Omaha Pot Limit": ("O", "P"),
+    "Omaha Hi/Lo Pot Limit": ("O/8", "P"),
+    "Omaha Hi/Lo Limit": ("O/8", "F"),
+}
+_TABLE = re.compile(
+    r"^Table '?(?P<table>.*?)'?(?: (?P<max>\d+)-Max,| \(Play Money\)) "
+    r"Seat #(?P<button>\d+) is the button$"
+)
+_SEAT = re.compile(
+    r"^Seat (?P<seat>\d{1,9}): (?P<name>.*) \((?P<stack>[\d.]+) in [cC]hips\)"
+    r"(?: - (?:Small Blind|Big Blind|The button|Sitting out))*$"
+)
+_STREET = re.compile(r"^\*\*\* (.+?) \*\*\*(?: ?\[([^]]*)\])?(?: ?\[([^]]*)\])?\s*$")
+_CARD = re.compile(r"(?<![^ \[])(10|[2-9TJQKA])([cdhsCDHS])(?![^ \]])")
+_ACTION = re.compile(
+    r"^(?P<verb>folds|checks|calls|bets|raises|posts small blind|posts big blind"
+    r"|ante processed|post dead|post now)(?: (?P<a>[\d.]+))?(?: to (?P<b>[\d.]+))?"
+    r"(?P<all> and is all in)?\.?$"
+)
+_VERBS = VERBS | {
+    "raises": "raise to",
+    "posts small blind": "small blind",
+    "posts big blind": "big blind",
+    "ante processed": "ante",
+    "post now": "live blind",
+    "puts in": "put in",
+}
+_DEALT = re.compile(r"^Dealt [Tt]o (.+?) \[([^]]*)\]$")
+_UNCALLED = re.compile(r"^Uncalled bet \(([\d.]+)\) returned to (.+)$")
+_POT = re.compile(r"^Total [pP]ot ([\d.]+)(?: \| Rake ([\d.]+))?$")
+_BOARD = re.compile(r"^Board \[([^]]*)\]$")
+_SUMMARY_SEAT = re.compile(r"^Seat \d{1,9}: (.*)$")
+_RESULT = re.compile(
+    r"^(?:\([^)]*\) +)?(?:collected|showed \[(?P<cards>[^]]*)\] and won) \((?P<won>[\d.]+)\)"
+    r"(?: from the Pot\.)?$|^(?:\([^)]*\) +)?showed \[(?P<lost>[^]]*)\] (?:but did not win|and lost\.)$"
+)
+_NOTES = re.compile(
+    r'^(?:.+ said ".*|.+ joins the table at seat #\d+|.* has left the table'
+    r"|Tournament will start in a moment\.|Joined table during game\. .*)$"
+)
+
+
+class ChicoHand(LineReader):
+    """One hand of a Chico skin."""
+
+    NAME = NAME
+    HEADER = HEADER
+    CLOSING = re.compile(r"^\*\*\* SUMMARY \*\*\*")
+    NOTES = _NOTES
+    ACTORS = (": ", " ")  # "NAME: calls 2"; "NAME shows Kh Kc", "NAME has left the table"
+    VERBS = _VERBS
+    TABLE = _TABLE
+    STREETS = _STREET
+
+    def __init__(self, block: Block) -> None:
+        super().__init__(block)
+        self.pots: list[int] = []  # the "Total pot" lines: one per pot
+        self.stated_rake = 0
+        self.dealt_board = 0  # the board cards dealt street by street
+        self.posted = False  # a blind set the stakes (a tournament's, Gear Poker's)
+        self.broke: set[str] = set()  # the players seated with no chips
+        self.summary_pot = False  # the summary's pot line read (the 2011 client writes two)
+
+    def tournament(self) -> bool:
+        return "Tournament #" in self.header
+
+    def unit(self) -> Decimal:
+        return CENT  # chips too are written in hundredths
+
+    def read_header(self) -> None:
+        b = self.b
+        found = _HEAD.match(self.header)
+        if found is None:
+            raise self.fail(f"not a Chico header: {self.header!r}")
+        name = found["game"]
+        spec = _GAMES.get(name)
+        if spec is None:
+            raise self.unsupported(f"{name} is a game splitpot does not read", name)
+        part, kind = spec
+        if kind == "P" and part == "T" and self._four_cards():
+            part = "O"  # docs/rules/poker.md §10.2: the site's "Hold'em" of four cards
+        small = self.amount(found["small"]) if found["small"] else 0
+        big = self.amount(found["big"]) if found["big"] else 0
+        self.facts.game(part, kind, small, big)
+        b.user["_site_game"] = name
+        b.user["_site_skin"] = found["skin"]
+        if found["tour"] is not None:
+            b.fields["event"] = f"Tournament #{found['tour']}"
+        elif "(Play Money)" not in self.block.lines[1:2] and found["small"]:
+            b.fields["currency"] = "USD"
+        date = re.split(r"[/: -]", found["date"])
+        self.facts.date(*date, *(["0"] if len(date) == 5 else []), zone=None, text=found["date"])
+
+    def _four_cards(self) -> bool:
+        """Whether a player's cards, dealt or shown, are four (Omaha's)."""
+        for line in self.block.lines:
+            found = re.search(r"(?:Dealt [Tt]o .+|showed) \[([^]]*)\]", line)
+            if found is not None and len(found[1].split()) == 4:
+                return True
+        return False
+
+    def body(self) -> Iterator[tuple[int, str]]:
+        # Cards as PHH writes them: "10d" and Gear Poker's "7S" as "Td", "7s".
+        for number, line in super().body():
+            yield number, _CARD.sub(_card, line) if "[" in line or " shows " in line else line
+
+    def set_up(self, line: str) -> bool:
+        if not line.startswith("Seat "):
+            if not super().set_up(line):
+                return False
+            b = self.b
+            b.button = None if b.button is None else b.button + 1
+            return True
+        found = _SEAT.match(line)
+        if found is None:
+            raise self.fail(f"not a seat line: {line!r}")
+        if not found["name"].strip():
+            raise self.damaged(f"a seat with no player's name: {line!r}")
+        seat = self.b.number(found["seat"]) + 1
+        if any(p.seat == seat for p in self.b.players.values()):
+            raise self.damaged(f"the site contradicts itself: two players in seat {seat - 1}")
+        if self.amount(found["stack"]) == 0:
+            self.broke.add(found["name"])
+        self.b.seat(seat, found["name"], self.amount(found["stack"]))
+        return True
+
+    def rules(self) -> Rules:
+        return [
+            (_DEALT, self.dealt_to),
+            (_UNCALLED, lambda m: self.b.returned(m[2], self.amount(m[1]))),
+            (_POT, self.pot),
+        ]
+
+    def dealt_to(self, found: re.Match[str]) -> None:
+        if found[1] not in self.b.players:
+            raise self.unknown(found.group())
+        self.b.hole(found[1], cards(found[2]))
+
+    def pot(self, found: re.Match[str]) -> None:
+        self.pots.append(self.amount(found[1]))
+        if found[2] is not None:
+            self.stated_rake = self.amount(found[2])
+
+    def street_line(self, line: str) -> None:
+        found = self.STREETS.match(line)
+        if found is not None and found[1] in ("FLOP", "TURN", "RIVER"):
+            self.dealt_board += 1 if found[1] != "FLOP" else 3
+        super().street_line(line)
+
+    def action(self, name: str, rest: str) -> None:
+        found = _ACTION.match(rest[:1].lower() + rest[1:])
+        if found is None:
+            raise self.fail(f"an action this reader does not know: {name}: {rest!r}")
+        verb, a, to = found["verb"], found["a"], found["b"]
+        if verb == "raises" and to is None:
+            verb = "puts in"  # Gear Poker's "Raises 1000.00": what he adds
+        if verb in ("posts small blind", "posts big blind", "post now"):
+            self.stakes(name, verb, self.amount(a))
+        if verb == "ante processed" and self.amount(a) == 0:
+            return  # no ante: the line is written for every player
+        if verb == "post dead":
+            game = self.b.game
+            assert game is not None
+            self.b.blind(name, self.amount(a), dead=game.small)
+        elif not self.move(name, verb, to if verb == "raises" else a):
+            raise self.fail(f"an action this reader does not know: {name}: {rest!r}")
+
+    def stakes(self, name: str, verb: str, amount: int) -> None:
+        """The stakes a tournament's or Gear Poker's hand is played at: the blinds posted
+        (its header's lag behind or are not written); a blind that puts its player all-in
+        says nothing of them. A cash game's header is right."""
+        b, game = self.b, self.b.game
+        assert game is not None
+        p = b.player(name)
+        if game.small and not b.tournament or amount >= p.stack - p.put_in:
+            return
+        if verb == "posts small blind":
+            b.game = Game(game.part, game.kind, amount, max(game.big, amount))
+        elif not self.posted or amount > game.big:
+            small = game.small if game.small and game.small <= amount else amount // 2
+            b.game = Game(game.part, game.kind, small, amount)
+        self.posted = True
+
+    def unknown(self, line: str) -> SiteError:
+        name = line.partition(": ")[0]
+        if name in self.broke:
+            return self.damaged(f"the site contradicts itself: {name} acts with no chips")
+        return super().unknown(line)
+
+    def aside(self, name: str, sep: str, rest: str) -> None:
+        if rest.startswith("shows "):
+            self.b.show(name, cards(rest.removeprefix("shows ")))
+        elif not self.NOTES.match(f"{name} {rest}"):
+            raise self.unknown(f"{name} {rest}")
+
+    def summary_line(self, line: str) -> None:
+        pot, board, seat = _POT.match(line), _BOARD.match(line), _SUMMARY_SEAT.match(line)
+        if pot is not None:
+            if not self.summary_pot:  # the main pot's (the side pots' came before)
+                self.pot(pot)
+            self.summary_pot = True
+        elif self.actor(line, (" shows ",)) is not None:
+            return  # a show written again
+        elif board is not None:
+            self.board(cards(board[1]))
+        elif seat is not None:
+            self.result(seat[1])
+        elif not self.NOTES.match(line):
+            raise self.unknown(line)
+
+    def board(self, shown: list[str | None]) -> None:
+        """The summary's board: the streets not dealt before (all in) dealt now."""
+        streets = (("FLOP", 0, 3), ("TURN", 3, 4), ("RIVER", 4, 5))
+        for street, start, end in streets:
+            if self.dealt_board <= start and len(shown) >= end:
+                self.b.street_cards(street, shown[start:end], self.text)
+                self.dealt_board = end
+
+    def result(self, text: str) -> None:
+        """A summary seat line: what the player won, the cards he showed."""
+        actor = self.actor(text, (" ",))
+        found = None if actor is None else _RESULT.match(actor[2])
+        if actor is None or found is None:
+            return  # "folded before Flop", Gear Poker's "(Small Blind) Seat 9: ..."
+        shown = found["cards"] or found["lost"]
+        if shown:
+            self.b.reveal(actor[0], cards(shown))
+        if found["won"] is not None and found["won"] != "0.00":  # not dealt in
+            self.b.collect(actor[0], self.amount(found["won"]))
+
+    def finish(self) -> None:
+        b = self.b
+        b.rake = 0 if b.tournament else self.stated_rake
+        if self.pots:
+            b.total = sum(self.pots) + b.rake
+
+
+def _card(found: re.Match[str]) -> str:
+    rank = found[1]
+    return ("T" if rank == "10" else rank) + found[2].lower()
+
+
+READER = SiteReader(NAME, HEADER, ChicoHand.parse, marker=" Game #")
