@@ -207,7 +207,7 @@ def pots_won(showdown: Showdown | None, ledger: Ledger, order: list[int]) -> tup
         mucked = showdown.mucked
         return tuple(
             [
-                Pot(pot.amount, kept)
+                Pot(pot.amount, tuple(kept))
                 if (kept := [s for s in pot.eligible if s not in mucked])
                 else pot
                 for pot in ledger.pots(order, ledger.folded())

@@ -69,15 +69,16 @@ _TABLE = re.compile(
     r"Seat #(?P<button>\d+) is the button$"
 )
 _SEAT = re.compile(
-    r"^Seat (?P<seat>\d{1,9}): (?P<name>.*) \((?P<stack>[\d.]+) in [cC]hips\)"
+    r"^(Seat (?P<seat>\d{1,9})): (?P<name>.*) \((?P<stack>[\d.]+) in [cC]hips\)"
     r"(?: - (?:Small Blind|Big Blind|The button|Sitting out))*$"
 )
 _STREET = re.compile(r"^\*\*\* (.+?) \*\*\*(?: ?\[([^]]*)\])?(?: ?\[([^]]*)\])?\s*$")
+_HOLE = re.compile(r"(?:^Dealt [Tt]o .+|: .*showed) \[([^]]*)\]")
 _CARD = re.compile(r"(?<![^ \[])(10|[2-9TJQKA])([cdhsCDHS])(?![^ \]])")
 _ACTION = re.compile(
     r"^(?P<verb>folds|checks|calls|bets|raises|posts small blind|posts big blind"
     r"|ante processed|post dead|post now)(?: (?P<a>[\d.]+))?(?: to (?P<b>[\d.]+))?"
-    r"(?P<all> and is all in)?\.?$"
+    r"(?P<all> and is [Aa]ll [Ii]n)?\.?$"
 )
 _VERBS = VERBS | {
     "raises": "raise to",
@@ -94,7 +95,8 @@ _BOARD = re.compile(r"^Board \[([^]]*)\]$")
 _SUMMARY_SEAT = re.compile(r"^Seat \d{1,9}: (.*)$")
 _RESULT = re.compile(
     r"^(?:\([^)]*\) +)?(?:collected|showed \[(?P<cards>[^]]*)\] and won) \((?P<won>[\d.]+)\)"
-    r"(?: from the Pot\.)?$|^(?:\([^)]*\) +)?showed \[(?P<lost>[^]]*)\] (?:but did not win|and lost\.)$"
+    r"(?: from the Pot\.)?$"
+    r"|^(?:\([^)]*\) +)?showed \[(?P<lost>[^]]*)\] (?:but did not win|and lost\.)$"
 )
 _NOTES = re.compile(
     r'^(?:.+ said ".*|.+ joins the table at seat #\d+|.* has left the table'
@@ -117,11 +119,13 @@ class ChicoHand(LineReader):
     def __init__(self, block: Block) -> None:
         super().__init__(block)
         self.pots: list[int] = []  # the "Total pot" lines: one per pot
-        self.stated_rake = 0
         self.dealt_board = 0  # the board cards dealt street by street
-        self.posted = False  # a blind set the stakes (a tournament's, Gear Poker's)
+        self.from_posts = False  # the stakes are the blinds posted (not the header's)
+        self.posted = False  # a blind set them
         self.broke: set[str] = set()  # the players seated with no chips
-        self.summary_pot = False  # the summary's pot line read (the 2011 client writes two)
+        self.summary_board = False  # the summary's board read: pots after it are repeats
+        self.rakes: set[int] = set()  # each pot line's rake: the hand's whole rake
+        self.left: list[str] = []  # players who left the table with their hand still live
 
     def tournament(self) -> bool:
         return "Tournament #" in self.header
@@ -144,6 +148,7 @@ class ChicoHand(LineReader):
         small = self.amount(found["small"]) if found["small"] else 0
         big = self.amount(found["big"]) if found["big"] else 0
         self.facts.game(part, kind, small, big)
+        self.from_posts = b.tournament or not big
         b.user["_site_game"] = name
         b.user["_site_skin"] = found["skin"]
         if found["tour"] is not None:
@@ -156,7 +161,7 @@ class ChicoHand(LineReader):
     def _four_cards(self) -> bool:
         """Whether a player's cards, dealt or shown, are four (Omaha's)."""
         for line in self.block.lines:
-            found = re.search(r"(?:Dealt [Tt]o .+|showed) \[([^]]*)\]", line)
+            found = _HOLE.search(line)
             if found is not None and len(found[1].split()) == 4:
                 return True
         return False
@@ -171,20 +176,27 @@ class ChicoHand(LineReader):
             if not super().set_up(line):
                 return False
             b = self.b
-            b.button = None if b.button is None else b.button + 1
+            if b.button is not None and b.button > (b.seat_count or 10):
+                raise self.damaged(f"the button is at seat {b.button}, not one of the table's")
+            b.button = None if b.button is None else self.seat_of(b.button)
             return True
         found = _SEAT.match(line)
         if found is None:
             raise self.fail(f"not a seat line: {line!r}")
         if not found["name"].strip():
             raise self.damaged(f"a seat with no player's name: {line!r}")
-        seat = self.b.number(found["seat"]) + 1
+        seat, stack = self.seat_of(self.b.number(found["seat"])), self.amount(found["stack"])
         if any(p.seat == seat for p in self.b.players.values()):
-            raise self.damaged(f"the site contradicts itself: two players in seat {seat - 1}")
-        if self.amount(found["stack"]) == 0:
+            raise self.damaged(f"the site contradicts itself: two players in {found.group(1)}")
+        if stack == 0:
             self.broke.add(found["name"])
-        self.b.seat(seat, found["name"], self.amount(found["stack"]))
+        self.b.seat(seat, found["name"], stack)
         return True
+
+    def seat_of(self, number: int) -> int:
+        """The site's seat ``number`` (from 0) as PHH's, from 1 clockwise: Gear Poker
+        numbers its ten seats the other way round (its players act from 6 down to 0)."""
+        return 10 - number if self.header.startswith("Gear Poker") else number + 1
 
     def rules(self) -> Rules:
         return [
@@ -195,19 +207,52 @@ class ChicoHand(LineReader):
 
     def dealt_to(self, found: re.Match[str]) -> None:
         if found[1] not in self.b.players:
-            raise self.unknown(found.group())
-        self.b.hole(found[1], cards(found[2]))
+            raise self.unknown(found.group(), found[1])
+        if found[2]:  # "Dealt to NAME []": he is not dealt in (sitting out)
+            self.b.hole(found[1], cards(found[2]))
 
     def pot(self, found: re.Match[str]) -> None:
         self.pots.append(self.amount(found[1]))
         if found[2] is not None:
-            self.stated_rake = self.amount(found[2])
+            self.rakes.add(self.amount(found[2]))
 
     def street_line(self, line: str) -> None:
         found = self.STREETS.match(line)
+        self.fold_left(None)
         if found is not None and found[1] in ("FLOP", "TURN", "RIVER"):
             self.dealt_board += 1 if found[1] != "FLOP" else 3
+            self.bets_written(found[1])
         super().street_line(line)
+
+    def play_line(self, line: str) -> None:
+        if self.left:
+            self.fold_left(line.partition(": ")[0])
+        super().play_line(line)
+
+    def fold_left(self, actor: str | None) -> None:
+        """The players who left the table, folded at their turn: those seated between the
+        last to act and ``actor`` (all of them at the round's end, ``actor`` None). The
+        site writes the leaving when it happens, before the others' moves."""
+        b = self.b
+        order = [p.name for p in b.after_button(list(b.players.values())) if p.dealt]
+        if actor is not None and actor not in order:
+            return
+        last = b.actions[-1][1] if b.actions else None
+        start = order.index(last.name) + 1 if last is not None else 0
+        turn = order[start:] + order[:start]
+        due = turn if actor is None else turn[: turn.index(actor)]
+        for name in [n for n in due if n in self.left]:
+            self.left.remove(name)
+            b.fold(name)
+
+    def bets_written(self, street: str) -> None:
+        """A street dealt with no move written since the last one, while two players who
+        can still bet are in: the site lost the lines of that betting round."""
+        b = self.b
+        if b.actions and b.actions[-1][0].startswith("d db") and street != "FLOP":
+            live = [p for p in b.players.values() if p.dealt and not p.folded]
+            if sum(p.put_in < p.stack for p in live) >= 2:
+                raise self.damaged(f"lines missing: no betting before the {street.lower()}")
 
     def action(self, name: str, rest: str) -> None:
         found = _ACTION.match(rest[:1].lower() + rest[1:])
@@ -234,37 +279,44 @@ class ChicoHand(LineReader):
         b, game = self.b, self.b.game
         assert game is not None
         p = b.player(name)
-        if game.small and not b.tournament or amount >= p.stack - p.put_in:
+        if not self.from_posts or amount >= p.stack - p.put_in:
             return
         if verb == "posts small blind":
-            b.game = Game(game.part, game.kind, amount, max(game.big, amount))
-        elif not self.posted or amount > game.big:
-            small = game.small if game.small and game.small <= amount else amount // 2
-            b.game = Game(game.part, game.kind, small, amount)
+            small, big = amount, max(game.big, amount)
+        elif self.posted and amount <= game.big:
+            return  # a second big blind ("post now"): the stakes are set
+        else:
+            small, big = (game.small if 0 < game.small <= amount else amount // 2), amount
+        b.game = Game(game.part, game.kind, small, big)
         self.posted = True
 
-    def unknown(self, line: str) -> SiteError:
-        name = line.partition(": ")[0]
+    def unknown(self, line: str, name: str = "") -> SiteError:
+        """A line no rule reads; a seated player's with no chips: the site contradicts
+        itself (the 2012 PLO file's players of 0.00 who call)."""
+        name = name or line.partition(": ")[0]
         if name in self.broke:
             return self.damaged(f"the site contradicts itself: {name} acts with no chips")
         return super().unknown(line)
 
     def aside(self, name: str, sep: str, rest: str) -> None:
+        p = self.b.players[name]
         if rest.startswith("shows "):
             self.b.show(name, cards(rest.removeprefix("shows ")))
+        elif rest == "has left the table" and p.dealt and not p.folded:
+            self.left.append(name)  # he folds when his turn comes (fold_left)
         elif not self.NOTES.match(f"{name} {rest}"):
             raise self.unknown(f"{name} {rest}")
 
     def summary_line(self, line: str) -> None:
         pot, board, seat = _POT.match(line), _BOARD.match(line), _SUMMARY_SEAT.match(line)
         if pot is not None:
-            if not self.summary_pot:  # the main pot's (the side pots' came before)
+            if not self.summary_board:  # the 2011 client writes its pots and board twice
                 self.pot(pot)
-            self.summary_pot = True
         elif self.actor(line, (" shows ",)) is not None:
             return  # a show written again
         elif board is not None:
             self.board(cards(board[1]))
+            self.summary_board = True
         elif seat is not None:
             self.result(seat[1])
         elif not self.NOTES.match(line):
@@ -284,15 +336,22 @@ class ChicoHand(LineReader):
         found = None if actor is None else _RESULT.match(actor[2])
         if actor is None or found is None:
             return  # "folded before Flop", Gear Poker's "(Small Blind) Seat 9: ..."
-        shown = found["cards"] or found["lost"]
+        shown = cards(found["cards"] or found["lost"] or "")
+        game = self.b.game
+        assert game is not None
+        if len(shown) > game.hole_cards:  # Gear Poker: the hand made, with a board unwritten
+            raise self.damaged(f"{actor[0]} shows {len(shown)} cards, and the board is not written")
         if shown:
-            self.b.reveal(actor[0], cards(shown))
+            self.b.reveal(actor[0], shown)
         if found["won"] is not None and found["won"] != "0.00":  # not dealt in
             self.b.collect(actor[0], self.amount(found["won"]))
 
     def finish(self) -> None:
         b = self.b
-        b.rake = 0 if b.tournament else self.stated_rake
+        if len(self.rakes) > 1:
+            rakes = sorted(self.rakes)
+            raise self.damaged(f"the site contradicts itself: its pots state rakes of {rakes}")
+        b.rake = 0 if b.tournament else max(self.rakes, default=0)
         if self.pots:
             b.total = sum(self.pots) + b.rake
 
