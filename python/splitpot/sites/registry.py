@@ -24,6 +24,7 @@ from splitpot.sites import (
     ongame,
     pacific,
     partypoker,
+    pkr,
     pokerstars,
     winamax,
     wpn,
@@ -47,6 +48,7 @@ READERS: tuple[SiteReader, ...] = (
     absolute.READER,
     cake.READER,
     chico.READER,
+    pkr.READER,
 )
 """Every site splitpot reads, by its :class:`~splitpot.sites.base.SiteReader`."""
 
@@ -54,7 +56,6 @@ READERS: tuple[SiteReader, ...] = (
 UNREAD: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("Boss Media", re.compile(r'<HISTORY ID="\d+" SESSION="')),
     ("Merge Gaming", re.compile(r'<description type="[^"]{1,60}" stakes="')),
-    ("PKR", re.compile(r"(?m)^Starting Hand #\d")),
     ("Microgaming", re.compile(r'<Game (?:hhversion="\d+" )?id="\d+" date="')),
     ("Kings Club", re.compile(r"(?m)^#\d{1,20}: (?:No Limit|Pot Limit|Limit|Fixed Limit) ")),
     ("Seals With Clubs", re.compile(r"(?m)^Hand #\d+-\d+ - \d{4}-")),
