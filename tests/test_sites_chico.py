@@ -10,18 +10,12 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from sites3 import outcomes, statuses
+from sites3 import outcomes, own, statuses
 from splitpot import phh
-from splitpot.sites import chico, read_file, read_text, sniff
+from splitpot.sites import chico, read_text, sniff
 from splitpot.sites.errors import DamagedHand, UnsupportedHand
 
 OWN = Path(__file__).parent / "data" / "sites" / "chico-own.txt"
-
-
-def _hands() -> list[phh.HandHistory]:
-    hands = list(read_file(OWN))
-    assert all(isinstance(h, phh.HandHistory) for h in hands)
-    return hands  # type: ignore[return-value]
 
 
 def _first() -> str:
@@ -35,7 +29,7 @@ def test_a_side_pot_only_the_mucked_bettor_matched_stays_his() -> None:
     0.60 (its one rake, written on both pot lines) and pays 15.05 to Bob's aces and 11.60
     to Cy, who never shows: the side pot no other hand matched is his. The river is in the
     summary's board only (Bob all-in, Cy alone with chips)."""
-    hand = _hands()[0]
+    hand = own(OWN)[0]
     assert hand.players == ["Bob", "Cy", "Dee", "Ann"]
     assert hand.seats == [2, 3, 5, 1]  # the site's seats 1, 2, 4, 0, from 1
     assert hand.user_fields["_splitpot_dead_blinds"] == [0, 0, 25, 0]
@@ -49,7 +43,7 @@ def test_a_tournament_plays_at_the_blinds_posted_in_hundredths() -> None:
     """The header's $10/$20 lag behind the 15/30 posted; Bob's 500.50 chips are read in
     hundredths. Bob leaves the table as Ann raises: he folds at his turn, before Cy calls.
     Antes 3 x 5 + 15 + 60 + 60 = 150, all to Ann; no rake in a tournament."""
-    hand = _hands()[1]
+    hand = own(OWN)[1]
     assert hand.blinds_or_straddles == [1500, 3000, 0]
     assert hand.min_bet == 3000
     assert hand.antes == [500, 500, 500]
@@ -62,7 +56,7 @@ def test_gear_poker_seats_run_the_other_way_and_its_uncalled_bet_is_unwritten() 
     """Gear Poker's seats 9, 8, 7, 6 (button, small blind, big blind, first to act) are
     PHH's 1, 2, 3, 4. "Raises 60.00" is what Ann puts in; her 100.00 flop bet is not said
     to come back, and the pot of 130.00 (10 + 60 + 60) is what shows it did."""
-    hand = _hands()[2]
+    hand = own(OWN)[2]
     assert hand.seats == [2, 3, 4, 1]
     assert hand.blinds_or_straddles == [1000, 2000, 0, 0]
     assert hand.actions[3:8] == ["d dh p4 Ts7h", "p3 f", "p4 cbr 6000", "p1 f", "p2 cc"]

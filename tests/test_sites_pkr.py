@@ -10,18 +10,12 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from sites3 import outcomes, statuses
+from sites3 import outcomes, own, statuses
 from splitpot import phh
-from splitpot.sites import pkr, read_file, read_text, sniff
+from splitpot.sites import pkr, read_text, sniff
 from splitpot.sites.errors import DamagedHand, UnsupportedHand
 
 OWN = Path(__file__).parent / "data" / "sites" / "pkr-own.txt"
-
-
-def _hands() -> list[phh.HandHistory]:
-    hands = list(read_file(OWN))
-    assert all(isinstance(h, phh.HandHistory) for h in hands)
-    return hands  # type: ignore[return-value]
 
 
 def _text(k: int) -> str:
@@ -32,7 +26,7 @@ def test_a_call_is_written_as_the_players_total_on_the_street() -> None:
     """Cy raises to $6, Ann (small blind) "calls $6": she adds $5. On the flop Cy bets $10,
     Ann raises to $50 and Cy "calls $34 (all-in)", his total: he adds $24, and $16 of
     Ann's comes back. Pot 40 + 40 + Bob's 2 = $82; the site rakes $2 and pays Cy $80."""
-    hand = _hands()[0]
+    hand = own(OWN)[0]
     assert hand.players == ["Ann", "Bob", "Cy"]  # Dee, away from the table, is not dealt
     assert hand.actions[3:11] == [
         "p3 cbr 600",
@@ -54,7 +48,7 @@ def test_an_uncalled_bet_the_site_does_not_return_is_what_its_stacks_show() -> N
     """Omaha Hi/Lo, a tournament: antes of 5, Bob on the button posts 20 live and 10 dead
     (docs/rules/poker.md §4.1). Dee's turn bet of 200 is not said to come back; the stacks
     at the end (Dee 700 - 85 + 230 = 845) show it did. Pot 20 + 80 + 10 + 120 = 230."""
-    hand = _hands()[1]
+    hand = own(OWN)[1]
     assert hand.variant == "PO/8"
     assert hand.user_fields["_splitpot_dead_blinds"] == [0, 0, 0, 10]
     assert hand.finishing_stacks == [715, 845, 1475, 965]

@@ -68,13 +68,18 @@ _TABLE = re.compile(
     r"^Table '?(?P<table>.*?)'?(?: (?P<max>\d+)-Max,| \(Play Money\)) "
     r"Seat #(?P<button>\d+) is the button$"
 )
+# The seat's role after the stack ("- Small Blind"); Gear Poker writes "in Chips".
 _SEAT = re.compile(
     r"^(Seat (?P<seat>\d{1,9})): (?P<name>.*) \((?P<stack>[\d.]+) in [cC]hips\)"
     r"(?: - (?:Small Blind|Big Blind|The button|Sitting out))*$"
 )
-_STREET = re.compile(r"^\*\*\* (.+?) \*\*\*(?: ?\[([^]]*)\])?(?: ?\[([^]]*)\])?\s*$")
-_HOLE = re.compile(r"(?:^Dealt [Tt]o .+|: .*showed) \[([^]]*)\]")
-_CARD = re.compile(r"(?<![^ \[])(10|[2-9TJQKA])([cdhsCDHS])(?![^ \]])")
+# A street line: the turn's card glued to the flop's bracket ("[7d 8c 3h][5d]") or after a
+# space (Gear Poker); a player's cards, dealt or shown; a card as the site writes it ("10d").
+_STREET, _HOLE, _CARD = (
+    re.compile(r"^\*\*\* (.+?) \*\*\*(?: ?\[([^]]*)\])?(?: ?\[([^]]*)\])?\s*$"),
+    re.compile(r"(?:^Dealt [Tt]o .+|: .*showed) \[([^]]*)\]"),
+    re.compile(r"(?<![^ \[])(10|[2-9TJQKA])([cdhsCDHS])(?![^ \]])"),
+)
 _ACTION = re.compile(
     r"^(?P<verb>folds|checks|calls|bets|raises|posts small blind|posts big blind"
     r"|ante processed|post dead|post now)(?: (?P<a>[\d.]+))?(?: to (?P<b>[\d.]+))?"

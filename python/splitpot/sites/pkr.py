@@ -56,14 +56,21 @@ _LIMITS: dict[str, Kind] = {"NO LIMIT": "N", "POT LIMIT": "P", "LIMIT": "F"}
 _BLINDS = re.compile(r"^(\S+) ?/ ?(\S+)$")
 _WHEN = re.compile(r"^(\d\d?) ([A-Z][a-z]{2}) (\d{4}) (\d\d?):(\d\d):(\d\d)$")
 _MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
+# The seats before the play and the stacks after it alike: "Seat 1: Player0 - $202.75".
 _SEAT = re.compile(
     r"^Seat (?P<seat>\d{1,9}): (?P<name>.+) - (?P<stack>[$\d][\d,.]*)(?: \(away from table\))?$"
 )
-_DEALT = re.compile(r"^Dealing ((?:\[[^]]*\])+) to (.+)$")
-_BOARD = re.compile(r"^Dealing (Flop|Turn|River) ((?:\[[^]]*\])+)$")
-_RETURNED = re.compile(r"^Returning (\S+) to (.+) uncalled$")
-_RAKE = re.compile(r"^Taking Rake of (\S+) from pot \d+$")
-_BUTTON = re.compile(r"^Moving Button to seat (\d{1,9})$")
+# The dealer's lines: hole cards, a street's board, a bet given back, the rake, the button.
+_DEALT, _BOARD, _RETURNED, _RAKE, _BUTTON = map(
+    re.compile,
+    [
+        r"^Dealing ((?:\[[^]]*\])+) to (.+)$",
+        r"^Dealing (Flop|Turn|River) ((?:\[[^]]*\])+)$",
+        r"^Returning (\S+) to (.+) uncalled$",
+        r"^Taking Rake of (\S+) from pot \d+$",
+        r"^Moving Button to seat (\d{1,9})$",
+    ],
+)
 _END = re.compile(r"^End [Oo]f Hand #\d+")
 # Lines that change nothing; chat ("NAME: gh") is read as its player's, or else here.
 _NOTES = re.compile(
@@ -95,8 +102,12 @@ _SAYS = re.compile(
     r"|did not respond in time and is folded|will be dealt in after the button"
     r"|brings \S+ to table \d+)\s*$"
 )
-_CARD = re.compile(r"(10|[2-9TJQKAtjqka]) ?([cdhsCDHS])(?![a-z])")
-_BRACKETS = re.compile(r"\[([^]]*)\]")
+# The brackets, and a card in any of the client's ways in them: "[4 h]", "[qs]", two in one
+# bracket ("[Ad 8h]", 2009).
+_BRACKETS, _CARD = (
+    re.compile(r"\[([^]]*)\]"),
+    re.compile(r"(10|[2-9TJQKAtjqka]) ?([cdhsCDHS])(?![a-z])"),
+)
 
 
 class PKRHand(LineReader):
