@@ -58,17 +58,13 @@ def test_an_uncalled_bet_the_site_does_not_return_is_what_its_stacks_show() -> N
 @pytest.mark.parametrize(
     ("old", "new", "reason"),
     [
-        # 700 - 285 + 230, before the unmatched 200 comes back: 645
-        (
-            "Seat 4: Dee - 845",
-            "Seat 4: Dee - 846",
-            "Dee ends with 846, and the hand leaves him 645",
-        ),
-        ("Dee wins 230", "Dee wins 200", "Dee ends with 845, and the hand leaves him 615"),
-        ("Seat 4: Dee - 845\n", "", "Dee ends with 0"),
+        ("Dee - 845", "Dee - 846", "Dee ends with 846, and the hand leaves him 845"),
+        ("Dee wins 230", "Dee wins 200", "pays out 200 of a pot of 230 in a tournament"),
+        ("Seat 4: Dee - 845\n", "", "no stack at the end for Dee"),
+        ("Dee bets 60", "Dee bets 60\nTaking Rake of 1 from pot 1", "a rake of 1, and the pot"),
     ],
 )
-def test_a_final_stack_the_hand_does_not_leave_is_damaged(old: str, new: str, reason: str) -> None:
+def test_a_result_the_play_does_not_give_is_damaged(old: str, new: str, reason: str) -> None:
     [damaged] = read_text(_text(1).replace(old, new))
     assert isinstance(damaged, DamagedHand) and reason in damaged.reason, damaged
 

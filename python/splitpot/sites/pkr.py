@@ -31,8 +31,9 @@ How it is read (docs/sites.md, "PKR"):
   in. ``posts $2`` is a big blind posted out of turn, live; ``posts $1 dead`` dead money
   (docs/rules/poker.md §4.1).
 * Cards are written ``[4 h]``, ``[qs]`` or ``[T c]``; amounts group thousands with commas.
-* The stacks written at the end are the site's result: each player's is checked. An
-  uncalled bet the site does not say it returned is what the final stacks show it did.
+* The rake and the stacks written at the end are the site's result: each player's is
+  checked. A bet no one called that the site does not say it returned is returned
+  (:func:`splitpot.sites.payout.settle`), and the final stacks show it was.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from decimal import Decimal
 from splitpot.sites.base import VERBS, Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Kind
 from splitpot.sites.money import CENT, CHIP
+from splitpot.sites.payout import check_stacks, settle
 
 NAME = "PKR"
 HEADER = re.compile(r"(?m)^Starting Hand #(\d+)")
@@ -225,32 +227,13 @@ class PKRHand(LineReader):
             raise self.unknown(f"{name} {rest}")
 
     def finish(self) -> None:
-        """The site's final stacks: each player's must be what the hand leaves him. A bet
-        the site does not say it returned (none called it) is the difference, when it is
-        exactly what the largest bet has over the next one (antes and dead blinds aside)."""
-        b = self.b
-        dealt = [p for p in b.players.values() if p.dealt]
+        """The site's result: its rake and every player's stack at the end (a bet the site
+        does not say it returned is the part of the largest no one matched: settle)."""
         if not self.finals:
             raise self.damaged("cut off: the hand has no final stacks")
-        gaps = {
-            p.name: self.finals.get(p.name, 0) - (p.stack - p.put_in + p.returned + p.collected)
-            for p in dealt
-        }
-        wrong = {name: gap for name, gap in gaps.items() if gap}
-        if len(wrong) == 1:
-            name, gap = next(iter(wrong.items()))
-            top = b.players[name]
-            live = {p.name: p.put_in - p.ante - p.dead - p.returned for p in dealt}
-            others = max(v for n, v in live.items() if n != name)
-            if 0 < gap == live[name] - others:
-                top.returned += gap
-                return
-        if wrong:
-            name = next(iter(wrong))
-            raise self.damaged(
-                f"the site contradicts itself: {name} ends with {self.finals.get(name, 0)}, "
-                f"and the hand leaves him {self.finals.get(name, 0) - wrong[name]}"
-            )
+        stated, self.b.rake = self.b.rake, 0
+        settle(self.b)
+        check_stacks(self.b, self.finals, stated)
 
 
 READER = SiteReader(NAME, HEADER, PKRHand.parse, marker="Starting Hand #")
