@@ -179,7 +179,7 @@ class IPokerGame(LineReader):
         super().__init__(block)
         code = re.search(r'gamecode="([^"]*)"', block.lines[0] if block.lines else "")
         self.b.hand_id = code.group(1) if code else None
-        self.doc = _Document(self.b, block)  # the XML, and each element's line
+        self.doc = XMLDocument(self.b, block)  # the XML, and each element's line
         self.line_of = self.doc.line_of
         self.win: dict[str, int] = {}
         self.seen_at: dict[str, int | None] = {}  # each player's line, named by his result
@@ -387,13 +387,15 @@ class IPokerGame(LineReader):
                 b.show(p.name, list(p.hole))
 
 
-class _Document:
+class XMLDocument:
     """A game's XML, each element's line noted as it is read, for the errors: a part the
-    reader holds (it owns the lines of the elements)."""
+    reader holds (it owns the lines of the elements). ``root`` is the game's tag (iPoker's
+    ``game``, Microgaming's ``Game``)."""
 
-    def __init__(self, b: HandBuilder, block: Block) -> None:
+    def __init__(self, b: HandBuilder, block: Block, root: str = "game") -> None:
         self.b = b
         self.block = block
+        self.root = root
         self.line_of: dict[ET.Element, int] = {}
 
     def read(self) -> ET.Element:
@@ -416,11 +418,13 @@ class _Document:
             self.b.at = self.block.first + e.position[0] - 1
             reason = re.sub(r": line \d+, column \d+$", "", str(e))
             if reason == "no element found":  # the text ends inside the game
-                raise self.b.damaged("cut off: the game's XML ends before </game>") from None
+                raise self.b.damaged(
+                    f"cut off: the game's XML ends before </{self.root}>"
+                ) from None
             raise self.b.damaged(f"not well-formed XML: {reason}") from None
         root = next(iter(self.line_of))  # the first element started
-        if root.tag != "game":
-            raise self.fail(f"<{root.tag}> where a <game> was expected", root)
+        if root.tag != self.root:
+            raise self.fail(f"<{root.tag}> where a <{self.root}> was expected", root)
         return root
 
     def number(self, element: ET.Element, name: str) -> int:
@@ -442,7 +446,7 @@ class _GameType:
     structure letter and the stakes read (``amount`` the reader's, ``doc`` its XML)."""
 
     def __init__(
-        self, facts: HandFacts, amount: Callable[[str | None], int], doc: _Document
+        self, facts: HandFacts, amount: Callable[[str | None], int], doc: XMLDocument
     ) -> None:
         self.facts, self.b = facts, facts.b
         self.amount = amount
