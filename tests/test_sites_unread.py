@@ -13,7 +13,6 @@ from splitpot.sites import SiteError, UnsupportedHand, read_file, read_text
 FOLDERS = {
     "boss": "Boss Media",
     "merge": "Merge Gaming",
-    "microgaming": "Microgaming",
     "kingsclub": "Kings Club",
     "swc": "Seals With Clubs",
     "everest": "Everest",

@@ -21,6 +21,7 @@ from splitpot.sites import (
     fulltilt,
     ggpoker,
     ipoker,
+    microgaming,
     ongame,
     pacific,
     partypoker,
@@ -49,6 +50,7 @@ READERS: tuple[SiteReader, ...] = (
     cake.READER,
     chico.READER,
     pkr.READER,
+    microgaming.READER,
 )
 """Every site splitpot reads, by its :class:`~splitpot.sites.base.SiteReader`."""
 
@@ -56,7 +58,6 @@ READERS: tuple[SiteReader, ...] = (
 UNREAD: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("Boss Media", re.compile(r'<HISTORY ID="\d+" SESSION="')),
     ("Merge Gaming", re.compile(r'<description type="[^"]{1,60}" stakes="')),
-    ("Microgaming", re.compile(r'<Game (?:hhversion="\d+" )?id="\d+" date="')),
     ("Kings Club", re.compile(r"(?m)^#\d{1,20}: (?:No Limit|Pot Limit|Limit|Fixed Limit) ")),
     ("Seals With Clubs", re.compile(r"(?m)^Hand #\d+-\d+ - \d{4}-")),
     ("Everest", re.compile(r'<SESSION time="\d+" tableName="')),
