@@ -29,8 +29,11 @@ How it is read (docs/sites.md, "Chico"):
 * A tournament's header names stakes that lag behind the blinds posted (``$40.00/$80.00``,
   blinds 50 and 100 posted); Gear Poker's names none. The stakes are the blinds posted.
 * The site calls pot-limit Omaha "Hold'em Pot Limit": a hand whose cards come four to a
-  player is Omaha (docs/rules/poker.md §10.2).
-* A board not dealt street by street (all in) is the summary's ``Board [...]``.
+  player is Omaha (fpdb reads it so too; the hand cannot be hold'em).
+* A board not dealt street by street (all in) is the summary's ``Board [...]``; the 2011
+  client writes the summary's pot and board twice (read once).
+* ``NAME has left the table`` with his hand live folds him at his turn: the site writes it
+  when it happens, before the moves of the players between.
 """
 
 from __future__ import annotations
@@ -149,7 +152,7 @@ class ChicoHand(LineReader):
             raise self.unsupported(f"{name} is a game splitpot does not read", name)
         part, kind = spec
         if kind == "P" and part == "T" and self._four_cards():
-            part = "O"  # docs/rules/poker.md §10.2: the site's "Hold'em" of four cards
+            part = "O"  # a "Hold'em" of four cards a player is Omaha
         small = self.amount(found["small"]) if found["small"] else 0
         big = self.amount(found["big"]) if found["big"] else 0
         self.facts.game(part, kind, small, big)
