@@ -150,7 +150,8 @@ class MicrogamingGame(LineReader):
         self.finals[name] = self.amount(seat.get("endbalance"))
 
     def seq(self, action: ET.Element) -> int:
-        return int(action.get("seq", "0")) if action.get("seq", "").isdecimal() else 1 << 30
+        """The action's place in the play; the "Win", which has none, last."""
+        return self.doc.number(action, "seq") if "seq" in action.attrib else 1 << 30
 
     def who(self, action: ET.Element, seat: str = "seat") -> str:
         name = self.names.get(action.get(seat, ""))
