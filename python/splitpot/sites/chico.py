@@ -43,7 +43,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 
 from splitpot.sites.base import VERBS, Block, LineReader, Rules, SiteReader, cards
-from splitpot.sites.builder import Game, Kind
+from splitpot.sites.builder import Game, HandBuilder, Kind
 from splitpot.sites.errors import SiteError
 from splitpot.sites.money import CENT
 
@@ -126,14 +126,12 @@ class ChicoHand(LineReader):
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
-        self.pots: list[int] = []  # the "Total pot" lines: one per pot
+        self.pots = _Pots()  # the "Total pot" lines
         self.dealt_board = 0  # the board cards dealt street by street
         self.from_posts = False  # the stakes are the blinds posted (not the header's)
         self.posted = False  # a blind set them
         self.broke: set[str] = set()  # the players seated with no chips
-        self.summary_board = False  # the summary's board read: pots after it are repeats
-        self.rakes: set[int] = set()  # each pot line's rake: the hand's whole rake
-        self.left: list[str] = []  # players who left the table with their hand still live
+        self.left = _Leavers(self.b)  # who left the table with his hand live
 
     def tournament(self) -> bool:
         return "Tournament #" in self.header
@@ -220,38 +218,20 @@ class ChicoHand(LineReader):
             self.b.hole(found[1], cards(found[2]))
 
     def pot(self, found: re.Match[str]) -> None:
-        self.pots.append(self.amount(found[1]))
-        if found[2] is not None:
-            self.rakes.add(self.amount(found[2]))
+        self.pots.add(self.amount(found[1]), None if found[2] is None else self.amount(found[2]))
 
     def street_line(self, line: str) -> None:
         found = self.STREETS.match(line)
-        self.fold_left(None)
+        self.left.fold(None)
         if found is not None and found[1] in ("FLOP", "TURN", "RIVER"):
             self.dealt_board += 1 if found[1] != "FLOP" else 3
             self.bets_written(found[1])
         super().street_line(line)
 
     def play_line(self, line: str) -> None:
-        if self.left:
-            self.fold_left(line.partition(": ")[0])
+        if self.left.names:
+            self.left.fold(line.partition(": ")[0])
         super().play_line(line)
-
-    def fold_left(self, actor: str | None) -> None:
-        """The players who left the table, folded at their turn: those seated between the
-        last to act and ``actor`` (all of them at the round's end, ``actor`` None). The
-        site writes the leaving when it happens, before the others' moves."""
-        b = self.b
-        order = [p.name for p in b.after_button(list(b.players.values())) if p.dealt]
-        if actor is not None and actor not in order:
-            return
-        last = b.actions[-1][1] if b.actions else None
-        start = order.index(last.name) + 1 if last is not None else 0
-        turn = order[start:] + order[:start]
-        due = turn if actor is None else turn[: turn.index(actor)]
-        for name in [n for n in due if n in self.left]:
-            self.left.remove(name)
-            b.fold(name)
 
     def bets_written(self, street: str) -> None:
         """A street dealt with no move written since the last one, while two players who
@@ -311,20 +291,20 @@ class ChicoHand(LineReader):
         if rest.startswith("shows "):
             self.b.show(name, cards(rest.removeprefix("shows ")))
         elif rest == "has left the table" and p.dealt and not p.folded:
-            self.left.append(name)  # he folds when his turn comes (fold_left)
+            self.left.names.append(name)  # he folds when his turn comes
         elif not self.NOTES.match(f"{name} {rest}"):
             raise self.unknown(f"{name} {rest}")
 
     def summary_line(self, line: str) -> None:
         pot, board, seat = _POT.match(line), _BOARD.match(line), _SUMMARY_SEAT.match(line)
         if pot is not None:
-            if not self.summary_board:  # the 2011 client writes its pots and board twice
+            if not self.pots.repeated:  # the 2011 client writes its pots and board twice
                 self.pot(pot)
         elif self.actor(line, (" shows ",)) is not None:
             return  # a show written again
         elif board is not None:
             self.board(cards(board[1]))
-            self.summary_board = True
+            self.pots.repeated = True
         elif seat is not None:
             self.result(seat[1])
         elif not self.NOTES.match(line):
@@ -355,13 +335,62 @@ class ChicoHand(LineReader):
             self.b.collect(actor[0], self.amount(found["won"]))
 
     def finish(self) -> None:
-        b = self.b
+        self.pots.state(self.b)
+
+
+class _Pots:
+    """A hand's "Total pot" lines: one per pot, the side pots' before the summary, each
+    after the rake and with the hand's one rake."""
+
+    __slots__ = ("paid", "rakes", "repeated")
+
+    def __init__(self) -> None:
+        self.paid: list[int] = []
+        self.rakes: set[int] = set()
+        self.repeated = False  # the summary's board is read: its pot lines come again
+
+    def add(self, paid: int, rake: int | None) -> None:
+        self.paid.append(paid)
+        if rake is not None:
+            self.rakes.add(rake)
+
+    def state(self, b: HandBuilder) -> None:
+        """The rake and the pot, rake included, as the site states them (the builder
+        checks them against the play and the collections)."""
         if len(self.rakes) > 1:
             rakes = sorted(self.rakes)
-            raise self.damaged(f"the site contradicts itself: its pots state rakes of {rakes}")
+            raise b.damaged(f"the site contradicts itself: its pots state rakes of {rakes}")
         b.rake = 0 if b.tournament else max(self.rakes, default=0)
-        if self.pots:
-            b.total = sum(self.pots) + b.rake
+        if self.paid:
+            b.total = sum(self.paid) + b.rake
+
+
+class _Leavers:
+    """The players who left the table with their hand live, folded at their turn: the site
+    writes the leaving when it happens, before the moves of the players between."""
+
+    __slots__ = ("b", "names")
+
+    def __init__(self, b: HandBuilder) -> None:
+        self.b = b
+        self.names: list[str] = []
+
+    def fold(self, actor: str | None) -> None:
+        """Fold those seated between the last to act and ``actor`` (all of them at the
+        round's end, ``actor`` None)."""
+        b = self.b
+        if not self.names:
+            return
+        order = [p.name for p in b.after_button(list(b.players.values())) if p.dealt]
+        if actor is not None and actor not in order:
+            return
+        last = b.actions[-1][1] if b.actions else None
+        start = order.index(last.name) + 1 if last is not None else 0
+        turn = order[start:] + order[:start]
+        for name in turn if actor is None else turn[: turn.index(actor)]:
+            if name in self.names:
+                self.names.remove(name)
+                b.fold(name)
 
 
 def _card(found: re.Match[str]) -> str:
