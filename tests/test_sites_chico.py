@@ -84,6 +84,13 @@ def test_a_game_splitpot_does_not_play_is_refused_by_its_name() -> None:
     assert isinstance(refused, UnsupportedHand) and refused.game == "Badugi Limit"
 
 
+def test_chat_that_says_shows_is_a_note() -> None:
+    text = _first().replace("Bob shows Ah Ac\n", 'Bob shows Ah Ac\nCy said "Bob shows Ah Ac"\n')
+    assert text.count("Bob shows Ah Ac") == 2
+    [hand] = read_text(text)
+    assert isinstance(hand, phh.HandHistory) and phh.check(hand).status == "match"
+
+
 def test_sniffing_finds_chico() -> None:
     assert sniff(OWN.read_text(encoding="utf-8")) is chico.READER
 

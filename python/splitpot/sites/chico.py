@@ -100,6 +100,7 @@ _DEALT = re.compile(r"^Dealt [Tt]o (.+?) \[([^]]*)\]$")
 _UNCALLED = re.compile(r"^Uncalled bet \(([\d.]+)\) returned to (.+)$")
 _POT = re.compile(r"^Total [pP]ot ([\d.]+)(?: \| Rake ([\d.]+))?$")
 _BOARD = re.compile(r"^Board \[([^]]*)\]$")
+_SHOWS, _LEFT = re.compile(r"^(.+) shows (.+)$"), re.compile(r"^(.*) has left the table$")
 _SUMMARY_SEAT = re.compile(r"^Seat \d{1,9}: (.*)$")
 _RESULT = re.compile(
     r"^(?:\([^)]*\) +)?(?:collected|showed \[(?P<cards>[^]]*)\] and won) \((?P<won>[\d.]+)\)"
@@ -119,7 +120,7 @@ class ChicoHand(LineReader):
     HEADER = HEADER
     CLOSING = re.compile(r"^\*\*\* SUMMARY \*\*\*")
     NOTES = _NOTES
-    ACTORS = (": ", " ")  # "NAME: calls 2"; "NAME shows Kh Kc", "NAME has left the table"
+    ACTORS = (": ",)  # "NAME: calls 2" ("NAME shows Kh Kc" and "NAME has left" are rules)
     VERBS = _VERBS
     TABLE = _TABLE
     STREETS = _STREET
@@ -209,6 +210,8 @@ class ChicoHand(LineReader):
             (_DEALT, self.dealt_to),
             (_UNCALLED, lambda m: self.b.returned(m[2], self.amount(m[1]))),
             (_POT, self.pot),
+            (_SHOWS, self.shows),
+            (_LEFT, self.leaves),  # (one not seated, or not in the hand: a note)
         ]
 
     def dealt_to(self, found: re.Match[str]) -> None:
@@ -286,14 +289,16 @@ class ChicoHand(LineReader):
             return self.damaged(f"the site contradicts itself: {name} acts with no chips")
         return super().unknown(line)
 
-    def aside(self, name: str, sep: str, rest: str) -> None:
-        p = self.b.players[name]
-        if rest.startswith("shows "):
-            self.b.show(name, cards(rest.removeprefix("shows ")))
-        elif rest == "has left the table" and p.dealt and not p.folded:
-            self.left.names.append(name)  # he folds when his turn comes
-        elif not self.NOTES.match(f"{name} {rest}"):
-            raise self.unknown(f"{name} {rest}")
+    def shows(self, found: re.Match[str]) -> None:
+        if found[1] in self.b.players:
+            self.b.show(found[1], cards(found[2]))
+        elif not self.NOTES.match(found.group()):  # 'Bob said "he shows air"'
+            raise self.unknown(found.group())
+
+    def leaves(self, found: re.Match[str]) -> None:
+        p = self.b.players.get(found[1])
+        if p is not None and p.dealt and not p.folded:
+            self.left.names.append(p.name)  # he folds when his turn comes
 
     def summary_line(self, line: str) -> None:
         pot, board, seat = _POT.match(line), _BOARD.match(line), _SUMMARY_SEAT.match(line)
