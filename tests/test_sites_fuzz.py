@@ -70,9 +70,10 @@ _NUMBERS = [b"0", b"11", b"9" * 20, b"7" * 5000]  # 5000 digits: past int()'s li
 
 
 @st.composite
-def _damaged(draw: st.DrawFn, corpus: Path = CORPUS, only: tuple[str, ...] = ()) -> bytes:
-    """A real file, cut, with some lines shuffled, or with a few bytes changed."""
-    data = draw(_real_file(corpus, only))
+def _damaged(draw: st.DrawFn, files: st.SearchStrategy[bytes] | None = None) -> bytes:
+    """A real file (or one of ``files``), cut, with some lines shuffled, or with a few bytes
+    changed."""
+    data = draw(_real_file() if files is None else files)
     how = draw(st.sampled_from(["cut", "shuffle", "bytes", "number"]))
     if how == "cut":
         return data[: draw(st.integers(0, len(data)))]
@@ -144,8 +145,18 @@ def test_fuzz_damaged_site_files_yield_histories_or_site_errors(data: bytes) -> 
     _never_escapes(data)
 
 
+OWN_FILES = sorted((Path(__file__).parent / "data" / "sites").glob("*-own.txt"))
+"""Our own hands of every site (tests/data/sites): fuzzed without ../shared too."""
+
+
+@settings(max_examples=300, deadline=_DEADLINE, suppress_health_check=[HealthCheck.too_slow])
+@given(data=_damaged(st.sampled_from(OWN_FILES).map(_bytes)))
+def test_fuzz_damaged_own_files_yield_histories_or_site_errors(data: bytes) -> None:
+    _never_escapes(data)
+
+
 @settings(max_examples=40, deadline=_DEADLINE, suppress_health_check=[HealthCheck.too_slow])
-@given(data=_damaged(CORPUS3, SITES3))
+@given(data=_damaged(_real_file(CORPUS3, SITES3)))
 def test_fuzz_damaged_boss_and_merge_files(data: bytes) -> None:
     """The XML readers of the third set (a broken hand is an error naming its line, and
     the next is still read): the same promise, a few examples in the quick run."""
@@ -161,7 +172,7 @@ def test_fuzz_damaged_site_files_long(data: bytes) -> None:
 
 @pytest.mark.slow
 @settings(max_examples=500, deadline=_DEADLINE, suppress_health_check=list(HealthCheck))
-@given(data=_damaged(CORPUS3, SITES3))
+@given(data=_damaged(_real_file(CORPUS3, SITES3)))
 def test_fuzz_damaged_boss_and_merge_files_long(data: bytes) -> None:
     _never_escapes(data)
 

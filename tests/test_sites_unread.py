@@ -11,9 +11,6 @@ from splitpot.sites import SiteError, UnsupportedHand, read_file, read_text
 # The site-histories-3 folders whose sites splitpot does not read yet, and the name each
 # is refused by.
 FOLDERS = {
-    "chico": "Chico (BetOnline, PayNoRake, Gear Poker)",
-    "pkr": "PKR",
-    "microgaming": "Microgaming",
     "kingsclub": "Kings Club",
     "swc": "Seals With Clubs",
     "everest": "Everest",
