@@ -76,13 +76,53 @@ def test_sniffing_finds_boss() -> None:
     assert sniff(OWN.read_text(encoding="utf-8")) is boss.READER
 
 
+_NEWCOMER = """<HISTORY ID="1009" SESSION="s.xml" TABLE="T" GAME="GAME_THM" \
+GAMEKIND="GAMEKIND_CASH" TABLECURRENCY="USD" LIMIT="NL" STAKES="0.05/0.10" DATE="1300000000">
+<PLAYER NAME="Ann" SEAT="1" AMOUNT="10.00" DEALER="Y"></PLAYER>
+<PLAYER NAME="Dee" SEAT="2" AMOUNT="5.00"></PLAYER>
+<PLAYER NAME="Bob" SEAT="3" AMOUNT="5.00"></PLAYER>
+<PLAYER NAME="Cy" SEAT="4" AMOUNT="8.00"></PLAYER>
+<ACTION TYPE="HAND_BLINDS" PLAYER="Bob" KIND="HAND_SB" VALUE="0.05"></ACTION>
+<ACTION TYPE="HAND_BLINDS" PLAYER="Dee" KIND="HAND_BB" VALUE="0.10"></ACTION>
+<ACTION TYPE="HAND_BLINDS" PLAYER="Cy" KIND="HAND_BB" VALUE="0.10"></ACTION>
+<ACTION TYPE="ACTION_FOLD" PLAYER="Ann"></ACTION>
+<ACTION TYPE="ACTION_CHECK" PLAYER="Dee"></ACTION>
+<ACTION TYPE="ACTION_CALL" PLAYER="Bob" VALUE="0.10"></ACTION>
+<ACTION TYPE="ACTION_CHECK" PLAYER="Cy"></ACTION>
+<ACTION TYPE="HAND_BOARD" VALUE="BOARD_FLOP"><CARD LINK="0"></CARD><CARD LINK="14"></CARD>\
+<CARD LINK="33"></CARD></ACTION>
+<ACTION TYPE="ACTION_CHECK" PLAYER="Dee"></ACTION>
+<ACTION TYPE="ACTION_CHECK" PLAYER="Bob"></ACTION>
+<ACTION TYPE="ACTION_BET" PLAYER="Cy" VALUE="0.20"></ACTION>
+<ACTION TYPE="ACTION_FOLD" PLAYER="Dee"></ACTION>
+<ACTION TYPE="ACTION_FOLD" PLAYER="Bob"></ACTION>
+<SHOWDOWN NAME="HAND_SHOWDOWN" POT="0.30" RAKE="0.00">
+<RESULT PLAYER="Ann" WIN="0.00"></RESULT><RESULT PLAYER="Dee" WIN="0.00"></RESULT>
+<RESULT PLAYER="Bob" WIN="0.00"></RESULT><RESULT PLAYER="Cy" WIN="0.30"></RESULT>
+</SHOWDOWN></HISTORY>
+"""
+
+
+def test_a_big_blind_posted_between_the_button_and_the_small_blind_is_out_of_turn() -> None:
+    """docs/rules/poker.md §4.1 DECISION, as Boss hand 2022113533 plays it: Dee, new in
+    seat 2 between the button (Ann, 1) and the small blind (Bob, 3), posts 0.10 live; the
+    big blind is Cy, left of the small blind, so Ann acts first preflop and Cy last, and on
+    the flop Dee first. Cy's 0.20 comes back; he wins the 0.30 of the blinds."""
+    [hand] = read_text(_NEWCOMER)
+    assert isinstance(hand, phh.HandHistory)
+    assert hand.players == ["Dee", "Bob", "Cy", "Ann"]
+    assert hand.blinds_or_straddles == [10, 5, 10, 0]
+    assert hand.finishing_stacks == [490, 490, 820, 1000]
+    assert phh.check(hand).status == "match"
+
+
 def test_every_boss_hand_replays_to_the_sites_result() -> None:
     """site-histories-3/boss: 129 hands. 14 of five-card draw, refused by name; 6 damaged
     (one file cut off, five hands of the 2011 CAD tournament whose pot or stacks contradict
-    their actions); one the engine refuses: the big blind posted in the small blind's seat
-    and the small blind in the big blind's, which no rule of §4.1 deals."""
+    their actions). Hand 2022113533 plays a big blind posted between the button and the
+    small blind (§4.1), and matches."""
     found = outcomes("boss")
-    assert statuses(found) == Counter(match=108, unsupported=14, damaged=6, error=1)
+    assert statuses(found) == Counter(match=109, unsupported=14, damaged=6)
     assert all("Five-card draw" in o.detail for o in found if o.status == "unsupported")
 
 

@@ -122,14 +122,17 @@ def big_blind_seat(order: Sequence[int], live: Sequence[int], small_blind: int) 
 
     ``order`` lists the players after the button, clockwise (heads-up the other player
     first), ``live`` each seat's live blind. The big blind is the first of them to post the
-    largest live blind (one who posts as much out of turn comes after him). When the blinds
-    are equal (``small_blind`` as large: $5/$5), the first of them posts the small blind, and
-    the big blind is the next to post as much.
+    largest live blind after the small blind (one who posts as much out of turn, before the
+    small blind or after the big blind, is not it). When the blinds are equal
+    (``small_blind`` as large: $5/$5), the first of them posts the small blind, and the big
+    blind is the next to post as much.
 
     >>> big_blind_seat([3, 4, 0], [2, 0, 0, 1, 2], small_blind=1)  # seat 0 posts out of turn
     4
     >>> big_blind_seat([3, 4, 0], [0, 0, 0, 5, 5], small_blind=5)
     4
+    >>> big_blind_seat([0, 1, 2, 3], [2, 1, 2, 0], small_blind=1)  # seat 0 posts out of turn
+    2
     """
     top = max(live, default=0)
     if not top:
@@ -137,6 +140,12 @@ def big_blind_seat(order: Sequence[int], live: Sequence[int], small_blind: int) 
     posted = [s for s in order if live[s] == top]
     if small_blind == top and len(order) > 2 and posted[0] == order[0] and len(posted) > 1:
         return posted[1]
+    # The big blind sits left of the small blind: a live blind posted out of turn between
+    # the button and the small blind (Boss Media lets a new player post there) is not it.
+    small = [s for s in order if 0 < live[s] < top]
+    if len(order) > 2 and len(small) == 1:
+        after = [s for s in posted if order.index(s) > order.index(small[0])]
+        return (after or posted)[0]
     return posted[0]
 
 

@@ -97,6 +97,8 @@ _STUD_STREETS = {
     "SEVENTH_STREET": 7,
 }
 _FORCED = {"SMALL_BLIND", "BIG_BLIND", "INITIAL_BLIND", "RETURN_BLIND", "ANTE", "BRING_IN"}
+# A player's own choice in the betting: one the round waits for, never made after a fold.
+_CHOICES = {"CHECK", "CALL", "BET", "RAISE", "COMPLETE", "ALL_IN"}
 
 
 @dataclass
@@ -145,6 +147,7 @@ class MergeGame(LineReader):
         self.unwritten: list[str] = []  # blinds all-in for an amount not written
         self.short: dict[str, int] = {}  # what they were, from the site's payout
         self.forced_after = False
+        self.turns = _Turns(self)
 
     def tournament(self) -> bool:
         return self.description is not None and self.description[0].endswith(" Tournament")
@@ -263,6 +266,7 @@ class MergeGame(LineReader):
 
     def round(self, element: ET.Element) -> None:
         kind = element.get("id", "")
+        self.b.at = self.doc.line_of.get(element, self.b.at)
         if kind == "GAME_CANCELLED":
             raise self.unsupported("a hand called off (GAME_CANCELLED)")
         if kind in _BOARD_ROUNDS:
@@ -295,6 +299,7 @@ class MergeGame(LineReader):
                     raise self.damaged(f"the site contradicts itself: the board in {kind}")
         if len(self.final_board) < count or None in self.final_board:
             raise self.damaged(f"the site contradicts itself: no board for {kind}")
+        self.turns.street(kind)
         self.b.board(self.final_board[len(self.board) : count])
         self.board = self.final_board[:count]
 
@@ -305,6 +310,8 @@ class MergeGame(LineReader):
                 raise self.unsupported("a hand called off (GAME_CANCELLED)")
             return
         name, value = self.name(event), event.get("amount")
+        if kind in _CHOICES and not forced:
+            self.turns.act(name, kind)
         if kind in _FORCED or (forced and kind == "ALL_IN"):
             amount = self.amount(value or "0")
             if kind == "ALL_IN" and amount == 0:  # a blind all-in for what he had, unwritten
@@ -373,6 +380,45 @@ class MergeGame(LineReader):
             self.b.returned(name, amount)
         else:
             self.b.collect(name, amount)
+
+
+class _Turns:
+    """Who a board street's betting still waits for. Lines the site lost show as a board
+    dealt while it waits (the 2011 client wrote a disconnected big blind's check in the
+    flop's round) or as an action after a fold: damaged at that line, not engine errors."""
+
+    def __init__(self, reader: MergeGame) -> None:
+        self.reader = reader
+        self.acted: set[str] = set()  # who chose an action on this street
+
+    def act(self, name: str, kind: str) -> None:
+        if self.reader.b.players[name].folded:
+            raise self.reader.damaged(
+                f"lines missing or the site contradicts itself: {name} acts ({kind}) after folding"
+            )
+        self.acted.add(name)
+
+    def street(self, kind: str) -> None:
+        """The board of round ``kind`` is dealt: the street before must be over."""
+        waiting = self.waiting()
+        if waiting:
+            raise self.reader.damaged(
+                f"lines missing: the board of {kind} is dealt before {waiting} acts on the "
+                "street before (the site lost his action)"
+            )
+        self.acted = set()
+
+    def waiting(self) -> str | None:
+        """The first player the betting still waits for, if any: one still in, with chips
+        behind, who has not acted on the street or has not matched its highest bet; when
+        only one has chips behind and has matched, nobody (the others are all-in)."""
+        live = [p for p in self.reader.b.players.values() if p.dealt and not p.folded]
+        high = max((p.street_in for p in live), default=0)
+        free = [p for p in live if p.put_in < p.stack]
+        if len(free) == 1 and free[0].street_in >= high:
+            return None
+        late = [p for p in free if p.name not in self.acted or p.street_in < high]
+        return late[0].name if late else None
 
 
 class _Stud:
