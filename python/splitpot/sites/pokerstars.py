@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from decimal import Decimal
+from typing import ClassVar
 
 from splitpot.sites.base import VERBS, Block, LineReader, Remembered, Rules, SiteReader, cards
 from splitpot.sites.builder import Kind
@@ -101,6 +102,9 @@ class StarsHand(LineReader):
     STREET_BETS = re.compile(r"[3-6]th STREET|3rd STREET|RIVER")  # stud: a RIVER of no cards
     SEVENTH = "RIVER"
     RUN_TWICE = re.compile(r"(?P<run>FIRST|SECOND|THIRD) (?P<street>FLOP|TURN|RIVER|SHOW ?DOWN)")
+    STATEFUL: ClassVar[frozenset[str]] = frozenset({"posts small blind"})
+    """The verbs whose text is not remembered (:meth:`LineReader.move`): a second small blind
+    is a dead one (:meth:`action`); every other post means the same move in any state."""
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
@@ -221,7 +225,7 @@ class StarsHand(LineReader):
             b.reveal(name, cards((a + " " + (more or "")).strip(" []")))
         elif verb == "posts a dead small blind":
             b.blind(name, 0, dead=self.amount(a))
-        elif self.move(name, verb, a, text="" if verb.startswith("posts") else rest):
+        elif self.move(name, verb, a, text="" if verb in self.STATEFUL else rest):
             return  # a blind's meaning depends on the blinds posted before it
         elif verb == "shows":
             b.show(name, cards(rest[len("shows ") :].split("]")[0].strip(" [")))
