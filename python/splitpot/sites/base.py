@@ -340,7 +340,8 @@ class LineReader:
             found = None if self.SEAT is None else self.SEAT.match(line)
             if found is None:
                 raise self.fail(f"not a seat line: {line!r}")
-            self.b.seat(self.b.number(found["seat"]), found["name"], self.amount(found["stack"]))
+            seat, name, stack = found.group("seat", "name", "stack")
+            self.b.seat(self.b.number(seat), name, self.amount(stack))
             return True
         if self.TABLE is None or not line.startswith("Table"):
             return False

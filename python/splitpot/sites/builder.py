@@ -35,6 +35,9 @@ from splitpot.phh.write import RUNOUT_COUNT
 from splitpot.pots import run_parts
 from splitpot.sites.errors import DamagedHand, SiteError, UnsupportedHand
 
+_NUMBERS = {str(k): k for k in range(100)}
+"""The numbers a seat line writes, read at once (:meth:`HandBuilder.number`)."""
+
 Kind = Literal["F", "P", "N"]
 """The betting structure's letter, as in PHH variant codes: fixed, pot or no limit."""
 
@@ -153,6 +156,9 @@ class HandBuilder:
     def number(self, text: str, what: str = "seat") -> int:
         """A seat, table size or level as the site writes it: at most 9 ASCII digits (no
         table has more seats, and ``int()`` of thousands of digits is refused or slow)."""
+        value = _NUMBERS.get(text)  # a seat number, most often: no call
+        if value is not None:
+            return value
         if not (text.isascii() and text.isdigit() and len(text) <= 9):
             raise self.fail(f"{what} {text[:20]!r} is not a number of at most 9 digits")
         return int(text)
@@ -422,12 +428,12 @@ class HandBuilder:
         """``players`` clockwise from the button's left (hand/setup.py's
         ``seats_from_button``, the engine's one home of seat order); by seat when the hand
         has no button (stud)."""
-        top = max([p.seat for p in players], default=0)
+        at = {p.seat: p for p in players}
+        top = max(at, default=0)
         if top > PHH_MAX_SEATS:
             raise self.fail(
                 f"field 'seats' goes up to seat {top}; a table has at most {PHH_MAX_SEATS} seats"
             )
-        at = {p.seat: p for p in players}
         if self.button is None:
             return [at[s] for s in sorted(at)]
         seats: list[int | None] = [s if s in at else None for s in range(top + 1)]
@@ -456,8 +462,10 @@ class HandBuilder:
         order = self._order()
         if len(order) < 2:
             raise self.fail("fewer than two players were dealt in")
-        self._check_total(order)
-        self._check_paid(order)
+        if self.total is None:
+            self._check_paid(order)
+        else:  # what the stated pot holds, the chips paid and put in are then too
+            self._check_total(order)
         runs = self._check_runs()
         for k, p in enumerate(order):
             p.label = f"p{k + 1}"

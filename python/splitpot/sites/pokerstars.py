@@ -39,6 +39,7 @@ _UNPLAYED = (
     "Courchevel",
 )
 _TOURNAMENT = re.compile(r"Tournament #(\d+)")
+_SYMBOL = re.compile(r"[^0-9]+")  # the currency's sign before an amount
 _MONEY = ("$", "€", "£", "₹", "Rs.")  # a cash game's currency signs (else play money)
 _STAKES = re.compile(r"\((?:[^(),]*, )?([^()/,]+)/([^()/ ]+)(?: ([A-Z]{3}))?\)")
 WHEN = re.compile(r"(\d{4})/(\d\d)/(\d\d) (\d\d?):(\d\d):(\d\d) ?([A-Z]{2,4})?")
@@ -139,7 +140,7 @@ class StarsHand(LineReader):
         self.facts.game(part, _KIND[found["limit"]], self.amount(small), self.amount(big))
         if currency:
             b.fields["currency"] = currency
-        symbol = re.match(r"[^0-9]+", small)
+        symbol = _SYMBOL.match(small)
         if symbol is not None and b.unit == CENT:
             b.fields["currency_symbol"] = symbol.group()
         when = WHEN.search(header)
@@ -233,6 +234,8 @@ class StarsHand(LineReader):
             raise b.unsupported(f"{name}: {verb}: a draw or straddle is not played")
 
     def summary_line(self, line: str) -> None:
+        if line.startswith("Seat ") and " mucked [" not in line:
+            return  # most of the summary: a seat's line says what was not seen only by a muck
         found = _TOTAL.match(line)
         if found is not None:
             self.b.total = self.amount(found[1])
