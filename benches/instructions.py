@@ -15,8 +15,8 @@ Workloads: ``nl`` and ``nl-pokerkit`` (6-max no-limit Hold'em, random legal play
 benches/test_bench_hand.py), ``stud`` and ``stud-pokerkit`` (6-max fixed-limit Stud Hi/Lo,
 benches/test_bench_stud.py), ``phh`` and ``phh-pokerkit`` (PHH parse + replay of the Pluribus
 hands, benches/test_bench_phh.py), ``pan`` (a six-player game of greedy bots,
-benches/test_bench_pan_game.py), ``read`` (the PokerStars no-limit hold 'em hands of both folders read, each once,
-as benches/test_bench_sites.py reads them: ``splitpot.sites.read_text`` of one hand's text).
+benches/test_bench_pan_game.py), ``read`` (the PokerStars no-limit hold 'em hands of both
+folders, each read once as benches/test_bench_sites.py reads them: ``read_text`` of its text).
 """
 
 from __future__ import annotations
@@ -57,10 +57,9 @@ def _stars_hands(n: int) -> list[str]:
     """The texts of the first ``n`` hands of the PokerStars no-limit hold 'em files of both
     shared folders (benches/test_bench_sites.py's, 1,591 hands: the files by name, each
     file's hands in order)."""
-    from test_bench_sites import _stars_nlhe_files
-
     from splitpot.sites import pokerstars
     from splitpot.sites.reading import decode, split
+    from test_bench_sites import _stars_nlhe_files
 
     out: list[str] = []
     for path in _stars_nlhe_files():

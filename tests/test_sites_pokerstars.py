@@ -14,9 +14,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from splitpot import phh
-from splitpot.sites import SiteError, UnsupportedHand, pokerstars, read_file, read_text, sniff
+from splitpot.sites import (
+    SiteError,
+    UnsupportedHand,
+    money,
+    pokerstars,
+    read_file,
+    read_text,
+    sniff,
+)
 from splitpot.sites.check import check_file
-from splitpot.sites import money
 from splitpot.sites.money import CENT, CHIP, AmountError, shown_amount, units
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "site-histories"

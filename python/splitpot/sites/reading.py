@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable, Iterator
 from itertools import compress, count, repeat
 from operator import contains
-from collections.abc import Iterable, Iterator
 from typing import IO
 
 from splitpot import _files
