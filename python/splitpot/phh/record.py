@@ -275,8 +275,7 @@ class HandHistory:
         ]
         if (
             set(map(type, amounts)) <= _INT
-            and min(amounts, default=0) >= 0
-            and max(amounts, default=0) < AMOUNT_BOUND
+            and (not amounts or (min(amounts) >= 0 and max(amounts) < AMOUNT_BOUND))
             and len(record.actions) <= PHH_MAX_ACTIONS
             and set(map(type, _STRINGS_IN(values))) <= _STR_OR_NONE
             and set(map(type, _INTS_IN(values))) <= _INT_OR_NONE

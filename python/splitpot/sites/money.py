@@ -19,7 +19,7 @@ _NUMBER = re.compile(r"[0-9][0-9,.' \u00a0\u202f]*")
 # Most amounts: a sign (no minus), digits and their decimals to the end (``$0.25``, ``1500``),
 # read without Decimal (:func:`_plain`); the others take the whole way.
 _PLAIN = re.compile(r"[^0-9-]*([0-9]{1,18})(?:\.([0-9]{1,18}))?")
-_PLACES = {CENT: 2, CHIP: 0}
+_PLACES = {CENT: (2, 100), CHIP: (0, 1)}  # a unit's decimals, and the units in one
 
 
 class AmountError(ValueError):
@@ -76,17 +76,20 @@ def _plain(text: str, unit: Decimal, decimal: str) -> int | None:
     """``units(text, unit)`` of a plain amount in a unit of a cent or a chip, by integers
     (what the Decimal way gives, to the unit: at most 36 digits); None for any other text,
     or one finer than the unit (the whole way then names the fault)."""
-    places = _PLACES.get(unit)
-    found = _PLAIN.fullmatch(text) if places is not None and decimal == "." else None
+    known = _PLACES.get(unit)
+    if known is None or decimal != ".":
+        return None
+    found = _PLAIN.fullmatch(text)
     if found is None:
         return None
+    places, scale = known
     whole, fraction = found.groups()
     if fraction is None:
-        return int(whole) * 10**places
+        return int(whole) * scale
     kept, finer = fraction[:places], fraction[places:]
     if finer.strip("0"):
         return None
-    return int(whole) * 10**places + int(kept.ljust(places, "0") or "0")
+    return int(whole) * scale + int(kept.ljust(places, "0") or "0")
 
 
 def shown_amount(amount: int, unit: Decimal, symbol: str = "") -> str:
