@@ -288,7 +288,7 @@ class LineReader:
         self.facts = HandFacts(self.b)  # the amounts, the game, the date
         self.amounts = self.facts.amounts  # for amount(): the amounts read before, at once
         self.moves_read = _MOVES_READ.setdefault((type(self), self.b.unit), {})
-        self.seats_read = _SEATS_READ.setdefault((type(self), self.b.unit), {})
+        self.seats_known = _SEATS_READ.setdefault((type(self), self.b.unit), {})
         self.b.tournament = self.tournament()
         self.b.hand_id = found.group(1) if found is not None and found.re.groups else None
         self.b.at = block.first
@@ -342,15 +342,15 @@ class LineReader:
         """A line before the play (:data:`TABLE`, a :data:`SEAT`), read: True; else False.
         Asked only until the seated names are fixed (:meth:`seats`)."""
         if line.startswith("Seat "):
-            seats_read = self.seats_read
-            known = seats_read.get(line)
+            seats_known = self.seats_known
+            known = seats_known.get(line)
             if known is None:
                 found = None if self.SEAT is None else self.SEAT.match(line)
                 if found is None:
                     raise self.fail(f"not a seat line: {line!r}")
                 seat, name, stack = found.group("seat", "name", "stack")
                 known = (self.b.number(seat), name, self.amount(stack))
-                keep(seats_read, line, known, 100)
+                keep(seats_known, line, known, 100)
             self.b.seat(*known)
             return True
         if self.TABLE is None or not line.startswith("Table"):
