@@ -373,7 +373,8 @@ class LineReader:
         if found is None:
             raise self.fail(f"not a street line: {line!r}")
         title, first, second = found.groups()
-        self.seats()
+        if self.seating is None:
+            self.seats()
         if self.street == self.SEVENTH:
             self.b.deal_unseen()
         if title == "SUMMARY":

@@ -122,7 +122,7 @@ class StarsHand(LineReader):
     def unit(self) -> Decimal:
         header = self.header
         cash = _TOURNAMENT.search(header) is None and bool(_STAKES.search(header))
-        return CENT if cash and any(sign in header for sign in _MONEY) else CHIP
+        return CENT if cash and any(map(header.__contains__, _MONEY)) else CHIP
 
     def read_header(self) -> None:
         header, b = self.header, self.b
@@ -143,7 +143,8 @@ class StarsHand(LineReader):
         symbol = _SYMBOL.match(small)
         if symbol is not None and b.unit == CENT:
             b.fields["currency_symbol"] = symbol.group()
-        when = WHEN.search(header)
+        # A date's first "/" is its fifth character: none starts before the header's first.
+        when = WHEN.search(header, max(0, header.find("/") - 4))
         self.facts.when(when, zone=when[7] if when else None)
 
     def stakes(self) -> tuple[str, str, str]:
