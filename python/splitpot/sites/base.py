@@ -342,15 +342,13 @@ class LineReader:
         """A line before the play (:data:`TABLE`, a :data:`SEAT`), read: True; else False.
         Asked only until the seated names are fixed (:meth:`seats`)."""
         if line.startswith("Seat "):
-            seats_known = self.seats_known
-            known = seats_known.get(line)
+            known = self.seats_known.get(line)
             if known is None:
                 found = None if self.SEAT is None else self.SEAT.match(line)
                 if found is None:
                     raise self.fail(f"not a seat line: {line!r}")
-                seat, name, stack = found.group("seat", "name", "stack")
-                known = (self.b.number(seat), name, self.amount(stack))
-                keep(seats_known, line, known, 100)
+                known = (self.b.number(found["seat"]), found["name"], self.amount(found["stack"]))
+                keep(self.seats_known, line, known, 100)
             self.b.seat(*known)
             return True
         if self.TABLE is None or not line.startswith("Table"):
