@@ -8,10 +8,21 @@ from __future__ import annotations
 from collections import Counter
 from decimal import Decimal
 from pathlib import Path
+from unittest import mock
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from splitpot import phh
-from splitpot.sites import SiteError, UnsupportedHand, pokerstars, read_file, read_text, sniff
+from splitpot.sites import (
+    SiteError,
+    UnsupportedHand,
+    money,
+    pokerstars,
+    read_file,
+    read_text,
+    sniff,
+)
 from splitpot.sites.check import check_file
 from splitpot.sites.money import CENT, CHIP, AmountError, shown_amount, units
 
@@ -147,6 +158,29 @@ def test_amounts_become_integer_units_exactly(
 def test_amounts_finer_than_the_unit_or_not_amounts_are_refused(text: str) -> None:
     with pytest.raises(AmountError):
         units(text, CHIP if text == "1.5" else CENT)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.text(alphabet="0123456789.,$€-Rs \u00a0", max_size=12),
+    st.sampled_from([CENT, CHIP]),
+    st.sampled_from([".", ","]),
+)
+def test_plain_amounts_read_by_integers_as_by_decimal(
+    text: str, unit: Decimal, decimal: str
+) -> None:
+    """The plain amounts (``$0.25``, ``1500``) are read by integers, without Decimal
+    (money._plain): the same value as the Decimal way, or the same refusal."""
+
+    def read() -> int | str:
+        try:
+            return units(text, unit, decimal=decimal)
+        except AmountError as e:
+            return f"{type(e).__name__}: {e}"
+
+    with mock.patch.dict(money._PLACES, clear=True):  # the Decimal way only
+        want = read()
+    assert read() == want
 
 
 def test_amounts_are_written_back_exactly() -> None:

@@ -35,6 +35,11 @@ from splitpot.phh.write import RUNOUT_COUNT
 from splitpot.pots import run_parts
 from splitpot.sites.errors import DamagedHand, SiteError, UnsupportedHand
 
+_LABELS = tuple(f"p{k}" for k in range(1, PHH_MAX_SEATS + 1))
+"""The players' PHH labels, in PHH order."""
+_NUMBERS = {str(k): k for k in range(100)}
+"""The numbers a seat line writes, read at once (:meth:`HandBuilder.number`)."""
+
 Kind = Literal["F", "P", "N"]
 """The betting structure's letter, as in PHH variant codes: fixed, pot or no limit."""
 
@@ -153,6 +158,9 @@ class HandBuilder:
     def number(self, text: str, what: str = "seat") -> int:
         """A seat, table size or level as the site writes it: at most 9 ASCII digits (no
         table has more seats, and ``int()`` of thousands of digits is refused or slow)."""
+        value = _NUMBERS.get(text)  # a seat number, most often: no call
+        if value is not None:
+            return value
         if not (text.isascii() and text.isdigit() and len(text) <= 9):
             raise self.fail(f"{what} {text[:20]!r} is not a number of at most 9 digits")
         return int(text)
@@ -422,12 +430,12 @@ class HandBuilder:
         """``players`` clockwise from the button's left (hand/setup.py's
         ``seats_from_button``, the engine's one home of seat order); by seat when the hand
         has no button (stud)."""
-        top = max([p.seat for p in players], default=0)
+        at = {p.seat: p for p in players}
+        top = max(at) if at else 0  # (a keyword costs min and max a slow call)
         if top > PHH_MAX_SEATS:
             raise self.fail(
                 f"field 'seats' goes up to seat {top}; a table has at most {PHH_MAX_SEATS} seats"
             )
-        at = {p.seat: p for p in players}
         if self.button is None:
             return [at[s] for s in sorted(at)]
         seats: list[int | None] = [s if s in at else None for s in range(top + 1)]
@@ -467,37 +475,44 @@ class HandBuilder:
         order = self._order()
         if len(order) < 2:
             raise self.fail("fewer than two players were dealt in")
-        self._check_total(order)
-        self._check_paid(order)
+        if self.total is None:
+            self._check_paid(order)
+        else:  # what the stated pot holds, the chips paid and put in are then too
+            self._check_total(order)
         runs = self._check_runs()
-        for k, p in enumerate(order):
-            p.label = f"p{k + 1}"
+        for p, label in zip(order, _LABELS, strict=False):  # seat() seats PHH_MAX_SEATS at most
+            p.label = label
         actions = [
             head if p is None else head + p.label + tail + (_cards(p.hole[c]) if c else "")
             for head, p, tail, c in self.actions
         ]
         for run in range(1, len(self.run_boards) + 1):  # run by run, as the engine deals
             actions += self.run_boards[run]
+        # Each player's seat, name, stack and finishing stack: one pass, as columns.
+        rows = [
+            (p.seat, p.name, p.stack, p.stack - p.put_in + p.returned + p.collected) for p in order
+        ]
+        seats, players, stacks, finishing = map(list, zip(*rows, strict=True))
+        winnings = [p.collected for p in order]
         structure = self._structure(game, order)
-        user = self._user_fields(order)
+        user = self._user_fields(order, seats)
         if runs > 1:
             user[RUNOUT_COUNT] = runs
         if "_splitpot_structure" in structure:
             user["_splitpot_structure"] = structure.pop("_splitpot_structure")
-        seats = [p.seat for p in order]
         try:
             # Made, not parsed: its types and list lengths are this builder's by
             # construction, and what a hostile file could break (amounts, seats, the
             # number of actions) HandHistory.made checks.
             return HandHistory.made(
                 **structure,
-                starting_stacks=[p.stack for p in order],
+                starting_stacks=stacks,
                 actions=self._dealing(game, order) + actions + self._showdown(order),
                 seats=seats,
                 seat_count=max(self.seat_count or 0, self.button or 0, *seats),
-                players=[p.name for p in order],
-                finishing_stacks=[p.stack - p.put_in + p.returned + p.collected for p in order],
-                winnings=[p.collected for p in order],
+                players=players,
+                finishing_stacks=finishing,
+                winnings=winnings,
                 hand=self.hand_id,
                 **self.fields,
                 user_fields=user,
@@ -656,9 +671,9 @@ class HandBuilder:
         left = [k for k, p in enumerate(order) if not p.folded]
         if len(left) < 2:
             return []
-        return [f"p{k + 1} sm" + (" -" if order[k].shown else "") for k in left]
+        return [order[k].label + (" sm -" if order[k].shown else " sm") for k in left]
 
-    def _user_fields(self, order: list[_Player]) -> dict[str, Any]:
+    def _user_fields(self, order: list[_Player], seats: list[int]) -> dict[str, Any]:
         user = dict(self.user)
         user["_site_rake"] = self.rake
         if self.tournament:
@@ -666,7 +681,7 @@ class HandBuilder:
         dead = [p.dead for p in order]
         if any(dead):
             user["_splitpot_dead_blinds"] = dead
-        if self.button is not None and self.button not in {p.seat for p in order}:
+        if self.button is not None and self.button not in seats:
             user["_splitpot_button"] = self.button - 1  # an empty seat, or one sitting out
         return user
 

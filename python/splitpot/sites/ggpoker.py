@@ -48,6 +48,8 @@ _TAKEN = re.compile(r" \| (\w+) (\S+)")
 class GGHand(StarsHand):
     NAME = NAME
     HEADER = HEADER
+    # A blind's post may start a new level (:meth:`level`): no post is remembered.
+    STATEFUL = frozenset({"posts small blind", "posts big blind", "posts small & big blinds"})
 
     def header_line(self) -> str:
         return self.block.lines[0]

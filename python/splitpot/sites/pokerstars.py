@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from decimal import Decimal
+from typing import ClassVar
 
 from splitpot.sites.base import VERBS, Block, LineReader, Remembered, Rules, SiteReader, cards
 from splitpot.sites.builder import Kind
@@ -38,6 +39,7 @@ _UNPLAYED = (
     "Courchevel",
 )
 _TOURNAMENT = re.compile(r"Tournament #(\d+)")
+_SYMBOL = re.compile(r"[^0-9]+")  # the currency's sign before an amount
 _MONEY = ("$", "€", "£", "₹", "Rs.")  # a cash game's currency signs (else play money)
 _STAKES = re.compile(r"\((?:[^(),]*, )?([^()/,]+)/([^()/ ]+)(?: ([A-Z]{3}))?\)")
 WHEN = re.compile(r"(\d{4})/(\d\d)/(\d\d) (\d\d?):(\d\d):(\d\d) ?([A-Z]{2,4})?")
@@ -101,6 +103,9 @@ class StarsHand(LineReader):
     STREET_BETS = re.compile(r"[3-6]th STREET|3rd STREET|RIVER")  # stud: a RIVER of no cards
     SEVENTH = "RIVER"
     RUN_TWICE = re.compile(r"(?P<run>FIRST|SECOND|THIRD) (?P<street>FLOP|TURN|RIVER|SHOW ?DOWN)")
+    STATEFUL: ClassVar[frozenset[str]] = frozenset({"posts small blind"})
+    """The verbs whose text is not remembered (:meth:`LineReader.move`): a second small blind
+    is a dead one (:meth:`action`); every other post means the same move in any state."""
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
@@ -117,7 +122,7 @@ class StarsHand(LineReader):
     def unit(self) -> Decimal:
         header = self.header
         cash = _TOURNAMENT.search(header) is None and bool(_STAKES.search(header))
-        return CENT if cash and any(sign in header for sign in _MONEY) else CHIP
+        return CENT if cash and any(map(header.__contains__, _MONEY)) else CHIP
 
     def read_header(self) -> None:
         header, b = self.header, self.b
@@ -135,10 +140,11 @@ class StarsHand(LineReader):
         self.facts.game(part, _KIND[found["limit"]], self.amount(small), self.amount(big))
         if currency:
             b.fields["currency"] = currency
-        symbol = re.match(r"[^0-9]+", small)
+        symbol = _SYMBOL.match(small)
         if symbol is not None and b.unit == CENT:
             b.fields["currency_symbol"] = symbol.group()
-        when = WHEN.search(header)
+        # A date's first "/" is its fifth character: none starts before the header's first.
+        when = WHEN.search(header, max(0, header.find("/") - 4))
         self.facts.when(when, zone=when[7] if when else None)
 
     def stakes(self) -> tuple[str, str, str]:
@@ -221,7 +227,7 @@ class StarsHand(LineReader):
             b.reveal(name, cards((a + " " + (more or "")).strip(" []")))
         elif verb == "posts a dead small blind":
             b.blind(name, 0, dead=self.amount(a))
-        elif self.move(name, verb, a, text="" if verb.startswith("posts") else rest):
+        elif self.move(name, verb, a, text="" if verb in self.STATEFUL else rest):
             return  # a blind's meaning depends on the blinds posted before it
         elif verb == "shows":
             b.show(name, cards(rest[len("shows ") :].split("]")[0].strip(" [")))
@@ -229,6 +235,8 @@ class StarsHand(LineReader):
             raise b.unsupported(f"{name}: {verb}: a draw or straddle is not played")
 
     def summary_line(self, line: str) -> None:
+        if line.startswith("Seat ") and " mucked [" not in line:
+            return  # most of the summary: a seat's line says what was not seen only by a muck
         found = _TOTAL.match(line)
         if found is not None:
             self.b.total = self.amount(found[1])
