@@ -184,6 +184,13 @@ pub fn dense_cards(text: &[u8]) -> Option<(u64, usize)> {
     (packed & 0x8080_8080_8080_8080 == 0).then_some((packed, text.len() / 2))
 }
 
+/// The code of the card two bytes spell (rank then suit, any case), 0xff for anything else:
+/// one load from `PAIR_CODE`.
+#[inline(always)]
+pub fn pair_code(rank: u8, suit: u8) -> u8 {
+    PAIR_CODE[u16::from_le_bytes([rank, suit]) as usize]
+}
+
 /// At most `N` pairs of `text` packed (see [`dense_cards`]); a bound known at compile time, so
 /// the loop unrolls.
 #[inline(always)]

@@ -61,7 +61,7 @@ pub(super) fn mc_chunk_typed<
                 }
             };
             used |= 1 << card;
-            st.push(g as usize, card);
+            st.push_for::<OMAHA, HILO>(g as usize, card);
         }
         let (h, l) = showdown::<N, OMAHA, HILO, RAZZ>(&ctx, &st, plan.table);
         tally.add(h, l);

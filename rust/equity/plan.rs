@@ -222,12 +222,9 @@ fn prune_ranges(q: &Question, used: u64) -> Result<Vec<Option<Vec<Combo>>>, Equi
     let mut ranges = vec![None; q.players.len()];
     for (i, h) in q.players.iter().enumerate() {
         if let Holding::Range(r) = h {
-            let left: Vec<Combo> = r
-                .combos
-                .iter()
-                .copied()
-                .filter(|c| c.mask() & used == 0)
-                .collect();
+            // Room for every hand at once: a filtered collect grows the vector step by step.
+            let mut left = Vec::with_capacity(r.combos.len());
+            left.extend(r.combos.iter().filter(|c| c.mask() & used == 0).copied());
             if left.is_empty() {
                 let known: Vec<String> = (0..52u8)
                     .filter(|&c| used >> c & 1 == 1)

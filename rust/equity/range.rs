@@ -29,6 +29,17 @@ impl Combo {
         }
     }
 
+    /// The Hold'em hand of `hi` and `lo` (`hi > lo`, both below 52): [`Combo::new`] without
+    /// the sort, for cards already in order.
+    fn holdem(hi: u8, lo: u8, weight: f64) -> Combo {
+        Combo {
+            mask: 1 << hi | 1 << lo,
+            cards: [hi, lo, 0, 0, 0, 0],
+            len: 2,
+            weight,
+        }
+    }
+
     /// The cards, highest code first.
     pub fn cards(&self) -> &[u8] {
         &self.cards[..self.len as usize]
@@ -251,7 +262,8 @@ impl Range {
                 let i = 64 * k + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 if weights[i] > 0.0 {
-                    combos.push(Combo::new(&COMBO_CARDS[i], weights[i]));
+                    let [hi, lo] = COMBO_CARDS[i];
+                    combos.push(Combo::holdem(hi, lo, weights[i]));
                 }
             }
         }
