@@ -53,7 +53,8 @@ pub(super) fn mc_chunk_typed<
                 (st.g[g], st.gl[g]) = (HandKey::EMPTY, 0);
             }
         }
-        for &g in &plan.slots {
+        // A card of the deck not yet used, drawn uniformly (redrawn on a used one).
+        let mut draw = || {
             let card = loop {
                 let c = deck[rng.below(deck.len())];
                 if used >> c & 1 == 0 {
@@ -61,7 +62,21 @@ pub(super) fn mc_chunk_typed<
                 }
             };
             used |= 1 << card;
-            st.push_for::<OMAHA, HILO>(g as usize, card);
+            card
+        };
+        if own_cards || OMAHA || HILO {
+            for &g in &plan.slots {
+                st.push_for::<OMAHA, HILO>(g as usize, draw());
+            }
+        } else {
+            // Hold'em high: only the board is dealt and only its key is read, kept in a
+            // register while its cards are drawn (through `st.g[g]`, each card's sum waited
+            // on the store of the one before).
+            let mut board = base.g[0];
+            for _ in 0..plan.slots.len() {
+                board = board.with(draw());
+            }
+            st.g[0] = board;
         }
         let (h, l) = showdown::<N, OMAHA, HILO, RAZZ>(&ctx, &st, plan.table);
         tally.add(h, l);
