@@ -175,11 +175,16 @@ pub(super) fn settle<const N: usize, const HILO: bool>(
     hi: &[u16; N],
     lo: &[u8; N],
 ) -> (u32, u32) {
-    // The best high first, then everyone holding it: no branch on the cards, where a
-    // compare-and-branch per player mispredicted on about every other deal (who wins a
-    // random deal is a coin flip), the larger part of a Monte Carlo deal's cost.
-    let best = hi[..n].iter().fold(0u16, |b, &v| b.max(v));
-    let hm = (0..n).fold(0u32, |m, i| m | ((hi[i] == best) as u32) << i);
+    let (mut best, mut hm) = (0u16, 0u32);
+    for i in 0..n {
+        let v = hi[i];
+        if v > best {
+            best = v;
+            hm = 1 << i;
+        } else if v == best {
+            hm |= 1 << i;
+        }
+    }
     let mut lm = 0;
     if HILO {
         let mut bl = 0u8;
