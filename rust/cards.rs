@@ -114,6 +114,18 @@ pub fn parse_cards(text: &str) -> Result<Vec<u8>, CardError> {
     tokenize(text, poker_rank).map_err(|(token, at)| CardError::BadToken { token, at })
 }
 
+/// Whether [`parse_cards`] could read `text`: false only when its first token (after spaces
+/// and commas) is no card, a rank (`10` included) then a suit, so that the parse fails and its
+/// error (the bad token named: two allocations) need not be made. A range item such as `AKs`
+/// or `22+` is told apart at its second byte; text with no token at all reads as no cards.
+pub fn may_be_cards(text: &str) -> bool {
+    let b = text
+        .trim_start_matches(|c: char| c.is_ascii_whitespace() || c == ',')
+        .as_bytes();
+    let after_rank = if b.starts_with(b"10") { 2 } else { 1 };
+    b.is_empty() || b.get(after_rank).is_some_and(|&c| suit_index(c).is_some())
+}
+
 /// A poker rank at the start of `b`: its index and length ("10" is the only two-character one).
 fn poker_rank(b: &[u8]) -> Option<(u8, usize)> {
     match b {

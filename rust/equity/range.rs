@@ -1,7 +1,7 @@
 //! Hold'em ranges and what a player holds.
 use super::omaha_range::parse_omaha_range;
 use super::{EquityError, Game};
-use crate::cards::{card_name, parse_cards, RANK_CHARS};
+use crate::cards::{card_name, may_be_cards, parse_cards, RANK_CHARS};
 use crate::limits::quoted;
 // Ranges
 
@@ -280,7 +280,7 @@ impl Range {
             }
             return Ok(());
         }
-        if let Ok(cards) = parse_cards(body) {
+        if let Some(Ok(cards)) = may_be_cards(body).then(|| parse_cards(body)) {
             return match cards.as_slice() {
                 [a, b] if a != b => {
                     out.push([*a.max(b), *a.min(b)]);
@@ -336,6 +336,12 @@ impl Holding {
     /// Reads one player's text: cards (`"AhKd"`, stud `"AsKd 7c"`), or in Hold'em a range.
     /// `player` (0-based) only names the player in errors.
     pub fn parse(game: Game, text: &str, player: usize) -> Result<Holding, EquityError> {
+        if game == Game::Holdem && !may_be_cards(text) {
+            // No cards (a range such as "QQ+"): read as a range, as below when the cards fail.
+            return Range::parse(text)
+                .map(Holding::Range)
+                .map_err(|e| EquityError::Range(format!("player {}: {e}", player + 1)));
+        }
         let cards = parse_cards(text);
         if let Ok(c) = &cards {
             if game != Game::Holdem || c.len() == 2 {
