@@ -368,7 +368,8 @@ pub(super) fn assignments(plan: &Plan) -> (Vec<u8>, Vec<f64>) {
     let rs: Vec<&Vec<Combo>> = plan.range_players().map(|(_, r)| r).collect();
     if let [one] = rs.as_slice() {
         // One range: each hand (none uses a known card, `prune_ranges`) is an assignment.
-        let cards = one.iter().flat_map(|c| c.cards().iter().copied()).collect();
+        let mut cards = Vec::with_capacity(plan.range_hand * one.len());
+        one.iter().for_each(|c| cards.extend_from_slice(c.cards()));
         return (cards, one.iter().map(|c| c.weight).collect());
     }
     // Capped, the bound is only a first guess.
