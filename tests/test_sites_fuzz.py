@@ -65,9 +65,10 @@ _NUMBERS = [b"0", b"11", b"9" * 20, b"7" * 5000]  # 5000 digits: past int()'s li
 
 
 @st.composite
-def _damaged(draw: st.DrawFn) -> bytes:
-    """A real file, cut, with some lines shuffled, or with a few bytes changed."""
-    data = draw(_real_file())
+def _damaged(draw: st.DrawFn, files: st.SearchStrategy[bytes] | None = None) -> bytes:
+    """A real file (or one of ``files``), cut, with some lines shuffled, or with a few bytes
+    changed."""
+    data = draw(_real_file() if files is None else files)
     how = draw(st.sampled_from(["cut", "shuffle", "bytes", "number"]))
     if how == "cut":
         return data[: draw(st.integers(0, len(data)))]
@@ -136,6 +137,16 @@ _DEADLINE = datetime.timedelta(seconds=10)  # a loop, not a slow machine, goes p
 @settings(max_examples=200, deadline=_DEADLINE, suppress_health_check=[HealthCheck.too_slow])
 @given(data=_damaged())
 def test_fuzz_damaged_site_files_yield_histories_or_site_errors(data: bytes) -> None:
+    _never_escapes(data)
+
+
+OWN_FILES = sorted((Path(__file__).parent / "data" / "sites").glob("*-own.txt"))
+"""Our own hands of every site (tests/data/sites): fuzzed without ../shared too."""
+
+
+@settings(max_examples=300, deadline=_DEADLINE, suppress_health_check=[HealthCheck.too_slow])
+@given(data=_damaged(st.sampled_from(OWN_FILES).map(_bytes)))
+def test_fuzz_damaged_own_files_yield_histories_or_site_errors(data: bytes) -> None:
     _never_escapes(data)
 
 

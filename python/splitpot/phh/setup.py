@@ -130,7 +130,9 @@ def _structure(hh: HandHistory, kind: StructureClass, small: int, big: int, ante
             params["bring_in"] = _chips(hh.bring_in, "bring_in", src)
     else:
         params = {
-            "small_blind": small,
+            # No-limit and pot-limit stud: the bring-in is the structure's small blind
+            # (docs/rules/poker.md §4.2 DECISION).
+            "small_blind": small if hh.bring_in is None else _chips(hh.bring_in, "bring_in", src),
             "big_blind": _chips(hh.min_bet, "min_bet", src),
             "ante": ante,
         }

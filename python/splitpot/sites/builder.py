@@ -115,7 +115,7 @@ class HandBuilder:
         self.tournament = False  # a tournament's hand: chips, and no rake
         self.blind_posters: dict[bool, _Player] = {}  # the small (False) and big (True) blind
         # The site's table rules that splitpot offers as structure options (fixed limit's
-        # "half_bet_rule"), for the games with blinds: written into _splitpot_structure.
+        # "half_bet_rule"): written into _splitpot_structure.
         self.rules: dict[str, Any] = {}
         # A board run more than once (docs/rules/poker.md §6): each run's streets, and what
         # the site paid from each pot on each run ({(pot, run): chips}; run 0: the whole
@@ -434,6 +434,17 @@ class HandBuilder:
         # The button at or past the last seat: the order starts from the first seat.
         return [at[s] for s in seats_from_button(seats, min(self.button, top))]
 
+    def button_from_blinds(self) -> None:
+        """A game whose players say nobody is the dealer: the small blind sits just after
+        the button, and heads-up is the button (docs/rules/poker.md §4.1)."""
+        dealt = [p for p in self.players.values() if p.dealt]
+        small = [p for p in dealt if 0 < p.blind and p.blind < max(q.blind for q in dealt)]
+        if len(small) != 1:
+            return
+        seat = small[0].seat
+        before = [p.seat for p in dealt if p.seat < seat] or [p.seat for p in dealt]
+        self.button = seat if len(dealt) == 2 else max(before)
+
     def blind_players(self, players: list[_Player]) -> tuple[_Player, _Player]:
         """Who posts the small and the big blind (docs/rules/poker.md §4.1, hand/setup.py's
         ``blind_seats``): the two after the button, the button himself heads-up."""
@@ -600,7 +611,7 @@ class HandBuilder:
             out["small_bet"], out["big_bet"] = game.small, game.big
         else:
             out["min_bet"] = game.big
-        if len(blinds) - blinds.count(0) > 2 or (self.rules and not stud):
+        if len(blinds) - blinds.count(0) > 2 or self.rules:
             # A player who posts a big blind out of turn (new to the table, or back from
             # sitting out: docs/rules/poker.md §4.1) posts a live blind, which PHH writes
             # like a straddle; splitpot's structure field says it is one (not a raise). The
@@ -609,8 +620,15 @@ class HandBuilder:
         return out
 
     def _structure_table(self, game: Game, blinds: list[int]) -> dict[str, Any]:
-        posted = sorted(set(blinds) - {0})
         table: dict[str, Any] = {"kind": _KINDS[game.kind]}
+        if game.stud:  # the site's table rules over stud's own structure (§4.2)
+            if game.kind == "F":
+                table["small_bet"], table["big_bet"] = game.small, game.big
+                table["bring_in"] = self.bring_in_amount or 0
+            else:
+                table["small_blind"], table["big_blind"] = self.bring_in_amount or 0, game.big
+            return table | self.rules
+        posted = sorted(set(blinds) - {0})
         if game.kind == "F":
             table["small_bet"], table["big_bet"] = game.small, game.big
         # No limit and pot limit: the big blind is the game's; a live straddle above it is
