@@ -60,6 +60,10 @@ _VERBS = VERBS | {
 _COLLECTED = re.compile(r"^(.+?) collected (\S+) from (side pot(?:-\d+)?|main pot|pot)\s*$")
 _UNCALLED = re.compile(r"^Uncalled bet \((\S+)\) returned to (.+?)\s*$")
 _TOTAL = re.compile(r"^Total pot (\S+) .*\| Rake (\S+)")
+# All-in Cash Out (2020 on): the site pays the player, and keeps the pot share he then wins,
+# which the summary states: "won ($2.29) with ... (pot not awarded as player cashed out)".
+_CASHED_OUT = re.compile(r"^(.+) cashed out the hand for (\S+)(?: \| Cash Out Fee (\S+))?\s*$")
+_NOT_AWARDED = re.compile(r" won \((\S+)\) .*\(pot not awarded as player cashed out\)$")
 _RUN_COUNT = {"Hand was run twice": 2, "Hand was run three times": 3}
 # The summary's "Seat 3: Bob (big blind) mucked [...]": the seated name is found first, so
 # no lazy name stands before the repeated groups (quadratic on a long line: review H4).
@@ -164,11 +168,32 @@ class StarsHand(LineReader):
                 lambda m: self.b.collect(m[1], self.amount(m[2]), run=self.board_run, pot=m[3]),
             ),
             (_UNCALLED, lambda m: self.b.returned(m[2], self.amount(m[1]))),
+            (_CASHED_OUT, self.cashed_out),
         ]
 
+    def cashed_out(self, found: re.Match[str]) -> None:
+        """ "NAME cashed out the hand for $A | Cash Out Fee $F": money between him and the
+        site, not the pot's (docs/sites.md "Cash-outs")."""
+        fee = 0 if found[3] is None else self.amount(found[3])
+        self.b.cash_out(found[1], paid=self.amount(found[2]), fee=fee)
+
+    def not_awarded(self, line: str) -> bool:
+        """The summary's "Seat 8: NAME ... won ($2.29) ... (pot not awarded as player cashed
+        out)": the pot share the rules give him (no "collected" line says it), which the
+        site kept, having paid him his cash-out."""
+        found = _NOT_AWARDED.search(line)
+        seat = None if found is None else _SUMMARY_SEAT.match(line)
+        actor = None if seat is None else self.actor(seat[1], (" ",))
+        if found is None or actor is None:
+            return False
+        p, won = self.b.player(actor[0]), self.amount(found[1])
+        if p.cash_out == 0 or won < p.collected:
+            raise self.damaged(f"the site contradicts itself: {line!r}")
+        self.b.collect(actor[0], won - p.collected)
+        self.b.cash_out(actor[0], kept=won)
+        return True
+
     def unknown(self, line: str) -> SiteError:
-        if "cashed out" in line.lower() or "cash out" in line.lower():
-            return self.unsupported("a cash-out is not played")
         if line.startswith("Hand cancelled"):
             return self.unsupported("the hand was cancelled")
         return super().unknown(line)
@@ -236,6 +261,8 @@ class StarsHand(LineReader):
             return
         if line in _RUN_COUNT:
             self.b.stated_runs = _RUN_COUNT[line]
+            return
+        if line.endswith("cashed out)") and self.not_awarded(line):
             return
         seat = _SUMMARY_SEAT.match(line) if " mucked [" in line else None
         actor = None if seat is None else self.actor(seat[1], (" ",))
