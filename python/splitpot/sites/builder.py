@@ -31,7 +31,7 @@ from splitpot.limits import PHH_MAX_SEATS
 from splitpot.phh.errors import PHHError
 from splitpot.phh.record import HandHistory
 from splitpot.phh.variants import game_of_part
-from splitpot.phh.write import RUNOUT_COUNT
+from splitpot.phh.write import CAP, RUNOUT_COUNT
 from splitpot.pots import run_parts
 from splitpot.sites.errors import DamagedHand, SiteError, UnsupportedHand
 
@@ -127,6 +127,8 @@ class HandBuilder:
         self.run_boards: dict[int, list[str]] = {}
         self.run_paid: dict[tuple[str, int], int] = {}
         self.stated_runs: int | None = None
+        # Capped no limit or pot limit: the most each player may put in the hand (§3).
+        self.cap: int | None = None
 
     # ------------------------------------------------------------------ errors
 
@@ -663,6 +665,8 @@ class HandBuilder:
             user["_splitpot_dead_blinds"] = dead
         if self.button is not None and self.button not in {p.seat for p in order}:
             user["_splitpot_button"] = self.button - 1  # an empty seat, or one sitting out
+        if self.cap is not None:
+            user[CAP] = self.cap
         for key, value in _CASH_OUT_FIELDS.items():
             column = [getattr(p, value) for p in order]
             if any(column):

@@ -39,6 +39,9 @@ _UNPLAYED = (
 )
 _TOURNAMENT = re.compile(r"Tournament #(\d+)")
 _MONEY = ("$", "€", "£", "₹", "Rs.")  # a cash game's currency signs (else play money)
+# Capped no limit (2010-2011): "($0.25/$0.50 - $10 Cap -  USD)", the cap on what each
+# player may put in the hand (docs/rules/poker.md §3 DECISION).
+_CAP = re.compile(r" - (\S+) Cap - ")
 _STAKES = re.compile(r"\((?:[^(),]*, )?([^()/,]+)/([^()/ ]+)(?: ([A-Z]{3}))?\)")
 WHEN = re.compile(r"(\d{4})/(\d\d)/(\d\d) (\d\d?):(\d\d):(\d\d) ?([A-Z]{2,4})?")
 # The table line is read to its end: a button that is not a seat number is an error.
@@ -120,7 +123,7 @@ class StarsHand(LineReader):
 
     def unit(self) -> Decimal:
         header = self.header
-        cash = _TOURNAMENT.search(header) is None and bool(_STAKES.search(header))
+        cash = _TOURNAMENT.search(header) is None and bool(_STAKES.search(_uncapped(header)))
         return CENT if cash and any(sign in header for sign in _MONEY) else CHIP
 
     def read_header(self) -> None:
@@ -133,10 +136,11 @@ class StarsHand(LineReader):
             raise b.unsupported(f"a game splitpot does not read: {header[:80]!r}")
         part = _PARTS[found["game"]] + (found["cards"] or "") + ("/8" if found["hilo"] else "")
         b.user["_site_game"] = found.group()
-        if " Cap " in header:
-            raise b.unsupported("capped no limit (a cap on what each player bets) is not played")
         small, big, currency = self.stakes()
         self.facts.game(part, _KIND[found["limit"]], self.amount(small), self.amount(big))
+        cap = _CAP.search(header) if " Cap " in header else None
+        if cap is not None:
+            b.cap = self.amount(cap[1])
         if currency:
             b.fields["currency"] = currency
         symbol = re.match(r"[^0-9]+", small)
@@ -147,7 +151,7 @@ class StarsHand(LineReader):
 
     def stakes(self) -> tuple[str, str, str]:
         """The header's last ``(small/big CUR)``."""
-        stakes = _STAKES.findall(self.header)
+        stakes = _STAKES.findall(_uncapped(self.header))
         if not stakes:
             raise self.fail("no stakes in the hand's header")
         small, big, currency = stakes[-1]
@@ -269,6 +273,11 @@ class StarsHand(LineReader):
         mucked = None if actor is None else _MUCKED.match(actor[2])
         if actor is not None and mucked is not None:
             self.b.reveal(actor[0], cards(mucked[1]))
+
+
+def _uncapped(header: str) -> str:
+    """The header without its cap ("($1/$2 - $40 Cap -  USD)" as "($1/$2 USD)")."""
+    return _CAP.sub("", header) if " Cap " in header else header
 
 
 def _rupees(line: str) -> str:
