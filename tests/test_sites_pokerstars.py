@@ -44,8 +44,8 @@ def test_every_pokerstars_hand_replays_to_the_sites_result() -> None:
     outcomes = [o for f in corpus("pokerstars") for o in check_file(f)]
     counts = Counter(o.status for o in outcomes)
     assert len(outcomes) == 463
-    # 2 boards run twice; 2 All-in Cash Outs (test_an_all_in_cash_out_...)
-    assert counts == Counter(match=438, unsupported=24, damaged=1)
+    # 2 boards run twice; 2 All-in Cash Outs (test_an_all_in_cash_out_...); a capped hand
+    assert counts == Counter(match=439, unsupported=23, damaged=1)
     (damaged,) = [o.detail for o in outcomes if o.status == "damaged"]
     # The site's own broken file (its name says so: a flop of four cards) is refused at its
     # line as damaged; PokerStars gives the bring-in to the left of a low door card all-in
@@ -68,7 +68,6 @@ def test_what_pokerstars_hands_splitpot_does_not_play_say_why() -> None:
             "Triple Stud": 1,
             "6+ Hold'em": 1,
             "Split Hold'em": 1,
-            "capped no limit (a cap on what each player bets)": 1,
             "the bring-in": 1,  # docs/rules/poker.md §4.2 KNOWN DIFFERENCE
         }
     )
@@ -385,3 +384,36 @@ def test_the_real_all_in_cash_outs_replay_to_the_sites_result() -> None:
     assert lost.user_fields["_site_cash_out"][lost.players.index("Hero")] == 25865
     for h in found.values():
         assert phh.check(h).status == "match"
+
+
+# ---------------------------------------------------------------------- capped no limit
+
+
+def test_a_cap_in_the_header_is_the_hands_cap() -> None:
+    # "($1/$2 - $40 Cap -  USD)": each player puts in at most $40 (docs/rules/poker.md §3).
+    (h,) = read_text(_cash_out().replace("($1/$2 USD)", "($1/$2 - $8 Cap -  USD)"), "cap.txt")
+    assert isinstance(h, phh.HandHistory)
+    assert (h.user_fields["_splitpot_cap"], h.min_bet) == (800, 200)
+    # Cy's raise to $10 is past the $8 cap: the engine refuses it.
+    outcome = phh.check(h)
+    assert outcome.status == "error" and "raise" in outcome.detail
+    (back,) = read_text(write_stars.to_pokerstars(_capped_real()), "back.txt")
+    assert isinstance(back, phh.HandHistory) and back.user_fields["_splitpot_cap"] == 1000
+
+
+def _capped_real() -> phh.HandHistory:
+    for f in corpus("pokerstars"):
+        for h in read_file(f):
+            if isinstance(h, phh.HandHistory) and h.hand == "52151000000":
+                return h
+    raise AssertionError("PokerStars 52151000000 is not in the corpus")
+
+
+def test_the_real_capped_hand_replays_to_the_sites_result() -> None:
+    # 52151000000 ($0.25/$0.50, $10 cap): the small blind "raises $6.50 to $10 and has
+    # reached the $10 cap", his $0.25 blind inside it; the big blind calls all-in.
+    h = _capped_real()
+    assert h.user_fields["_splitpot_cap"] == 1000
+    assert phh.check(h).status == "match"
+    hand = phh.replay(h)
+    assert max(hand.contributions) == 1000

@@ -330,7 +330,11 @@ class _Writer:
             small, big = structure.small_blind, hh.min_bet
         if not isinstance(small, int) or not isinstance(big, int):
             raise self.fail(f"stakes {small}/{big} are not whole chips")
-        return f"{self.money(small)}/{self.money(big)}"
+        cap = self.hand.events[0].cap  # type: ignore[attr-defined]
+        # Capped no limit (docs/rules/poker.md §3), as the client wrote it: "$1/$2 - $40 Cap - "
+        return f"{self.money(small)}/{self.money(big)}" + (
+            "" if cap is None else f" - {self.money(cap)} Cap - "
+        )
 
     def header(self) -> None:
         hh = self.hh
