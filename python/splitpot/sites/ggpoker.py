@@ -116,9 +116,7 @@ class GGHand(StarsHand):
             super().action(name, rest)
 
     def cash_out(self, name: str, rest: str) -> None:
-        """GG's EV Cashout: the pot is played and paid as dealt, and the site settles with
-        the player apart from it (docs/sites.md "Cash-outs"): a loser "Receives Cashout
-        ($X)", a winner "Pays Cashout Risk ($X)" for each street he was covered."""
+        """GG's EV Cashout, apart from the pot (docs/sites.md "Cash-outs")."""
         found = _CASH_OUT.fullmatch(rest.rstrip())
         if found is None:
             raise self.b.unsupported(f"{name}: {rest.strip()}: a cash-out GG words so is not read")

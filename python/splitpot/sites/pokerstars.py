@@ -172,30 +172,13 @@ class StarsHand(LineReader):
                 lambda m: self.b.collect(m[1], self.amount(m[2]), run=self.board_run, pot=m[3]),
             ),
             (_UNCALLED, lambda m: self.b.returned(m[2], self.amount(m[1]))),
-            (_CASHED_OUT, self.cashed_out),
+            (  # money between him and the site, not the pot's (docs/sites.md "Cash-outs")
+                _CASHED_OUT,
+                lambda m: self.b.cash_out(
+                    m[1], paid=self.amount(m[2]), fee=self.amount(m[3]) if m[3] else 0
+                ),
+            ),
         ]
-
-    def cashed_out(self, found: re.Match[str]) -> None:
-        """ "NAME cashed out the hand for $A | Cash Out Fee $F": money between him and the
-        site, not the pot's (docs/sites.md "Cash-outs")."""
-        fee = 0 if found[3] is None else self.amount(found[3])
-        self.b.cash_out(found[1], paid=self.amount(found[2]), fee=fee)
-
-    def not_awarded(self, line: str) -> bool:
-        """The summary's "Seat 8: NAME ... won ($2.29) ... (pot not awarded as player cashed
-        out)": the pot share the rules give him (no "collected" line says it), which the
-        site kept, having paid him his cash-out."""
-        found = _NOT_AWARDED.search(line)
-        seat = None if found is None else _SUMMARY_SEAT.match(line)
-        actor = None if seat is None else self.actor(seat[1], (" ",))
-        if found is None or actor is None:
-            return False
-        p, won = self.b.player(actor[0]), self.amount(found[1])
-        if p.cash_out == 0 or won < p.collected:
-            raise self.damaged(f"the site contradicts itself: {line!r}")
-        self.b.collect(actor[0], won - p.collected)
-        self.b.cash_out(actor[0], kept=won)
-        return True
 
     def unknown(self, line: str) -> SiteError:
         if line.startswith("Hand cancelled"):
@@ -266,13 +249,31 @@ class StarsHand(LineReader):
         if line in _RUN_COUNT:
             self.b.stated_runs = _RUN_COUNT[line]
             return
-        if line.endswith("cashed out)") and self.not_awarded(line):
+        if line.endswith("cashed out)") and _not_awarded(self, line):
             return
         seat = _SUMMARY_SEAT.match(line) if " mucked [" in line else None
         actor = None if seat is None else self.actor(seat[1], (" ",))
         mucked = None if actor is None else _MUCKED.match(actor[2])
         if actor is not None and mucked is not None:
             self.b.reveal(actor[0], cards(mucked[1]))
+
+
+def _not_awarded(hand: StarsHand, line: str) -> bool:
+    """The summary's "Seat 8: NAME ... won ($2.29) ... (pot not awarded as player cashed
+    out)": the pot share the rules give him (no "collected" line says it), which the site
+    kept, having paid him his cash-out (docs/sites.md "Cash-outs")."""
+    found = _NOT_AWARDED.search(line)
+    seat = None if found is None else _SUMMARY_SEAT.match(line)
+    actor = None if seat is None else hand.actor(seat[1], (" ",))
+    if found is None or actor is None:
+        return False
+    b = hand.b
+    p, won = b.player(actor[0]), hand.amount(found[1])
+    if p.cash_out == 0 or won < p.collected:
+        raise hand.damaged(f"the site contradicts itself: {line!r}")
+    b.collect(actor[0], won - p.collected)
+    b.cash_out(actor[0], kept=won)
+    return True
 
 
 def _uncapped(header: str) -> str:
