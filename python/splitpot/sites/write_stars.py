@@ -409,7 +409,12 @@ class _Writer:
                 raise self.fail(f"{e} has no PokerStars line")
 
     def all_in(self, seat: int) -> str:
-        return " and is all-in" if self.after.stacks[seat] == 0 else ""
+        if seat not in self.after.all_in:
+            return ""
+        if self.after.stacks[seat] == 0:
+            return " and is all-in"
+        # All-in at the cap, chips set aside (docs/rules/poker.md §3), as the client says it.
+        return f" and has reached the {self.money(self.hand.events[0].cap)} cap"  # type: ignore[attr-defined]
 
     def blind(self, e: BlindPosting) -> None:
         """A live blind; a dead one goes with the same seat's live big blind, as the client's
