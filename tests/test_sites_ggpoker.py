@@ -264,6 +264,11 @@ def test_the_real_ev_cashouts_replay_to_the_sites_result() -> None:
     assert win.user_fields["_site_cash_out_fee"][winner] == 400
     assert win.winnings[winner] == 47942 and "_site_cash_out" not in win.user_fields
     assert phh.check(loss).status == phh.check(win).status == "match"
+    # The next hand at the table (OM47349310, 4 minutes later) starts Hero with what he
+    # received: his pot result (0) plus the cash-out.
+    assert loss.finishing_stacks is not None and win.players is not None
+    after = loss.finishing_stacks[hero] + loss.user_fields["_site_cash_out"][hero]
+    assert win.starting_stacks[win.players.index("Hero")] == after == 130618
     (back,) = read_text(to_pokerstars(loss), "back.txt")  # PokerStars' words for a cash-out
     assert isinstance(back, phh.HandHistory)
     assert back.user_fields["_site_cash_out"] == loss.user_fields["_site_cash_out"]

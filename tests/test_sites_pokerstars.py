@@ -5,6 +5,7 @@ beside the checkout, never copied; the fixtures under tests/data/sites are our o
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from decimal import Decimal
 from pathlib import Path
@@ -417,3 +418,27 @@ def test_the_real_capped_hand_replays_to_the_sites_result() -> None:
     assert phh.check(h).status == "match"
     hand = phh.replay(h)
     assert max(hand.contributions) == 1000
+
+
+def test_a_cash_out_players_next_stack_is_his_pot_result_less_the_share_kept_plus_the_pay() -> None:
+    # docs/sites.md "Cash-outs": the next hand at the table starts him with finishing stack
+    # - _site_pot_kept + _site_cash_out; PokerStars' fee is already out of the amount paid
+    # (titoneopren, "cashed out the hand for $0.65 | Cash Out Fee $0.01", starts the next
+    # hand with $0.65; partizan_vlg, "$0.16", with $0.99).
+    path = CORPUS.parent / "site-histories-2" / "pokerstars" / "nlhe"
+    path /= "pokerregion__poker__HH20200416_Aksnes_II_-__0_01-_0_02_-_USD_No_Limit_Hold_em.txt"
+    if not path.is_file():
+        pytest.skip("../shared/data/site-histories-2 is not beside the checkout")
+    hands = [h for h in read_file(path) if isinstance(h, phh.HandHistory)]
+    checked = 0
+    for h, after in itertools.pairwise(hands):
+        assert h.players is not None and after.players is not None
+        paid = h.user_fields.get("_site_cash_out", [0] * len(h.players))
+        kept = h.user_fields.get("_site_pot_kept", [0] * len(h.players))
+        assert h.finishing_stacks is not None
+        for k, name in enumerate(h.players):
+            if paid[k] and name in after.players:
+                stack = h.finishing_stacks[k] - kept[k] + paid[k]
+                assert after.starting_stacks[after.players.index(name)] == stack, (h.hand, name)
+                checked += 1
+    assert checked == 3
