@@ -75,6 +75,7 @@ class HandOptions(TypedDict, total=False):
     antes_shared: bool
     open_folds: bool
     max_runs: int
+    cap: int | None
 
 
 def _flag(value: object, name: str) -> bool:
@@ -90,6 +91,11 @@ def _rake(value: object, name: str) -> Rake | None:
 def _timeout_policy(value: object, name: str) -> TimeoutPolicy:
     rule = _POLICIES.get(value) if isinstance(value, str) else None
     return rule or _policy(value)  # type: ignore[arg-type]
+
+
+def _cap(value: object, name: str) -> int | None:
+    """``cap``: ``None``, or the most chips each player may put in the hand, at least 1."""
+    return None if value is None else _chips(value, name, positive=True)
 
 
 def _runs(value: object, name: str) -> int:
@@ -186,6 +192,9 @@ class HandStarting(Operation):
     * ``open_folds``: a player may fold when he could check (docs/rules/poker.md §3); a table
       may refuse it with ``False``.
     * ``max_runs``: the most times the rest of the board may be run (§6): see :meth:`run_it`.
+    * ``cap``: capped no limit or pot limit (docs/rules/poker.md §3 DECISION): the most
+      chips each player may put in the hand, antes and blinds included; a player who
+      reaches it is all-in, the rest of his stack set aside, untouched. ``None``: no cap.
 
     In the record ``antes``, ``blinds`` (live) and ``dead_blinds`` are per seat, as
     configured (a seat short of chips posts what it has). ``hole`` and ``board`` are the
@@ -223,6 +232,7 @@ class HandStarting(Operation):
     antes_shared: bool = field(default=False, metadata={"check": _flag})
     open_folds: bool = field(default=True, metadata={"check": _flag})
     max_runs: int = field(default=1, metadata={"check": _runs})
+    cap: int | None = field(default=None, metadata={"check": _cap})
 
     def __str__(self) -> str:
         return (

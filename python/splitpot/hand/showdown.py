@@ -232,7 +232,7 @@ def settle(
     for a in paid.awards:
         ledger.pay(a.seat, a.amount)
         events.append(PotAwarding(a))
-    final = list(ledger.stacks)
+    final = ledger.whole()
     events.append(HandEnding(tuple(final), paid.rake))
     shown = showdown.shown if showdown is not None else {}
     values = showdown.values if showdown is not None else {}

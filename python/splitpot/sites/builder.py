@@ -31,7 +31,7 @@ from splitpot.limits import PHH_MAX_SEATS
 from splitpot.phh.errors import PHHError
 from splitpot.phh.record import HandHistory
 from splitpot.phh.variants import game_of_part
-from splitpot.phh.write import RUNOUT_COUNT
+from splitpot.phh.write import CAP, RUNOUT_COUNT
 from splitpot.pots import run_parts
 from splitpot.sites.errors import DamagedHand, SiteError, UnsupportedHand
 
@@ -61,6 +61,10 @@ class _Player:
     folded: bool = False
     shown: bool = False
     label: str = ""  # "p3": his place in the PHH order, once the history is built
+    # A cash-out (docs/sites.md "Cash-outs"): money between him and the site, not the pot's.
+    cash_out: int = 0  # what the site paid him
+    cash_out_fee: int = 0  # what he paid the site: PokerStars' fee, GG's cash-out risk
+    pot_kept: int = 0  # his pot share the site kept, having paid him the cash-out instead
 
 
 @dataclass(frozen=True)
@@ -128,6 +132,8 @@ class HandBuilder:
         self.run_boards: dict[int, list[str]] = {}
         self.run_paid: dict[tuple[str, int], int] = {}
         self.stated_runs: int | None = None
+        # Capped no limit or pot limit: the most each player may put in the hand (§3).
+        self.cap: int | None = None
 
     # ------------------------------------------------------------------ errors
 
@@ -424,6 +430,15 @@ class HandBuilder:
         if run or self.run_boards:
             self.run_paid[pot, run] = self.run_paid.get((pot, run), 0) + amount
 
+    def cash_out(self, name: str, *, paid: int = 0, fee: int = 0, kept: int = 0) -> None:
+        """A cash-out (PokerStars' All-in Cash Out, GG's EV Cashout): the site paid him
+        ``paid``, he paid it ``fee``, and it kept ``kept`` of his pot share. None of it is
+        pot money: the pot is played and paid as dealt (docs/sites.md "Cash-outs")."""
+        p = self.player(name)
+        p.cash_out += paid
+        p.cash_out_fee += fee
+        p.pot_kept += kept
+
     # ------------------------------------------------------------------ the history
 
     def after_button(self, players: list[_Player]) -> list[_Player]:
@@ -683,6 +698,12 @@ class HandBuilder:
             user["_splitpot_dead_blinds"] = dead
         if self.button is not None and self.button not in seats:
             user["_splitpot_button"] = self.button - 1  # an empty seat, or one sitting out
+        if self.cap is not None:
+            user[CAP] = self.cap
+        for key, value in _CASH_OUT_FIELDS.items():
+            column = [getattr(p, value) for p in order]
+            if any(column):
+                user[key] = column
         return user
 
 
@@ -704,5 +725,12 @@ def date_fields(when: datetime.datetime, zone: str | None) -> dict[str, Any]:
         out["time_zone_abbreviation"] = zone
     return out
 
+
+# The site's cash-out statements, one list per field (a player's place as in ``players``).
+_CASH_OUT_FIELDS = {
+    "_site_cash_out": "cash_out",
+    "_site_cash_out_fee": "cash_out_fee",
+    "_site_pot_kept": "pot_kept",
+}
 
 _KINDS = {"F": "fixed_limit", "P": "pot_limit", "N": "no_limit"}

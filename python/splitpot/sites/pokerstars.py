@@ -41,6 +41,9 @@ _UNPLAYED = (
 _TOURNAMENT = re.compile(r"Tournament #(\d+)")
 _SYMBOL = re.compile(r"[^0-9]+")  # the currency's sign before an amount
 _MONEY = ("$", "€", "£", "₹", "Rs.")  # a cash game's currency signs (else play money)
+# Capped no limit (2010-2011): "($0.25/$0.50 - $10 Cap -  USD)", the cap on what each
+# player may put in the hand (docs/rules/poker.md §3 DECISION).
+_CAP = re.compile(r" - (\S+) Cap - ")
 _STAKES = re.compile(r"\((?:[^(),]*, )?([^()/,]+)/([^()/ ]+)(?: ([A-Z]{3}))?\)")
 WHEN = re.compile(r"(\d{4})/(\d\d)/(\d\d) (\d\d?):(\d\d):(\d\d) ?([A-Z]{2,4})?")
 # The table line is read to its end: a button that is not a seat number is an error.
@@ -62,6 +65,10 @@ _VERBS = VERBS | {
 _COLLECTED = re.compile(r"^(.+?) collected (\S+) from (side pot(?:-\d+)?|main pot|pot)\s*$")
 _UNCALLED = re.compile(r"^Uncalled bet \((\S+)\) returned to (.+?)\s*$")
 _TOTAL = re.compile(r"^Total pot (\S+) .*\| Rake (\S+)")
+# All-in Cash Out (2020 on): the site pays the player, and keeps the pot share he then wins,
+# which the summary states: "won ($2.29) with ... (pot not awarded as player cashed out)".
+_CASHED_OUT = re.compile(r"^(.+) cashed out the hand for (\S+)(?: \| Cash Out Fee (\S+))?\s*$")
+_NOT_AWARDED = re.compile(r" won \((\S+)\) .*\(pot not awarded as player cashed out\)$")
 _RUN_COUNT = {"Hand was run twice": 2, "Hand was run three times": 3}
 # The summary's "Seat 3: Bob (big blind) mucked [...]": the seated name is found first, so
 # no lazy name stands before the repeated groups (quadratic on a long line: review H4).
@@ -121,7 +128,7 @@ class StarsHand(LineReader):
 
     def unit(self) -> Decimal:
         header = self.header
-        cash = _TOURNAMENT.search(header) is None and bool(_STAKES.search(header))
+        cash = _TOURNAMENT.search(header) is None and bool(_STAKES.search(_uncapped(header)))
         return CENT if cash and any(map(header.__contains__, _MONEY)) else CHIP
 
     def read_header(self) -> None:
@@ -134,10 +141,11 @@ class StarsHand(LineReader):
             raise b.unsupported(f"a game splitpot does not read: {header[:80]!r}")
         part = _PARTS[found["game"]] + (found["cards"] or "") + ("/8" if found["hilo"] else "")
         b.user["_site_game"] = found.group()
-        if " Cap " in header:
-            raise b.unsupported("capped no limit (a cap on what each player bets) is not played")
         small, big, currency = self.stakes()
         self.facts.game(part, _KIND[found["limit"]], self.amount(small), self.amount(big))
+        cap = _CAP.search(header) if " Cap " in header else None
+        if cap is not None:
+            b.cap = self.amount(cap[1])
         if currency:
             b.fields["currency"] = currency
         symbol = _SYMBOL.match(small)
@@ -149,7 +157,7 @@ class StarsHand(LineReader):
 
     def stakes(self) -> tuple[str, str, str]:
         """The header's last ``(small/big CUR)``."""
-        stakes = _STAKES.findall(self.header)
+        stakes = _STAKES.findall(_uncapped(self.header))
         if not stakes:
             raise self.fail("no stakes in the hand's header")
         small, big, currency = stakes[-1]
@@ -170,11 +178,15 @@ class StarsHand(LineReader):
                 lambda m: self.b.collect(m[1], self.amount(m[2]), run=self.board_run, pot=m[3]),
             ),
             (_UNCALLED, lambda m: self.b.returned(m[2], self.amount(m[1]))),
+            (  # money between him and the site, not the pot's (docs/sites.md "Cash-outs")
+                _CASHED_OUT,
+                lambda m: self.b.cash_out(
+                    m[1], paid=self.amount(m[2]), fee=self.amount(m[3]) if m[3] else 0
+                ),
+            ),
         ]
 
     def unknown(self, line: str) -> SiteError:
-        if "cashed out" in line.lower() or "cash out" in line.lower():
-            return self.unsupported("a cash-out is not played")
         if line.startswith("Hand cancelled"):
             return self.unsupported("the hand was cancelled")
         return super().unknown(line)
@@ -235,7 +247,11 @@ class StarsHand(LineReader):
             raise b.unsupported(f"{name}: {verb}: a draw or straddle is not played")
 
     def summary_line(self, line: str) -> None:
-        if line.startswith("Seat ") and " mucked [" not in line:
+        if line.startswith("Seat "):
+            if line.endswith("cashed out)"):
+                _not_awarded(self, line)
+            elif " mucked [" in line:
+                self.summary_muck(line)
             return  # most of the summary: a seat's line says what was not seen only by a muck
         found = _TOTAL.match(line)
         if found is not None:
@@ -245,11 +261,36 @@ class StarsHand(LineReader):
         if line in _RUN_COUNT:
             self.b.stated_runs = _RUN_COUNT[line]
             return
-        seat = _SUMMARY_SEAT.match(line) if " mucked [" in line else None
+
+    def summary_muck(self, line: str) -> None:
+        """The summary's "Seat 3: Bob (big blind) mucked [...]": the cards he mucked."""
+        seat = _SUMMARY_SEAT.match(line)
         actor = None if seat is None else self.actor(seat[1], (" ",))
         mucked = None if actor is None else _MUCKED.match(actor[2])
         if actor is not None and mucked is not None:
             self.b.reveal(actor[0], cards(mucked[1]))
+
+
+def _not_awarded(hand: StarsHand, line: str) -> None:
+    """The summary's "Seat 8: NAME ... won ($2.29) ... (pot not awarded as player cashed
+    out)": the pot share the rules give him (no "collected" line says it), which the site
+    kept, having paid him his cash-out (docs/sites.md "Cash-outs")."""
+    found = _NOT_AWARDED.search(line)
+    seat = None if found is None else _SUMMARY_SEAT.match(line)
+    actor = None if seat is None else hand.actor(seat[1], (" ",))
+    if found is None or actor is None:
+        return
+    b = hand.b
+    p, won = b.player(actor[0]), hand.amount(found[1])
+    if p.cash_out == 0 or won < p.collected:
+        raise hand.damaged(f"the site contradicts itself: {line!r}")
+    b.collect(actor[0], won - p.collected)
+    b.cash_out(actor[0], kept=won)
+
+
+def _uncapped(header: str) -> str:
+    """The header without its cap ("($1/$2 - $40 Cap -  USD)" as "($1/$2 USD)")."""
+    return _CAP.sub("", header) if " Cap " in header else header
 
 
 def _rupees(line: str) -> str:
