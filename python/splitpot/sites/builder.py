@@ -491,10 +491,10 @@ class HandBuilder:
         if len(order) < 2:
             raise self.fail("fewer than two players were dealt in")
         if self.total is None:
-            self._check_paid(order)
+            _check_paid(self, order)
         else:  # what the stated pot holds, the chips paid and put in are then too
-            self._check_total(order)
-        runs = self._check_runs()
+            _check_total(self, order)
+        runs = _check_runs(self)
         for p, label in zip(order, _LABELS, strict=False):  # seat() seats PHH_MAX_SEATS at most
             p.label = label
         actions = [
@@ -535,75 +535,6 @@ class HandBuilder:
             )
         except PHHError as e:  # a seat, a stack or a count past PHH's limits (fuzzing)
             raise self.fail(e.reason) from None
-
-    def _check_paid(self, order: list[_Player]) -> None:
-        """What the site paid out with its rake must be the pot: every chip put in, less
-        the bets returned. Else the site's text contradicts itself (Winamax's 2010
-        tournament paid 3,368 chips of a pot of 3,367.50)."""
-        pot = sum([p.put_in - p.returned for p in order])
-        paid = sum([p.collected for p in order]) + self.rake
-        if paid != pot:
-            raise self.damaged(
-                f"the site contradicts itself: it paid out {paid} with the rake, and the pot "
-                f"is {pot}"
-            )
-
-    def _check_runs(self) -> int:
-        """How many times the board was run (1 when it was not), with what the site paid
-        on each run checked against docs/rules/poker.md §6: after the rake, each pot is cut
-        into one part per run, equal whole units, the units left over one each to the first
-        runs. A site that cuts a pot otherwise is not played as the site did: unsupported,
-        naming the rule."""
-        runs = len(self.run_boards)
-        if runs == 0:
-            return 1
-        if runs == 1:
-            raise self.damaged("the site contradicts itself: a board 'run' once")
-        if self.stated_runs is not None and self.stated_runs != runs:
-            raise self.damaged(
-                f"the site contradicts itself: it says the board was run {self.stated_runs} "
-                f"times, and deals {runs} runs"
-            )
-        cut: dict[str, list[int]] = {}
-        for (pot, run), chips in self.run_paid.items():
-            if run > runs:
-                raise self.damaged(f"the site contradicts itself: it pays run {run} of {runs}")
-            if run:
-                cut.setdefault(pot, [0] * runs)[run - 1] += chips
-        for pot, parts in cut.items():
-            if parts != run_parts(sum(parts), runs):
-                raise self.unsupported(
-                    f"the site cuts {pot or 'the pot'} between the runs of the board as "
-                    f"{parts}, not in equal parts with the odd chips to the first runs "
-                    "(docs/rules/poker.md §6)"
-                )
-        return runs
-
-    def _check_total(self, order: list[_Player]) -> None:
-        """The site's stated pot must be what it paid out with the rake, and the chips put
-        in less those returned. Old
-        PokerStars histories (2005) do not write the uncalled bet given back: it is then the
-        difference, if that is exactly what the largest bet has over the next one."""
-        if self.total is None:
-            return
-        paid = sum([p.collected for p in order]) + self.rake
-        if paid != self.total:
-            raise self.damaged(
-                f"lines missing or the site contradicts itself: its total pot is "
-                f"{self.total}, but it paid out {paid} with the rake"
-            )
-        excess = sum([p.put_in - p.returned for p in order]) - self.total
-        if excess == 0:
-            return
-        put = sorted(order, key=lambda p: p.put_in - p.returned)
-        top, second = put[-1], put[-2]
-        uncalled = top.put_in - top.returned - (second.put_in - second.returned)
-        if excess < 0 or excess != uncalled:
-            raise self.damaged(
-                f"lines missing or the site contradicts itself: its total pot is "
-                f"{self.total}, but the players put in {self.total + excess}"
-            )
-        top.returned += excess
 
     def _blinds(self, game: Game, order: list[_Player]) -> list[int]:
         """The live blinds, as the engine must be told them: a big blind all-in for less
@@ -705,6 +636,81 @@ class HandBuilder:
             if any(column):
                 user[key] = column
         return user
+
+
+# What the site states it paid (its total, rake and each run's shares), checked against the
+# play before the history is made (HandBuilder.build).
+
+
+def _check_paid(b: HandBuilder, order: list[_Player]) -> None:
+    """What the site paid out with its rake must be the pot: every chip put in, less
+    the bets returned. Else the site's text contradicts itself (Winamax's 2010
+    tournament paid 3,368 chips of a pot of 3,367.50)."""
+    pot = sum([p.put_in - p.returned for p in order])
+    paid = sum([p.collected for p in order]) + b.rake
+    if paid != pot:
+        raise b.damaged(
+            f"the site contradicts itself: it paid out {paid} with the rake, and the pot is {pot}"
+        )
+
+
+def _check_runs(b: HandBuilder) -> int:
+    """How many times the board was run (1 when it was not), with what the site paid
+    on each run checked against docs/rules/poker.md §6: after the rake, each pot is cut
+    into one part per run, equal whole units, the units left over one each to the first
+    runs. A site that cuts a pot otherwise is not played as the site did: unsupported,
+    naming the rule."""
+    runs = len(b.run_boards)
+    if runs == 0:
+        return 1
+    if runs == 1:
+        raise b.damaged("the site contradicts itself: a board 'run' once")
+    if b.stated_runs is not None and b.stated_runs != runs:
+        raise b.damaged(
+            f"the site contradicts itself: it says the board was run {b.stated_runs} "
+            f"times, and deals {runs} runs"
+        )
+    cut: dict[str, list[int]] = {}
+    for (pot, run), chips in b.run_paid.items():
+        if run > runs:
+            raise b.damaged(f"the site contradicts itself: it pays run {run} of {runs}")
+        if run:
+            cut.setdefault(pot, [0] * runs)[run - 1] += chips
+    for pot, parts in cut.items():
+        if parts != run_parts(sum(parts), runs):
+            raise b.unsupported(
+                f"the site cuts {pot or 'the pot'} between the runs of the board as "
+                f"{parts}, not in equal parts with the odd chips to the first runs "
+                "(docs/rules/poker.md §6)"
+            )
+    return runs
+
+
+def _check_total(b: HandBuilder, order: list[_Player]) -> None:
+    """The site's stated pot must be what it paid out with the rake, and the chips put
+    in less those returned. Old
+    PokerStars histories (2005) do not write the uncalled bet given back: it is then the
+    difference, if that is exactly what the largest bet has over the next one."""
+    if b.total is None:
+        return
+    paid = sum([p.collected for p in order]) + b.rake
+    if paid != b.total:
+        raise b.damaged(
+            f"lines missing or the site contradicts itself: its total pot is "
+            f"{b.total}, but it paid out {paid} with the rake"
+        )
+    excess = sum([p.put_in - p.returned for p in order]) - b.total
+    if excess == 0:
+        return
+    put = sorted(order, key=lambda p: p.put_in - p.returned)
+    top, second = put[-1], put[-2]
+    uncalled = top.put_in - top.returned - (second.put_in - second.returned)
+    if excess < 0 or excess != uncalled:
+        raise b.damaged(
+            f"lines missing or the site contradicts itself: its total pot is "
+            f"{b.total}, but the players put in {b.total + excess}"
+        )
+    top.returned += excess
 
 
 def _cards(cards: list[str | None]) -> str:

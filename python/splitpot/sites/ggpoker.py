@@ -19,7 +19,6 @@ import re
 from decimal import Decimal
 
 from splitpot.sites.base import SiteReader
-from splitpot.sites.builder import Game
 from splitpot.sites.money import CENT, CHIP
 from splitpot.sites.pokerstars import WHEN, StarsHand
 
@@ -50,7 +49,7 @@ _CASH_OUT = re.compile(r"Chooses to EV Cashout|(Receives Cashout|Pays Cashout Ri
 class GGHand(StarsHand):
     NAME = NAME
     HEADER = HEADER
-    # A blind's post may start a new level (:meth:`level`): no post is remembered.
+    # A blind's post may start a new level (HandFacts.posted): no post is remembered.
     STATEFUL = frozenset({"posts small blind", "posts big blind", "posts small & big blinds"})
 
     def header_line(self) -> str:
@@ -114,7 +113,7 @@ class GGHand(StarsHand):
         else:
             found = re.fullmatch(r"posts (small|big) blind (\S+)", rest)
             if found is not None:
-                self.level(name, found[1], self.amount(found[2]))
+                self.facts.posted(name, found[1], self.amount(found[2]))
             super().action(name, rest)
 
     def cash_out(self, name: str, rest: str) -> None:
@@ -126,21 +125,6 @@ class GGHand(StarsHand):
             self.b.cash_out(name, paid=self.amount(found[2]))
         elif found[1] == "Pays Cashout Risk":
             self.b.cash_out(name, fee=self.amount(found[2]))
-
-    def level(self, name: str, blind: str, amount: int) -> None:
-        """The blinds a hand is played at are the ones posted. The first hand of a new
-        tournament level is headed with the new level's blinds, but its blinds, antes and
-        minimum raise are still the old level's (the Daily Special file of 2020: "Level4
-        (90/180)", blinds 80/160 posted, a raise to 320 allowed). A blind that puts its
-        player all-in says nothing of the level; a cash game has no levels."""
-        b, game = self.b, self.b.game
-        p = b.player(name)
-        if game is None or "event" not in b.fields or amount >= p.stack - p.put_in:
-            return
-        small, big = (amount, game.big) if blind == "small" else (game.small, amount)
-        if (small, big) != (game.small, game.big):
-            b.user.setdefault("_site_header_blinds", [game.small, game.big])
-            b.game = Game(game.part, game.kind, small, big)
 
     def summary_line(self, line: str) -> None:
         found = _POT.match(line)
