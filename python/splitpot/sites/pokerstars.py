@@ -143,8 +143,7 @@ class StarsHand(LineReader):
         b.user["_site_game"] = found.group()
         small, big, currency = self.stakes()
         self.facts.game(part, _KIND[found["limit"]], self.amount(small), self.amount(big))
-        cap = _CAP.search(header) if " Cap " in header else None
-        if cap is not None:
+        if " Cap " in header and (cap := _CAP.search(header)) is not None:
             b.cap = self.amount(cap[1])
         if currency:
             b.fields["currency"] = currency
@@ -247,28 +246,22 @@ class StarsHand(LineReader):
             raise b.unsupported(f"{name}: {verb}: a draw or straddle is not played")
 
     def summary_line(self, line: str) -> None:
-        if line.startswith("Seat "):
+        if line.startswith("Seat "):  # a seat's line says what was not seen only by a muck
             if line.endswith("cashed out)"):
                 _not_awarded(self, line)
-            elif " mucked [" in line:
-                self.summary_muck(line)
-            return  # most of the summary: a seat's line says what was not seen only by a muck
+                return
+            seat = _SUMMARY_SEAT.match(line) if " mucked [" in line else None
+            actor = None if seat is None else self.actor(seat[1], (" ",))
+            mucked = None if actor is None else _MUCKED.match(actor[2])
+            if actor is not None and mucked is not None:
+                self.b.reveal(actor[0], cards(mucked[1]))
+            return
         found = _TOTAL.match(line)
         if found is not None:
             self.b.total = self.amount(found[1])
             self.b.rake = self.amount(found[2])
-            return
-        if line in _RUN_COUNT:
+        elif line in _RUN_COUNT:
             self.b.stated_runs = _RUN_COUNT[line]
-            return
-
-    def summary_muck(self, line: str) -> None:
-        """The summary's "Seat 3: Bob (big blind) mucked [...]": the cards he mucked."""
-        seat = _SUMMARY_SEAT.match(line)
-        actor = None if seat is None else self.actor(seat[1], (" ",))
-        mucked = None if actor is None else _MUCKED.match(actor[2])
-        if actor is not None and mucked is not None:
-            self.b.reveal(actor[0], cards(mucked[1]))
 
 
 def _not_awarded(hand: StarsHand, line: str) -> None:
