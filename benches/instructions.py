@@ -4,8 +4,8 @@ A shared, loaded machine moves wall-clock times by 2x from run to run; the instr
 workload executes do not move. Each workload runs twice under ``valgrind --tool=callgrind``
 (instrumentation only, no cache simulation): once with a warm-up and ``N`` items, once with
 the warm-up alone; the difference over ``N`` is the cost of one item, imports and set-up
-excluded. Python calls per decision (``sys.setprofile`` "call" events) are counted outside
-valgrind, on the same items.
+excluded. Python calls per decision (a hand read, for ``read``; ``sys.setprofile`` "call"
+events) are counted outside valgrind, on the same items.
 
 python benches/instructions.py                 # every workload, the default counts
 python benches/instructions.py nl stud 20      # some workloads, 20 items each
@@ -15,7 +15,8 @@ Workloads: ``nl`` and ``nl-pokerkit`` (6-max no-limit Hold'em, random legal play
 benches/test_bench_hand.py), ``stud`` and ``stud-pokerkit`` (6-max fixed-limit Stud Hi/Lo,
 benches/test_bench_stud.py), ``phh`` and ``phh-pokerkit`` (PHH parse + replay of the Pluribus
 hands, benches/test_bench_phh.py), ``pan`` (a six-player game of greedy bots,
-benches/test_bench_pan_game.py).
+benches/test_bench_pan_game.py), ``read`` (the PokerStars no-limit hold 'em hands of both
+folders, each read once as benches/test_bench_sites.py reads them: ``read_text`` of its text).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 COUNTS = {"nl": 40, "nl-pokerkit": 3, "stud": 40, "stud-pokerkit": 3, "phh": 40}
-COUNTS |= {"phh-pokerkit": 10, "pan": 10}
+COUNTS |= {"phh-pokerkit": 10, "pan": 10, "read": 200}
 WARM = 3
 
 
@@ -52,6 +53,21 @@ def _pluribus(n: int) -> list[str]:
             assert f is not None
             out.append(f.read().decode())
     return out
+
+
+def _stars_hands(n: int) -> list[str]:
+    """The texts of the first ``n`` hands of the PokerStars no-limit hold 'em files of both
+    shared folders (benches/test_bench_sites.py's, 1,591 hands: the files by name, each
+    file's hands in order)."""
+    from splitpot.sites import pokerstars
+    from splitpot.sites.reading import decode, split
+    from test_bench_sites import _stars_nlhe_files
+
+    out: list[str] = []
+    for path in _stars_nlhe_files():
+        for block in split(decode(path.read_bytes()), pokerstars.READER.line_start, None):
+            out.append("\n".join(block.lines) + "\n")
+    return out[:n]
 
 
 def workload(name: str, n: int) -> Callable[[], object]:
@@ -79,6 +95,11 @@ def workload(name: str, n: int) -> Callable[[], object]:
         texts = _pluribus(WARM + 200)[WARM : WARM + n]
         run = p.splitpot_replay if name == "phh" else p.pokerkit_replay
         return lambda: run(texts)
+    if name == "read":
+        import test_bench_sites as r
+
+        texts = _stars_hands(WARM + n)[WARM:]
+        return lambda: r.splitpot_read(texts)
     if name == "pan":
         import test_bench_pan_game as g
 
@@ -183,6 +204,8 @@ def main(args: list[str]) -> None:
             made, decisions = calls(name, k)
             if decisions:
                 line += f"; {made / decisions:.1f} Python calls per decision"
+            elif name == "read":
+                line += f"; {made / k:.1f} Python calls a hand"
         print(line, flush=True)
 
 

@@ -114,6 +114,18 @@ pub fn parse_cards(text: &str) -> Result<Vec<u8>, CardError> {
     tokenize(text, poker_rank).map_err(|(token, at)| CardError::BadToken { token, at })
 }
 
+/// Whether [`parse_cards`] could read `text`: false only when its first token (after spaces
+/// and commas) is no card, a rank (`10` included) then a suit, so that the parse fails and its
+/// error (the bad token named: two allocations) need not be made. A range item such as `AKs`
+/// or `22+` is told apart at its second byte; text with no token at all reads as no cards.
+pub fn may_be_cards(text: &str) -> bool {
+    let b = text
+        .trim_start_matches(|c: char| c.is_ascii_whitespace() || c == ',')
+        .as_bytes();
+    let after_rank = if b.starts_with(b"10") { 2 } else { 1 };
+    b.is_empty() || b.get(after_rank).is_some_and(|&c| suit_index(c).is_some())
+}
+
 /// A poker rank at the start of `b`: its index and length ("10" is the only two-character one).
 fn poker_rank(b: &[u8]) -> Option<(u8, usize)> {
     match b {
@@ -182,6 +194,13 @@ pub fn dense_cards(text: &[u8]) -> Option<(u64, usize)> {
         _ => return None,
     };
     (packed & 0x8080_8080_8080_8080 == 0).then_some((packed, text.len() / 2))
+}
+
+/// The code of the card two bytes spell (rank then suit, any case), 0xff for anything else:
+/// one load from `PAIR_CODE`.
+#[inline(always)]
+pub fn pair_code(rank: u8, suit: u8) -> u8 {
+    PAIR_CODE[u16::from_le_bytes([rank, suit]) as usize]
 }
 
 /// At most `N` pairs of `text` packed (see [`dense_cards`]); a bound known at compile time, so

@@ -1,7 +1,9 @@
 //! Property tests (issue 15, fuzzing in CI): the card parsers take any text without a panic and
 //! accept exactly the valid tokens; the Pan solver takes any 11 cards without a panic and
 //! answers consistently with `is_meld`. A few hundred cases each, so `cargo test` stays quick.
-use crate::cards::{card_name, parse_cards, parse_cards_upto, CardError, RANK_CHARS, SUIT_CHARS};
+use crate::cards::{
+    card_name, may_be_cards, parse_cards, parse_cards_upto, CardError, RANK_CHARS, SUIT_CHARS,
+};
 use crate::pan::{self, PanRules};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
@@ -86,6 +88,15 @@ fn sorted(cards: impl IntoIterator<Item = u8>) -> Vec<u8> {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(CASES))]
+
+    /// The range reader skips the card parse where `may_be_cards` says no: that parse
+    /// must then fail, or a hand such as "AhKh" would be read as something else.
+    #[test]
+    fn text_that_may_not_be_cards_never_parses(text in card_text()) {
+        if !may_be_cards(&text) {
+            prop_assert!(parse_cards(&text).is_err(), "{:?}", text);
+        }
+    }
 
     #[test]
     fn poker_parser_accepts_exactly_the_valid_tokens(text in card_text()) {

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 from conftest import SHARED
-from splitpot.phh import Outcome
+from splitpot.phh import HandHistory, Outcome
+from splitpot.sites import read_file
 from splitpot.sites.check import check_file
 
 CORPUS3 = SHARED / "data" / "site-histories-3"
@@ -31,6 +32,13 @@ def outcomes(site: str, reader: str | None = None) -> list[Outcome]:
     reader ``reader`` read (a site's folder may hold another site's hands) when given."""
     found = (o for f in files(site) for o in check_file(f))
     return [o for o in found if reader is None or o.site == reader]
+
+
+def own(path: Path) -> list[HandHistory]:
+    """Every hand of our own fixture file ``path``, each read whole."""
+    hands = list(read_file(path))
+    assert all(isinstance(h, HandHistory) for h in hands), hands
+    return hands  # type: ignore[return-value]
 
 
 def statuses(found: list[Outcome]) -> Counter[str]:

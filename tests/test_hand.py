@@ -646,6 +646,26 @@ def test_last_hand_in_a_pot_may_not_muck() -> None:
     assert h.final_stacks == [30, 0, 180]
 
 
+def test_a_side_pot_only_a_mucked_hand_matched_stays_his() -> None:
+    """docs/rules/poker.md §5 DECISION: seat 0 is all-in for 10; seats 1 and 2 build a side
+    pot of 40 on the flop, and seat 1 folds to seat 2's river bet. Seat 2 shows first and
+    mucks: seat 0's aces win the main pot of 30 unshown, and the side pot, which seat 0 never
+    matched, is seat 2's. (The engine paid it to seat 0 before: 70, 70, 70.)"""
+    h = Hand(
+        HOLDEM,
+        NoLimit(1, 2),
+        [10, 100, 100],
+        auto_showdown=False,
+        hole=["AhAd", "KhKd", "QhQd"],
+        board="2c7d9hJs3s",
+    )
+    act(h, "r10 c c k b20 c k k k b50 f")
+    assert h.actor == 2
+    act(h, "m")
+    assert h.is_over and h.result.mucked == (2,)
+    assert h.final_stacks == [30, 70, 110]
+
+
 def test_auto_showdown_mucks_losers() -> None:
     h = Hand(
         HOLDEM, NoLimit(1, 2), [100, 100, 100], hole=["2h3d", "KhKd", "4s5c"], board="AcAs9hJsQd"

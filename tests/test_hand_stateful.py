@@ -122,6 +122,7 @@ class HandMachine(RuleBasedStateMachine):
             auto_showdown=data.draw(st.booleans(), "auto_showdown"),
             rake=data.draw(st.sampled_from([None, Rake(5, cap=3)]), "rake"),
             max_runs=data.draw(st.sampled_from([1, 1, 2, 3]), "max_runs"),
+            cap=data.draw(st.sampled_from([None, None, None, 60]), "cap"),  # poker.md §3
         )
         self.total = sum(v for v in stacks if v is not None)
 
@@ -149,6 +150,9 @@ class HandMachine(RuleBasedStateMachine):
         seat = self.hand.actor
         assert seat is not None
         before = self.hand.stacks[seat]
+        cap = self.hand.events[0].cap  # type: ignore[attr-defined]
+        if cap is not None:  # all-in at the cap, the rest set aside (poker.md §3)
+            before = min(before, cap - self.hand.contributions[seat])
         record = self.hand.call()
         assert record.amount == amount
         assert record.all_in == (record.amount == before)

@@ -342,7 +342,6 @@ def refused(text: str, match: str, kind: type[Exception] = ohh.OHHError) -> ohh.
     [
         ({"game_type": "Draw"}, "draw game"),
         ({"flags": ["Bomb_Pot"]}, "bomb pot"),
-        ({"bet_limit": {"bet_type": "NL", "bet_cap": 50}}, "a cap of 50"),
     ],
 )
 def test_what_splitpot_does_not_play_is_unsupported_naming_it(

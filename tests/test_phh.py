@@ -431,9 +431,11 @@ def test_replay_command_counts_and_lists_failures(capsys: pytest.CaptureFixture[
     assert main(["replay", "--quiet", str(DATA)]) == 1
     out = capsys.readouterr().out
     assert "error: " in out and "bad-out-of-turn.phh: action 3" in out
-    assert "       3 not played by splitpot\n" in out  # three Hold'em hands, three reasons:
+    assert "       5 not played by splitpot\n" in out  # three Hold'em hands, three reasons:
     assert "    1 fractional chips\n" in out and "    1 straddles\n" in out
     assert "    1 the small blind was given back\n" in out  # 888-own.txt's called-off hand
+    # and the draw hands of boss-own.xml and merge-own.xml, by their games' names
+    assert "    2 of games splitpot does not play: Five-card draw 1, Badugi 1\n" in out
     assert "bad-stud-bring-in.phh: action 3" in out
 
 
@@ -517,3 +519,19 @@ def test_a_file_of_many_hands_read_as_one_names_the_function_for_files() -> None
         phh.load(DATA / "hands.phhs")
     with pytest.raises(phh.PHHError, match=r"use loads_all\(\)"):
         phh.loads((DATA / "hands.phhs").read_text())
+
+
+def test_no_limit_stud_takes_its_bring_in_from_the_bring_in_field_s4_2() -> None:
+    """docs/rules/poker.md §4.2 DECISION: no-limit and pot-limit stud's bring-in is the
+    structure's small blind, which a history without ``_splitpot_structure`` gives in
+    ``bring_in`` (Merge's no-limit Stud Hi/Lo: its low door card, the Qd, was refused the
+    bring-in, read as zero). Antes 1 + 1, the bring-in 2 and its call: a pot of 6."""
+    text = """variant = "N7S"
+antes = [1, 1]
+bring_in = 2
+min_bet = 10
+starting_stacks = [100, 100]
+actions = ["d dh p1 ????Kc", "d dh p2 3s9dQd", "p2 pb", "p1 cc"]
+"""
+    hand = phh.replay(phh.loads(text))
+    assert hand.pot == 6 and list(hand.stacks) == [97, 97]

@@ -381,6 +381,15 @@ def test_poker_4_1_equal_blinds_the_big_blind_is_the_second_seat() -> None:
     assert Hand(HOLDEM, NoLimit(5, 5), [100, 100], button=1, seed=1).actor == 1
 
 
+def test_poker_4_1_a_big_blind_posted_before_the_small_blind_is_out_of_turn() -> None:
+    # Boss Media hand 2022113533: button seat 0; seat 1, new, posts 2 at once; seat 2 posts
+    # the small blind, seat 3 the big blind, left of him: seat 4 acts first and seat 3 last.
+    h = Hand(HOLDEM, NoLimit(1, 2), [100] * 5, button=0, blinds=[0, 2, 1, 2, 0], seed=1)
+    assert h.bets == [0, 2, 1, 2, 0] and h.actor == 4
+    act(h, "c c k c")  # seat 1's 2 is live: he checks; the small blind completes
+    assert h.actor == 3 and h.legal_actions().check
+
+
 EQUAL_BLINDS_PHH = """\
 variant = 'NT'
 antes = [0, 0, 0]

@@ -51,7 +51,7 @@ def test_every_corpus_hand_replays_to_the_sites_result_or_is_unsupported() -> No
     assert _outcomes(FOLDER) == {
         "fl-holdem": {"match": 1},
         "mixed": {"match": 54, "unsupported": 30},  # 30 draw hands of the 10-game table
-        "nlhe": {"match": 31, "unsupported": 1, "read error": 1},
+        "nlhe": {"match": 32, "read error": 1},  # one a CAP NL hand (docs/sites.md)
         "omaha-hilo": {"match": 1},
         "plo": {"match": 2},  # one a board run twice (tests/test_sites_runs.py)
         "razz": {"match": 2},
@@ -73,7 +73,6 @@ def test_the_unsupported_corpus_hands_say_why() -> None:
         "No Limit 2-7 Single Draw: a draw game, a game splitpot does not play": 10,
         "Limit Badugi: a draw game, a game splitpot does not play": 10,
         "Limit 2-7 Triple Draw: a draw game, a game splitpot does not play": 10,
-        "CAP NL Hold'em: a cap on what each player puts in is not played": 1,
     }
 
 
@@ -288,3 +287,82 @@ def test_damaged_hands_give_histories_or_site_errors(data: st.DataObject) -> Non
         assert isinstance(h, HandHistory | SiteError)
         if isinstance(h, HandHistory):
             phh.check(h)  # an outcome, never an exception
+
+
+# ---------------------------------------------------------------------- capped no limit
+# docs/rules/poker.md §3 DECISION: each player puts in at most the cap; one who reaches it
+# is all-in ("and is capped"), the rest of his stack untouched.
+
+_CAPPED = """\
+Full Tilt Poker Game #9: Table Slaw (6 max) - $0.10/$0.25 - {game} - 12:00:00 ET - 2012/01/02
+Seat 1: Ann ($10)
+Seat 2: Bob ($20)
+Ann posts the small blind of $0.10
+Bob posts the big blind of $0.25
+The button is in seat #1
+*** HOLE CARDS ***
+Ann raises to $5, and is capped
+Bob calls $4.75, and is capped
+Ann shows [Ah As]
+Bob shows [Kh Ks]
+*** FLOP *** [2c 7d 9s]
+*** TURN *** [2c 7d 9s] [3h]
+*** RIVER *** [2c 7d 9s 3h] [4c]
+Ann shows a pair of Aces
+Bob shows a pair of Kings
+Ann wins the pot ($10) with a pair of Aces
+*** SUMMARY ***
+Total pot $10 | Rake $0
+Board: [2c 7d 9s 3h 4c]
+Seat 1: Ann (small blind) showed [Ah As] and won ($10) with a pair of Aces
+Seat 2: Bob (big blind) showed [Kh Ks] and lost with a pair of Kings
+"""
+
+
+def test_a_capped_hand_plays_both_players_all_in_at_the_cap() -> None:
+    # Both capped at $5 preflop, so no one bets again: Ann wins $10, 15 in all; Bob keeps
+    # the $15 the cap left him. Without the cap the two would still have chips to bet.
+    (h,) = read_text(_CAPPED.format(game="$5 Cap No Limit Hold'em"), "cap.txt")
+    assert isinstance(h, HandHistory)
+    assert h.user_fields["_splitpot_cap"] == 500
+    assert h.finishing_stacks == [1500, 1500]
+    assert phh.check(h).status == "match"
+    del h.user_fields["_splitpot_cap"]
+    assert phh.check(h).status != "match"
+
+
+def test_an_unstated_cap_is_the_total_of_the_player_who_reaches_it() -> None:
+    # Full Tilt's 2013 "CAP NL" names no amount; "and is capped" says he reached it.
+    (h,) = read_text(_CAPPED.format(game="CAP NL Hold'em"), "cap.txt")
+    assert isinstance(h, HandHistory) and h.user_fields["_splitpot_cap"] == 500
+    assert phh.check(h).status == "match"
+
+
+def test_a_player_capped_at_another_amount_than_the_cap_is_damaged() -> None:
+    (h,) = read_text(_CAPPED.format(game="$4 Cap No Limit Hold'em"), "cap.txt")
+    assert isinstance(h, DamagedHand) and "Ann is capped at 500, and the cap is 400" in h.reason
+    (h,) = read_text(_CAPPED.format(game="No Limit Hold'em"), "cap.txt")
+    assert isinstance(h, DamagedHand) and "the cap is none" in h.reason
+
+
+def test_the_real_capped_hands_replay_to_the_sites_result() -> None:
+    # 24378450480 ($400 Pot Limit Omaha Hi): "Player0 bets $295, and is capped" (the pot
+    # was $430: the cap left $295), Player2 calls capped, and the board is run out; the
+    # Cap walk 28014530000 and 28617512574 ($15 Cap) replay with their caps; CAP NL
+    # 32709588390 names none, and no one reaches it.
+    want = {"24378450480": 40000, "28014530000": 200000, "28617512574": 1500, "32709588390": None}
+    found = {}
+    for root in (CORPUS, CORPUS.parent / "site-histories-2"):
+        for path in sorted((root / "fulltilt").glob("*/*.txt")):
+            for h in read_file(path):
+                if isinstance(h, HandHistory) and h.hand in want:
+                    found[h.hand] = h
+    if not found:
+        pytest.skip("../shared/data/site-histories is not beside the checkout")
+    assert sorted(found) == sorted(want)
+    for number, h in found.items():
+        assert h.user_fields.get("_splitpot_cap") == want[number]
+        assert phh.check(h).status == "match"
+    uncapped = found["24378450480"]
+    del uncapped.user_fields["_splitpot_cap"]
+    assert phh.check(uncapped).status == "error"  # two players with chips, no bet after

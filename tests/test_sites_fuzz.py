@@ -5,7 +5,9 @@ the one error of a text with none), each example within a deadline (no loop); ev
 history replays through :func:`splitpot.phh.check` without raising (any status).
 
 Every file of every site folder is fuzzed, whichever readers ``reading.readers()`` has:
-a site without a reader yet must give errors, not crashes."""
+a site without a reader yet must give errors, not crashes. Of the third set
+(site-histories-3), the XML sites Boss Media and Merge are fuzzed too, with fewer
+examples."""
 
 from __future__ import annotations
 
@@ -25,17 +27,20 @@ from splitpot.sites import SiteError, partypoker, read_text
 from splitpot.sites.reading import decode, lines_of, readers
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "site-histories"
+CORPUS3 = CORPUS.with_name("site-histories-3")
+SITES3 = ("boss", "merge")
 STATUSES = ("match", "odd_chip", "mismatch", "unchecked", "unsupported", "error")
 
 
 @cache
-def _sites() -> dict[str, list[Path]]:
-    if not CORPUS.is_dir():
+def _sites(corpus: Path = CORPUS, only: tuple[str, ...] = ()) -> dict[str, list[Path]]:
+    """The files of each site folder of ``corpus`` (of the folders ``only`` names, if any)."""
+    if not corpus.is_dir():
         return {}
     return {
         site.name: sorted(p for p in site.rglob("*") if p.is_file())
-        for site in sorted(CORPUS.iterdir())
-        if site.is_dir()
+        for site in sorted(corpus.iterdir())
+        if site.is_dir() and (not only or site.name in only)
     }
 
 
@@ -45,10 +50,10 @@ def _bytes(path: Path) -> bytes:
 
 
 @st.composite
-def _real_file(draw: st.DrawFn) -> bytes:
-    sites = _sites()
+def _real_file(draw: st.DrawFn, corpus: Path = CORPUS, only: tuple[str, ...] = ()) -> bytes:
+    sites = _sites(corpus, only)
     if not sites:
-        pytest.skip("../shared/data/site-histories is not beside the checkout")
+        pytest.skip(f"{corpus} (its folders {only or 'all'}) is not beside the checkout")
     site = draw(st.sampled_from(sorted(sites)))
     return _bytes(draw(st.sampled_from(sites[site])))
 
@@ -65,9 +70,10 @@ _NUMBERS = [b"0", b"11", b"9" * 20, b"7" * 5000]  # 5000 digits: past int()'s li
 
 
 @st.composite
-def _damaged(draw: st.DrawFn) -> bytes:
-    """A real file, cut, with some lines shuffled, or with a few bytes changed."""
-    data = draw(_real_file())
+def _damaged(draw: st.DrawFn, files: st.SearchStrategy[bytes] | None = None) -> bytes:
+    """A real file (or one of ``files``), cut, with some lines shuffled, or with a few bytes
+    changed."""
+    data = draw(_real_file() if files is None else files)
     how = draw(st.sampled_from(["cut", "shuffle", "bytes", "number"]))
     if how == "cut":
         return data[: draw(st.integers(0, len(data)))]
@@ -139,10 +145,35 @@ def test_fuzz_damaged_site_files_yield_histories_or_site_errors(data: bytes) -> 
     _never_escapes(data)
 
 
+OWN_FILES = sorted((Path(__file__).parent / "data" / "sites").glob("*-own.txt"))
+"""Our own hands of every site (tests/data/sites): fuzzed without ../shared too."""
+
+
+@settings(max_examples=300, deadline=_DEADLINE, suppress_health_check=[HealthCheck.too_slow])
+@given(data=_damaged(st.sampled_from(OWN_FILES).map(_bytes)))
+def test_fuzz_damaged_own_files_yield_histories_or_site_errors(data: bytes) -> None:
+    _never_escapes(data)
+
+
+@settings(max_examples=40, deadline=_DEADLINE, suppress_health_check=[HealthCheck.too_slow])
+@given(data=_damaged(_real_file(CORPUS3, SITES3)))
+def test_fuzz_damaged_boss_and_merge_files(data: bytes) -> None:
+    """The XML readers of the third set (a broken hand is an error naming its line, and
+    the next is still read): the same promise, a few examples in the quick run."""
+    _never_escapes(data)
+
+
 @pytest.mark.slow  # the long fuzz run: `pytest -m slow` (CI runs it once)
 @settings(max_examples=2000, deadline=_DEADLINE, suppress_health_check=list(HealthCheck))
 @given(data=_damaged())
 def test_fuzz_damaged_site_files_long(data: bytes) -> None:
+    _never_escapes(data)
+
+
+@pytest.mark.slow
+@settings(max_examples=500, deadline=_DEADLINE, suppress_health_check=list(HealthCheck))
+@given(data=_damaged(_real_file(CORPUS3, SITES3)))
+def test_fuzz_damaged_boss_and_merge_files_long(data: bytes) -> None:
     _never_escapes(data)
 
 

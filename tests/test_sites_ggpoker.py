@@ -9,7 +9,15 @@ from pathlib import Path
 
 import pytest
 from splitpot import phh
-from splitpot.sites import SiteError, UnsupportedHand, ggpoker, read_file, read_text, sniff
+from splitpot.sites import (
+    SiteError,
+    UnsupportedHand,
+    ggpoker,
+    read_file,
+    read_text,
+    sniff,
+    to_pokerstars,
+)
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "site-histories"
 
@@ -36,10 +44,7 @@ _EXPECTED = {
         "unsupported: 23aca38f": 1,  # all-in insurance
         "unsupported: Omaha (NL postflop)": 1,  # pot limit preflop, no limit after
     },
-    "plo-5card": {
-        "match": 1,  # the straddle (docs/rules/poker.md §4.1)
-        "unsupported: Hero": 1,  # EV cash-out
-    },
+    "plo-5card": {"match": 2},  # the straddle (docs/rules/poker.md §4.1), an EV Cashout
     "short-deck": {"unsupported: ShortDeck No Limit": 4},
 }
 
@@ -157,10 +162,12 @@ def test_a_broken_hand_names_its_file_hand_and_line_and_the_next_is_read() -> No
 
 def test_unsupported_games_and_features_say_why() -> None:
     short_deck = _straddled().replace("Hold'em No Limit ($1/$2)", "ShortDeck No Limit ($1)")
-    cash_out = _straddled().replace("Hero: checks\n", "Hero: Chooses to EV Cashout \n")
+    insured = _straddled().replace("Hero: checks\n", "Hero: checks\nHero: Buys insurance\n")
+    cash_out = _straddled().replace("Hero: checks\n", "Hero: checks\nHero: Cashout offered\n")
     for text, why in [
         (short_deck, "short deck"),
-        (cash_out, "cash-out"),
+        (insured, "all-in insurance is not played"),
+        (cash_out, "Cashout offered: a cash-out GG words so is not read"),
     ]:
         (h,) = read_text(text, "u.txt")
         assert isinstance(h, UnsupportedHand), text
@@ -228,9 +235,42 @@ def test_site_text_to_phh_and_back_replays_the_same() -> None:
         for h in read_file(f)
         if isinstance(h, phh.HandHistory)
     ]
-    assert len(hands) == 102
+    assert len(hands) == 103
     for h in hands:
         again = phh.loads(phh.dumps(h), source=h.source)
         assert again.finishing_stacks == h.finishing_stacks
         assert again.user_fields == h.user_fields
         assert phh.check(again) == phh.check(h)
+
+
+def test_the_real_ev_cashouts_replay_to_the_sites_result() -> None:
+    # docs/sites.md "Cash-outs": GG pays the pot as dealt ("collected" lines) and settles the
+    # EV Cashout apart: a loser "Receives Cashout ($1,306.18)", a winner "Pays Cashout Risk"
+    # for each street covered (OM47349310: $2 on the turn and $2 on the river, the summary's
+    # "Cashout Risk ($4)").
+    found = {}
+    for root in (CORPUS, CORPUS.parent / "site-histories-2"):
+        for f in sorted((root / "ggpoker" / "plo-5card").glob("*.txt")):
+            for h in read_file(f):
+                if isinstance(h, phh.HandHistory) and h.hand in ("OM47349243", "OM47349310"):
+                    found[h.hand] = h
+    if not found:
+        pytest.skip("../shared/data/site-histories-2 is not beside the checkout")
+    loss, win = found["OM47349243"], found["OM47349310"]
+    hero = loss.players.index("Hero")
+    assert loss.user_fields["_site_cash_out"][hero] == 130618
+    assert loss.winnings[hero] == 0 and "_site_cash_out_fee" not in loss.user_fields
+    winner = win.players.index("466a0aa1")
+    assert win.user_fields["_site_cash_out_fee"][winner] == 400
+    assert win.winnings[winner] == 47942 and "_site_cash_out" not in win.user_fields
+    assert phh.check(loss).status == phh.check(win).status == "match"
+    # The next hand at the table (OM47349310, 4 minutes later) starts Hero with what he
+    # received: his pot result (0) plus the cash-out.
+    assert loss.finishing_stacks is not None and win.players is not None
+    after = loss.finishing_stacks[hero] + loss.user_fields["_site_cash_out"][hero]
+    assert win.starting_stacks[win.players.index("Hero")] == after == 130618
+    (back,) = read_text(to_pokerstars(loss), "back.txt")  # PokerStars' words for a cash-out
+    assert isinstance(back, phh.HandHistory)
+    assert back.user_fields["_site_cash_out"] == loss.user_fields["_site_cash_out"]
+    with pytest.raises(phh.UnsupportedHistory, match="cash-out risk"):
+        to_pokerstars(win)  # PokerStars has no words for a winner's risk

@@ -751,7 +751,6 @@ def test_c9_full_tilt_short_names_own(name: str, variant: str) -> None:
         ("No Limit Irish", "Irish"),
         ("PL Courchevel Hi", "Courchevel"),
         ("Limit 5 Card Stud", "five-card stud"),
-        ("$400 Pot Limit Omaha Hi", "a cap"),
         ("Limit 2-7 Triple Draw", "a draw game"),
     ],
 )

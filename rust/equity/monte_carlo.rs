@@ -41,34 +41,63 @@ pub(super) fn mc_chunk_typed<
             }
         })
         .collect();
-    let deck = &plan.base_deck[..];
     let base = St::new(&plan.board);
     let mut st = base;
     let own_cards = plan.slots.iter().any(|&g| g != 0);
     for _ in 0..len {
-        let mut used = deal_ranges(&rp, plan.base_used, &mut rng, &mut ctx)?;
-        (st.g[0], st.gl[0], st.nb, st.suits) = (base.g[0], base.gl[0], base.nb, base.suits);
-        if own_cards {
-            for g in 1..=plan.n {
-                (st.g[g], st.gl[g]) = (HandKey::EMPTY, 0);
-            }
-        }
-        for &g in &plan.slots {
-            let card = loop {
-                let c = deck[rng.below(deck.len())];
-                if used >> c & 1 == 0 {
-                    break c;
-                }
-            };
-            used |= 1 << card;
-            st.push(g as usize, card);
-        }
+        let used = deal_ranges(&rp, plan.base_used, &mut rng, &mut ctx)?;
+        deal_slots::<OMAHA, HILO>(plan, own_cards, &base, &mut st, &mut rng, used);
         let (h, l) = showdown::<N, OMAHA, HILO, RAZZ>(&ctx, &st, plan.table);
         tally.add(h, l);
     }
     let mut acc = Accum::new(plan.n);
     tally.drain_into(&mut acc, 1.0);
     Ok(acc)
+}
+
+/// Completes one deal in `st` (reset to `base`): a card for each of the plan's slots, drawn
+/// uniformly from the deck's cards not in `used` (redrawn on a used one). `own_cards`: some
+/// slot is a player's (stud), not the board's.
+#[inline(always)]
+fn deal_slots<const OMAHA: bool, const HILO: bool>(
+    plan: &Plan,
+    own_cards: bool,
+    base: &St,
+    st: &mut St,
+    rng: &mut Rng,
+    mut used: u64,
+) {
+    let deck = &plan.base_deck[..];
+    (st.g[0], st.gl[0], st.nb, st.suits) = (base.g[0], base.gl[0], base.nb, base.suits);
+    if own_cards {
+        for g in 1..=plan.n {
+            (st.g[g], st.gl[g]) = (HandKey::EMPTY, 0);
+        }
+    }
+    let mut draw = || {
+        let card = loop {
+            let c = deck[rng.below(deck.len())];
+            if used >> c & 1 == 0 {
+                break c;
+            }
+        };
+        used |= 1 << card;
+        card
+    };
+    if own_cards || OMAHA || HILO {
+        for &g in &plan.slots {
+            st.push_for::<OMAHA, HILO>(g as usize, draw());
+        }
+    } else {
+        // Hold'em high: only the board is dealt and only its key is read, kept in a register
+        // while its cards are drawn (through `st.g[g]`, each card's sum waited on the store
+        // of the one before).
+        let mut board = base.g[0];
+        for _ in 0..plan.slots.len() {
+            board = board.with(draw());
+        }
+        st.g[0] = board;
+    }
 }
 
 /// A range player's hands, the largest weight, and whether every weight is that one.

@@ -222,12 +222,9 @@ fn prune_ranges(q: &Question, used: u64) -> Result<Vec<Option<Vec<Combo>>>, Equi
     let mut ranges = vec![None; q.players.len()];
     for (i, h) in q.players.iter().enumerate() {
         if let Holding::Range(r) = h {
-            let left: Vec<Combo> = r
-                .combos
-                .iter()
-                .copied()
-                .filter(|c| c.mask() & used == 0)
-                .collect();
+            // Room for every hand at once: a filtered collect grows the vector step by step.
+            let mut left = Vec::with_capacity(r.combos.len());
+            left.extend(r.combos.iter().filter(|c| c.mask() & used == 0).copied());
             if left.is_empty() {
                 let known: Vec<String> = (0..52u8)
                     .filter(|&c| used >> c & 1 == 1)
@@ -371,7 +368,8 @@ pub(super) fn assignments(plan: &Plan) -> (Vec<u8>, Vec<f64>) {
     let rs: Vec<&Vec<Combo>> = plan.range_players().map(|(_, r)| r).collect();
     if let [one] = rs.as_slice() {
         // One range: each hand (none uses a known card, `prune_ranges`) is an assignment.
-        let cards = one.iter().flat_map(|c| c.cards().iter().copied()).collect();
+        let mut cards = Vec::with_capacity(plan.range_hand * one.len());
+        one.iter().for_each(|c| cards.extend_from_slice(c.cards()));
         return (cards, one.iter().map(|c| c.weight).collect());
     }
     // Capped, the bound is only a first guess.

@@ -1,7 +1,7 @@
 //! Hold'em ranges and what a player holds.
 use super::omaha_range::parse_omaha_range;
 use super::{EquityError, Game};
-use crate::cards::{card_name, parse_cards, RANK_CHARS};
+use crate::cards::{card_name, may_be_cards, parse_cards, RANK_CHARS};
 use crate::limits::quoted;
 // Ranges
 
@@ -25,6 +25,17 @@ impl Combo {
             mask: cards.iter().fold(0, |m, &x| m | 1 << x),
             cards: c,
             len: cards.len() as u8,
+            weight,
+        }
+    }
+
+    /// The Hold'em hand of `hi` and `lo` (`hi > lo`, both below 52): [`Combo::new`] without
+    /// the sort, for cards already in order.
+    fn holdem(hi: u8, lo: u8, weight: f64) -> Combo {
+        Combo {
+            mask: 1 << hi | 1 << lo,
+            cards: [hi, lo, 0, 0, 0, 0],
+            len: 2,
             weight,
         }
     }
@@ -251,7 +262,8 @@ impl Range {
                 let i = 64 * k + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 if weights[i] > 0.0 {
-                    combos.push(Combo::new(&COMBO_CARDS[i], weights[i]));
+                    let [hi, lo] = COMBO_CARDS[i];
+                    combos.push(Combo::holdem(hi, lo, weights[i]));
                 }
             }
         }
@@ -268,7 +280,7 @@ impl Range {
             }
             return Ok(());
         }
-        if let Ok(cards) = parse_cards(body) {
+        if let Some(Ok(cards)) = may_be_cards(body).then(|| parse_cards(body)) {
             return match cards.as_slice() {
                 [a, b] if a != b => {
                     out.push([*a.max(b), *a.min(b)]);
@@ -324,6 +336,12 @@ impl Holding {
     /// Reads one player's text: cards (`"AhKd"`, stud `"AsKd 7c"`), or in Hold'em a range.
     /// `player` (0-based) only names the player in errors.
     pub fn parse(game: Game, text: &str, player: usize) -> Result<Holding, EquityError> {
+        if game == Game::Holdem && !may_be_cards(text) {
+            // No cards (a range such as "QQ+"): read as a range, as below when the cards fail.
+            return Range::parse(text)
+                .map(Holding::Range)
+                .map_err(|e| EquityError::Range(format!("player {}: {e}", player + 1)));
+        }
         let cards = parse_cards(text);
         if let Ok(c) = &cards {
             if game != Game::Holdem || c.len() == 2 {

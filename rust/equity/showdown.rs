@@ -133,6 +133,18 @@ impl St {
         st
     }
 
+    /// [`St::push`] of only what a `OMAHA`/`HILO` showdown reads: a Hold'em or stud high
+    /// (or razz) reads the groups' keys alone, not their low bits or the board's cards and
+    /// suits (Omaha's), so a Monte Carlo deal does not write them.
+    #[inline(always)]
+    pub(super) fn push_for<const OMAHA: bool, const HILO: bool>(&mut self, g: usize, card: u8) {
+        if OMAHA || HILO {
+            self.push(g, card);
+        } else {
+            self.g[g] = self.g[g].with(card);
+        }
+    }
+
     #[inline(always)]
     pub(super) fn push(&mut self, g: usize, card: u8) {
         self.g[g] = self.g[g].with(card);

@@ -110,24 +110,6 @@ impl HandKey {
         Ok(h)
     }
 
-    /// [`HandKey::from_checked`] of `n` codes packed one a byte, the first lowest (as
-    /// [`crate::cards::dense_cards`] gives them): the key of a single hand built in registers.
-    #[inline]
-    pub fn from_packed_checked(packed: u64, n: usize) -> Result<HandKey, CardError> {
-        let b = packed.to_le_bytes();
-        // One fixed-length fold per count, so each is unrolled.
-        let (h, sum) = match n {
-            7 => fold_checked([b[0], b[1], b[2], b[3], b[4], b[5], b[6]]),
-            6 => fold_checked([b[0], b[1], b[2], b[3], b[4], b[5]]),
-            5 => fold_checked([b[0], b[1], b[2], b[3], b[4]]),
-            _ => return check_count(n, 5..=7, "5 to 7 cards").map(|()| HandKey::EMPTY),
-        };
-        if (sum ^ h.mask) | (h.mask & NOT_A_CARD) != 0 {
-            CardSet::from_cards(&b[..n])?;
-        }
-        Ok(h)
-    }
-
     pub fn from_set(set: CardSet) -> HandKey {
         set.cards().fold(HandKey::EMPTY, |h, c| h.with(c))
     }
@@ -147,6 +129,38 @@ impl HandKey {
             return FLUSH[(self.mask >> (16 * suit)) as usize & 0x1fff];
         }
         rank_strength(self.key as u32)
+    }
+}
+
+/// A hand's key folded card by card while the cards are read (from text or a list), with the
+/// sum of their mask bits that [`HandKey::from_checked`] checks: reading and keying in one
+/// pass, the codes never stored and read back.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct KeyFold {
+    key: HandKey,
+    sum: u64,
+}
+
+impl KeyFold {
+    /// Adds one code (any `u8`: from 52 up adds [`NOT_A_CARD`], refused by [`KeyFold::finish`]).
+    #[inline(always)]
+    pub fn push(&mut self, card: u8) {
+        let k = CARD_KEYS[card as usize];
+        self.sum = self.sum.wrapping_add(k.mask);
+        self.key = self.key.join(k);
+    }
+
+    /// The key of the `n` codes pushed, checked as [`HandKey::from_checked`] checks: 5 to 7
+    /// distinct cards. `packed` holds the same codes one a byte, the first lowest (at most
+    /// eight), so that only a bad hand pays for naming its first bad card.
+    #[inline(always)]
+    pub fn finish(self, packed: u64, n: usize) -> Result<HandKey, CardError> {
+        check_count(n, 5..=7, "5 to 7 cards")?;
+        let mask = self.key.mask;
+        if (self.sum ^ mask) | (mask & NOT_A_CARD) != 0 {
+            CardSet::from_cards(&packed.to_le_bytes()[..n.min(8)])?;
+        }
+        Ok(self.key)
     }
 }
 

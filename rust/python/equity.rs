@@ -159,9 +159,16 @@ pub fn _equity<'py>(
         time_limit,
         threads: positive(threads, "threads")?.map(|t| t as usize),
     };
-    let mut run = py.detach(|| Run::new(&question, &options))?;
+    let slice = Duration::from_millis(50);
+    // Planning and the first slice under one release of the GIL: a small question (a hand
+    // against a range on the river) is answered in microseconds, where each release and
+    // re-take of the GIL costs a fraction of one.
+    let (mut run, mut done) = py.detach(|| {
+        let mut run = Run::new(&question, &options)?;
+        let done = run.step(slice)?;
+        Ok::<_, EquityError>((run, done))
+    })?;
     loop {
-        let done = py.detach(|| run.step(Duration::from_millis(50)))?;
         py.check_signals()?;
         if let Some(report) = &progress {
             report.call1((run.fraction_done(),))?;
@@ -169,6 +176,7 @@ pub fn _equity<'py>(
         if done {
             break;
         }
+        done = py.detach(|| run.step(slice))?;
     }
     RawEquity::new(py, &question, &run.result())
 }

@@ -4,9 +4,10 @@ use super::cards::{cards_of, CardSet};
 use super::convert::{bad_row, omaha_rows, room, rows_in_place, rows_of};
 use super::errors::InvalidCards;
 use super::values::{low_hand, HighHand, LowHand, RazzLow};
-use crate::cards::{dense_cards, parse_cards_upto, CardSet as CoreSet};
+use crate::cards::{dense_cards, pair_code, parse_cards_upto, CardSet as CoreSet};
+use crate::eval::high::KeyFold;
 use crate::eval::made::Dealt;
-use crate::eval::{high, hilo, low, omaha, razz, HandKey};
+use crate::eval::{high, hilo, low, omaha, razz};
 use crate::limits::{HAND_CARDS, OMAHA_BOARD_CARDS, OMAHA_HOLE_CARDS};
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2};
 use pyo3::prelude::*;
@@ -39,8 +40,8 @@ pub fn evaluate_high<'py>(cards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, High
     // A hand as text or a list of ints, the common calls: read into an array, no allocation;
     // anything unusual (a bad token, too many cards) goes the general way, which names the
     // problem.
-    if let Some((packed, n)) = quick_hand(cards)? {
-        let strength = HandKey::from_packed_checked(packed, n)?.strength();
+    if let Some((packed, n, fold)) = quick_hand(cards)? {
+        let strength = fold.finish(packed, n)?.strength();
         return HighHand::new(strength, Dealt::packed(packed, n)).into_untracked(cards.py());
     }
     if let Ok(s) = cards.cast::<CardSet>() {
@@ -55,27 +56,25 @@ pub fn evaluate_high<'py>(cards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, High
 
 /// Up to seven card codes from the forms a hand is most often given in: text (`"AhKh2c..."`)
 /// or a list or tuple of ints, packed one a byte (the first lowest, as
-/// [`crate::cards::dense_cards`] gives them), and how many; `None` for anything else (or
-/// anything unusual), which goes the general way ([`cards_of`]), where a bad card is named.
+/// [`crate::cards::dense_cards`] gives them), how many, and their key folded as they were read
+/// (checked by [`KeyFold::finish`]); `None` for anything else (or anything unusual), which goes
+/// the general way ([`cards_of`]), where a bad card is named.
 #[inline(always)]
-fn quick_hand(cards: &Bound<'_, PyAny>) -> PyResult<Option<(u64, usize)>> {
+fn quick_hand(cards: &Bound<'_, PyAny>) -> PyResult<Option<(u64, usize, KeyFold)>> {
     // Exact types: a pointer compare, where `cast` asks the interpreter for the type's flags
     // (a call, under the stable ABI); subclasses take the general way.
     if let Ok(s) = cards.cast_exact::<PyString>() {
-        let text = s.to_cow()?;
-        if let Some(hand) = dense_cards(text.as_bytes()) {
-            return Ok(Some(hand).filter(|&(_, n)| n <= HAND_CARDS));
-        }
-        return Ok(parse_cards_upto::<HAND_CARDS>(&text).map(|(buf, n)| (pack(&buf[..n]), n)));
+        // The UTF-8 the interpreter keeps for the string, borrowed: no copy.
+        return Ok(quick_text(s.to_str()?));
     }
     let ints = SmallInts::get(cards.py())?;
-    let mut packed = 0u64;
+    let (mut packed, mut fold) = (0u64, KeyFold::default());
     if let Ok(list) = cards.cast_exact::<PyList>() {
         let n = list.len();
         if n > HAND_CARDS {
             return Ok(None);
         }
-        for i in 0..n {
+        let mut item = |i: usize| {
             // SAFETY: `list` is a live list (a `Bound` proves it and that we are attached), `i`
             // is below its length read just above, and nothing between runs Python code that
             // could shrink it, so `PyList_GetItem` returns a valid borrowed reference (never
@@ -85,14 +84,21 @@ fn quick_hand(cards: &Bound<'_, PyAny>) -> PyResult<Option<(u64, usize)>> {
             let code = match ints.by_address(ptr as usize) {
                 Some(c) => c,
                 // SAFETY: `ptr` is the valid borrowed item just read (see above).
-                None => match ints.convert(unsafe { Borrowed::from_ptr(list.py(), ptr) }) {
-                    Some(c) => c,
-                    None => return Ok(None),
-                },
+                None => ints.convert(unsafe { Borrowed::from_ptr(list.py(), ptr) })?,
             };
             packed |= (code as u64) << (8 * i);
+            fold.push(code);
+            Some(())
+        };
+        // Seven cards, the common call, in a loop of known length: unrolled, each shift fixed.
+        let read = match n {
+            HAND_CARDS => (0..HAND_CARDS).try_for_each(&mut item),
+            _ => (0..n).try_for_each(&mut item),
+        };
+        if read.is_none() {
+            return Ok(None);
         }
-        return Ok(Some((packed, n)));
+        return Ok(Some((packed, n, fold)));
     }
     if let Ok(t) = cards.cast_exact::<PyTuple>() {
         let n = t.len();
@@ -101,13 +107,41 @@ fn quick_hand(cards: &Bound<'_, PyAny>) -> PyResult<Option<(u64, usize)>> {
         }
         for i in 0..n {
             match ints.code(t.get_borrowed_item(i)?) {
-                Some(c) => packed |= (c as u64) << (8 * i),
+                Some(c) => {
+                    packed |= (c as u64) << (8 * i);
+                    fold.push(c);
+                }
                 None => return Ok(None),
             }
         }
-        return Ok(Some((packed, n)));
+        return Ok(Some((packed, n, fold)));
     }
     Ok(None)
+}
+
+/// [`quick_hand`] of text: seven cards written densely (`"AhKh2c3d4s5h6c"`, the common call)
+/// read and keyed in one pass, a pair at a time; any other text through the general readers.
+#[inline(always)]
+fn quick_text(text: &str) -> Option<(u64, usize, KeyFold)> {
+    if let Ok(pairs) = <&[u8; 2 * HAND_CARDS]>::try_from(text.as_bytes()) {
+        let (mut packed, mut fold) = (0u64, KeyFold::default());
+        for (i, pair) in pairs.chunks_exact(2).enumerate() {
+            let code = pair_code(pair[0], pair[1]);
+            packed |= (code as u64) << (8 * i);
+            fold.push(code);
+        }
+        // A pair that is no card read 0xff, whose top bit no code has: read it the slow way.
+        if packed & 0x0080_8080_8080_8080 == 0 {
+            return Some((packed, HAND_CARDS, fold));
+        }
+    }
+    let (packed, n) = match dense_cards(text.as_bytes()) {
+        Some(hand) => Some(hand).filter(|&(_, n)| n <= HAND_CARDS)?,
+        None => parse_cards_upto::<HAND_CARDS>(text).map(|(buf, n)| (pack(&buf[..n]), n))?,
+    };
+    let mut fold = KeyFold::default();
+    packed.to_le_bytes()[..n].iter().for_each(|&c| fold.push(c));
+    Some((packed, n, fold))
 }
 
 /// Codes packed one a byte, the first lowest (at most eight).
@@ -189,8 +223,8 @@ impl SmallInts {
 /// (7462, 7462)
 #[pyfunction]
 pub fn evaluate_high_strength(cards: &Bound<'_, PyAny>) -> PyResult<u16> {
-    if let Some((packed, n)) = quick_hand(cards)? {
-        return Ok(HandKey::from_packed_checked(packed, n)?.strength());
+    if let Some((packed, n, fold)) = quick_hand(cards)? {
+        return Ok(fold.finish(packed, n)?.strength());
     }
     if let Ok(s) = cards.cast::<CardSet>() {
         let s = s.get();

@@ -38,10 +38,11 @@ Rules and the decisions taken where the spec leaves room:
 
 * Blinds (§4.1): small blind left of the button, big blind next; heads-up the button posts
   the small blind, acts first preflop and last after. Preflop the first to act is left of
-  the big blind: the first seat (from the button's left) that posted the largest live
-  blind, the second one with equal blinds ($5/$5: ``setup.big_blind_seat``); on later
-  rounds the first active player left of the button. The blinds are live and count as the
-  round's opening bet (fixed-limit cap). Antes and dead blinds are pot money, not bets.
+  the big blind: the first seat (from the button's left, and after the small blind) that
+  posted the largest live blind, the second one with equal blinds ($5/$5:
+  ``setup.big_blind_seat``); on later rounds the first active player left of the button.
+  The blinds are live and count as the round's opening bet (fixed-limit cap). Antes and
+  dead blinds are pot money, not bets.
 * Dealing: one card at a time from the seat left of the button; no burn cards (online, as
   docs/rules/poker.md §4.1 describes). Cards come from ``random.Random(seed).shuffle`` of
   the cards not given.

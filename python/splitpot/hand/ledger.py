@@ -43,11 +43,14 @@ class Ledger:
       (``records``); "still in the hand" is ``status < _FOLDED``. ``live``: how many seats
       are still in. ``paid``: chips paid out of the pots so far.
     * ``antes`` (per seat) and ``antes_shared`` say which dead money is whose (§6).
+    * ``behind``: with a cap (capped no limit, §3), each seat's chips past it, set aside for
+      the hand (``stacks`` holds what he may still put in); ``None`` without a cap.
     """
 
     __slots__ = (
         "antes",
         "antes_shared",
+        "behind",
         "contrib",
         "dead",
         "live",
@@ -58,10 +61,18 @@ class Ledger:
     )
 
     def __init__(
-        self, stacks: Sequence[int | None], antes: Sequence[int], antes_shared: bool
+        self,
+        stacks: Sequence[int | None],
+        antes: Sequence[int],
+        antes_shared: bool,
+        cap: int | None = None,
     ) -> None:
         n = len(stacks)
         self.stacks = [s or 0 for s in stacks]
+        self.behind: list[int] | None = None
+        if cap is not None:  # a capped player is all-in at the cap (§3 DECISION)
+            self.behind = [max(s - cap, 0) for s in self.stacks]
+            self.stacks = [min(s, cap) for s in self.stacks]
         self.contrib = [0] * n
         self.dead = [0] * n
         self.returned: dict[int, int] = {}
@@ -134,6 +145,13 @@ class Ledger:
         """Chips from the pots to ``seat``."""
         self.stacks[seat] += amount
         self.paid += amount
+
+    def whole(self) -> list[int]:
+        """Each seat's chips not in the pot: those behind and those a cap set aside."""
+        behind = self.behind
+        if behind is None:
+            return list(self.stacks)
+        return [s + b for s, b in zip(self.stacks, behind)]  # noqa: B905 - same length
 
     def in_hand(self, order: Sequence[int]) -> list[int]:
         """The seats of ``order`` still in the hand."""

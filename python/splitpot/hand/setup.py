@@ -75,6 +75,7 @@ class HandOptions(TypedDict, total=False):
     antes_shared: bool
     open_folds: bool
     max_runs: int
+    cap: int | None
 
 
 def _flag(value: object, name: str) -> bool:
@@ -90,6 +91,11 @@ def _rake(value: object, name: str) -> Rake | None:
 def _timeout_policy(value: object, name: str) -> TimeoutPolicy:
     rule = _POLICIES.get(value) if isinstance(value, str) else None
     return rule or _policy(value)  # type: ignore[arg-type]
+
+
+def _cap(value: object, name: str) -> int | None:
+    """``cap``: ``None``, or the most chips each player may put in the hand, at least 1."""
+    return None if value is None else _chips(value, name, positive=True)
 
 
 def _runs(value: object, name: str) -> int:
@@ -122,14 +128,17 @@ def big_blind_seat(order: Sequence[int], live: Sequence[int], small_blind: int) 
 
     ``order`` lists the players after the button, clockwise (heads-up the other player
     first), ``live`` each seat's live blind. The big blind is the first of them to post the
-    largest live blind (one who posts as much out of turn comes after him). When the blinds
-    are equal (``small_blind`` as large: $5/$5), the first of them posts the small blind, and
-    the big blind is the next to post as much.
+    largest live blind after the small blind (one who posts as much out of turn, before the
+    small blind or after the big blind, is not it). When the blinds are equal
+    (``small_blind`` as large: $5/$5), the first of them posts the small blind, and the big
+    blind is the next to post as much.
 
     >>> big_blind_seat([3, 4, 0], [2, 0, 0, 1, 2], small_blind=1)  # seat 0 posts out of turn
     4
     >>> big_blind_seat([3, 4, 0], [0, 0, 0, 5, 5], small_blind=5)
     4
+    >>> big_blind_seat([0, 1, 2, 3], [2, 1, 2, 0], small_blind=1)  # seat 0 posts out of turn
+    2
     """
     top = max(live, default=0)
     if not top:
@@ -137,6 +146,12 @@ def big_blind_seat(order: Sequence[int], live: Sequence[int], small_blind: int) 
     posted = [s for s in order if live[s] == top]
     if small_blind == top and len(order) > 2 and posted[0] == order[0] and len(posted) > 1:
         return posted[1]
+    # The big blind sits left of the small blind: a live blind posted out of turn between
+    # the button and the small blind (Boss Media lets a new player post there) is not it.
+    small = [s for s in order if 0 < live[s] < top]
+    if len(order) > 2 and len(small) == 1:
+        after = [s for s in posted if order.index(s) > order.index(small[0])]
+        return (after or posted)[0]
     return posted[0]
 
 
@@ -177,6 +192,9 @@ class HandStarting(Operation):
     * ``open_folds``: a player may fold when he could check (docs/rules/poker.md §3); a table
       may refuse it with ``False``.
     * ``max_runs``: the most times the rest of the board may be run (§6): see :meth:`run_it`.
+    * ``cap``: capped no limit or pot limit (docs/rules/poker.md §3 DECISION): the most
+      chips each player may put in the hand, antes and blinds included; a player who
+      reaches it is all-in, the rest of his stack set aside, untouched. ``None``: no cap.
 
     In the record ``antes``, ``blinds`` (live) and ``dead_blinds`` are per seat, as
     configured (a seat short of chips posts what it has). ``hole`` and ``board`` are the
@@ -214,6 +232,7 @@ class HandStarting(Operation):
     antes_shared: bool = field(default=False, metadata={"check": _flag})
     open_folds: bool = field(default=True, metadata={"check": _flag})
     max_runs: int = field(default=1, metadata={"check": _runs})
+    cap: int | None = field(default=None, metadata={"check": _cap})
 
     def __str__(self) -> str:
         return (

@@ -201,8 +201,18 @@ def pots_won(showdown: Showdown | None, ledger: Ledger, order: list[int]) -> tup
             return (_pots._make_pot(total, (live[0],)),) if total else ()
         return ledger.pots(order, ledger.folded())
     if len(showdown.shown) + len(showdown.mucked) < len(showdown.values):
-        # Every other hand was mucked: they gave up their claims, the last one wins (§5).
-        return ledger.pots(order, ledger.folded() + showdown.mucked)
+        # Every other hand was mucked: they gave up their claims, the last one wins (§5);
+        # but a pot no one else may win stays its own players' (a side pot a mucked hand
+        # alone matched: §5 DECISION).
+        mucked = showdown.mucked
+        return tuple(
+            [
+                Pot(pot.amount, tuple(kept))
+                if (kept := [s for s in pot.eligible if s not in mucked])
+                else pot
+                for pot in ledger.pots(order, ledger.folded())
+            ]
+        )
     return showdown.pots
 
 
@@ -222,7 +232,7 @@ def settle(
     for a in paid.awards:
         ledger.pay(a.seat, a.amount)
         events.append(PotAwarding(a))
-    final = list(ledger.stacks)
+    final = ledger.whole()
     events.append(HandEnding(tuple(final), paid.rake))
     shown = showdown.shown if showdown is not None else {}
     values = showdown.values if showdown is not None else {}

@@ -115,7 +115,7 @@ def _table(hand: Hand | None, record: Operation) -> TableState:
     ending = isinstance(record, HandEnding)
     return TableState(
         hand.street,
-        tuple(ledger.stacks),
+        tuple(ledger.whole()),
         tuple(hand._round.bets),
         tuple(ledger.contrib),
         0 if ending else sum(ledger.contrib) - ledger.paid,

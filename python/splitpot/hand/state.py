@@ -176,7 +176,7 @@ class Hand:
         self._starting = start
         self._events: list[Operation] = [] if log is None else log
         self._events.append(start)
-        ledger = self._ledger = Ledger(start.stacks, start.antes, start.antes_shared)
+        ledger = self._ledger = Ledger(start.stacks, start.antes, start.antes_shared, start.cap)
         self._deal = Deal(start, self._events)
         self._away: set[int] = set()  # the seats sitting out (§4.1)
         self._advances: dict[int, _advance.Queued] = {}  # seat -> its advance action

@@ -77,8 +77,8 @@ def seats(hand: Hand) -> list[int]:
 
 @reads
 def stacks(hand: Hand) -> list[int]:
-    """Each seat's chips behind (not yet put in)."""
-    return list(hand._ledger.stacks)
+    """Each seat's chips behind (not yet put in; with a cap, those set aside too)."""
+    return hand._ledger.whole()
 
 
 @reads
@@ -224,10 +224,11 @@ def repr_html(hand: Hand) -> str:
     """A notebook's view: the street, board and pot, and a row per seat (every card shown:
     a notebook is the dealer's seat)."""
     ledger, deal, acting = hand._ledger, hand._deal, hand.actor
+    whole = ledger.whole()
     rows = [
         {
             "seat": seat,
-            "stack": ledger.stacks[seat],
+            "stack": whole[seat],
             "bet": hand._round.bets[seat],
             "in pot": ledger.contrib[seat],
             "status": SeatStatus(ledger.status[seat]).name.lower().replace("_", " "),

@@ -73,9 +73,10 @@ run's. The pots are the engine's, each player's wins on every run added up; the 
 them by run again.
 
 Refused, each with its reason (:class:`UnsupportedOHH`, "not played" in ``splitpot
-replay``): ``Draw`` games, a bomb pot, a ``bet_cap``, a cash-out (``cashout_amount``),
+replay``): ``Draw`` games, a bomb pot, a cash-out (``cashout_amount``),
 ``Added Chips`` and ``Add to Pot``; and, writing, Crazy Pineapple (OHH has no discard) and a
-player sitting out mid-hand (a fold out of turn).
+player sitting out mid-hand (a fold out of turn). A ``bet_cap`` is capped no limit or pot
+limit, read and written as the hand's ``cap`` (PHH ``_splitpot_cap``, docs/rules/poker.md §3).
 
 splitpot's own object. What OHH cannot say and the reader would not infer is written in the
 key ``_splitpot`` of the hand (other readers ignore a key they do not know): ``unit`` when it

@@ -25,7 +25,14 @@ EXTENSION = "_splitpot"
 """The key of splitpot's own object in a hand it writes: what OHH cannot say (see
 :mod:`splitpot.ohh`). Other readers ignore a key they do not know."""
 
-_DERIVED = {"_site", "_site_rake", "_site_unit", "_splitpot_button", "_splitpot_dead_blinds"}
+_DERIVED = {
+    "_site",
+    "_site_rake",
+    "_site_unit",
+    "_splitpot_button",
+    "_splitpot_dead_blinds",
+    "_splitpot_cap",  # bet_limit.bet_cap
+}
 _OVERRIDES = ("ante_trimming_status", "small_bet", "big_bet")
 
 
@@ -71,6 +78,7 @@ class Header:
         self.players: list[Player] = []  # dealt in, PHH order
         self.by_id: dict[int, Player] = {}
         self.seat_players()
+        self.cap: int | None = None  # bet_limit.bet_cap, in units
         self.game, self.kind = self.game_and_structure()
         self.small = self.big = 0  # the blinds (stud: the bring-in and the smallest bet)
         self.stakes = self.stake_fields()
@@ -161,9 +169,10 @@ class Header:
         kind = BET_TYPES.get(bet_type)
         if kind is None:
             raise self.f.fail(f"bet_limit.bet_type {shown(bet_type)} is not NL, PL or FL")
-        cap = self.f.decimal(limit, "bet_cap", "bet_limit.", Decimal(0))
-        if cap:
-            raise self.f.unsupported(f"a cap of {cap} on what each player bets in a hand")
+        # The most each player may put in the hand (capped no limit, docs/rules/poker.md §3).
+        self.cap = self.f.units(limit, "bet_cap", "bet_limit.") or None
+        if self.cap is not None:
+            self.user["_splitpot_cap"] = self.cap
         named = self.user.get("_splitpot_variant")
         if isinstance(named, str) and named in GAMES:
             count = GAMES[named].hole_cards

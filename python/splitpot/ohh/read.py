@@ -240,7 +240,8 @@ class _Reader(Fields):
             self._action(game, street, p, verb, amount, a, at, showdown)
             if p.put_in > p.stack:
                 raise self.fail(f"{at[:-1]}: {p.name} has put in {p.put_in}, more than his stack")
-            if self.flag(a, "is_allin", at, False) and amount and p.put_in < p.stack:
+            most = p.stack if self.h.cap is None else min(p.stack, self.h.cap)  # §3 cap
+            if self.flag(a, "is_allin", at, False) and amount and p.put_in < most:
                 raise self.fail(f"{at[:-1]}: is_allin, but {p.name} has chips left")
         self.actions.extend(f"# p{p.k + 1} timeout all-in" for _, p in timeouts)
 

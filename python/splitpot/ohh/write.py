@@ -40,7 +40,14 @@ from splitpot.phh.setup import _layout
 
 SPEC_VERSION = "1.4.7"
 """The version of the OHH specification splitpot writes (spec "spec_version")."""
-_DERIVED = {"_site", "_site_rake", "_site_unit", "_splitpot_button", "_splitpot_dead_blinds"}
+_DERIVED = {
+    "_site",
+    "_site_rake",
+    "_site_unit",
+    "_splitpot_button",
+    "_splitpot_dead_blinds",
+    "_splitpot_cap",  # bet_limit.bet_cap
+}
 _OWN = {"_ohh_hero", "_ohh_flags", "_ohh_tournament_info"}  # said by OHH's own fields
 
 
@@ -363,7 +370,10 @@ class _Writer:
             "start_date_utc": _date(hh),
             "table_name": "" if hh.table is None else str(hh.table),
             "game_type": self.game_type,
-            "bet_limit": {"bet_type": BET_TYPE_OF[structure.kind], "bet_cap": self.amount(0)},
+            "bet_limit": {
+                "bet_type": BET_TYPE_OF[structure.kind],
+                "bet_cap": self.amount(start.cap or 0),  # capped no limit (§3)
+            },
             "table_size": self.seat_count,
             "currency": currency,
             "dealer_seat": start.button + 1,

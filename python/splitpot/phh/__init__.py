@@ -135,7 +135,9 @@ or not. Besides the spec's fields, splitpot writes what it needs to rebuild the 
   reversed): also added to ``antes``, so that other readers put the same dead money in the
   pot. ``_splitpot_rake`` (``percent`` as an int or ``"5/2"``, ``cap``,
   ``no_flop_no_drop``), ``_splitpot_timeout_policy``, ``_splitpot_max_runs`` and
-  ``_splitpot_runout_count`` (a hand whose board may be, or was, run more than once).
+  ``_splitpot_runout_count`` (a hand whose board may be, or was, run more than once), and
+  ``_splitpot_cap`` (capped no limit or pot limit: the most each player may put in the
+  hand, docs/rules/poker.md §3; PHH has no field for it).
 * Timeouts (docs/rules/poker.md §7) have no PHH action: the action a timeout amounted to gets the
   commentary ``# timeout`` (``p3 f # timeout``, ``p3 cc # timeout``, ``p3 sd Ah # timeout``,
   ``p3 sm AhKd # timeout``); a timeout that leaves the player all-in for what he has put in

@@ -264,20 +264,21 @@ class HandHistory:
         if not fields.keys() <= _FIELD_NAMES:
             raise TypeError(f"HandHistory has no fields {sorted(fields.keys() - _FIELD_NAMES)}")
         record = cls.__new__(cls)
-        record.__dict__.update(_DEFAULTS, **fields)
+        values = record.__dict__  # read below by key: cheaper than by attribute
+        values.update(_DEFAULTS)
+        values.update(fields)
         if "user_fields" not in fields:
             record.user_fields = {}
         amounts = [
-            *chain.from_iterable(filter(None, _PER_PLAYER_OF(record))),
-            *filter(None, _SCALAR_AMOUNTS_OF(record)),
+            *chain.from_iterable(filter(None, _PER_PLAYER_IN(values))),
+            *filter(None, _SCALAR_AMOUNTS_IN(values)),
         ]
         if (
             set(map(type, amounts)) <= _INT
-            and min(amounts, default=0) >= 0
-            and max(amounts, default=0) < AMOUNT_BOUND
+            and (not amounts or (min(amounts) >= 0 and max(amounts) < AMOUNT_BOUND))
             and len(record.actions) <= PHH_MAX_ACTIONS
-            and set(map(type, _STRINGS_OF(record))) <= _STR_OR_NONE
-            and set(map(type, _INTS_OF(record))) <= _INT_OR_NONE
+            and set(map(type, _STRINGS_IN(values))) <= _STR_OR_NONE
+            and set(map(type, _INTS_IN(values))) <= _INT_OR_NONE
             and set(map(type, (record.hand, record.table))) <= _ID_OR_NONE
             and type(record.time) in _TIME_OR_NONE
         ):
@@ -377,8 +378,11 @@ _PER_PLAYER_AMOUNTS = (
 )
 _INT = {int}
 _STR = {str}
-_PER_PLAYER_OF = operator.attrgetter(*_PER_PLAYER_AMOUNTS)
-_SCALAR_AMOUNTS_OF = operator.attrgetter(*_SCALAR_AMOUNTS)
+# The amounts, texts and numbers of a record's ``__dict__``, read at once (HandHistory.made).
+_PER_PLAYER_IN = operator.itemgetter(*_PER_PLAYER_AMOUNTS)
+_SCALAR_AMOUNTS_IN = operator.itemgetter(*_SCALAR_AMOUNTS)
+_STRINGS_IN = operator.itemgetter(*_STRINGS)
+_INTS_IN = operator.itemgetter(*_INTS)
 _ID_OR_NONE = {str, int, type(None)}
 _TIME_OR_NONE = (datetime.time, type(None))
 _FIELD_NAMES = frozenset(f.name for f in dataclasses.fields(HandHistory))

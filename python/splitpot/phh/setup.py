@@ -17,7 +17,7 @@ from splitpot.limits import PHH_MAX_AMOUNT_DIGITS, shown
 from splitpot.phh.errors import PHHError, UnsupportedHistory
 from splitpot.phh.record import AMOUNT_BOUND, HandHistory, _digits_ok
 from splitpot.phh.variants import StructureClass, _variant
-from splitpot.phh.write import MAX_RUNS, RUNOUT_COUNT
+from splitpot.phh.write import CAP, MAX_RUNS, RUNOUT_COUNT
 from splitpot.pots import Rake
 
 _INT = {int}
@@ -130,7 +130,9 @@ def _structure(hh: HandHistory, kind: StructureClass, small: int, big: int, ante
             params["bring_in"] = _chips(hh.bring_in, "bring_in", src)
     else:
         params = {
-            "small_blind": small,
+            # No-limit and pot-limit stud: the bring-in is the structure's small blind
+            # (docs/rules/poker.md §4.2 DECISION).
+            "small_blind": small if hh.bring_in is None else _chips(hh.bring_in, "bring_in", src),
             "big_blind": _chips(hh.min_bet, "min_bet", src),
             "ante": ante,
         }
@@ -247,7 +249,17 @@ def _setup(hh: HandHistory) -> _Setup:
         "antes_shared": not hh.ante_trimming_status,
         "max_runs": most,
     }
+    if CAP in hh.user_fields:
+        options["cap"] = _cap(hh.user_fields[CAP], src)
     return _Setup(game, structure, seat_of, count, seat_stacks, options, runs)
+
+
+def _cap(value: object, source: str | None) -> int:
+    """``_splitpot_cap``: the most each player may put in the hand (§3), whole chips > 0."""
+    cap = _chips(value, CAP, source)
+    if cap <= 0:
+        raise PHHError(f"{CAP} must be > 0, got {cap}", source=source)
+    return cap
 
 
 def _runs(hh: HandHistory) -> tuple[int, int | None]:

@@ -38,6 +38,9 @@ but its ``HandHistory`` neither writes nor reads the choice, and writes the runs
 splitpot does."""
 MAX_RUNS = "_splitpot_max_runs"
 """The user field of a hand's ``max_runs``: the most runs the players could choose."""
+CAP = "_splitpot_cap"
+"""The user field of a hand's ``cap`` (capped no limit and pot limit, docs/rules/poker.md
+§3): the most each player may put in the hand. PHH has no field for it."""
 
 
 def _toml_dumps(data: Mapping[str, Any], name: str = "") -> str:
@@ -144,6 +147,8 @@ def _user_fields(start: HandStarting, order: Sequence[int], standard: bool) -> d
         user["_splitpot_timeout_policy"] = start.timeout_policy
     if start.max_runs > 1:
         user[MAX_RUNS] = start.max_runs
+    if start.cap is not None:
+        user[CAP] = start.cap
     if start.seed is not None:
         user["_splitpot_seed"] = start.seed
     return user

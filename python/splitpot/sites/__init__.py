@@ -5,7 +5,7 @@ records: PokerStars, Full Tilt, GGPoker, Winamax, partypoker text and iPoker XML
 without a BOM, Windows-1252) and line endings, and yields each hand as a history or as the
 :class:`SiteError` that stops it being read: the file, the hand's number, the line and the
 reason; the reader goes on with the next hand. A hand of a game or with a feature splitpot
-does not play (short deck, draw games, run it twice, a cash-out) is an
+does not play (short deck, draw games, all-in insurance) is an
 :class:`UnsupportedHand` naming it, never a guess; a hand whose text is damaged (cut off,
 lines lost, the site contradicting itself) a :class:`DamagedHand` saying how.
 

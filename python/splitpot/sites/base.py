@@ -97,6 +97,10 @@ _MOVES_READ: dict[tuple[type, Decimal], dict[str, tuple[Callable[..., None], int
 amount (:meth:`LineReader.move`), a cache bounded as the amounts are (``facts.keep``). The
 line loop makes a text found here at once, without the reader's ``action`` (but on stud's
 ``SEVENTH`` street, whose unseen cards the reader deals first)."""
+_SEATS_READ: dict[tuple[type, Decimal], dict[str, tuple[int, str, int]]] = {}
+"""The seat lines read, by reader and unit: a line as its seat, name and stack
+(:meth:`LineReader.set_up`), a cache bounded as the amounts are. A player who put nothing in
+sits down to the next hand with the same line."""
 
 Rules = Sequence[tuple[re.Pattern[str], Callable[[re.Match[str]], None]]]
 """A reader's table: each pattern tried in order on a line; the first that matches calls its
@@ -284,6 +288,7 @@ class LineReader:
         self.facts = HandFacts(self.b)  # the amounts, the game, the date
         self.amounts = self.facts.amounts  # for amount(): the amounts read before, at once
         self.moves_read = _MOVES_READ.setdefault((type(self), self.b.unit), {})
+        self.seats_known = _SEATS_READ.setdefault((type(self), self.b.unit), {})
         self.b.tournament = self.tournament()
         self.b.hand_id = found.group(1) if found is not None and found.re.groups else None
         self.b.at = block.first
@@ -337,10 +342,14 @@ class LineReader:
         """A line before the play (:data:`TABLE`, a :data:`SEAT`), read: True; else False.
         Asked only until the seated names are fixed (:meth:`seats`)."""
         if line.startswith("Seat "):
-            found = None if self.SEAT is None else self.SEAT.match(line)
-            if found is None:
-                raise self.fail(f"not a seat line: {line!r}")
-            self.b.seat(self.b.number(found["seat"]), found["name"], self.amount(found["stack"]))
+            known = self.seats_known.get(line)
+            if known is None:
+                found = None if self.SEAT is None else self.SEAT.match(line)
+                if found is None:
+                    raise self.fail(f"not a seat line: {line!r}")
+                known = (self.b.number(found["seat"]), found["name"], self.amount(found["stack"]))
+                keep(self.seats_known, line, known, 100)
+            self.b.seat(*known)
             return True
         if self.TABLE is None or not line.startswith("Table"):
             return False
@@ -362,7 +371,8 @@ class LineReader:
         if found is None:
             raise self.fail(f"not a street line: {line!r}")
         title, first, second = found.groups()
-        self.seats()
+        if self.seating is None:
+            self.seats()
         if self.street == self.SEVENTH:
             self.b.deal_unseen()
         if title == "SUMMARY":

@@ -31,9 +31,14 @@ from splitpot.limits import PHH_MAX_SEATS
 from splitpot.phh.errors import PHHError
 from splitpot.phh.record import HandHistory
 from splitpot.phh.variants import game_of_part
-from splitpot.phh.write import RUNOUT_COUNT
+from splitpot.phh.write import CAP, RUNOUT_COUNT
 from splitpot.pots import run_parts
 from splitpot.sites.errors import DamagedHand, SiteError, UnsupportedHand
+
+_LABELS = tuple(f"p{k}" for k in range(1, PHH_MAX_SEATS + 1))
+"""The players' PHH labels, in PHH order."""
+_NUMBERS = {str(k): k for k in range(100)}
+"""The numbers a seat line writes, read at once (:meth:`HandBuilder.number`)."""
 
 Kind = Literal["F", "P", "N"]
 """The betting structure's letter, as in PHH variant codes: fixed, pot or no limit."""
@@ -56,6 +61,10 @@ class _Player:
     folded: bool = False
     shown: bool = False
     label: str = ""  # "p3": his place in the PHH order, once the history is built
+    # A cash-out (docs/sites.md "Cash-outs"): money between him and the site, not the pot's.
+    cash_out: int = 0  # what the site paid him
+    cash_out_fee: int = 0  # what he paid the site: PokerStars' fee, GG's cash-out risk
+    pot_kept: int = 0  # his pot share the site kept, having paid him the cash-out instead
 
 
 @dataclass(frozen=True)
@@ -115,7 +124,7 @@ class HandBuilder:
         self.tournament = False  # a tournament's hand: chips, and no rake
         self.blind_posters: dict[bool, _Player] = {}  # the small (False) and big (True) blind
         # The site's table rules that splitpot offers as structure options (fixed limit's
-        # "half_bet_rule"), for the games with blinds: written into _splitpot_structure.
+        # "half_bet_rule"): written into _splitpot_structure.
         self.rules: dict[str, Any] = {}
         # A board run more than once (docs/rules/poker.md §6): each run's streets, and what
         # the site paid from each pot on each run ({(pot, run): chips}; run 0: the whole
@@ -123,6 +132,8 @@ class HandBuilder:
         self.run_boards: dict[int, list[str]] = {}
         self.run_paid: dict[tuple[str, int], int] = {}
         self.stated_runs: int | None = None
+        # Capped no limit or pot limit: the most each player may put in the hand (§3).
+        self.cap: int | None = None
 
     # ------------------------------------------------------------------ errors
 
@@ -153,6 +164,9 @@ class HandBuilder:
     def number(self, text: str, what: str = "seat") -> int:
         """A seat, table size or level as the site writes it: at most 9 ASCII digits (no
         table has more seats, and ``int()`` of thousands of digits is refused or slow)."""
+        value = _NUMBERS.get(text)  # a seat number, most often: no call
+        if value is not None:
+            return value
         if not (text.isascii() and text.isdigit() and len(text) <= 9):
             raise self.fail(f"{what} {text[:20]!r} is not a number of at most 9 digits")
         return int(text)
@@ -416,23 +430,43 @@ class HandBuilder:
         if run or self.run_boards:
             self.run_paid[pot, run] = self.run_paid.get((pot, run), 0) + amount
 
+    def cash_out(self, name: str, *, paid: int = 0, fee: int = 0, kept: int = 0) -> None:
+        """A cash-out (PokerStars' All-in Cash Out, GG's EV Cashout): the site paid him
+        ``paid``, he paid it ``fee``, and it kept ``kept`` of his pot share. None of it is
+        pot money: the pot is played and paid as dealt (docs/sites.md "Cash-outs")."""
+        p = self.player(name)
+        p.cash_out += paid
+        p.cash_out_fee += fee
+        p.pot_kept += kept
+
     # ------------------------------------------------------------------ the history
 
     def after_button(self, players: list[_Player]) -> list[_Player]:
         """``players`` clockwise from the button's left (hand/setup.py's
         ``seats_from_button``, the engine's one home of seat order); by seat when the hand
         has no button (stud)."""
-        top = max([p.seat for p in players], default=0)
+        at = {p.seat: p for p in players}
+        top = max(at) if at else 0  # (a keyword costs min and max a slow call)
         if top > PHH_MAX_SEATS:
             raise self.fail(
                 f"field 'seats' goes up to seat {top}; a table has at most {PHH_MAX_SEATS} seats"
             )
-        at = {p.seat: p for p in players}
         if self.button is None:
             return [at[s] for s in sorted(at)]
         seats: list[int | None] = [s if s in at else None for s in range(top + 1)]
         # The button at or past the last seat: the order starts from the first seat.
         return [at[s] for s in seats_from_button(seats, min(self.button, top))]
+
+    def button_from_blinds(self) -> None:
+        """A game whose players say nobody is the dealer: the small blind sits just after
+        the button, and heads-up is the button (docs/rules/poker.md §4.1)."""
+        dealt = [p for p in self.players.values() if p.dealt]
+        small = [p for p in dealt if 0 < p.blind and p.blind < max(q.blind for q in dealt)]
+        if len(small) != 1:
+            return
+        seat = small[0].seat
+        before = [p.seat for p in dealt if p.seat < seat] or [p.seat for p in dealt]
+        self.button = seat if len(dealt) == 2 else max(before)
 
     def blind_players(self, players: list[_Player]) -> tuple[_Player, _Player]:
         """Who posts the small and the big blind (docs/rules/poker.md §4.1, hand/setup.py's
@@ -456,37 +490,44 @@ class HandBuilder:
         order = self._order()
         if len(order) < 2:
             raise self.fail("fewer than two players were dealt in")
-        self._check_total(order)
-        self._check_paid(order)
-        runs = self._check_runs()
-        for k, p in enumerate(order):
-            p.label = f"p{k + 1}"
+        if self.total is None:
+            _check_paid(self, order)
+        else:  # what the stated pot holds, the chips paid and put in are then too
+            _check_total(self, order)
+        runs = _check_runs(self)
+        for p, label in zip(order, _LABELS, strict=False):  # seat() seats PHH_MAX_SEATS at most
+            p.label = label
         actions = [
             head if p is None else head + p.label + tail + (_cards(p.hole[c]) if c else "")
             for head, p, tail, c in self.actions
         ]
         for run in range(1, len(self.run_boards) + 1):  # run by run, as the engine deals
             actions += self.run_boards[run]
+        # Each player's seat, name, stack and finishing stack: one pass, as columns.
+        rows = [
+            (p.seat, p.name, p.stack, p.stack - p.put_in + p.returned + p.collected) for p in order
+        ]
+        seats, players, stacks, finishing = map(list, zip(*rows, strict=True))
+        winnings = [p.collected for p in order]
         structure = self._structure(game, order)
-        user = self._user_fields(order)
+        user = self._user_fields(order, seats)
         if runs > 1:
             user[RUNOUT_COUNT] = runs
         if "_splitpot_structure" in structure:
             user["_splitpot_structure"] = structure.pop("_splitpot_structure")
-        seats = [p.seat for p in order]
         try:
             # Made, not parsed: its types and list lengths are this builder's by
             # construction, and what a hostile file could break (amounts, seats, the
             # number of actions) HandHistory.made checks.
             return HandHistory.made(
                 **structure,
-                starting_stacks=[p.stack for p in order],
+                starting_stacks=stacks,
                 actions=self._dealing(game, order) + actions + self._showdown(order),
                 seats=seats,
                 seat_count=max(self.seat_count or 0, self.button or 0, *seats),
-                players=[p.name for p in order],
-                finishing_stacks=[p.stack - p.put_in + p.returned + p.collected for p in order],
-                winnings=[p.collected for p in order],
+                players=players,
+                finishing_stacks=finishing,
+                winnings=winnings,
                 hand=self.hand_id,
                 **self.fields,
                 user_fields=user,
@@ -494,75 +535,6 @@ class HandBuilder:
             )
         except PHHError as e:  # a seat, a stack or a count past PHH's limits (fuzzing)
             raise self.fail(e.reason) from None
-
-    def _check_paid(self, order: list[_Player]) -> None:
-        """What the site paid out with its rake must be the pot: every chip put in, less
-        the bets returned. Else the site's text contradicts itself (Winamax's 2010
-        tournament paid 3,368 chips of a pot of 3,367.50)."""
-        pot = sum([p.put_in - p.returned for p in order])
-        paid = sum([p.collected for p in order]) + self.rake
-        if paid != pot:
-            raise self.damaged(
-                f"the site contradicts itself: it paid out {paid} with the rake, and the pot "
-                f"is {pot}"
-            )
-
-    def _check_runs(self) -> int:
-        """How many times the board was run (1 when it was not), with what the site paid
-        on each run checked against docs/rules/poker.md §6: after the rake, each pot is cut
-        into one part per run, equal whole units, the units left over one each to the first
-        runs. A site that cuts a pot otherwise is not played as the site did: unsupported,
-        naming the rule."""
-        runs = len(self.run_boards)
-        if runs == 0:
-            return 1
-        if runs == 1:
-            raise self.damaged("the site contradicts itself: a board 'run' once")
-        if self.stated_runs is not None and self.stated_runs != runs:
-            raise self.damaged(
-                f"the site contradicts itself: it says the board was run {self.stated_runs} "
-                f"times, and deals {runs} runs"
-            )
-        cut: dict[str, list[int]] = {}
-        for (pot, run), chips in self.run_paid.items():
-            if run > runs:
-                raise self.damaged(f"the site contradicts itself: it pays run {run} of {runs}")
-            if run:
-                cut.setdefault(pot, [0] * runs)[run - 1] += chips
-        for pot, parts in cut.items():
-            if parts != run_parts(sum(parts), runs):
-                raise self.unsupported(
-                    f"the site cuts {pot or 'the pot'} between the runs of the board as "
-                    f"{parts}, not in equal parts with the odd chips to the first runs "
-                    "(docs/rules/poker.md §6)"
-                )
-        return runs
-
-    def _check_total(self, order: list[_Player]) -> None:
-        """The site's stated pot must be what it paid out with the rake, and the chips put
-        in less those returned. Old
-        PokerStars histories (2005) do not write the uncalled bet given back: it is then the
-        difference, if that is exactly what the largest bet has over the next one."""
-        if self.total is None:
-            return
-        paid = sum([p.collected for p in order]) + self.rake
-        if paid != self.total:
-            raise self.damaged(
-                f"lines missing or the site contradicts itself: its total pot is "
-                f"{self.total}, but it paid out {paid} with the rake"
-            )
-        excess = sum([p.put_in - p.returned for p in order]) - self.total
-        if excess == 0:
-            return
-        put = sorted(order, key=lambda p: p.put_in - p.returned)
-        top, second = put[-1], put[-2]
-        uncalled = top.put_in - top.returned - (second.put_in - second.returned)
-        if excess < 0 or excess != uncalled:
-            raise self.damaged(
-                f"lines missing or the site contradicts itself: its total pot is "
-                f"{self.total}, but the players put in {self.total + excess}"
-            )
-        top.returned += excess
 
     def _blinds(self, game: Game, order: list[_Player]) -> list[int]:
         """The live blinds, as the engine must be told them: a big blind all-in for less
@@ -600,7 +572,7 @@ class HandBuilder:
             out["small_bet"], out["big_bet"] = game.small, game.big
         else:
             out["min_bet"] = game.big
-        if len(blinds) - blinds.count(0) > 2 or (self.rules and not stud):
+        if len(blinds) - blinds.count(0) > 2 or self.rules:
             # A player who posts a big blind out of turn (new to the table, or back from
             # sitting out: docs/rules/poker.md §4.1) posts a live blind, which PHH writes
             # like a straddle; splitpot's structure field says it is one (not a raise). The
@@ -609,8 +581,15 @@ class HandBuilder:
         return out
 
     def _structure_table(self, game: Game, blinds: list[int]) -> dict[str, Any]:
-        posted = sorted(set(blinds) - {0})
         table: dict[str, Any] = {"kind": _KINDS[game.kind]}
+        if game.stud:  # the site's table rules over stud's own structure (§4.2)
+            if game.kind == "F":
+                table["small_bet"], table["big_bet"] = game.small, game.big
+                table["bring_in"] = self.bring_in_amount or 0
+            else:
+                table["small_blind"], table["big_blind"] = self.bring_in_amount or 0, game.big
+            return table | self.rules
+        posted = sorted(set(blinds) - {0})
         if game.kind == "F":
             table["small_bet"], table["big_bet"] = game.small, game.big
         # No limit and pot limit: the big blind is the game's; a live straddle above it is
@@ -638,9 +617,9 @@ class HandBuilder:
         left = [k for k, p in enumerate(order) if not p.folded]
         if len(left) < 2:
             return []
-        return [f"p{k + 1} sm" + (" -" if order[k].shown else "") for k in left]
+        return [order[k].label + (" sm -" if order[k].shown else " sm") for k in left]
 
-    def _user_fields(self, order: list[_Player]) -> dict[str, Any]:
+    def _user_fields(self, order: list[_Player], seats: list[int]) -> dict[str, Any]:
         user = dict(self.user)
         user["_site_rake"] = self.rake
         if self.tournament:
@@ -648,9 +627,90 @@ class HandBuilder:
         dead = [p.dead for p in order]
         if any(dead):
             user["_splitpot_dead_blinds"] = dead
-        if self.button is not None and self.button not in {p.seat for p in order}:
+        if self.button is not None and self.button not in seats:
             user["_splitpot_button"] = self.button - 1  # an empty seat, or one sitting out
+        if self.cap is not None:
+            user[CAP] = self.cap
+        for key, value in _CASH_OUT_FIELDS.items():
+            column = [getattr(p, value) for p in order]
+            if any(column):
+                user[key] = column
         return user
+
+
+# What the site states it paid (its total, rake and each run's shares), checked against the
+# play before the history is made (HandBuilder.build).
+
+
+def _check_paid(b: HandBuilder, order: list[_Player]) -> None:
+    """What the site paid out with its rake must be the pot: every chip put in, less
+    the bets returned. Else the site's text contradicts itself (Winamax's 2010
+    tournament paid 3,368 chips of a pot of 3,367.50)."""
+    pot = sum([p.put_in - p.returned for p in order])
+    paid = sum([p.collected for p in order]) + b.rake
+    if paid != pot:
+        raise b.damaged(
+            f"the site contradicts itself: it paid out {paid} with the rake, and the pot is {pot}"
+        )
+
+
+def _check_runs(b: HandBuilder) -> int:
+    """How many times the board was run (1 when it was not), with what the site paid
+    on each run checked against docs/rules/poker.md §6: after the rake, each pot is cut
+    into one part per run, equal whole units, the units left over one each to the first
+    runs. A site that cuts a pot otherwise is not played as the site did: unsupported,
+    naming the rule."""
+    runs = len(b.run_boards)
+    if runs == 0:
+        return 1
+    if runs == 1:
+        raise b.damaged("the site contradicts itself: a board 'run' once")
+    if b.stated_runs is not None and b.stated_runs != runs:
+        raise b.damaged(
+            f"the site contradicts itself: it says the board was run {b.stated_runs} "
+            f"times, and deals {runs} runs"
+        )
+    cut: dict[str, list[int]] = {}
+    for (pot, run), chips in b.run_paid.items():
+        if run > runs:
+            raise b.damaged(f"the site contradicts itself: it pays run {run} of {runs}")
+        if run:
+            cut.setdefault(pot, [0] * runs)[run - 1] += chips
+    for pot, parts in cut.items():
+        if parts != run_parts(sum(parts), runs):
+            raise b.unsupported(
+                f"the site cuts {pot or 'the pot'} between the runs of the board as "
+                f"{parts}, not in equal parts with the odd chips to the first runs "
+                "(docs/rules/poker.md §6)"
+            )
+    return runs
+
+
+def _check_total(b: HandBuilder, order: list[_Player]) -> None:
+    """The site's stated pot must be what it paid out with the rake, and the chips put
+    in less those returned. Old
+    PokerStars histories (2005) do not write the uncalled bet given back: it is then the
+    difference, if that is exactly what the largest bet has over the next one."""
+    if b.total is None:
+        return
+    paid = sum([p.collected for p in order]) + b.rake
+    if paid != b.total:
+        raise b.damaged(
+            f"lines missing or the site contradicts itself: its total pot is "
+            f"{b.total}, but it paid out {paid} with the rake"
+        )
+    excess = sum([p.put_in - p.returned for p in order]) - b.total
+    if excess == 0:
+        return
+    put = sorted(order, key=lambda p: p.put_in - p.returned)
+    top, second = put[-1], put[-2]
+    uncalled = top.put_in - top.returned - (second.put_in - second.returned)
+    if excess < 0 or excess != uncalled:
+        raise b.damaged(
+            f"lines missing or the site contradicts itself: its total pot is "
+            f"{b.total}, but the players put in {b.total + excess}"
+        )
+    top.returned += excess
 
 
 def _cards(cards: list[str | None]) -> str:
@@ -671,5 +731,12 @@ def date_fields(when: datetime.datetime, zone: str | None) -> dict[str, Any]:
         out["time_zone_abbreviation"] = zone
     return out
 
+
+# The site's cash-out statements, one list per field (a player's place as in ``players``).
+_CASH_OUT_FIELDS = {
+    "_site_cash_out": "cash_out",
+    "_site_cash_out_fee": "cash_out_fee",
+    "_site_pot_kept": "pot_kept",
+}
 
 _KINDS = {"F": "fixed_limit", "P": "pot_limit", "N": "no_limit"}

@@ -53,7 +53,7 @@ class SiteError(PHHError):
 
 class UnsupportedHand(SiteError, UnsupportedHistory):
     """A hand of a game or with a feature splitpot does not play (short deck, draw games,
-    run it twice, cash-out insurance...): ``reason`` says which. Never guessed.
+    all-in insurance...): ``reason`` says which. Never guessed.
 
     Both a :class:`SiteError` and an :class:`~splitpot.phh.UnsupportedHistory`, yielded by
     the readers like any :class:`SiteError`.

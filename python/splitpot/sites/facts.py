@@ -68,6 +68,22 @@ class HandFacts:
         letter and the stakes in units (a fixed-limit game's small and big bet)."""
         self.b.game = _game(part, kind, small, big)
 
+    def posted(self, name: str, blind: str, amount: int) -> None:
+        """A ``blind`` ("small" or "big") of ``amount`` posted by ``name`` (GGPoker's
+        tournaments): the blinds a hand is played at are the ones posted. The first hand of
+        a new tournament level is headed with the new level's blinds, but its blinds, antes and
+        minimum raise are still the old level's (the Daily Special file of 2020: "Level4
+        (90/180)", blinds 80/160 posted, a raise to 320 allowed). A blind that puts its
+        player all-in says nothing of the level; a cash game has no levels."""
+        b, game = self.b, self.b.game
+        p = b.player(name)
+        if game is None or "event" not in b.fields or amount >= p.stack - p.put_in:
+            return
+        small, big = (amount, game.big) if blind == "small" else (game.small, amount)
+        if (small, big) != (game.small, game.big):
+            b.user.setdefault("_site_header_blinds", [game.small, game.big])
+            b.game = Game(game.part, game.kind, small, big)
+
     def when(self, found: re.Match[str] | None, *order: int, zone: str | None = None) -> None:
         """The hand's date and time from ``found``: its groups ``order`` are the year,
         month, day, hour, minute and second (1 to 6 by default); ``zone`` the time zone."""

@@ -25,12 +25,14 @@ NAME = "Full Tilt Poker"
 HEADER = re.compile(r"(?m)^Full ?Tilt ?Poker (?:Game|Hand) #(\d+):")
 
 # The game, one of the header's " - " parts: its structure ("No Limit", "Pot Limit", "Limit",
-# or the newer "NL", "PL", "FL"), then its name, the PHH game part; a cap (``CAP NL``,
-# ``$400 Pot Limit``, ``$2,000 Cap Pot Limit``: what each player may put in a hand) is not
-# played, nor are the games of _UNPLAYED.
+# or the newer "NL", "PL", "FL"), then its name, the PHH game part; the games of _UNPLAYED
+# are not played. A cap (``$400 Pot Limit``, ``$2,000 Cap Pot Limit``, ``CAP NL``) is what
+# each player may put in the hand (docs/rules/poker.md §3 DECISION); ``CAP NL`` (2013) does
+# not say how much: a player who reaches it says so (``, and is capped``), and his total is
+# the cap then (docs/sites.md).
 _GAME = re.compile(
-    r"^(?P<cap>\$[0-9][0-9,.]* (?:Cap )?|CAP )?(?P<structure>No Limit|Pot Limit|Limit|NL|PL|FL)"
-    r" (?P<name>[^ ].*)$"
+    r"^(?:(?P<cap>\$[0-9][0-9,.]*) (?:Cap )?|(?P<unstated>CAP) )?"
+    r"(?P<structure>No Limit|Pot Limit|Limit|NL|PL|FL) (?P<name>[^ ].*)$"
 )
 _STRUCTURES = {"No": "N", "NL": "N", "Pot": "P", "PL": "P", "Limit": "F", "FL": "F"}
 _PARTS = {
@@ -86,7 +88,7 @@ _BUTTON = re.compile(r"^The button is in seat #(\d+)$")
 _DEALT = re.compile(r"^Dealt to (.+?) \[([^]]*)\](?: \[([^]]*)\])?$")
 _NOTES = re.compile(
     r"^(?:.+ \(Observer\): .*|\d+ seconds left to act"
-    r"|.+ (?:sits down|stands up|adds \S+)|No low hand qualified| \([0-9A,]+\)"
+    r"|.+ (?:sits down|stands up|adds \S+|has returned)|No low hand qualified| \([0-9A,]+\)"
     r"|Players agree to Run It (?:Twice|Three Times))$"  # the runs' boards follow
 )
 # After a seated player's name: lines that change nothing.
@@ -98,7 +100,8 @@ _PLAYER_NOTES = re.compile(
 _ACTION = re.compile(
     r"^(?P<verb>folds|checks|calls|bets|raises to|completes it to|brings in for|antes"
     r"|posts the small blind of|posts the big blind of|posts a dead small blind of|posts"
-    r"|shows|wins|ties for|discards|stands pat|is dealt)(?: (?P<rest>.*?))?(?:, and is all in)?$"
+    r"|shows|wins|ties for|discards|stands pat|is dealt)(?: (?P<rest>.*?))?"
+    r"(?:, and is all in|(?P<capped>, and is capped))?$"
 )
 _WINS = re.compile(r"^(?:the )?(?:(?:high|low) )?(?:(?:main|side) )?pot(?: #?\d+)? \((\S+)\)")
 
@@ -119,6 +122,7 @@ class FullTiltHand(LineReader):
     def __init__(self, block: Block) -> None:
         super().__init__(block)
         self.won: dict[str, int] = {}  # the "wins the pot" lines, checked with the summary
+        self.capped = False  # a capped game (the cap may be unstated: "CAP NL")
 
     def tournament(self) -> bool:
         where = self.header.partition(": ")[2].partition(" - ")[0]
@@ -173,9 +177,8 @@ class FullTiltHand(LineReader):
                 continue
             name = found["name"]
             if found["cap"]:
-                raise self.unsupported(
-                    f"{text}: a cap on what each player puts in is not played", text
-                )
+                self.b.cap = self.amount(found["cap"])
+            self.capped = found["cap"] is not None or found["unstated"] is not None
             if name in _UNPLAYED:
                 raise self.unsupported(
                     f"{text}: {_UNPLAYED[name]}, a game splitpot does not play", text
@@ -245,6 +248,8 @@ class FullTiltHand(LineReader):
         if arg is not None and verb in ("folds", "checks"):
             raise self.fail(f"an action this reader does not know: {name} {rest!r}")
         if self.move(name, verb, arg):
+            if found["capped"]:
+                self.reached_cap(name)
             return
         if verb == "shows":
             self.b.show(name, cards((arg or "").split("]")[0].strip(" [")))
@@ -255,6 +260,17 @@ class FullTiltHand(LineReader):
             self.won[name] = self.won.get(name, 0) + self.amount(won[1])
         else:
             raise self.unsupported(f"{name} {verb}: a draw is not played")
+
+    def reached_cap(self, name: str) -> None:
+        """ "bets $295, and is capped": he has put in the cap (§3 DECISION); of "CAP NL",
+        which does not state it, that is the cap."""
+        b, put = self.b, self.b.player(name).put_in
+        if not self.capped or (b.cap is not None and put != b.cap):
+            raise self.damaged(
+                f"the site contradicts itself: {name} is capped at {put}, and the cap is "
+                f"{b.cap if self.capped else 'none'}"
+            )
+        b.cap = put
 
     def summary_line(self, line: str) -> None:
         found = _TOTAL.match(line)

@@ -5,11 +5,12 @@ GG writes PokerStars' format with a few words of its own, so this reader is Poke
 (:class:`splitpot.sites.pokerstars.StarsHand`) with those words: its header (``Poker Hand
 #TM123:``, the game named before the stakes), ``Dealt to NAME`` with no cards for the others,
 a ``straddle``, ``*** SHOWDOWN ***``, and a summary that takes a jackpot and a "bingo" from
-the pot as well as the rake. What splitpot does not play is unsupported: short deck, Omaha
-played pot limit before the flop and no limit after it, GG's EV cash-out and all-in
-insurance. A board run two or three times ("*** FIRST TURN ***", "Hand was run three
-times") is read as PokerStars' is, each run's collections checked by docs/rules/poker.md
-§6. As in PokerStars' reader, a line no rule reads is an error, never skipped.
+the pot as well as the rake. GG's EV Cashout is read as a deal beside the pot, which is
+paid as dealt (docs/sites.md "Cash-outs"). What splitpot does not play is unsupported: short
+deck, Omaha played pot limit before the flop and no limit after it, all-in insurance. A
+board run two or three times ("*** FIRST TURN ***", "Hand was run three times") is read
+as PokerStars' is, each run's collections checked by docs/rules/poker.md §6. As in
+PokerStars' reader, a line no rule reads is an error, never skipped.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ import re
 from decimal import Decimal
 
 from splitpot.sites.base import SiteReader
-from splitpot.sites.builder import Game
 from splitpot.sites.money import CENT, CHIP
 from splitpot.sites.pokerstars import WHEN, StarsHand
 
@@ -43,11 +43,14 @@ _GAMES: list[tuple[str, tuple[str, str] | str]] = [
 _GAME_TEXT = re.compile(r"^Poker Hand #\S+: (?:Tournament #\d+, (.*?) - Level|(.*?) \()")
 _POT = re.compile(r"^Total pot (\S+)((?: \| \w+ \S+)*)\s*$")
 _TAKEN = re.compile(r" \| (\w+) (\S+)")
+_CASH_OUT = re.compile(r"Chooses to EV Cashout|(Receives Cashout|Pays Cashout Risk) \((\S+)\)")
 
 
 class GGHand(StarsHand):
     NAME = NAME
     HEADER = HEADER
+    # A blind's post may start a new level (HandFacts.posted): no post is remembered.
+    STATEFUL = frozenset({"posts small blind", "posts big blind", "posts small & big blinds"})
 
     def header_line(self) -> str:
         return self.block.lines[0]
@@ -104,29 +107,24 @@ class GGHand(StarsHand):
             # blind to play (docs/rules/poker.md §4.1).
             self.b.blind(name, 0, dead=self.amount(rest.removeprefix("posts missed blind ")))
         elif "Cashout" in rest:
-            raise self.b.unsupported(f"{name}: {rest.strip()}: a cash-out is not played")
+            self.cash_out(name, rest)
         elif "insurance" in rest:
             raise self.b.unsupported(f"{name}: all-in insurance is not played")
         else:
             found = re.fullmatch(r"posts (small|big) blind (\S+)", rest)
             if found is not None:
-                self.level(name, found[1], self.amount(found[2]))
+                self.facts.posted(name, found[1], self.amount(found[2]))
             super().action(name, rest)
 
-    def level(self, name: str, blind: str, amount: int) -> None:
-        """The blinds a hand is played at are the ones posted. The first hand of a new
-        tournament level is headed with the new level's blinds, but its blinds, antes and
-        minimum raise are still the old level's (the Daily Special file of 2020: "Level4
-        (90/180)", blinds 80/160 posted, a raise to 320 allowed). A blind that puts its
-        player all-in says nothing of the level; a cash game has no levels."""
-        b, game = self.b, self.b.game
-        p = b.player(name)
-        if game is None or "event" not in b.fields or amount >= p.stack - p.put_in:
-            return
-        small, big = (amount, game.big) if blind == "small" else (game.small, amount)
-        if (small, big) != (game.small, game.big):
-            b.user.setdefault("_site_header_blinds", [game.small, game.big])
-            b.game = Game(game.part, game.kind, small, big)
+    def cash_out(self, name: str, rest: str) -> None:
+        """GG's EV Cashout, apart from the pot (docs/sites.md "Cash-outs")."""
+        found = _CASH_OUT.fullmatch(rest.rstrip())
+        if found is None:
+            raise self.b.unsupported(f"{name}: {rest.strip()}: a cash-out GG words so is not read")
+        if found[1] == "Receives Cashout":
+            self.b.cash_out(name, paid=self.amount(found[2]))
+        elif found[1] == "Pays Cashout Risk":
+            self.b.cash_out(name, fee=self.amount(found[2]))
 
     def summary_line(self, line: str) -> None:
         found = _POT.match(line)

@@ -36,11 +36,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from splitpot.phh.record import HandHistory
-from splitpot.sites.base import Block, LineReader, SiteReader, lines_of
+from splitpot.sites.base import Block, LineReader, SiteReader
 from splitpot.sites.builder import HandBuilder, date_fields, is_stud
 from splitpot.sites.errors import SiteError
 from splitpot.sites.facts import HandFacts
 from splitpot.sites.money import CENT, CHIP
+from splitpot.sites.xmldoc import DTD, Document, elements
 
 NAME = "iPoker"
 HEADER = re.compile(r'<game\s+gamecode="')
@@ -91,7 +92,6 @@ _LIMIT_HOLDEM = re.compile(r"^LH (?P<small>[0-9.,]+)/(?P<big>[0-9.,]+) ")
 _STUD_PARTS = {part for part in _GAMES.values() if part and is_stud(part)}
 _STREETS = {"Flop", "Turn", "River"}
 _STUD_STREETS = {"Third Street", "Fourth Street", "Fifth Street", "Sixth Street", "River"}
-_DTD = re.compile(r"<!DOCTYPE|<!ENTITY", re.IGNORECASE)
 
 
 @dataclass
@@ -117,22 +117,15 @@ class GameBlock(Block):
 def blocks(text: str, source: str | None) -> Iterator[Block]:
     """One block per ``<game gamecode=...>``: from it to its ``</game>`` (or to the next
     game, when the file is cut short)."""
-    text = "\n".join(lines_of(text))
-    starts = [m.start() for m in HEADER.finditer(text)]
-    session = _session(text[: starts[0]] if starts else text)
-    first, counted = 1, 0
-    for k, start in enumerate(starts):
-        stop = starts[k + 1] if k + 1 < len(starts) else len(text)
-        end = text.find("</game>", start, stop)
-        chunk = text[start : stop if end < 0 else end + len("</game>")]
-        first += text.count("\n", counted, start)  # from the game before: linear in the file
-        counted = start
-        yield GameBlock(source, chunk.split("\n"), first, session=session)
+    found = HEADER.search(text)
+    session = _session(text[: found.start()] if found is not None else text)
+    for first, lines in elements(text, HEADER, "</game>"):
+        yield GameBlock(source, lines, first, session=session)
 
 
 def _session(prolog: str) -> Session | str:
     """The session's ``<general>``, or why it cannot be read."""
-    if _DTD.search(prolog):
+    if DTD.search(prolog):
         return "a document type or entity declaration: refused (never expanded)"
     found = re.search(r"<general>.*?</general>", prolog, re.DOTALL)
     if found is None:
@@ -179,7 +172,7 @@ class IPokerGame(LineReader):
         super().__init__(block)
         code = re.search(r'gamecode="([^"]*)"', block.lines[0] if block.lines else "")
         self.b.hand_id = code.group(1) if code else None
-        self.doc = _Document(self.b, block)  # the XML, and each element's line
+        self.doc = Document(self.b, block)  # the XML, and each element's line
         self.line_of = self.doc.line_of
         self.win: dict[str, int] = {}
         self.seen_at: dict[str, int | None] = {}  # each player's line, named by his result
@@ -287,18 +280,7 @@ class IPokerGame(LineReader):
         for _, action in sorted(actions, key=lambda a: a[0]):
             self.play(action)
         if number == 0 and self.b.button is None and not stud:
-            self.button_from_blinds()
-
-    def button_from_blinds(self) -> None:
-        """A game whose players say nobody is the dealer: the small blind sits just after
-        the button, and heads-up is the button (docs/rules/poker.md §4.1)."""
-        dealt = [p for p in self.b.players.values() if p.dealt]
-        small = [p for p in dealt if 0 < p.blind and p.blind < max(q.blind for q in dealt)]
-        if len(small) != 1:
-            return
-        seat = small[0].seat
-        before = [p.seat for p in dealt if p.seat < seat] or [p.seat for p in dealt]
-        self.b.button = seat if len(dealt) == 2 else max(before)
+            self.b.button_from_blinds()
 
     def cards(self, element: ET.Element, number: int, stud: bool) -> None:
         kind, name = element.get("type", ""), element.get("player", "")
@@ -387,62 +369,13 @@ class IPokerGame(LineReader):
                 b.show(p.name, list(p.hole))
 
 
-class _Document:
-    """A game's XML, each element's line noted as it is read, for the errors: a part the
-    reader holds (it owns the lines of the elements)."""
-
-    def __init__(self, b: HandBuilder, block: Block) -> None:
-        self.b = b
-        self.block = block
-        self.line_of: dict[ET.Element, int] = {}
-
-    def read(self) -> ET.Element:
-        """The game's element, each element's line noted as it is read (a start tag's line
-        is the one its ``>`` is on)."""
-        text = "\n".join(self.block.lines)
-        if _DTD.search(text):
-            raise self.b.fail("a document type or entity declaration: refused (never expanded)")
-        parser: ET.XMLPullParser[ET.Element] = ET.XMLPullParser(events=("start",))
-        try:
-            for number, line in self.block.numbered():
-                self.b.at = number
-                parser.feed(line + "\n")
-                for event in parser.read_events():
-                    element = event[-1]  # ("start", element)
-                    if isinstance(element, ET.Element):
-                        self.line_of[element] = number
-            parser.close()
-        except ET.ParseError as e:
-            self.b.at = self.block.first + e.position[0] - 1
-            reason = re.sub(r": line \d+, column \d+$", "", str(e))
-            if reason == "no element found":  # the text ends inside the game
-                raise self.b.damaged("cut off: the game's XML ends before </game>") from None
-            raise self.b.damaged(f"not well-formed XML: {reason}") from None
-        root = next(iter(self.line_of))  # the first element started
-        if root.tag != "game":
-            raise self.fail(f"<{root.tag}> where a <game> was expected", root)
-        return root
-
-    def number(self, element: ET.Element, name: str) -> int:
-        value = element.get(name, "")
-        if not (value.isascii() and value.isdecimal()) or len(value) > 9:
-            raise self.fail(f"<{element.tag}> has no number {name}={value!r}", element)
-        return int(value)
-
-    def fail(self, reason: str, at: ET.Element | None = None) -> SiteError:
-        """The error, named by the line of ``at`` if given."""
-        if at is not None:
-            self.b.at = self.line_of.get(at, self.b.at)
-        return self.b.fail(reason)
-
-
 class _GameType:
     """The game, its structure and its stakes: from the session's ``<gametype>`` and, where
     it states none, the hand's rounds. A part the reader holds: it owns the game's part and
     structure letter and the stakes read (``amount`` the reader's, ``doc`` its XML)."""
 
     def __init__(
-        self, facts: HandFacts, amount: Callable[[str | None], int], doc: _Document
+        self, facts: HandFacts, amount: Callable[[str | None], int], doc: Document
     ) -> None:
         self.facts, self.b = facts, facts.b
         self.amount = amount

@@ -16,6 +16,10 @@ CHIP = Decimal(1)
 
 _ASCII_DIGITS = re.compile("[0-9]+")  # str.isdigit() takes other scripts' digits too
 _NUMBER = re.compile(r"[0-9][0-9,.' \u00a0\u202f]*")
+# Most amounts: a sign (no minus), digits and their decimals to the end (``$0.25``, ``1500``),
+# read without Decimal (:func:`_plain`); the others take the whole way.
+_PLAIN = re.compile(r"[^0-9-]*([0-9]{1,18})(?:\.([0-9]{1,18}))?")
+_PLACES = {CENT: (2, 100), CHIP: (0, 1)}  # a unit's decimals, and the units in one
 
 
 class AmountError(ValueError):
@@ -37,6 +41,9 @@ def units(text: str, unit: Decimal, *, decimal: str = ".") -> int:
     >>> units("$1,000.50", CENT), units("0,02€", CENT, decimal=","), units("1 500", CHIP)
     (100050, 2, 1500)
     """
+    plain = _plain(text, unit, decimal)
+    if plain is not None:
+        return plain
     found = _NUMBER.search(text)
     if found is None:
         raise AmountError(f"{text!r} is not an amount")
@@ -63,6 +70,26 @@ def units(text: str, unit: Decimal, *, decimal: str = ".") -> int:
     if value != value.to_integral_value():
         raise AmountError(f"{text!r} is finer than the unit {unit}")
     return int(value)
+
+
+def _plain(text: str, unit: Decimal, decimal: str) -> int | None:
+    """``units(text, unit)`` of a plain amount in a unit of a cent or a chip, by integers
+    (what the Decimal way gives, to the unit: at most 36 digits); None for any other text,
+    or one finer than the unit (the whole way then names the fault)."""
+    known = _PLACES.get(unit)
+    if known is None or decimal != ".":
+        return None
+    found = _PLAIN.fullmatch(text)
+    if found is None:
+        return None
+    places, scale = known
+    whole, fraction = found.groups()
+    if fraction is None:
+        return int(whole) * scale
+    kept, finer = fraction[:places], fraction[places:]
+    if finer.strip("0"):
+        return None
+    return int(whole) * scale + int(kept.ljust(places, "0") or "0")
 
 
 def shown_amount(amount: int, unit: Decimal, symbol: str = "") -> str:

@@ -16,10 +16,12 @@ than a mismatch at the replay.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from splitpot.phh.compare import SITE_MAX_RAKE_PERCENT
 from splitpot.sites.builder import HandBuilder
 
-__all__ = ["keep_rake", "settle"]
+__all__ = ["check_stacks", "keep_rake", "settle"]
 
 
 def settle(b: HandBuilder, *, uncalled_in_win: bool = False) -> None:
@@ -49,6 +51,27 @@ def settle(b: HandBuilder, *, uncalled_in_win: bool = False) -> None:
             top.collected -= excess
     b.total = total
     keep_rake(b)
+
+
+def check_stacks(b: HandBuilder, finals: Mapping[str, int], rake: int) -> None:
+    """What a site that writes every player's stack at the end says (PKR, Microgaming),
+    checked after :func:`settle`: the ``rake`` it states is what the pot kept, and each
+    player dealt in ends with what the hand leaves him."""
+    if rake != b.rake:
+        raise b.damaged(
+            f"the site contradicts itself: it states a rake of {rake}, and the pot kept {b.rake}"
+        )
+    for p in b.players.values():
+        if not p.dealt:
+            continue
+        left = p.stack - p.put_in + p.returned + p.collected
+        if p.name not in finals:
+            raise b.damaged(f"lines missing: no stack at the end for {p.name}")
+        if finals[p.name] != left:
+            raise b.damaged(
+                f"the site contradicts itself: {p.name} ends with {finals[p.name]}, and "
+                f"the hand leaves him {left}"
+            )
 
 
 def keep_rake(b: HandBuilder) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from decimal import Decimal
+from typing import ClassVar
 
 from splitpot.sites.base import VERBS, Block, LineReader, Remembered, Rules, SiteReader, cards
 from splitpot.sites.builder import Kind
@@ -38,7 +39,11 @@ _UNPLAYED = (
     "Courchevel",
 )
 _TOURNAMENT = re.compile(r"Tournament #(\d+)")
+_SYMBOL = re.compile(r"[^0-9]+")  # the currency's sign before an amount
 _MONEY = ("$", "€", "£", "₹", "Rs.")  # a cash game's currency signs (else play money)
+# Capped no limit (2010-2011): "($0.25/$0.50 - $10 Cap -  USD)", the cap on what each
+# player may put in the hand (docs/rules/poker.md §3 DECISION).
+_CAP = re.compile(r" - (\S+) Cap - ")
 _STAKES = re.compile(r"\((?:[^(),]*, )?([^()/,]+)/([^()/ ]+)(?: ([A-Z]{3}))?\)")
 WHEN = re.compile(r"(\d{4})/(\d\d)/(\d\d) (\d\d?):(\d\d):(\d\d) ?([A-Z]{2,4})?")
 # The table line is read to its end: a button that is not a seat number is an error.
@@ -60,6 +65,10 @@ _VERBS = VERBS | {
 _COLLECTED = re.compile(r"^(.+?) collected (\S+) from (side pot(?:-\d+)?|main pot|pot)\s*$")
 _UNCALLED = re.compile(r"^Uncalled bet \((\S+)\) returned to (.+?)\s*$")
 _TOTAL = re.compile(r"^Total pot (\S+) .*\| Rake (\S+)")
+# All-in Cash Out (2020 on): the site pays the player, and keeps the pot share he then wins,
+# which the summary states: "won ($2.29) with ... (pot not awarded as player cashed out)".
+_CASHED_OUT = re.compile(r"^(.+) cashed out the hand for (\S+)(?: \| Cash Out Fee (\S+))?\s*$")
+_NOT_AWARDED = re.compile(r" won \((\S+)\) .*\(pot not awarded as player cashed out\)$")
 _RUN_COUNT = {"Hand was run twice": 2, "Hand was run three times": 3}
 # The summary's "Seat 3: Bob (big blind) mucked [...]": the seated name is found first, so
 # no lazy name stands before the repeated groups (quadratic on a long line: review H4).
@@ -101,6 +110,9 @@ class StarsHand(LineReader):
     STREET_BETS = re.compile(r"[3-6]th STREET|3rd STREET|RIVER")  # stud: a RIVER of no cards
     SEVENTH = "RIVER"
     RUN_TWICE = re.compile(r"(?P<run>FIRST|SECOND|THIRD) (?P<street>FLOP|TURN|RIVER|SHOW ?DOWN)")
+    STATEFUL: ClassVar[frozenset[str]] = frozenset({"posts small blind"})
+    """The verbs whose text is not remembered (:meth:`LineReader.move`): a second small blind
+    is a dead one (:meth:`action`); every other post means the same move in any state."""
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
@@ -116,8 +128,8 @@ class StarsHand(LineReader):
 
     def unit(self) -> Decimal:
         header = self.header
-        cash = _TOURNAMENT.search(header) is None and bool(_STAKES.search(header))
-        return CENT if cash and any(sign in header for sign in _MONEY) else CHIP
+        cash = _TOURNAMENT.search(header) is None and bool(_STAKES.search(_uncapped(header)))
+        return CENT if cash and any(map(header.__contains__, _MONEY)) else CHIP
 
     def read_header(self) -> None:
         header, b = self.header, self.b
@@ -129,21 +141,22 @@ class StarsHand(LineReader):
             raise b.unsupported(f"a game splitpot does not read: {header[:80]!r}")
         part = _PARTS[found["game"]] + (found["cards"] or "") + ("/8" if found["hilo"] else "")
         b.user["_site_game"] = found.group()
-        if " Cap " in header:
-            raise b.unsupported("capped no limit (a cap on what each player bets) is not played")
         small, big, currency = self.stakes()
         self.facts.game(part, _KIND[found["limit"]], self.amount(small), self.amount(big))
+        if " Cap " in header and (cap := _CAP.search(header)) is not None:
+            b.cap = self.amount(cap[1])
         if currency:
             b.fields["currency"] = currency
-        symbol = re.match(r"[^0-9]+", small)
+        symbol = _SYMBOL.match(small)
         if symbol is not None and b.unit == CENT:
             b.fields["currency_symbol"] = symbol.group()
-        when = WHEN.search(header)
+        # A date's first "/" is its fifth character: none starts before the header's first.
+        when = WHEN.search(header, max(0, header.find("/") - 4))
         self.facts.when(when, zone=when[7] if when else None)
 
     def stakes(self) -> tuple[str, str, str]:
         """The header's last ``(small/big CUR)``."""
-        stakes = _STAKES.findall(self.header)
+        stakes = _STAKES.findall(_uncapped(self.header))
         if not stakes:
             raise self.fail("no stakes in the hand's header")
         small, big, currency = stakes[-1]
@@ -164,11 +177,15 @@ class StarsHand(LineReader):
                 lambda m: self.b.collect(m[1], self.amount(m[2]), run=self.board_run, pot=m[3]),
             ),
             (_UNCALLED, lambda m: self.b.returned(m[2], self.amount(m[1]))),
+            (  # money between him and the site, not the pot's (docs/sites.md "Cash-outs")
+                _CASHED_OUT,
+                lambda m: self.b.cash_out(
+                    m[1], paid=self.amount(m[2]), fee=self.amount(m[3]) if m[3] else 0
+                ),
+            ),
         ]
 
     def unknown(self, line: str) -> SiteError:
-        if "cashed out" in line.lower() or "cash out" in line.lower():
-            return self.unsupported("a cash-out is not played")
         if line.startswith("Hand cancelled"):
             return self.unsupported("the hand was cancelled")
         return super().unknown(line)
@@ -221,7 +238,7 @@ class StarsHand(LineReader):
             b.reveal(name, cards((a + " " + (more or "")).strip(" []")))
         elif verb == "posts a dead small blind":
             b.blind(name, 0, dead=self.amount(a))
-        elif self.move(name, verb, a, text="" if verb.startswith("posts") else rest):
+        elif self.move(name, verb, a, text="" if verb in self.STATEFUL else rest):
             return  # a blind's meaning depends on the blinds posted before it
         elif verb == "shows":
             b.show(name, cards(rest[len("shows ") :].split("]")[0].strip(" [")))
@@ -229,19 +246,44 @@ class StarsHand(LineReader):
             raise b.unsupported(f"{name}: {verb}: a draw or straddle is not played")
 
     def summary_line(self, line: str) -> None:
+        if line.startswith("Seat "):  # a seat's line says what was not seen only by a muck
+            if line.endswith("cashed out)"):
+                _not_awarded(self, line)
+                return
+            seat = _SUMMARY_SEAT.match(line) if " mucked [" in line else None
+            actor = None if seat is None else self.actor(seat[1], (" ",))
+            mucked = None if actor is None else _MUCKED.match(actor[2])
+            if actor is not None and mucked is not None:
+                self.b.reveal(actor[0], cards(mucked[1]))
+            return
         found = _TOTAL.match(line)
         if found is not None:
             self.b.total = self.amount(found[1])
             self.b.rake = self.amount(found[2])
-            return
-        if line in _RUN_COUNT:
+        elif line in _RUN_COUNT:
             self.b.stated_runs = _RUN_COUNT[line]
-            return
-        seat = _SUMMARY_SEAT.match(line) if " mucked [" in line else None
-        actor = None if seat is None else self.actor(seat[1], (" ",))
-        mucked = None if actor is None else _MUCKED.match(actor[2])
-        if actor is not None and mucked is not None:
-            self.b.reveal(actor[0], cards(mucked[1]))
+
+
+def _not_awarded(hand: StarsHand, line: str) -> None:
+    """The summary's "Seat 8: NAME ... won ($2.29) ... (pot not awarded as player cashed
+    out)": the pot share the rules give him (no "collected" line says it), which the site
+    kept, having paid him his cash-out (docs/sites.md "Cash-outs")."""
+    found = _NOT_AWARDED.search(line)
+    seat = None if found is None else _SUMMARY_SEAT.match(line)
+    actor = None if seat is None else hand.actor(seat[1], (" ",))
+    if found is None or actor is None:
+        return
+    b = hand.b
+    p, won = b.player(actor[0]), hand.amount(found[1])
+    if p.cash_out == 0 or won < p.collected:
+        raise hand.damaged(f"the site contradicts itself: {line!r}")
+    b.collect(actor[0], won - p.collected)
+    b.cash_out(actor[0], kept=won)
+
+
+def _uncapped(header: str) -> str:
+    """The header without its cap ("($1/$2 - $40 Cap -  USD)" as "($1/$2 USD)")."""
+    return _CAP.sub("", header) if " Cap " in header else header
 
 
 def _rupees(line: str) -> str:

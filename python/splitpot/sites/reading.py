@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Iterator
+from itertools import compress, count, repeat
+from operator import contains
 from typing import IO
 
 from splitpot import _files
@@ -72,8 +74,8 @@ def split_batches(
     for lines in batches:
         done = 0  # the batch's lines up to here are in a block, or in none
         candidates = (
-            [k for k, line in enumerate(lines) if marker in line] if marker else range(len(lines))
-        )
+            compress(count(), map(contains, lines, repeat(marker))) if marker else range(len(lines))
+        )  # (the lines holding the marker, found in C: a hand's other lines cost no bytecode)
         for k in candidates:
             line = lines[k]
             found = header.search(line)

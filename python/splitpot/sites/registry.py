@@ -13,16 +13,21 @@ import re
 
 from splitpot.sites import (
     absolute,
+    boss,
     bovada,
     cake,
+    chico,
     entraction,
     everleaf,
     fulltilt,
     ggpoker,
     ipoker,
+    merge,
+    microgaming,
     ongame,
     pacific,
     partypoker,
+    pkr,
     pokerstars,
     winamax,
     wpn,
@@ -45,21 +50,16 @@ READERS: tuple[SiteReader, ...] = (
     everleaf.READER,
     absolute.READER,
     cake.READER,
+    boss.READER,
+    merge.READER,
+    chico.READER,
+    pkr.READER,
+    microgaming.READER,
 )
 """Every site splitpot reads, by its :class:`~splitpot.sites.base.SiteReader`."""
 
 
 UNREAD: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("Boss Media", re.compile(r'<HISTORY ID="\d+" SESSION="')),
-    ("Merge Gaming", re.compile(r'<description type="[^"]{1,60}" stakes="')),
-    (
-        "Chico (BetOnline, PayNoRake, Gear Poker)",
-        re.compile(
-            r"(?m)^(?:BetOnline Poker|PayNoRake|Gear Poker|ActionPoker|SportsBetting) Game #\d"
-        ),
-    ),
-    ("PKR", re.compile(r"(?m)^Starting Hand #\d")),
-    ("Microgaming", re.compile(r'<Game (?:hhversion="\d+" )?id="\d+" date="')),
     ("Kings Club", re.compile(r"(?m)^#\d{1,20}: (?:No Limit|Pot Limit|Limit|Fixed Limit) ")),
     ("Seals With Clubs", re.compile(r"(?m)^Hand #\d+-\d+ - \d{4}-")),
     ("Everest", re.compile(r'<SESSION time="\d+" tableName="')),

@@ -20,7 +20,7 @@ def plain(names: list[str], seps: tuple[str, ...]) -> bool:
     """Whether no name holds one of ``seps`` (a line's player is then what comes before one):
     looked for in the names joined by a newline, which no separator holds."""
     joined = "\n".join(names)
-    return not any(sep in joined for sep in seps)
+    return not any(map(joined.__contains__, seps))
 
 
 class Seating:

@@ -32,8 +32,11 @@ The old format (to about 2019; its client often saved files as UTF-16)::
   "(JP)" tables, so the rake is what the pot kept (bounded: :mod:`splitpot.sites.payout`).
 * Stud: the street lines come one street late (``*** Third street ***`` is written before
   the fourth card); each card is a line of its own (``received a card.`` when not seen).
-* ``(Cap)`` tables cap what a player may put in a hand (capped no limit), ``Six Plus
-  Hold'em`` is short deck: neither is played.
+* ``(Cap)`` and ``CAP`` tables cap what a player may put in a hand (capped no limit,
+  docs/rules/poker.md §3) without saying how much: a player "allin" with chips left
+  reached it, and his total is the cap; a hand where no one reaches it plays uncapped
+  (docs/sites.md, *Caps*).
+  ``Six Plus Hold'em`` is short deck: not played.
 
 The new format (2019 on) is PokerStars' with WPN's words::
 
@@ -139,6 +142,7 @@ class OldHand(LineReader):
         self.uncalled = NEVER
         self.bets: dict[str, int] = {}  # what the summary says each player bet
         self.paid: int | None = None
+        self.capped = False  # a Cap table: the cap is not written (module docstring)
 
     def game_line(self) -> str:
         lines = self.block.lines
@@ -169,9 +173,8 @@ class OldHand(LineReader):
         if name == "Six Plus Hold'em":
             raise self.unsupported("Six Plus Hold'em is short deck, a game splitpot does not play")
         table = found["table"].strip()
-        if re.search(r"\(Cap\)|\bCAP\b", table):
-            raise self.unsupported("a Cap table caps what a player may put in a hand")
         b.fields["table"] = table
+        self.capped = re.search(r"\(Cap\)|\bCAP\b", table) is not None
         if self.tournament():
             b.fields["event"] = table.rsplit(", Table ", 1)[0]
         elif not table.startswith("PM "):
@@ -274,6 +277,19 @@ class OldHand(LineReader):
             return
         self.flush_stud()
         self.move(name, "posts dead" if found["dead"] else verb, a)
+        p = self.b.player(name)
+        if verb == "allin" and self.capped and p.put_in < p.stack:
+            self.reached_cap(name, p.put_in)
+
+    def reached_cap(self, name: str, put: int) -> None:
+        """ "allin" on a Cap table with chips left: he reached the cap, which is then his
+        total (docs/rules/poker.md §3 DECISION); a second player must reach the same."""
+        if self.b.cap is not None and self.b.cap != put:
+            raise self.damaged(
+                f"the site contradicts itself: {name} is all-in at {put} with chips left, "
+                f"and another player at {self.b.cap}"
+            )
+        self.b.cap = put
 
     def deal(self, name: str, card: str | None) -> None:
         """A card: hold'em's and Omaha's hole cards, or stud's, gathered street by street."""

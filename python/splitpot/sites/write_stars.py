@@ -58,10 +58,13 @@ What it writes, from which field:
   ``??`` are never written. Stud deals street by street as the client does
   (``Dealt to X [6c]``, then ``Dealt to X [6c] [8s]``).
 * The result: the engine's awards, or, for a site's hand (``_site_rake``), the site's own
-  collections (``winnings``) and rake, so that the text says what the site said.
+  collections (``winnings``) and rake, so that the text says what the site said; and its
+  All-in Cash Outs (``_site_cash_out``, ``_site_cash_out_fee``, ``_site_pot_kept``: "NAME
+  cashed out the hand for $A | Cash Out Fee $F", the pot share it kept "not awarded").
 
 A hand PokerStars' text cannot carry raises :class:`~splitpot.phh.UnsupportedHistory`
-naming it: Crazy Pineapple (discards), a timeout that leaves a player all-in for what he has
+naming it: Crazy Pineapple (discards), GG's cash-out risk paid by a winner (PokerStars has
+no words for it), a timeout that leaves a player all-in for what he has
 put in, a dead blind posted without a live big blind, a stud hand whose dealer is not the
 last player (the client's stud text names no dealer), a hand that is not over. A history
 that does not replay raises its :class:`~splitpot.phh.PHHError`.
@@ -224,8 +227,25 @@ class _Writer:
         self.board: list[str] = []
         self.collected: dict[int, int] = {}
         self.paid = False  # the collections are written
+        self.cash_out = self._cash_outs()
 
     # ------------------------------------------------------------------ set-up
+
+    def _cash_outs(self) -> dict[str, dict[int, int]]:
+        """The site's cash-outs by seat (docs/sites.md "Cash-outs"): what it paid
+        (``paid``), its fee (``fee``), the pot share it kept (``kept``)."""
+        out: dict[str, dict[int, int]] = {}
+        for key, name in (
+            ("_site_cash_out", "paid"),
+            ("_site_cash_out_fee", "fee"),
+            ("_site_pot_kept", "kept"),
+        ):
+            column = self.hh.user_fields.get(key)
+            if isinstance(column, list) and len(column) == len(self.player_at):
+                out[name] = {s: column[k] for s, k in self.player_at.items() if column[k]}
+        if any(s not in out.get("paid", {}) for s in out.get("fee", {})):
+            raise self.fail("a cash-out risk paid by a winner (GG's EV Cashout)")
+        return out
 
     def fail(self, reason: str) -> UnsupportedHistory:
         return UnsupportedHistory(
@@ -310,7 +330,11 @@ class _Writer:
             small, big = structure.small_blind, hh.min_bet
         if not isinstance(small, int) or not isinstance(big, int):
             raise self.fail(f"stakes {small}/{big} are not whole chips")
-        return f"{self.money(small)}/{self.money(big)}"
+        cap = self.hand.events[0].cap  # type: ignore[attr-defined]
+        # Capped no limit (docs/rules/poker.md §3), as the client wrote it: "$1/$2 - $40 Cap - "
+        return f"{self.money(small)}/{self.money(big)}" + (
+            "" if cap is None else f" - {self.money(cap)} Cap - "
+        )
 
     def header(self) -> None:
         hh = self.hh
@@ -385,7 +409,12 @@ class _Writer:
                 raise self.fail(f"{e} has no PokerStars line")
 
     def all_in(self, seat: int) -> str:
-        return " and is all-in" if self.after.stacks[seat] == 0 else ""
+        if seat not in self.after.all_in:
+            return ""
+        if self.after.stacks[seat] == 0:
+            return " and is all-in"
+        # All-in at the cap, chips set aside (docs/rules/poker.md §3), as the client says it.
+        return f" and has reached the {self.money(self.hand.events[0].cap)} cap"  # type: ignore[attr-defined]
 
     def blind(self, e: BlindPosting) -> None:
         """A live blind; a dead one goes with the same seat's live big blind, as the client's
@@ -521,12 +550,21 @@ class _Writer:
         site = self.site_winnings()
         if site is not None:
             by_seat = {s: _adjusted(by_seat.get(s, []), w) for s, w in site.items() if w}
+        kept = self.cash_out.get("kept", {})
         for seat, paid in sorted(by_seat.items(), key=lambda item: min(p for p, _ in item[1])):
             for pot, amount in paid:
                 self.collected[seat] = self.collected.get(seat, 0) + amount
+                if seat in kept:  # the site kept it: no "collected" line, only the summary's
+                    continue
                 self.lines.append(
                     f"{self.names[seat]} collected {self.money(amount)} from {_pot_name(pot, pots)}"
                 )
+        fees = self.cash_out.get("fee", {})
+        for seat, amount in sorted(self.cash_out.get("paid", {}).items()):
+            fee = f" | Cash Out Fee {self.money(fees[seat])}" if seat in fees else ""
+            self.lines.append(
+                f"{self.names[seat]} cashed out the hand for {self.money(amount)}{fee}"
+            )
 
     def site_winnings(self) -> dict[int, int] | None:
         hh = self.hh
@@ -583,7 +621,10 @@ class _Writer:
             e = self.shown[seat]
             shown, whole = self.showing(e)
             how = f" and won ({self.money(won)})" if won else " and lost"
-            return f"showed [{' '.join(shown)}]{how}" + (f" with {e.description}" if whole else "")
+            out = f"showed [{' '.join(shown)}]{how}" + (f" with {e.description}" if whole else "")
+            if seat in self.cash_out.get("kept", {}):
+                return out + " (pot not awarded as player cashed out)"
+            return out + (" (cashed out)." if seat in self.cash_out.get("paid", {}) else "")
         if seat in self.folded:
             street = _FOLDED_ON.get(self.folded[seat], "before Flop")
             quiet = " (didn't bet)" if self.after.contributions[seat] == 0 else ""
