@@ -87,3 +87,35 @@ def test_quick_legal_actions_take_the_dataclass_arguments() -> None:
     assert list(params) == [f.name for f in dataclasses.fields(LegalActions)]
     for f in dataclasses.fields(LegalActions)[1:]:
         assert params[f.name].default == f.default, f.name
+
+
+def _records() -> list[type]:
+    from splitpot.hand.records import Operation
+
+    return Operation.__subclasses__()
+
+
+@pytest.mark.parametrize("cls", _records(), ids=lambda c: c.__name__)
+def test_quick_record_init_makes_the_dataclass_instance(cls: type) -> None:
+    """Each record's quick ``__init__`` takes the fields' names, order and defaults, and makes
+    the instance the dataclass's would: the fields in order in its dict, frozen."""
+    import dataclasses
+    import inspect
+
+    fields = dataclasses.fields(cls)
+    params = inspect.signature(cls).parameters
+    assert list(params) == [f.name for f in fields]
+    for f in fields:
+        want = inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default
+        assert params[f.name].default == want, f.name
+    values = [object() for _ in fields]
+    by_position, by_name = (
+        cls(*values),
+        cls(**{f.name: v for f, v in zip(fields, values, strict=True)}),
+    )
+    assert list(vars(by_position).items()) == [
+        (f.name, v) for f, v in zip(fields, values, strict=True)
+    ]
+    assert by_position == by_name and vars(by_position) == vars(by_name)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        by_position.seat = 0  # type: ignore[attr-defined]

@@ -495,6 +495,9 @@ class Payout:
     rake: int
 
 
+_Runs = Sequence[tuple[Mapping[int, int], Mapping[int, int] | None]]  # each run's high, low
+
+
 def award(
     pots: Sequence[Pot],
     high_ranking: Mapping[int, int],
@@ -547,17 +550,24 @@ def award(
     if type(chip_unit) is not int or not 1 <= chip_unit <= MAX_CHIPS:
         chip_unit = _as_chip_unit(chip_unit)
     _check_types(pots, high_ranking, low_ranking, odd_chip_order)
-    amounts = _pot_amounts(pots, rake)
+    _pot_amounts(pots, rake)
     _check_rankings(pots, high_ranking, low_ranking, odd_chip_order)
-    taken = 0 if rake is None else _rake_pots(amounts, rake, chip_unit, flop_seen)
-    if not runs:
-        return _split(amounts, pots, high_ranking, low_ranking, odd_chip_order, chip_unit, taken)
-    return _split_runs(
-        amounts, pots, [(high_ranking, low_ranking), *_runs(runs)], odd_chip_order, chip_unit, taken
-    )
+    runs = [(high_ranking, low_ranking), *(_runs(runs) if runs else ())]
+    return _award(pots, runs, odd_chip_order, chip_unit, rake, flop_seen)
 
 
-def _runs(runs: object) -> list[tuple[Mapping[int, int], Mapping[int, int] | None]]:
+def _award(
+    pots: Sequence[Pot], runs: _Runs, order: Sequence[int], unit: int, rake: Rake | None, flop: bool
+) -> Payout:
+    """:func:`award` of a hand's own pots and ``runs`` (each run's rankings): no checks."""
+    amounts = [pot.amount for pot in pots]
+    taken = 0 if rake is None else _rake_pots(amounts, rake, unit, flop)
+    if len(runs) == 1:
+        return _split(amounts, pots, *runs[0], order, unit, taken)
+    return _split_runs(amounts, pots, runs, order, unit, taken)
+
+
+def _runs(runs: object) -> _Runs:
     """``award``'s ``runs``: a sequence of ``(high_ranking, low_ranking)`` pairs."""
     if isinstance(runs, (str, bytes)) or not isinstance(runs, Sequence):
         raise TypeError(f"runs must be a sequence of (high, low) rankings, got {shown(runs)}")
@@ -569,7 +579,7 @@ def _runs(runs: object) -> list[tuple[Mapping[int, int], Mapping[int, int] | Non
 def _split_runs(
     amounts: list[int],
     pots: Sequence[Pot],
-    rankings: list[tuple[Mapping[int, int], Mapping[int, int] | None]],
+    rankings: _Runs,
     odd_chip_order: Sequence[int],
     chip_unit: int,
     taken: int,

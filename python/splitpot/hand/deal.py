@@ -88,12 +88,14 @@ class Deal:
             # Nothing given (a shuffled hand): the cards in the order dealt, a round at a time.
             k = len(seats)
             drawn = self.draw(count * k)
+            faces = as_cards(drawn)  # every card at once, each seat's a slice of them
             for j, seat in enumerate(seats):
-                mine = drawn[j::k]
-                hole[seat] += mine
-                if down < count:
-                    up[seat] += mine[down:]
-                dealt = as_cards(mine)
+                hole[seat] += drawn[j::k]
+                dealt = faces[j::k]
+                if down == count:  # all face down (flop games)
+                    events.append(HoleDealing(seat, dealt))
+                    continue
+                up[seat] += drawn[j + down * k :: k]
                 events.append(HoleDealing(seat, dealt[:down], dealt[down:]))
             return
         if all([len(given[s] or ()) >= len(hole[s]) + count for s in seats]):

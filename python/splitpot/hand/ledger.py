@@ -181,7 +181,7 @@ class Ledger:
             # (the betting is even, §3): one pot, theirs, with every folded chip in it.
             level = contrib[live[0]]
             if level and all([contrib[s] == level for s in live]):
-                return (Pot(sum([contrib[s] for s in order]), tuple(sorted(live))),)
+                return (_pots._make_pot(sum([contrib[s] for s in order]), tuple(sorted(live))),)
         dealt: dict[int, int] = {}
         antes: dict[int, int] = {}
         shared: dict[int, int] = {}  # the dead blinds, and the antes posted for the table

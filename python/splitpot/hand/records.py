@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from splitpot import _tabular
 from splitpot._core import Card, HighHand
+from splitpot._frozen import quick_init
 from splitpot.pots import Award, Pot
 
 if TYPE_CHECKING:
@@ -784,3 +785,8 @@ def _describe(high: HighHand | RazzLow, low: Any, hi_lo: bool) -> str:
     if hi_lo:
         text += f"; low {low}" if low is not None else "; no low"
     return text
+
+
+# Every record of this module (HandStarting, with its checks, keeps the dataclass's).
+for _record in (*Operation.__subclasses__(), ShownHand, HandResult):
+    quick_init(_record)

@@ -108,9 +108,10 @@ class BettingRound:
         self.bets_count = 1 if self.current else 0
         status, bets, stacks = self._status, self.bets, self._stacks
         # Generator expressions cost a Python call per item: lists and loops here.
-        queue = [s for s in [*range(first, n), *range(first)] if status[s] == _ACTIVE]
-        if queue:
-            # A seat no one can bet against does not act (no effective stack left).
+        queue = [s for s in _rotation(n, first) if status[s] == _ACTIVE]
+        # A seat no one can bet against does not act (no effective stack left); with no bet
+        # yet, two seats or more with chips can each bet against another: all of them act.
+        if queue and (len(queue) == 1 or self.current):
             totals = [
                 bets[j] + (stacks[j] if status[j] == _ACTIVE else 0) if status[j] < _FOLDED else -1
                 for j in range(n)
@@ -193,9 +194,10 @@ class BettingRound:
         Over a stud bring-in the smallest full bet is the completion, from nothing; on fourth
         street with an open pair the window runs from the small bet to the big (§4.2)."""
         stack, current = self._stacks[seat], self.current
-        # A seat that has not acted this round, with more than the call, and no cap: no
+        # A seat that has not acted this round, with more than the call, below the cap: no
         # blocker can stop it (the common case, answered without asking blocker()).
-        fresh = self.acted[seat] is None and self._max_bets is None
+        most = self._max_bets
+        fresh = self.acted[seat] is None and (most is None or self.bets_count < most)
         if not (fresh and stack > current - self.bets[seat]) and self.blocker(seat) is not None:
             return None
         structure = self._structure
@@ -384,7 +386,7 @@ class BettingRound:
         self.aggressor = seat
         n, status = self._n, self._status
         self.queue.clear()
-        self.queue.extend([s for s in [*range(seat + 1, n), *range(seat)] if status[s] == _ACTIVE])
+        self.queue.extend([s for s in _rotation(n, seat)[1:] if status[s] == _ACTIVE])
 
     def uncalled(self) -> tuple[int, int] | None:
         """Take back the part of the top bet that no one matched (docs/rules/poker.md §6):
@@ -402,3 +404,14 @@ class BettingRound:
             self.bets[seat] -= chips
             self.current = self.bets[seat]
         return back
+
+
+_ROTATIONS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _rotation(n: int, first: int) -> tuple[int, ...]:
+    """The seats ``0..n-1`` clockwise from ``first`` (made once for each table size and seat)."""
+    found = _ROTATIONS.get((n, first))
+    if found is None:
+        found = _ROTATIONS[n, first] = (*range(first, n), *range(first))
+    return found

@@ -198,7 +198,7 @@ def pots_won(showdown: Showdown | None, ledger: Ledger, order: list[int]) -> tup
             # The last player left wins what is in the middle (§5), even if he put nothing
             # in (the others sat out at once around him).
             total = sum([ledger.contrib[s] for s in order])
-            return (Pot(total, (live[0],)),) if total else ()
+            return (_pots._make_pot(total, (live[0],)),) if total else ()
         return ledger.pots(order, ledger.folded())
     if len(showdown.shown) + len(showdown.mucked) < len(showdown.values):
         # Every other hand was mucked: they gave up their claims, the last one wins (§5);
@@ -263,18 +263,11 @@ def payout(
     hi_lo = start.game.hi_lo
     # Only seats some pot is open to are ranked (a hand with no chips in has no pot).
     ranked = [s for s in shown if any([s in pot.eligible for pot in pots])]
-    high, low = _rankings(values, ranked, hi_lo)
-    runs = showdown.more_values if showdown is not None else []
-    return _pots.award(
-        pots,
-        high,
-        low,
-        odd_chip_order,
-        start.structure.chip_unit,
-        start.rake,
-        flop_seen=flop_seen,
-        runs=[_rankings(v, ranked, hi_lo) for v in runs] if runs else (),
-    )
+    rankings = [_rankings(values, ranked, hi_lo)]
+    if showdown is not None:  # the runs of the board after the first (§6)
+        rankings += [_rankings(v, ranked, hi_lo) for v in showdown.more_values]
+    unit = start.structure.chip_unit  # the hand's own pots and rankings: none checked again
+    return _pots._award(pots, rankings, odd_chip_order, unit, start.rake, flop_seen)
 
 
 def _rankings(

@@ -189,7 +189,7 @@ class Hand:
         self._result = None
         self._legal_at = -1  # legal_actions() of the hand at that many records (a cache)
         first = ledger.post_forced_bets(start, order, rnd, self._events)
-        self._deal.street(0, self._ledger.in_hand(self._order))
+        self._deal.street(0, order)  # every seat dealt in is in the hand yet
         able = (
             [s for s in order if ledger.status[s] == _ACTIVE]
             if game.forced_bets != "blinds"
@@ -198,13 +198,12 @@ class Hand:
         if able:  # the lowest door card brings in, or acts first without a bring-in (§4.2)
             first = self._deal.bring_in_seat(able)
             rnd.bring_in = first if structure.bring_in_amount else -1
-        self._begin_round(order[0] if first is None else first)
+        self._begin_round(order[0] if first is None else first, order)
 
-    def _begin_round(self, first: int | None = None) -> None:
-        """Open the betting round of the current street (docs/rules/poker.md §3, §4): preflop
-        ``first`` is to act, later the round finds who (:meth:`BettingRound.open`)."""
+    def _begin_round(self, first: int | None, live: list[int]) -> None:
+        """Open the betting round of the street among ``live``, the seats still in (§3, §4):
+        preflop ``first`` is to act, later the round finds who (:meth:`BettingRound.open`)."""
         rnd = self._round
-        live = self._ledger.in_hand(self._order) if self._street else self._order
         rnd.open(self._street, first, self._deal.up, live)
         self._queue = rnd.queue
         if not rnd.queue:
@@ -249,8 +248,9 @@ class Hand:
             self._begin_showdown()
             return
         self._phase = _BETTING
-        self._deal.street(self._street, self._ledger.in_hand(self._order))
-        self._begin_round()
+        live = self._ledger.in_hand(self._order)  # no one folds while the cards are dealt
+        self._deal.street(self._street, live)
+        self._begin_round(None, live)
 
     def _after_discard(self) -> None:
         """A timed-out seat discards its last card by itself (§7); the last discard ends it."""

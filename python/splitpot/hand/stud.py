@@ -25,6 +25,7 @@ Razz reads the cards the other way up: ace low, king high (§4.2 DECISION).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 from typing import Union
 
 from splitpot.betting import BettingStructure, Structure
@@ -70,11 +71,15 @@ def board_key(game: Game, up: Sequence[int]) -> tuple[tuple[int, ...], tuple[int
     """
     razz = _is_razz(game)
     ranks = [(c // 4 + 1) % 13 for c in up] if razz else [c >> 2 for c in up]
-    cards = sorted([(ranks.count(r), r) for r in ranks], reverse=True)
-    shape = tuple(sorted((ranks.count(r) for r in set(ranks)), reverse=True))
+    # map() and lists rather than generators: a stud hand asks this for every seat each street.
+    cards = sorted(zip(map(ranks.count, ranks), ranks), reverse=True)  # noqa: B905 - same length
+    shape = sorted(map(ranks.count, set(ranks)), reverse=True)
     if razz:
-        return tuple(-n for n in shape), tuple(-r for _, r in cards)
-    return shape, tuple(r for _, r in cards)
+        return tuple([-n for n in shape]), tuple([-r for _, r in cards])
+    return tuple(shape), tuple(map(_rank, cards))
+
+
+_rank = itemgetter(1)  # the rank of a (count, rank) pair
 
 
 def first_to_act(game: Game, up: _BySeat, order: Sequence[int]) -> int:
