@@ -13,7 +13,7 @@ from __future__ import annotations
 from splitpot._core import IllegalAction
 from splitpot.pan import melds as _melds
 from splitpot.pan import records as r
-from splitpot.pan.cards import Card, CardsLike, parse_cards
+from splitpot.pan.cards import CARDS, Card, CardsLike, parse_cards
 from splitpot.pan.melds import Borrow, LayOff, NewMeld, Split, Step
 from splitpot.pan.records import PanEvent
 from splitpot.pan.rules import PanRules
@@ -108,9 +108,10 @@ class Tableau:
             melds[index] = new[0]
             melds.extend(new[1:])
         pays = outcome.pays
-        cards = tuple(map(Card, sorted(used)))
+        card = CARDS.__getitem__
+        cards = tuple(map(card, sorted(used)))
         if isinstance(step, NewMeld):
-            return r.Melding(seat, tuple(map(Card, new[0])), pays)
+            return r.Melding(seat, tuple(map(card, new[0])), pays)
         if isinstance(step, LayOff):
             self.layoff_chips[seat] += pays
             return r.LayingOff(seat, _names(step.meld), cards, pays)
