@@ -605,8 +605,7 @@ class PanHand:
             if self.can_split_tops():
                 moves.append(SplitTops())
             return moves
-        drawn = self._drawn if phase is PanPhase.PLACE else None
-        moves.extend(self._table.operations(seat, drawn, self._forced_now))
+        moves.extend(self.operations())
         if phase is PanPhase.PLACE:
             if self._source == "stock":
                 moves.append(Reject())
@@ -615,6 +614,18 @@ class PanHand:
             moves.append(Claim())
         moves.extend([Discard(CARDS[c]) for c in sorted(set(self._table.hands[seat]))])
         return moves
+
+    def operations(self) -> list[Step]:
+        """The operations on his melds (``NewMeld``, ``LayOff``, ``Split``, ``Borrow``) the
+        player to act may make now, in :meth:`legal_moves`' order: the first places the drawn
+        card, a forced one by a lay-off or a split (§6.3, §6.5); none outside his turn's
+        melding. What a bot weighs without the rest of :meth:`legal_moves`."""
+        phase = self._phase
+        if phase is PanPhase.PLACE:
+            return self._table.operations(self._queue[0], self._drawn, self._forced_now)
+        if phase is PanPhase.USE:
+            return self._table.operations(self._queue[0], None, self._forced_now)
+        return []
 
     def apply(self, move: Move) -> PanEvent:
         """Make ``move`` (one of :meth:`legal_moves`' records) and return its record."""
