@@ -14,11 +14,11 @@ For tests, demonstrations and simulations, not for winning.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
 from splitpot._core import IllegalAction
-from splitpot.pan.cards import Card
+from splitpot.pan.cards import CARDS, Card
 from splitpot.pan.game import PanHand
 from splitpot.pan.melds import Borrow, LayOff, NewMeld, Split, Step, go_out_with, is_meld
 from splitpot.pan.records import PanEvent, PanPhase
@@ -58,13 +58,31 @@ class RandomPanBot:
         return hand.apply(self._rng.choice(hand.legal_moves()))
 
 
+_NEAR = tuple(
+    tuple(
+        o
+        for o in range(40)
+        if o >> 2 == c >> 2 or (o & 3 == c & 3 and -2 <= (o >> 2) - (c >> 2) <= 2)
+    )
+    for c in range(40)
+)
+"""For each card code, the codes that could share a three-card meld with it: the same rank
+(itself included), or the same suit within two ranks (A 2 3 4 5 6 7 J Q K, docs/rules/pan.md
+§2, §3)."""
+
+
+def _counts(codes: Iterable[int]) -> list[int]:
+    """How many of each card code (0..39) ``codes`` holds."""
+    have = [0] * 40
+    for code in codes:
+        have[code] += 1
+    return have
+
+
 def connections(code: int, others: Sequence[int]) -> int:
     """How many of ``others`` could share a three-card meld with the card ``code``: the same
     rank, or the same suit within two ranks (A 2 3 4 5 6 7 J Q K, docs/rules/pan.md §2, §3)."""
-    rank, suit = code >> 2, code & 3
-    return len(
-        [o for o in others if o >> 2 == rank or (o & 3 == suit and -2 <= (o >> 2) - rank <= 2)]
-    )
+    return sum(map(_counts(others).__getitem__, _NEAR[code]))
 
 
 def _links(cards: Sequence[int]) -> list[set[int]]:
@@ -177,11 +195,10 @@ class GreedyPanBot:
     def _worst(self, hand: PanHand, seat: int) -> Card:
         """The hand card with the fewest connections to the others; ties at random."""
         cards = [c.code for c in hand.hand(seat)]
-        scored = [
-            (connections(c, cards[:i] + cards[i + 1 :]), self._rng.random(), c)
-            for i, c in enumerate(cards)
-        ]
-        return Card(min(scored)[2])
+        have = _counts(cards).__getitem__  # each card's connections count itself once: -1
+        draw = self._rng.random  # one number a card, in order: the seeded ties stay the same
+        scored = [(sum(map(have, _NEAR[c])) - 1, draw(), c) for c in cards]
+        return CARDS[min(scored)[2]]
 
 
 def play_pan_bots(hand: PanHand, bots: Sequence[PanBot] | Callable[[int], PanBot]) -> PanHand:
