@@ -14,13 +14,23 @@ For tests, demonstrations and simulations, not for winning.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from splitpot._core import IllegalAction
 from splitpot.pan.cards import CARDS, Card
 from splitpot.pan.game import PanHand
-from splitpot.pan.melds import Borrow, LayOff, NewMeld, Split, Step, go_out_with, is_meld
+from splitpot.pan.melds import (
+    NEAR,
+    Borrow,
+    LayOff,
+    NewMeld,
+    Split,
+    Step,
+    card_counts,
+    go_out_with,
+    is_meld,
+)
 from splitpot.pan.records import PanEvent, PanPhase
 
 __all__ = ["GreedyPanBot", "PanBot", "RandomPanBot", "connections", "play_pan_bots"]
@@ -58,31 +68,10 @@ class RandomPanBot:
         return hand.apply(self._rng.choice(hand.legal_moves()))
 
 
-_NEAR = tuple(
-    tuple(
-        o
-        for o in range(40)
-        if o >> 2 == c >> 2 or (o & 3 == c & 3 and -2 <= (o >> 2) - (c >> 2) <= 2)
-    )
-    for c in range(40)
-)
-"""For each card code, the codes that could share a three-card meld with it: the same rank
-(itself included), or the same suit within two ranks (A 2 3 4 5 6 7 J Q K, docs/rules/pan.md
-§2, §3)."""
-
-
-def _counts(codes: Iterable[int]) -> list[int]:
-    """How many of each card code (0..39) ``codes`` holds."""
-    have = [0] * 40
-    for code in codes:
-        have[code] += 1
-    return have
-
-
 def connections(code: int, others: Sequence[int]) -> int:
     """How many of ``others`` could share a three-card meld with the card ``code``: the same
     rank, or the same suit within two ranks (A 2 3 4 5 6 7 J Q K, docs/rules/pan.md §2, §3)."""
-    return sum(map(_counts(others).__getitem__, _NEAR[code]))
+    return sum(map(card_counts(others).__getitem__, NEAR[code]))
 
 
 def _links(cards: Sequence[int]) -> list[set[int]]:
@@ -195,9 +184,9 @@ class GreedyPanBot:
     def _worst(self, hand: PanHand, seat: int) -> Card:
         """The hand card with the fewest connections to the others; ties at random."""
         cards = [c.code for c in hand.hand(seat)]
-        have = _counts(cards).__getitem__  # each card's connections count itself once: -1
+        have = card_counts(cards).__getitem__  # each card's connections count itself once: -1
         draw = self._rng.random  # one number a card, in order: the seeded ties stay the same
-        scored = [(sum(map(have, _NEAR[c])) - 1, draw(), c) for c in cards]
+        scored = [(sum(map(have, NEAR[c])) - 1, draw(), c) for c in cards]
         return CARDS[min(scored)[2]]
 
 

@@ -422,6 +422,27 @@ def arrange(cards: CardsLike, rules: PanRules | None = None) -> Arrangement | No
     return None if found is None else Arrangement(*found)
 
 
+NEAR = tuple(
+    tuple(
+        o
+        for o in range(40)
+        if o >> 2 == c >> 2 or (o & 3 == c & 3 and -2 <= (o >> 2) - (c >> 2) <= 2)
+    )
+    for c in range(40)
+)
+"""For each card code, the codes that could share a three-card meld with it: the same rank
+(itself included), or the same suit within two ranks (A 2 3 4 5 6 7 J Q K, docs/rules/pan.md
+§2, §3)."""
+
+
+def card_counts(codes: Iterable[int]) -> list[int]:
+    """How many of each card code (0..39) ``codes`` holds."""
+    have = [0] * 40
+    for code in codes:
+        have[code] += 1
+    return have
+
+
 def go_out_with(
     drawn: Card | str | int,
     hand: CardsLike,
