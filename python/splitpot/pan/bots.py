@@ -28,7 +28,6 @@ from splitpot.pan.melds import (
     Split,
     Step,
     card_counts,
-    go_out_with,
     is_meld,
 )
 from splitpot.pan.records import PanEvent, PanPhase
@@ -164,13 +163,7 @@ class GreedyPanBot:
 
     def _go_out(self, hand: PanHand, seat: int) -> PanEvent | None:
         """Go out this turn when the planner finds a way (§6.3): every step of its plan."""
-        drawn = hand.drawn
-        if drawn is None:
-            return None
-        melds, held = hand.melds(seat), hand.hand(seat)
-        if len(held) + sum(map(len, melds)) != 10:
-            return None
-        plan = go_out_with(drawn, held, melds, hand.rules)
+        plan = hand.go_out_plan()
         if plan is None:
             return None
         try:  # a forced card must be laid off (§6.5), which the planner does not know

@@ -33,7 +33,7 @@ from splitpot._facade import can_of
 from splitpot.limits import PAN_MAX_RESHUFFLES, shown
 from splitpot.pan import view as _view
 from splitpot.pan.cards import CARDS, Card, CardsLike, Deck
-from splitpot.pan.melds import LayOff, Split, Step
+from splitpot.pan.melds import LayOff, Split, Step, TurnPlan
 from splitpot.pan.money import PanMoney
 from splitpot.pan.records import (
     Claim,
@@ -626,6 +626,15 @@ class PanHand:
         if phase is PanPhase.USE:
             return self._table.operations(self._queue[0], None, self._forced_now)
         return []
+
+    def go_out_plan(self) -> TurnPlan | None:
+        """How the player to act can go out this turn (§6.3): the plan of
+        :func:`~splitpot.pan.go_out_with` for the card he drew, his hand and his melds; None
+        when no drawn card waits to be placed or there is no way. A forced card must be laid
+        off (§6.5), which the planner does not know: :meth:`apply` may refuse the first step."""
+        if self._phase is not PanPhase.PLACE or self._drawn is None:
+            return None
+        return self._table.going_out(self._queue[0], self._drawn)
 
     def apply(self, move: Move) -> PanEvent:
         """Make ``move`` (one of :meth:`legal_moves`' records) and return its record."""

@@ -12,7 +12,7 @@ enums and records.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TypeAlias, TypeVar
@@ -441,6 +441,21 @@ def card_counts(codes: Iterable[int]) -> list[int]:
     for code in codes:
         have[code] += 1
     return have
+
+
+def may_go_out(loose: Sequence[int], melded: Iterable[int]) -> bool:
+    """A quick necessary condition of going out (docs/rules/pan.md §3, §6.3), on card codes:
+    ``loose`` the hand and the drawn card, ``melded`` the cards of one's melds. Every card of
+    a meld of three or more lies beside at least two of its cards that are :data:`NEAR` it
+    (a group's same rank; a sequence's neighbours within two ranks), so a loose card with
+    fewer than two near cards among all of them cannot be melded: False means
+    :func:`go_out_with` finds no plan, without asking the planner.
+
+    >>> may_go_out([0, 4, 8], []), may_go_out([0, 4, 39], [])  # Ac 2c 3c; Ac 2c Ks
+    (True, False)
+    """
+    have = card_counts(itertools.chain(loose, melded)).__getitem__
+    return all(sum(map(have, NEAR[code])) > 2 for code in loose)  # itself counted once
 
 
 def go_out_with(

@@ -10,6 +10,8 @@ the live discard or a drawn card can do (§6.2, §6.5); the outs of a seat that 
 
 from __future__ import annotations
 
+import itertools
+
 from splitpot._core import IllegalAction
 from splitpot.pan import melds as _melds
 from splitpot.pan import records as r
@@ -17,6 +19,7 @@ from splitpot.pan.cards import CARDS, Card, CardsLike, parse_cards
 from splitpot.pan.melds import Borrow, LayOff, NewMeld, Split, Step
 from splitpot.pan.records import PanEvent
 from splitpot.pan.rules import PanRules
+from splitpot.pan.turns import HAND_SIZE
 
 __all__ = ["Tableau"]
 
@@ -138,6 +141,17 @@ class Tableau:
         if drawn is not None and forced:
             steps = [s for s in steps if isinstance(s, (LayOff, Split))]
         return steps
+
+    def going_out(self, seat: int, drawn: int) -> _melds.TurnPlan | None:
+        """How the seat goes out this turn with the ``drawn`` card (§6.3), or None: his hand,
+        his melds and the card make 11 cards, pass the quick check
+        (:func:`~splitpot.pan.melds.may_go_out`), and the planner finds a way."""
+        hand, melds = self.hands[seat], self.melds[seat]
+        if len(hand) + sum(map(len, melds)) != HAND_SIZE:
+            return None
+        if not _melds.may_go_out([*hand, drawn], itertools.chain.from_iterable(melds)):
+            return None
+        return _melds.go_out_with(CARDS[drawn], sorted(hand), melds, self._rules)
 
     def outs(self, seat: int) -> int:
         """What each opponent pays the seat that goes out, as his melds lie (§4.4)."""
