@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 
+from splitpot import _core
 from splitpot._core import IllegalAction
 from splitpot.pan import melds as _melds
 from splitpot.pan import records as r
@@ -123,14 +124,19 @@ class Tableau:
         assert isinstance(step, Borrow)
         return r.Borrowing(seat, _names(step.meld), _names(step.take), cards, pays)
 
+    # The two questions of every draw go to the core directly, as :func:`~splitpot.pan.forces`
+    # and :func:`~splitpot.pan.can_place` ask them: the tableau's lists need no conversion.
+
     def lays_off(self, seat: int, code: int) -> bool:
         """Whether the card lays off by itself on one of the seat's melds (§6.5)."""
         melds = self.melds[seat]
-        return bool(melds) and _melds.forces(code, melds, self._rules)
+        return bool(melds) and _core._pan_forces(CARDS[code], melds, self._rules._native)
 
     def can_place(self, seat: int, code: int) -> bool:
         """Whether the card can be placed at once (§6.2): some first operation uses it."""
-        return _melds.can_place(code, self.hands[seat], self.melds[seat], self._rules)
+        return _core._pan_can_place(
+            CARDS[code], self.hands[seat], self.melds[seat], self._rules._native
+        )
 
     def operations(self, seat: int, drawn: int | None, forced: bool) -> list[Step]:
         """The operations the seat may make now: the first must place ``drawn``, a forced
