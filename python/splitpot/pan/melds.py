@@ -524,7 +524,17 @@ def turn_moves(
     [('LayOff', 1), ('LayOff', 2), ('Split', 4), ('Borrow', 2)]
     """
     table = _table(melds)
-    raw = _core._pan_turn_moves(drawn, placed, hand, table, native(rules))
+    return steps_of(_core._pan_turn_moves(drawn, placed, hand, table, native(rules)), table)
+
+
+RawMove: TypeAlias = tuple[str, int | None, tuple[Card, ...], tuple[Card, ...], int]
+"""An operation as the core sends it (``_pan_turn_moves``): kind, meld index, cards, the
+part or take, pays."""
+
+
+def steps_of(raw: list[RawMove], table: Sequence[CardsLike]) -> list[Step]:
+    """The step records of the core's operations on the melds ``table``: each meld named by
+    its sorted cards, read once."""
     sorted_melds: dict[int, Meld] = {}
 
     def meld_at(i: int) -> Meld:
