@@ -124,8 +124,9 @@ class Tableau:
         assert isinstance(step, Borrow)
         return r.Borrowing(seat, _names(step.meld), _names(step.take), cards, pays)
 
-    # The two questions of every draw go to the core directly, as :func:`~splitpot.pan.forces`
-    # and :func:`~splitpot.pan.can_place` ask them: the tableau's lists need no conversion.
+    # The questions of every turn go to the core directly, as :func:`~splitpot.pan.forces`,
+    # :func:`~splitpot.pan.can_place` and :func:`~splitpot.pan.turn_moves` ask them: the
+    # tableau's lists of codes need no conversion.
 
     def lays_off(self, seat: int, code: int) -> bool:
         """Whether the card lays off by itself on one of the seat's melds (§6.5)."""
@@ -141,9 +142,11 @@ class Tableau:
     def operations(self, seat: int, drawn: int | None, forced: bool) -> list[Step]:
         """The operations the seat may make now: the first must place ``drawn``, a forced
         card by a lay-off or a split (§6.3, §6.5)."""
-        steps = _melds.turn_moves(
-            drawn, self.hands[seat], self.melds[seat], placed=drawn is None, rules=self._rules
+        melds, card = self.melds[seat], None if drawn is None else CARDS[drawn]
+        raw = _core._pan_turn_moves(
+            card, drawn is None, self.hands[seat], melds, self._rules._native
         )
+        steps = _melds.steps_of(raw, melds)
         if drawn is not None and forced:
             steps = [s for s in steps if isinstance(s, (LayOff, Split))]
         return steps
