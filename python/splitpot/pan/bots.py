@@ -144,7 +144,9 @@ class GreedyPanBot:
             if out is not None:
                 return out
         if phase is PanPhase.DRAW:  # a card it may take is one it can meld at once (§6.2)
-            return hand.take() if hand.can_take() else hand.draw()
+            if hand.live_discard is not None and hand.can_take():  # none: nothing to ask
+                return hand.take()
+            return hand.draw()
         steps = hand.operations()
         best, most = None, (0, 0)  # the first step that melds the most, then collects the most
         for step in steps:
