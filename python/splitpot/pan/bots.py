@@ -208,8 +208,6 @@ def play_pan_bots(hand: PanHand, bots: Sequence[PanBot] | Callable[[int], PanBot
     (True, 60)
     """
     pick = bots if callable(bots) else bots.__getitem__
-    while not hand.is_over:
-        seat = hand.actor
-        assert seat is not None
+    while (seat := hand.actor) is not None:  # None once the hand is over
         pick(seat).act(hand)
     return hand
