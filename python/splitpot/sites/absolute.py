@@ -32,11 +32,10 @@ How it is read:
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 
 from splitpot.sites.base import NEVER, Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Game, Kind
-from splitpot.sites.money import CENT, CHIP
+from splitpot.sites.patterns import dealt_to
 
 NAME = "Absolute Poker/UltimateBet"
 HEADER = re.compile(r"(?m)^Stage #C?(\d{1,20})[: ]")
@@ -93,9 +92,6 @@ class AbsoluteHand(LineReader):
     def tournament(self) -> bool:
         return "Tourney ID" in self.header
 
-    def unit(self) -> Decimal:
-        return CHIP if self.tournament() else CENT
-
     def read_header(self) -> None:
         b, header = self.b, self.header
         game = _GAME.search(header)
@@ -134,16 +130,13 @@ class AbsoluteHand(LineReader):
         return not line.strip()
 
     def on_seated(self, alternatives: str) -> None:
-        self.dealt_to = re.compile(rf"^Dealt to ({alternatives}) \[([^]]*)\]\s*$")
+        self.dealt_to = dealt_to(alternatives)
 
     def rules(self) -> Rules:
         return [(self.dealt_to, lambda m: self.b.hole(m[1], _cards(m[2])))]
 
     def street_line(self, line: str) -> None:
-        found = _STREET.match(line)
-        if found is None:
-            raise self.unknown(line)
-        self.seated()
+        found = self.street_match(_STREET, line)
         title, first, second = found.groups()
         if title == "POCKET CARDS":
             self.dealt = True

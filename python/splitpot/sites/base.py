@@ -76,7 +76,7 @@ from splitpot.phh.record import HandHistory
 from splitpot.sites.builder import HandBuilder
 from splitpot.sites.errors import DamagedHand, SiteError, UnsupportedHand
 from splitpot.sites.facts import HandFacts, keep
-from splitpot.sites.money import CENT
+from splitpot.sites.money import CENT, CHIP
 from splitpot.sites.seating import Seating
 
 __all__ = [
@@ -323,7 +323,7 @@ class LineReader:
     def unit(self) -> Decimal:
         """What one chip of the hand is worth: :data:`~splitpot.sites.money.CENT` of the
         currency in a cash game, :data:`~splitpot.sites.money.CHIP` in a tournament."""
-        return CENT
+        return CHIP if self.tournament() else CENT
 
     def tournament(self) -> bool:
         """Whether the hand is a tournament's: its chips are no money, and no rake is taken
@@ -569,6 +569,13 @@ class LineReader:
 
     def damaged(self, reason: str) -> DamagedHand:
         return self.b.damaged(reason)
+
+    def street_match(self, pattern: re.Pattern[str], line: str) -> re.Match[str]:
+        """A street ``line`` by the site's own ``pattern`` (else :meth:`unknown`), seated."""
+        if (found := pattern.match(line)) is None:
+            raise self.unknown(line)
+        self.seated()
+        return found
 
     def amount(self, text: str | None, *, decimal: str = ".") -> int:
         """``text`` in the hand's unit, exactly (:meth:`HandFacts.amount`, an error naming

@@ -40,11 +40,9 @@ How it is read:
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 
 from splitpot.sites.base import NEVER, VERBS, Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Kind
-from splitpot.sites.money import CENT, CHIP
 from splitpot.sites.payout import settle
 
 NAME = "Everleaf"
@@ -113,9 +111,6 @@ class EverleafHand(LineReader):
 
     def tournament(self) -> bool:
         return any(" Chips )" in line for line in self.block.lines[:16])
-
-    def unit(self) -> Decimal:
-        return CHIP if self.tournament() else CENT
 
     def set_up(self, line: str) -> bool:
         b = self.b

@@ -43,11 +43,9 @@ How it is read:
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 
 from splitpot.sites.base import NEVER, VERBS, Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Kind
-from splitpot.sites.money import CENT, CHIP
 from splitpot.sites.payout import settle
 
 NAME = "OnGame"
@@ -123,9 +121,6 @@ class OnGameHand(LineReader):
 
     def tournament(self) -> bool:
         return "(TOURNAMENT:" in self.header or self.header.startswith("***** History for hand T")
-
-    def unit(self) -> Decimal:
-        return CHIP if self.tournament() else CENT
 
     def read_header(self) -> None:
         if "(TOURNAMENT:" in self.header:

@@ -50,11 +50,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from decimal import Decimal
 
 from splitpot.sites.base import NEVER, Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Game, Kind
-from splitpot.sites.money import CENT, CHIP
+from splitpot.sites.money import CENT
 from splitpot.sites.payout import settle
 
 NAME = "888poker"
@@ -158,9 +157,6 @@ class PacificHand(LineReader):
     def tournament(self) -> bool:
         return len(self.block.lines) > 2 and self.block.lines[2].startswith("Tournament #")
 
-    def unit(self) -> Decimal:
-        return CHIP if self.tournament() else CENT
-
     def amount(self, text: str | None, *, decimal: str = "") -> int:
         """An amount as the client writes it: the whole of ``text`` (a currency sign before
         or after, a space, a no-break space or a point or comma grouping thousands). A
@@ -249,10 +245,7 @@ class PacificHand(LineReader):
         return [(self.dealt_to, lambda m: self.b.hole(m[1], self.cards(m[2])))]
 
     def street_line(self, line: str) -> None:
-        found = _STREET.match(line)
-        if found is None:
-            raise self.unknown(line)
-        self.seated()
+        found = self.street_match(_STREET, line)
         street, summary, board = found.groups()
         if summary is not None:
             self.summary = True

@@ -40,11 +40,9 @@ from __future__ import annotations
 
 import functools
 import re
-from decimal import Decimal
 
 from splitpot.sites.base import VERBS, Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Kind
-from splitpot.sites.money import CENT, CHIP
 from splitpot.sites.payout import check_stacks, settle
 
 NAME = "PKR"
@@ -135,11 +133,8 @@ class PKRHand(LineReader):
         return {m["key"]: m["value"].strip() for m in found if m is not None}
 
     def tournament(self) -> bool:
+        # Play money has cents ("$8,382.50"); tournament chips are whole (the base's unit).
         return self.head.get("Table Type") == "TOURNAMENT"
-
-    def unit(self) -> Decimal:
-        # Play money has cents ("$8,382.50"); tournament chips are whole.
-        return CHIP if self.tournament() else CENT
 
     def read_header(self) -> None:
         facts, b = self.head, self.b

@@ -58,12 +58,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from decimal import Decimal
 
 from splitpot.sites.base import NEVER, VERBS, Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Kind
 from splitpot.sites.errors import SiteError
-from splitpot.sites.money import CENT, CHIP
+from splitpot.sites.patterns import dealt_to
 from splitpot.sites.payout import settle
 
 NAME = "Winning Poker Network"
@@ -151,9 +150,6 @@ class OldHand(LineReader):
     def tournament(self) -> bool:
         found = _OLD_GAME.match(self.game_line())
         return found is not None and re.search(r", Table \d+$", found["table"]) is not None
-
-    def unit(self) -> Decimal:
-        return CHIP if self.tournament() else CENT
 
     def body(self) -> Iterator[tuple[int, str]]:
         lines = self.block.numbered()
@@ -429,9 +425,6 @@ class NewHand(LineReader):
     def tournament(self) -> bool:
         return "Tournament #" in self.header
 
-    def unit(self) -> Decimal:
-        return CHIP if self.tournament() else CENT
-
     def read_header(self) -> None:
         b = self.b
         found = _NEW_HEAD.match(self.header)
@@ -471,7 +464,7 @@ class NewHand(LineReader):
         return False
 
     def on_seated(self, alternatives: str) -> None:
-        self.dealt_to = re.compile(rf"^Dealt to ({alternatives}) \[([^]]*)\]\s*$")
+        self.dealt_to = dealt_to(alternatives)
         self.uncalled = re.compile(
             rf"^Uncalled bet \((\$?[\d.,]+)\) returned to ({alternatives})\s*$"
         )
@@ -484,10 +477,7 @@ class NewHand(LineReader):
         ]
 
     def street_line(self, line: str) -> None:
-        found = _NEW_STREET.match(line)
-        if found is None:
-            raise self.unknown(line)
-        self.seated()
+        found = self.street_match(_NEW_STREET, line)
         title, run, first, second = found.groups()
         if run is not None:
             runs = _NEW_RUNS.fullmatch(f"{title} {run}")
