@@ -33,9 +33,9 @@ from __future__ import annotations
 
 import re
 
-from splitpot.sites.base import NEVER, Block, LineReader, Rules, SiteReader
+from splitpot.sites.base import Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Game, Kind
-from splitpot.sites.patterns import dealt_to
+from splitpot.sites.patterns import dealt_rule
 
 NAME = "Absolute Poker/UltimateBet"
 HEADER = re.compile(r"(?m)^Stage #C?(\d{1,20})[: ]")
@@ -85,7 +85,6 @@ class AbsoluteHand(LineReader):
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
-        self.dealt_to = NEVER
         self.posted: dict[str, int] = {}
         self.dealt = False  # "*** POCKET CARDS ***" is read
 
@@ -129,11 +128,8 @@ class AbsoluteHand(LineReader):
             return True
         return not line.strip()
 
-    def on_seated(self, alternatives: str) -> None:
-        self.dealt_to = dealt_to(alternatives)
-
     def rules(self) -> Rules:
-        return [(self.dealt_to, lambda m: self.b.hole(m[1], _cards(m[2])))]
+        return [dealt_rule(self, _cards)]
 
     def street_line(self, line: str) -> None:
         found = self.street_match(_STREET, line)

@@ -33,8 +33,8 @@ from __future__ import annotations
 
 import re
 
-from splitpot.sites.base import NEVER, VERBS, Block, LineReader, Rules, SiteReader
-from splitpot.sites.patterns import SHORT_LIMITS, dealt_to
+from splitpot.sites.base import VERBS, Block, LineReader, Rules, SiteReader
+from splitpot.sites.patterns import SHORT_LIMITS, dealt_rule
 from splitpot.sites.payout import settle
 
 NAME = "Cake"
@@ -88,7 +88,6 @@ class CakeHand(LineReader):
     def __init__(self, block: Block) -> None:
         super().__init__(block)
         self.decimal = "," if any(_COMMA.search(line) for line in block.lines[:12]) else "."
-        self.dealt_to = NEVER
         self.underscored: dict[str, str] = {}
 
     def header_line(self) -> str:
@@ -139,7 +138,7 @@ class CakeHand(LineReader):
         return False
 
     def rules(self) -> Rules:
-        return [(self.dealt_to, lambda m: self.b.hole(m[1], _cards(m[2])))]
+        return [dealt_rule(self, _cards)]
 
     def street_line(self, line: str) -> None:
         found = self.street_match(_STREET, line)
@@ -161,7 +160,6 @@ class CakeHand(LineReader):
         super().line(line)
 
     def on_seated(self, alternatives: str) -> None:
-        self.dealt_to = dealt_to(alternatives)
         self.underscored = {n: n.replace(" ", "_") for n in self.b.players if " " in n}
 
     def action(self, name: str, rest: str) -> None:

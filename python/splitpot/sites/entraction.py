@@ -41,8 +41,8 @@ from __future__ import annotations
 
 import re
 
-from splitpot.sites.base import NEVER, Block, LineReader, Rules, SiteReader
-from splitpot.sites.patterns import LIMITS
+from splitpot.sites.base import Block, LineReader, Rules, SiteReader
+from splitpot.sites.patterns import LIMITS, dealt_rule
 
 NAME = "Entraction"
 HEADER = re.compile(r'(?m)^\ufeff?Game # ?(\d{1,20}) - (?=[^\n]{1,200} - Table ")')
@@ -99,7 +99,6 @@ class EntractionHand(LineReader):
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
-        self.dealt_to = NEVER
         self.rake_seen = False
 
     def tournament(self) -> bool:
@@ -133,13 +132,10 @@ class EntractionHand(LineReader):
             return True
         return False
 
-    def on_seated(self, alternatives: str) -> None:
-        self.dealt_to = re.compile(rf"^({alternatives}) was dealt: +(.*)$")
-
     def rules(self) -> Rules:
         return [
             (_ROLE, self.role),
-            (self.dealt_to, lambda m: self.b.hole(m[1], _cards(m[2]))),
+            dealt_rule(self, _cards, r"^({names}) was dealt: +(.*)$"),
             (_BOARD, self.board),
             (_RAKE, self.rake),
             (_ENDED, lambda m: self.facts.when(m, zone=m[7])),

@@ -41,8 +41,9 @@ from __future__ import annotations
 
 import re
 
-from splitpot.sites.base import NEVER, VERBS, Block, LineReader, Rules, SiteReader
+from splitpot.sites.base import VERBS, Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Kind
+from splitpot.sites.patterns import dealt_rule
 from splitpot.sites.payout import settle
 
 NAME = "Everleaf"
@@ -107,7 +108,6 @@ class EverleafHand(LineReader):
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
-        self.dealt_to = NEVER
 
     def tournament(self) -> bool:
         return any(" Chips )" in line for line in self.block.lines[:16])
@@ -168,12 +168,9 @@ class EverleafHand(LineReader):
                 text = text.replace(junk, "")
         return super().amount(text, decimal=decimal)
 
-    def on_seated(self, alternatives: str) -> None:
-        self.dealt_to = re.compile(rf"^Dealt to ({alternatives}) \[ ([^]]*) \]\s*$")
-
     def rules(self) -> Rules:
         return [
-            (self.dealt_to, lambda m: self.b.hole(m[1], _cards(m[2]))),
+            dealt_rule(self, _cards, r"^Dealt to ({names}) \[ ([^]]*) \]\s*$"),
             (_CONTINUED, lambda m: None),
             (_NOTES, lambda m: None),
         ]

@@ -46,6 +46,7 @@ import re
 
 from splitpot.sites.base import NEVER, VERBS, Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Kind
+from splitpot.sites.patterns import dealt_rule
 from splitpot.sites.payout import settle
 
 NAME = "OnGame"
@@ -112,7 +113,6 @@ class OnGameHand(LineReader):
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
-        self.dealt_to = NEVER
         self.won = NEVER
         self.finals: dict[str, int] = {}
         self.boards: dict[str, list[str | None]] = {}
@@ -173,12 +173,11 @@ class OnGameHand(LineReader):
                 b.fields["currency_symbol"] = symbol
 
     def on_seated(self, alternatives: str) -> None:
-        self.dealt_to = re.compile(rf"^Dealing to ({alternatives}): \[([^]]*)\]\s*$")
         self.won = re.compile(rf"({alternatives}) \(([$€£]?[\d.,]+)(?: High| Low)?\)")
 
     def rules(self) -> Rules:
         return [
-            (self.dealt_to, lambda m: self.b.hole(m[1], _cards(m[2]))),
+            dealt_rule(self, _cards, r"^Dealing to ({names}): \[([^]]*)\]\s*$"),
             (_BOARD, self.board),
             (_STUD_STREET, self.stud_street),
             (_NOTES, lambda m: None),

@@ -51,9 +51,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from splitpot.sites.base import NEVER, Block, LineReader, Rules, SiteReader
+from splitpot.sites.base import Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Game, Kind
 from splitpot.sites.money import CENT
+from splitpot.sites.patterns import dealt_rule
 from splitpot.sites.payout import settle
 
 NAME = "888poker"
@@ -142,7 +143,6 @@ class PacificHand(LineReader):
     def __init__(self, block: Block) -> None:
         super().__init__(block)
         self.decimal = "."
-        self.dealt_to = NEVER
         self.small_posted = False
         # Before "** Dealing down cards **", a fold is a player declining the blind he owes
         # (not dealt in); a hand seen as an observer has no such line.
@@ -238,11 +238,8 @@ class PacificHand(LineReader):
             return True
         return _PLAYERS.match(line) is not None
 
-    def on_seated(self, alternatives: str) -> None:
-        self.dealt_to = re.compile(rf"^Dealt to ({alternatives}) \[ ?([^]]*?) ?\]\s*$")
-
     def rules(self) -> Rules:
-        return [(self.dealt_to, lambda m: self.b.hole(m[1], self.cards(m[2])))]
+        return [dealt_rule(self, self.cards, r"^Dealt to ({names}) \[ ?([^]]*?) ?\]\s*$")]
 
     def street_line(self, line: str) -> None:
         found = self.street_match(_STREET, line)

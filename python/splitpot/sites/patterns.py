@@ -8,10 +8,12 @@ reader. Every pattern is linear in its line (review H4): no lazy part before a r
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+from splitpot.sites.base import LineReader
 from splitpot.sites.builder import Kind
 
-__all__ = ["CARDS", "LIMITS", "SHORT_LIMITS", "dealt_to"]
+__all__ = ["CARDS", "DEALT_TO", "LIMITS", "SHORT_LIMITS", "dealt_rule", "seated"]
 
 CARDS = r"\[([^]]*)\]"
 """Cards in brackets, ``[Ah Kd]``: one group, the cards between them."""
@@ -22,7 +24,23 @@ SHORT_LIMITS: dict[str, Kind] = {"NL": "N", "PL": "P", "FL": "F"}
 """The same, abbreviated (Boss, Cake)."""
 
 
-def dealt_to(alternatives: str, cards: str = CARDS) -> re.Pattern[str]:
-    """``Dealt to NAME [Ah Kd]``: group 1 one of the seated names (``alternatives``, their
-    alternation), group 2 his cards, written as ``cards`` says (a group of its own)."""
-    return re.compile(rf"^Dealt to ({alternatives}) {cards}\s*$")
+def seated(reader: LineReader, line: str) -> re.Pattern[str]:
+    """``line``, a pattern whose ``{names}`` stands for the reader's seated names (their
+    alternation, a group of its own), compiled for this hand: a first-framework reader's
+    (``ACTOR``) rule of a line that names a player, made in its :meth:`~LineReader.rules`."""
+    seating = reader.seating
+    assert seating is not None and seating.pattern is not None  # the names are compiled
+    return re.compile(line.replace("{names}", seating.alternatives))
+
+
+DEALT_TO = rf"^Dealt to ({{names}}) {CARDS}\s*$"
+"""``Dealt to NAME [Ah Kd]``: the line that deals a player his cards, as most sites write it."""
+
+
+def dealt_rule(
+    reader: LineReader, read: Callable[[str], list[str | None]], line: str = DEALT_TO
+) -> tuple[re.Pattern[str], Callable[[re.Match[str]], None]]:
+    """The rule of the line that deals a seated player his cards (:func:`seated`: ``line``,
+    group 1 his name, group 2 his cards, which ``read`` reads)."""
+    b = reader.b
+    return seated(reader, line), lambda found: b.hole(found[1], read(found[2]))

@@ -59,10 +59,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from splitpot.sites.base import NEVER, VERBS, Block, LineReader, Rules, SiteReader
+from splitpot.sites.base import VERBS, Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Kind
 from splitpot.sites.errors import SiteError
-from splitpot.sites.patterns import dealt_to
+from splitpot.sites.patterns import dealt_rule, seated
 from splitpot.sites.payout import settle
 
 NAME = "Winning Poker Network"
@@ -92,6 +92,7 @@ _OLD_STREET = re.compile(
     r":?(?: \[([^]]*)\])?(?: \[([^]]*)\])?\s*$"
 )
 _OLD_UNCALLED = re.compile(r"^Uncalled bet \(([\d.,]+)\) returned to (.*?)\s*$")
+_OLD_UNCALLED_TO = r"^Uncalled bet \(([\d.,]+)\) returned to ({names})\s*$"
 _OLD_POT = re.compile(r"^Pot: ([\d.,]+)(?:\. Rake ([\d.,]+))?(?:\. JP fee ([\d.,]+))?\s*$")
 _OLD_ACTION = re.compile(
     r"^(?P<verb>has small blind|has big blind|posts ante|ante|posts|straddle|bring in|folds"
@@ -138,7 +139,6 @@ class OldHand(LineReader):
     def __init__(self, block: Block) -> None:
         super().__init__(block)
         self.stud_pending: dict[str, list[str | None]] = {}
-        self.uncalled = NEVER
         self.bets: dict[str, int] = {}  # what the summary says each player bet
         self.paid: int | None = None
         self.capped = False  # a Cap table: the cap is not written (module docstring)
@@ -211,11 +211,10 @@ class OldHand(LineReader):
             return True
         return False
 
-    def on_seated(self, alternatives: str) -> None:
-        self.uncalled = re.compile(rf"^Uncalled bet \(([\d.,]+)\) returned to ({alternatives})\s*$")
-
     def rules(self) -> Rules:
-        return [(self.uncalled, lambda m: self.b.returned(m[2], self.amount(m[1])))]
+        return [
+            (seated(self, _OLD_UNCALLED_TO), lambda m: self.b.returned(m[2], self.amount(m[1])))
+        ]
 
     def play_line(self, line: str) -> None:
         if line.startswith("------ Summary"):
@@ -383,6 +382,7 @@ _NEW_SEAT = re.compile(r"^Seat (\d{1,9}): (.+) \((\$?[\d.,]+)\)(?: is sitting ou
 _NEW_STREET = re.compile(
     r"^\*\*\* ([A-Z ]+?)(?: (\d))? \*\*\*(?: \[([^]]*)\])?(?: \[([^]]*)\])?\s*$"
 )
+_NEW_UNCALLED_TO = r"^Uncalled bet \((\$?[\d.,]+)\) returned to ({names})\s*$"
 _NEW_NOTES = re.compile(
     r"^(?:Main pot(?: \d+)? \$?[\d.,]+(?: \| Rake \$?[\d.,]+)?|.+ sits out)\s*$"
 )
@@ -418,8 +418,6 @@ class NewHand(LineReader):
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
-        self.dealt_to = NEVER
-        self.uncalled = NEVER
         self.stated: tuple[int, int] | None = None  # the pot paid out, the rake and fees
 
     def tournament(self) -> bool:
@@ -463,16 +461,10 @@ class NewHand(LineReader):
             return True
         return False
 
-    def on_seated(self, alternatives: str) -> None:
-        self.dealt_to = dealt_to(alternatives)
-        self.uncalled = re.compile(
-            rf"^Uncalled bet \((\$?[\d.,]+)\) returned to ({alternatives})\s*$"
-        )
-
     def rules(self) -> Rules:
         return [
-            (self.dealt_to, lambda m: self.b.hole(m[1], [_card(c) for c in m[2].split()])),
-            (self.uncalled, lambda m: self.b.returned(m[2], self.amount(m[1]))),
+            dealt_rule(self, lambda text: [_card(c) for c in text.split()]),
+            (seated(self, _NEW_UNCALLED_TO), lambda m: self.b.returned(m[2], self.amount(m[1]))),
             (_NEW_NOTES, lambda m: None),
         ]
 
