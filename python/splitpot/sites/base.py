@@ -80,6 +80,7 @@ from splitpot.sites.money import CENT, CHIP
 from splitpot.sites.seating import Seating
 
 __all__ = [
+    "BLINDS",
     "NEVER",
     "Block",
     "LineReader",
@@ -130,6 +131,8 @@ its site's words."""
 _NO_AMOUNT = ("fold", "check")
 VERBS = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet"}
 """The words most sites write for four of the :data:`MOVES`: a reader's ``VERBS`` adds its own."""
+BLINDS = {"posts small blind": "small blind", "posts big blind": "big blind"}
+"""The words most sites write for the blinds: a reader's ``VERBS`` adds them where its site does."""
 
 
 class Remembered:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-from splitpot.sites.base import VERBS, Block, LineReader, Rules, SiteReader
+from splitpot.sites.base import BLINDS, VERBS, Block, LineReader, Rules, SiteReader
 from splitpot.sites.patterns import SHORT_LIMITS, dealt_rule
 from splitpot.sites.payout import settle
 
@@ -67,14 +67,16 @@ def _cards(text: str) -> list[str | None]:
     return [c for c in re.split(r"[ ,]+", text.strip()) if c]
 
 
-_VERBS = VERBS | {
-    "posts small blind": "small blind",
-    "posts big blind": "big blind",
-    "posts ante of": "ante",
-    "returns uncalled bet": "returned",
-    "raises to": "raise to",
-    "is all in": "put in",  # what he puts in
-}
+_VERBS = (
+    VERBS
+    | BLINDS
+    | {
+        "posts ante of": "ante",
+        "returns uncalled bet": "returned",
+        "raises to": "raise to",
+        "is all in": "put in",  # what he puts in
+    }
+)
 
 
 class CakeHand(LineReader):

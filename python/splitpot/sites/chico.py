@@ -42,7 +42,7 @@ import re
 from collections.abc import Iterator
 from decimal import Decimal
 
-from splitpot.sites.base import VERBS, Block, LineReader, Rules, SiteReader, cards
+from splitpot.sites.base import BLINDS, VERBS, Block, LineReader, Rules, SiteReader, cards
 from splitpot.sites.builder import Game, HandBuilder, Kind
 from splitpot.sites.errors import SiteError
 from splitpot.sites.money import CENT
@@ -88,14 +88,16 @@ _ACTION = re.compile(
     r"|ante processed|post dead|post now)(?: (?P<a>[\d.]+))?(?: to (?P<b>[\d.]+))?"
     r"(?P<all> and is [Aa]ll [Ii]n)?\.?$"
 )
-_VERBS = VERBS | {
-    "raises": "raise to",
-    "posts small blind": "small blind",
-    "posts big blind": "big blind",
-    "ante processed": "ante",
-    "post now": "live blind",
-    "puts in": "put in",
-}
+_VERBS = (
+    VERBS
+    | BLINDS
+    | {
+        "raises": "raise to",
+        "ante processed": "ante",
+        "post now": "live blind",
+        "puts in": "put in",
+    }
+)
 _DEALT = re.compile(r"^Dealt [Tt]o (.+?) \[([^]]*)\]$")
 _UNCALLED = re.compile(r"^Uncalled bet \(([\d.]+)\) returned to (.+)$")
 _POT = re.compile(r"^Total [pP]ot ([\d.]+)(?: \| Rake ([\d.]+))?$")

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import re
 
-from splitpot.sites.base import VERBS, Block, LineReader, Rules, SiteReader
+from splitpot.sites.base import BLINDS, VERBS, Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Kind
 from splitpot.sites.patterns import dealt_rule
 from splitpot.sites.payout import settle
@@ -90,12 +90,14 @@ _WINS = re.compile(
 _CONTINUED = re.compile(r"^[a-z][a-z ,]* \[ [^]]* \]\s*$")  # a hand's name run on
 
 
-_VERBS = VERBS | {
-    "posts small blind": "small blind",
-    "posts big blind": "big blind",
-    "posts ante": "ante",
-    "raises": "bet",  # what he puts in
-}
+_VERBS = (
+    VERBS
+    | BLINDS
+    | {
+        "posts ante": "ante",
+        "raises": "bet",  # what he puts in
+    }
+)
 
 
 class EverleafHand(LineReader):

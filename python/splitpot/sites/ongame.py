@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import re
 
-from splitpot.sites.base import NEVER, VERBS, Block, LineReader, Rules, SiteReader
+from splitpot.sites.base import BLINDS, NEVER, VERBS, Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Kind
 from splitpot.sites.patterns import dealt_rule
 from splitpot.sites.payout import settle
@@ -92,16 +92,18 @@ def _cards(text: str) -> list[str | None]:
     return [None if c.strip() == "-" else c.strip() for c in text.split(",") if c.strip()]
 
 
-_VERBS = VERBS | {
-    "posts small blind": "small blind",
-    "posts big blind": "big blind",
-    "posts ante": "ante",
-    "posts dead blind": "dead blind",
-    "bring in": "bring in",
-    "small bring in": "bring in",
-    "big bring in": "raise to",  # the bring-in completed to the small bet
-    "raises": "bet",  # what he puts in ("to" is his total in the hand)
-}
+_VERBS = (
+    VERBS
+    | BLINDS
+    | {
+        "posts ante": "ante",
+        "posts dead blind": "dead blind",
+        "bring in": "bring in",
+        "small bring in": "bring in",
+        "big bring in": "raise to",  # the bring-in completed to the small bet
+        "raises": "bet",  # what he puts in ("to" is his total in the hand)
+    }
+)
 
 
 class OnGameHand(LineReader):

@@ -41,7 +41,7 @@ from __future__ import annotations
 import functools
 import re
 
-from splitpot.sites.base import VERBS, Block, LineReader, Rules, SiteReader
+from splitpot.sites.base import BLINDS, VERBS, Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Kind
 from splitpot.sites.payout import check_stacks, settle
 
@@ -82,14 +82,16 @@ _ACTION = re.compile(
     r"^(?P<verb>folds|checks|calls|bets|raises to|posts small blind|posts big blind|posts ante of"
     r"|posts)(?: \(?(?P<a>[$\d][\d,.]*)\)?)?(?P<dead> dead)?(?: \(all-in\))?$"
 )
-_VERBS = VERBS | {
-    "raises to": "raise to",
-    "posts small blind": "small blind",
-    "posts big blind": "big blind",
-    "posts ante of": "ante",
-    "posts": "live blind",
-    "posts dead": "dead blind",
-}
+_VERBS = (
+    VERBS
+    | BLINDS
+    | {
+        "raises to": "raise to",
+        "posts ante of": "ante",
+        "posts": "live blind",
+        "posts dead": "dead blind",
+    }
+)
 _WINS = re.compile(
     r"^(?:wins|ties(?: side pot #\d+)?, and wins) (?P<a>[$\d][\d,.]*)"
     r"(?: from side pot #\d+)?(?: with(?: high hand| low hand)?: .*)?$"
