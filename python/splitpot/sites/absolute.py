@@ -35,7 +35,7 @@ import re
 
 from splitpot.sites.base import Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Game, Kind
-from splitpot.sites.patterns import dealt_rule
+from splitpot.sites.patterns import dealt_rule, seat_line
 
 NAME = "Absolute Poker/UltimateBet"
 HEADER = re.compile(r"(?m)^Stage #C?(\d{1,20})[: ]")
@@ -116,10 +116,7 @@ class AbsoluteHand(LineReader):
 
     def set_up(self, line: str) -> bool:
         b = self.b
-        found = _SEAT.match(line)
-        if found is not None:
-            seat, name, stack = found.groups()
-            b.seat(b.number(seat), name, self.amount(stack))
+        if seat_line(self, _SEAT.match(line)):
             return True
         found = _TABLE.match(line)
         if found is not None:

@@ -54,7 +54,7 @@ from collections.abc import Iterator
 from splitpot.sites.base import Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Game, Kind
 from splitpot.sites.money import CENT
-from splitpot.sites.patterns import dealt_rule
+from splitpot.sites.patterns import dealt_rule, seat_line
 from splitpot.sites.payout import settle
 
 NAME = "888poker"
@@ -223,10 +223,7 @@ class PacificHand(LineReader):
                 b.fields["currency_symbol"] = symbol[0]
 
     def set_up(self, line: str) -> bool:
-        found = _SEAT.match(line)
-        if found is not None:
-            seat, name, stack = found.groups()
-            self.b.seat(self.b.number(seat), name, self.amount(stack))
+        if seat_line(self, _SEAT.match(line)):
             return True
         found = _BUTTON.match(line)
         if found is not None:

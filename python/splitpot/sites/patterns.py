@@ -1,5 +1,5 @@
-"""The pieces of text many sites write alike, each with one home (issue 26): a reader builds
-its own patterns from these rather than typing them again.
+"""The pieces of text many sites write alike, and the rules that read them, each with one home
+(issue 26): a reader builds its own patterns from these rather than typing them again.
 
 Only what several readers write to the letter is here; a site's own wording stays in its
 reader. Every pattern is linear in its line (review H4): no lazy part before a repeated group.
@@ -13,7 +13,7 @@ from collections.abc import Callable
 from splitpot.sites.base import LineReader
 from splitpot.sites.builder import Kind
 
-__all__ = ["CARDS", "DEALT_TO", "LIMITS", "SHORT_LIMITS", "dealt_rule", "seated"]
+__all__ = ["CARDS", "DEALT_TO", "LIMITS", "SHORT_LIMITS", "dealt_rule", "seat_line", "seated"]
 
 CARDS = r"\[([^]]*)\]"
 """Cards in brackets, ``[Ah Kd]``: one group, the cards between them."""
@@ -22,6 +22,16 @@ LIMITS: dict[str, Kind] = {"No Limit": "N", "Pot Limit": "P", "Fixed Limit": "F"
 """The betting structures as most headers name them, as the builder's kinds."""
 SHORT_LIMITS: dict[str, Kind] = {"NL": "N", "PL": "P", "FL": "F"}
 """The same, abbreviated (Boss, Cake)."""
+
+
+def seat_line(reader: LineReader, found: re.Match[str] | None) -> bool:
+    """A seat line's match (groups: the seat, the name, the stack), its player seated: True;
+    no match: False (the line is another's)."""
+    if found is None:
+        return False
+    seat, name, stack = found.groups()
+    reader.b.seat(reader.b.number(seat), name, reader.amount(stack))
+    return True
 
 
 def seated(reader: LineReader, line: str) -> re.Pattern[str]:

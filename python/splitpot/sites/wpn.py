@@ -62,7 +62,7 @@ from collections.abc import Iterator
 from splitpot.sites.base import VERBS, Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Kind
 from splitpot.sites.errors import SiteError
-from splitpot.sites.patterns import dealt_rule, seated
+from splitpot.sites.patterns import dealt_rule, seat_line, seated
 from splitpot.sites.payout import settle
 
 NAME = "Winning Poker Network"
@@ -200,10 +200,7 @@ class OldHand(LineReader):
         super().line(line)
 
     def set_up(self, line: str) -> bool:
-        found = _OLD_SEAT.match(line)
-        if found is not None:
-            seat, name, stack = found.groups()
-            self.b.seat(self.b.number(seat), name, self.amount(stack))
+        if seat_line(self, _OLD_SEAT.match(line)):
             return True
         found = _OLD_BUTTON.match(line)
         if found is not None:
