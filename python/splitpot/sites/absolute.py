@@ -35,7 +35,7 @@ import re
 
 from splitpot.sites.base import Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Game, Kind
-from splitpot.sites.patterns import dealt_rule, seat_line
+from splitpot.sites.patterns import LIMITS, dealt_rule, seat_line
 
 NAME = "Absolute Poker/UltimateBet"
 HEADER = re.compile(r"(?m)^Stage #C?(\d{1,20})[: ]")
@@ -43,7 +43,7 @@ HEADER = re.compile(r"(?m)^Stage #C?(\d{1,20})[: ]")
 _GAME = re.compile(r"\b(Holdem|HOLDEM|Omaha Hi/Lo|Omaha)\b")
 _PARTS = {"Holdem": "T", "HOLDEM": "T", "Omaha Hi/Lo": "O/8", "Omaha": "O"}
 _KIND = re.compile(r"\b(No Limit|Pot Limit)\b|\b(Normal|NORMAL) \$?[\d.,]+/")
-_KINDS: dict[str, Kind] = {"No Limit": "N", "Pot Limit": "P", "Normal": "F", "NORMAL": "F"}
+_KINDS: dict[str, Kind] = {**LIMITS, "Normal": "F", "NORMAL": "F"}
 _BIG = re.compile(r"(?:No Limit|Pot Limit) \$?([\d.,]+)")  # the big blind
 _BETS = re.compile(r"(?:Normal|NORMAL) \$?([\d.,]+)/\$?([\d.,]+)")
 _WHEN = re.compile(r" - (\d{4})-(\d\d)-(\d\d) (\d\d?):(\d\d):(\d\d)")

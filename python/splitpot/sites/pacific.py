@@ -54,7 +54,7 @@ from collections.abc import Iterator
 from splitpot.sites.base import Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Game, Kind
 from splitpot.sites.money import CENT
-from splitpot.sites.patterns import dealt_rule, seat_line
+from splitpot.sites.patterns import LIMITS, dealt_rule, seat_line
 from splitpot.sites.payout import settle
 
 NAME = "888poker"
@@ -64,7 +64,7 @@ HEADER = re.compile(
 )
 
 _GAMES = {"Holdem": "T", "Hold'em": "T", "Omaha": "O", "OmahaHL": "O/8", "Omaha Hi/Lo": "O/8"}
-_KINDS: dict[str, Kind] = {"No Limit": "N", "Pot Limit": "P", "Fix Limit": "F", "Limit": "F"}
+_KINDS: dict[str, Kind] = {**LIMITS, "Fix Limit": "F", "Limit": "F"}
 _GAME_LINE = re.compile(
     r"^(?P<small>[^/]+)/(?P<big>[^/]+?) Blinds (?P<kind>No Limit|Pot Limit|Fix Limit|Limit) "
     r"(?P<game>Holdem|Hold'em|OmahaHL|Omaha Hi/Lo|Omaha)(?P<jackpot> Jackpot table)? - \*\*\*"

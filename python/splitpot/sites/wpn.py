@@ -62,7 +62,7 @@ from collections.abc import Iterator
 from splitpot.sites.base import VERBS, Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Kind
 from splitpot.sites.errors import SiteError
-from splitpot.sites.patterns import dealt_rule, seat_line, seated
+from splitpot.sites.patterns import LIMITS, dealt_rule, seat_line, seated
 from splitpot.sites.payout import settle
 
 NAME = "Winning Poker Network"
@@ -365,12 +365,7 @@ _NEW_GAMES = {
     "5Card Omaha": "O5",
     "5Card Omaha H/L": "O5/8",
 }
-_NEW_KINDS: dict[str, Kind] = {
-    "No Limit": "N",
-    "Pot Limit": "P",
-    "Fixed Limit": "F",
-    "Limit": "F",
-}
+_NEW_KINDS: dict[str, Kind] = {**LIMITS, "Limit": "F"}
 _NEW_TABLE = re.compile(
     r"^(?:Table '(?P<q>.*)'|(?P<name>.*?)) (?P<max>\d+)-max "
     r"Seat #(?P<button>\d{1,9}) is the button\s*$"
