@@ -46,6 +46,7 @@ from splitpot.sites.base import BLINDS, VERBS, Block, LineReader, Rules, SiteRea
 from splitpot.sites.builder import Game, HandBuilder, Kind
 from splitpot.sites.errors import SiteError
 from splitpot.sites.money import CENT
+from splitpot.sites.patterns import SUMMARY_SEAT
 
 NAME = "Chico"
 _SKINS = (
@@ -103,7 +104,6 @@ _UNCALLED = re.compile(r"^Uncalled bet \(([\d.]+)\) returned to (.+)$")
 _POT = re.compile(r"^Total [pP]ot ([\d.]+)(?: \| Rake ([\d.]+))?$")
 _BOARD = re.compile(r"^Board \[([^]]*)\]$")
 _SHOWS, _LEFT = re.compile(r"^(.+) shows (.+)$"), re.compile(r"^(.*) has left the table$")
-_SUMMARY_SEAT = re.compile(r"^Seat \d{1,9}: (.*)$")
 _RESULT = re.compile(
     r"^(?:\([^)]*\) +)?(?:collected|showed \[(?P<cards>[^]]*)\] and won) \((?P<won>[\d.]+)\)"
     r"(?: from the Pot\.)?$"
@@ -303,7 +303,7 @@ class ChicoHand(LineReader):
             self.left.names.append(p.name)  # he folds when his turn comes
 
     def summary_line(self, line: str) -> None:
-        pot, board, seat = _POT.match(line), _BOARD.match(line), _SUMMARY_SEAT.match(line)
+        pot, board, seat = _POT.match(line), _BOARD.match(line), SUMMARY_SEAT.match(line)
         if pot is not None:
             if not self.pots.repeated:  # the 2011 client writes its pots and board twice
                 self.pot(pot)

@@ -43,7 +43,7 @@ import re
 
 from splitpot.sites.base import BLINDS, VERBS, Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Kind
-from splitpot.sites.patterns import dealt_rule
+from splitpot.sites.patterns import BUTTON, dealt_rule
 from splitpot.sites.payout import settle
 
 NAME = "Everleaf"
@@ -127,7 +127,7 @@ class EverleafHand(LineReader):
             if stack != "new player":
                 b.seat(b.number(seat), name, self.amount(stack))
             return True
-        found = re.match(r"^Seat (\d{1,9}) is the button\s*$", line)
+        found = BUTTON.match(line)
         if found is not None:
             b.button = b.number(found[1])
             return True

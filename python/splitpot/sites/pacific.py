@@ -54,7 +54,7 @@ from collections.abc import Iterator
 from splitpot.sites.base import Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Game, Kind
 from splitpot.sites.money import CENT
-from splitpot.sites.patterns import LIMITS, dealt_rule, seat_line
+from splitpot.sites.patterns import BUTTON, LIMITS, dealt_rule, seat_line
 from splitpot.sites.payout import settle
 
 NAME = "888poker"
@@ -76,7 +76,6 @@ _TABLE = re.compile(
     r" \((?P<money>Real Money|Practice Play|Play Money)\)\s*$"
 )
 _TOURNAMENT_TABLE = re.compile(r" - Table #(\d+)")
-_BUTTON = re.compile(r"^Seat (\d{1,9}) is the button\s*$")
 _PLAYERS = re.compile(r"^Total number of players : \d+(?:/\d+)?\s*$")
 _SEAT = re.compile(r"^Seat (\d{1,9}): (.+) \( ?([^()]*?) ?\)\s*$")
 _STREET = re.compile(
@@ -225,7 +224,7 @@ class PacificHand(LineReader):
     def set_up(self, line: str) -> bool:
         if seat_line(self, _SEAT.match(line)):
             return True
-        found = _BUTTON.match(line)
+        found = BUTTON.match(line)
         if found is not None:
             b = self.b
             b.button = b.number(found[1])

@@ -13,10 +13,25 @@ from collections.abc import Callable
 from splitpot.sites.base import LineReader
 from splitpot.sites.builder import Kind
 
-__all__ = ["CARDS", "DEALT_TO", "LIMITS", "SHORT_LIMITS", "dealt_rule", "seat_line", "seated"]
+__all__ = [
+    "BUTTON",
+    "CARDS",
+    "DEALT_TO",
+    "LIMITS",
+    "SHORT_LIMITS",
+    "SUMMARY_SEAT",
+    "dealt_rule",
+    "seat_line",
+    "seated",
+]
 
 CARDS = r"\[([^]]*)\]"
 """Cards in brackets, ``[Ah Kd]``: one group, the cards between them."""
+
+BUTTON = re.compile(r"^Seat (\d{1,9}) is the button\s*$")
+"""``Seat 5 is the button``: group 1 the button's seat."""
+SUMMARY_SEAT = re.compile(r"^Seat \d{1,9}: (.*)$")
+"""A summary's ``Seat 3: NAME ...``: group 1 what follows the seat, the name first."""
 
 LIMITS: dict[str, Kind] = {"No Limit": "N", "Pot Limit": "P", "Fixed Limit": "F"}
 """The betting structures as most headers name them, as the builder's kinds."""

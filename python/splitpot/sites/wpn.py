@@ -62,7 +62,14 @@ from collections.abc import Iterator
 from splitpot.sites.base import VERBS, Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Kind
 from splitpot.sites.errors import SiteError
-from splitpot.sites.patterns import LIMITS, dealt_rule, seat_line, seated
+from splitpot.sites.patterns import (
+    BUTTON,
+    LIMITS,
+    SUMMARY_SEAT,
+    dealt_rule,
+    seat_line,
+    seated,
+)
 from splitpot.sites.payout import settle
 
 NAME = "Winning Poker Network"
@@ -86,7 +93,6 @@ _OLD_PARTS = {
     "Seven Cards Stud HiLow": "7S/8",
 }
 _OLD_SEAT = re.compile(r"^Seat (\d{1,9}): (.+) \(([\d.,]+)\)\.\s*$")
-_OLD_BUTTON = re.compile(r"^Seat (\d{1,9}) is the button\s*$")
 _OLD_STREET = re.compile(
     r"^\*\*\* (FLOP|TURN|RIVER|Third street|Fourth street|Fifth street|Sixth street) \*\*\*"
     r":?(?: \[([^]]*)\])?(?: \[([^]]*)\])?\s*$"
@@ -202,7 +208,7 @@ class OldHand(LineReader):
     def set_up(self, line: str) -> bool:
         if seat_line(self, _OLD_SEAT.match(line)):
             return True
-        found = _OLD_BUTTON.match(line)
+        found = BUTTON.match(line)
         if found is not None:
             self.b.button = self.b.number(found[1])
             return True
@@ -510,7 +516,7 @@ class NewHand(LineReader):
             return
         if line.startswith("Board "):
             return
-        player = re.match(r"^Seat \d{1,9}: (.*)$", line)
+        player = SUMMARY_SEAT.match(line)
         if player is None:
             raise self.fail(f"a summary line this reader does not know: {line!r}")
         name = self.seated().match(player[1] + " ")
