@@ -83,11 +83,21 @@ def card(text: str | None) -> str | None:
     return "A23456789TJQK"[rank] + "dchs"[suit]
 
 
+# The actions that are the framework's moves as they are (LineReader.move).
+_VERBS = {
+    "ACTION_FOLD": "fold",
+    "ACTION_CHECK": "check",
+    "ACTION_BET": "bet",
+    "ACTION_RAISE": "raise to",
+}
+
+
 class BossHand(LineReader):
     """One ``<HISTORY>``: parsed as XML (:meth:`run`), not line by line."""
 
     NAME = NAME
     HEADER = HEADER
+    VERBS = _VERBS
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
@@ -222,19 +232,11 @@ class BossHand(LineReader):
             self.last_dealt = b.players[name].seat
         elif kind == "HAND_BOARD":
             self.deal_board(action)
-        elif kind == "ACTION_FOLD":
-            b.fold(name)
-        elif kind == "ACTION_CHECK":
-            b.check(name)
         elif kind == "ACTION_CALL":
             self.call(name, self.amount(value))
-        elif kind == "ACTION_BET":
-            b.bet(name, self.amount(value))
-        elif kind == "ACTION_RAISE":
-            b.raise_to(name, self.amount(value))
         elif kind == "ACTION_ALLIN":
             b.put_in(name, self.amount(value) - b.player(name).street_in)
-        else:
+        elif not self.move(name, kind, value):  # the plain moves: VERBS
             raise self.doc.fail(f"an action this reader does not know: {kind!r}", action)
 
     def blind(self, name: str, kind: str, amount: int) -> None:
