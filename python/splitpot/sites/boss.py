@@ -84,12 +84,7 @@ def card(text: str | None) -> str | None:
 
 
 # The actions that are the framework's moves as they are (LineReader.move).
-_VERBS = {
-    "ACTION_FOLD": "fold",
-    "ACTION_CHECK": "check",
-    "ACTION_BET": "bet",
-    "ACTION_RAISE": "raise to",
-}
+_VERBS = dict(ACTION_FOLD="fold", ACTION_CHECK="check", ACTION_BET="bet", ACTION_RAISE="raise to")
 
 
 class BossHand(LineReader):

@@ -130,14 +130,9 @@ def blocks(text: str, source: str | None) -> Iterator[Block]:
 
 
 # The events that are the framework's moves as they are (LineReader.move).
-_VERBS = {
-    "FOLD": "fold",
-    "SIT_OUT": "fold",
-    "CHECK": "check",
-    "CALL": "call",
-    "BET": "bet",
-    "COMPLETE": "raise to",
-}
+_VERBS = dict(
+    FOLD="fold", SIT_OUT="fold", CHECK="check", CALL="call", BET="bet", COMPLETE="raise to"
+)
 
 
 class MergeGame(LineReader):
