@@ -67,16 +67,14 @@ def _cards(text: str) -> list[str | None]:
     return [c for c in re.split(r"[ ,]+", text.strip()) if c]
 
 
-_VERBS = (
-    VERBS
-    | BLINDS
-    | {
-        "posts ante of": "ante",
-        "returns uncalled bet": "returned",
-        "raises to": "raise to",
-        "is all in": "put in",  # what he puts in
-    }
-)
+_VERBS = {
+    **VERBS,
+    **BLINDS,
+    "posts ante of": "ante",
+    "returns uncalled bet": "returned",
+    "raises to": "raise to",
+    "is all in": "put in",  # what he puts in
+}
 
 
 class CakeHand(LineReader):

@@ -89,16 +89,14 @@ _ACTION = re.compile(
     r"|ante processed|post dead|post now)(?: (?P<a>[\d.]+))?(?: to (?P<b>[\d.]+))?"
     r"(?P<all> and is [Aa]ll [Ii]n)?\.?$"
 )
-_VERBS = (
-    VERBS
-    | BLINDS
-    | {
-        "raises": "raise to",
-        "ante processed": "ante",
-        "post now": "live blind",
-        "puts in": "put in",
-    }
-)
+_VERBS = {
+    **VERBS,
+    **BLINDS,
+    "raises": "raise to",
+    "ante processed": "ante",
+    "post now": "live blind",
+    "puts in": "put in",
+}
 _DEALT = re.compile(r"^Dealt [Tt]o (.+?) \[([^]]*)\]$")
 _UNCALLED = re.compile(r"^Uncalled bet \(([\d.]+)\) returned to (.+)$")
 _POT = re.compile(r"^Total [pP]ot ([\d.]+)(?: \| Rake ([\d.]+))?$")

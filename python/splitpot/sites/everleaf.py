@@ -90,14 +90,12 @@ _WINS = re.compile(
 _CONTINUED = re.compile(r"^[a-z][a-z ,]* \[ [^]]* \]\s*$")  # a hand's name run on
 
 
-_VERBS = (
-    VERBS
-    | BLINDS
-    | {
-        "posts ante": "ante",
-        "raises": "bet",  # what he puts in
-    }
-)
+_VERBS = {
+    **VERBS,
+    **BLINDS,
+    "posts ante": "ante",
+    "raises": "bet",  # what he puts in
+}
 
 
 class EverleafHand(LineReader):

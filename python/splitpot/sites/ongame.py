@@ -92,18 +92,16 @@ def _cards(text: str) -> list[str | None]:
     return [None if c.strip() == "-" else c.strip() for c in text.split(",") if c.strip()]
 
 
-_VERBS = (
-    VERBS
-    | BLINDS
-    | {
-        "posts ante": "ante",
-        "posts dead blind": "dead blind",
-        "bring in": "bring in",
-        "small bring in": "bring in",
-        "big bring in": "raise to",  # the bring-in completed to the small bet
-        "raises": "bet",  # what he puts in ("to" is his total in the hand)
-    }
-)
+_VERBS = {
+    **VERBS,
+    **BLINDS,
+    "posts ante": "ante",
+    "posts dead blind": "dead blind",
+    "bring in": "bring in",
+    "small bring in": "bring in",
+    "big bring in": "raise to",  # the bring-in completed to the small bet
+    "raises": "bet",  # what he puts in ("to" is his total in the hand)
+}
 
 
 class OnGameHand(LineReader):

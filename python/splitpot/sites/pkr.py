@@ -82,16 +82,14 @@ _ACTION = re.compile(
     r"^(?P<verb>folds|checks|calls|bets|raises to|posts small blind|posts big blind|posts ante of"
     r"|posts)(?: \(?(?P<a>[$\d][\d,.]*)\)?)?(?P<dead> dead)?(?: \(all-in\))?$"
 )
-_VERBS = (
-    VERBS
-    | BLINDS
-    | {
-        "raises to": "raise to",
-        "posts ante of": "ante",
-        "posts": "live blind",
-        "posts dead": "dead blind",
-    }
-)
+_VERBS = {
+    **VERBS,
+    **BLINDS,
+    "raises to": "raise to",
+    "posts ante of": "ante",
+    "posts": "live blind",
+    "posts dead": "dead blind",
+}
 _WINS = re.compile(
     r"^(?:wins|ties(?: side pot #\d+)?, and wins) (?P<a>[$\d][\d,.]*)"
     r"(?: from side pot #\d+)?(?: with(?: high hand| low hand)?: .*)?$"

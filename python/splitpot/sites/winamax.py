@@ -61,7 +61,7 @@ _TABLE = re.compile(
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^(),]+)(?:, [^()]*)?\)$")
 # A big blind "out of position" is a live one posted out of turn (new to the table, or back
 # after missing blinds: docs/rules/poker.md §4.1).
-_VERBS = VERBS | BLINDS | {"brings in": "bring in", "posts ante": "ante"}
+_VERBS = {**VERBS, **BLINDS, "brings in": "bring in", "posts ante": "ante"}
 # "*** TURN *** [3h Td 6d][Jc]"; "*** FLOP ***: [...]" (2021), "[3c 7d 2s] [3h]" (2013).
 _STREET = re.compile(r"^\*\*\* (.+?) \*\*\*:?\s*(?:\[([^]]*)\])?\s*(?:\[([^]]*)\])?\s*$")
 _TOTAL = re.compile(r"^Total pot (\S+) \| (?:Rake (\S+)|No rake)\s*$")
