@@ -137,10 +137,7 @@ class AbsoluteHand(LineReader):
         elif title == "SUMMARY":
             self.summary = True
         elif title in ("FLOP", "TURN", "RIVER") and first is not None:
-            new = _cards(second if second is not None else first)
-            if len(new) != (3 if title == "FLOP" else 1):
-                raise self.damaged(f"the {title.lower()} has {len(new)} cards: {line!r}")
-            self.b.board(new)
+            self.b.street_cards(title, _cards(second if second is not None else first), line)
         elif title != "SHOW DOWN":
             raise self.fail(f"a street this reader does not know: {line!r}")
 

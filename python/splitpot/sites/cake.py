@@ -145,10 +145,7 @@ class CakeHand(LineReader):
         title, board = found.groups()
         if title == "SHOW DOWN":
             return
-        dealt = _cards(board or "")
-        if len(dealt) != (3 if title == "FLOP" else 1):
-            raise self.damaged(f"the {title.lower()} has {len(dealt)} cards: {line!r}")
-        self.b.board(dealt)
+        self.b.street_cards(title, _cards(board or ""), line)
 
     def line(self, line: str) -> None:
         if line.startswith("***SHOW DOWN***"):

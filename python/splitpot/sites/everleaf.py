@@ -183,10 +183,7 @@ class EverleafHand(LineReader):
             raise self.unknown(line)
         self.seated()
         street, text = found.groups()
-        dealt = _cards(text)
-        if len(dealt) != (3 if street == "Flop" else 1):
-            raise self.damaged(f"the {street.lower()} has {len(dealt)} cards: {line!r}")
-        self.b.board(dealt)
+        self.b.street_cards(street.upper(), _cards(text), line)
 
     def action(self, name: str, rest: str) -> None:
         if _PLAYER_NOTES.match(rest):

@@ -204,9 +204,7 @@ class OnGameHand(LineReader):
                 raise self.damaged(f"the {street} is dealt twice, differently: {self.text!r}")
             return
         self.boards[street] = dealt
-        if len(dealt) != (3 if street == "flop" else 1):
-            raise self.damaged(f"the {street} has {len(dealt)} cards: {self.text!r}")
-        self.b.board(dealt)
+        self.b.street_cards(street.upper(), dealt, self.text)
 
     def line(self, line: str) -> None:
         if line == "Summary:":

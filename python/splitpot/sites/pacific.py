@@ -247,10 +247,7 @@ class PacificHand(LineReader):
         if self.street == "down cards":
             self.dealing = True
         else:
-            new = self.cards(board or "")
-            if len(new) != (3 if self.street == "flop" else 1):
-                raise self.damaged(f"the {self.street} has {len(new)} cards: {line!r}")
-            self.b.board(new)
+            self.b.street_cards(self.street.upper(), self.cards(board or ""), line)
 
     def cards(self, text: str) -> list[str | None]:
         """Cards in the client's language, as PHH writes them."""

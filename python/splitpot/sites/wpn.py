@@ -255,10 +255,7 @@ class OldHand(LineReader):
             self.b.street()
             return
         new = [_card(c) for c in (second if second is not None else first or "").split()]
-        want = 3 if title == "FLOP" else 1
-        if len(new) != want:
-            raise self.damaged(f"the {title.lower()} has {len(new)} cards: {self.text!r}")
-        self.b.board(list(new))
+        self.b.street_cards(title, list(new), self.text)
 
     def action(self, name: str, rest: str) -> None:
         found = _OLD_ACTION.match(rest)
@@ -482,9 +479,7 @@ class NewHand(LineReader):
             return
         elif title in ("FLOP", "TURN", "RIVER") and first is not None:
             new = [_card(c) for c in (second if second is not None else first).split()]
-            if len(new) != (3 if title == "FLOP" else 1):
-                raise self.damaged(f"the {title.lower()} has {len(new)} cards: {line!r}")
-            self.b.board(list(new))
+            self.b.street_cards(title, list(new), line)
         else:
             raise self.fail(f"a street this reader does not know: {line!r}")
 
