@@ -22,7 +22,7 @@ __all__ = [
     "SUMMARY_SEAT",
     "dealt_rule",
     "seat_line",
-    "seated",
+    "with_names",
 ]
 
 CARDS = r"\[([^]]*)\]"
@@ -49,9 +49,9 @@ def seat_line(reader: LineReader, found: re.Match[str] | None) -> bool:
     return True
 
 
-def seated(reader: LineReader, line: str) -> re.Pattern[str]:
-    """``line``, a pattern whose ``{names}`` stands for the reader's seated names (their
-    alternation, a group of its own), compiled for this hand: a first-framework reader's
+def with_names(reader: LineReader, line: str) -> re.Pattern[str]:
+    """``line``, a pattern whose ``{names}`` stands for the alternation of the reader's seated
+    names (``line`` puts it in a group), compiled for this hand: a first-framework reader's
     (``ACTOR``) rule of a line that names a player, made in its :meth:`~LineReader.rules`."""
     seating = reader.seating
     assert seating is not None and seating.pattern is not None  # the names are compiled
@@ -65,7 +65,7 @@ DEALT_TO = rf"^Dealt to ({{names}}) {CARDS}\s*$"
 def dealt_rule(
     reader: LineReader, read: Callable[[str], list[str | None]], line: str = DEALT_TO
 ) -> tuple[re.Pattern[str], Callable[[re.Match[str]], None]]:
-    """The rule of the line that deals a seated player his cards (:func:`seated`: ``line``,
+    """The rule of the line that deals a seated player his cards (:func:`with_names`: ``line``,
     group 1 his name, group 2 his cards, which ``read`` reads)."""
     b = reader.b
-    return seated(reader, line), lambda found: b.hole(found[1], read(found[2]))
+    return with_names(reader, line), lambda found: b.hole(found[1], read(found[2]))

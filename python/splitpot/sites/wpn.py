@@ -68,7 +68,7 @@ from splitpot.sites.patterns import (
     SUMMARY_SEAT,
     dealt_rule,
     seat_line,
-    seated,
+    with_names,
 )
 from splitpot.sites.payout import settle
 
@@ -216,7 +216,7 @@ class OldHand(LineReader):
 
     def rules(self) -> Rules:
         return [
-            (seated(self, _OLD_UNCALLED_TO), lambda m: self.b.returned(m[2], self.amount(m[1])))
+            (with_names(self, _OLD_UNCALLED_TO), lambda m: self.b.returned(m[2], self.amount(m[1])))
         ]
 
     def play_line(self, line: str) -> None:
@@ -459,7 +459,10 @@ class NewHand(LineReader):
     def rules(self) -> Rules:
         return [
             dealt_rule(self, lambda text: [_card(c) for c in text.split()]),
-            (seated(self, _NEW_UNCALLED_TO), lambda m: self.b.returned(m[2], self.amount(m[1]))),
+            (
+                with_names(self, _NEW_UNCALLED_TO),
+                lambda m: self.b.returned(m[2], self.amount(m[1])),
+            ),
             (_NEW_NOTES, lambda m: None),
         ]
 
