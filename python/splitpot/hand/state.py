@@ -314,19 +314,23 @@ class Hand:
 
     def legal_actions(self) -> LegalActions:
         """What :attr:`actor` may do now (nothing when the hand is over)."""
-        if self._legal_at == len(self._events):
+        at = len(self._events)
+        if self._legal_at == at:
             return self._legal  # asked again before anything happened (every change logs)
-        if not self._queue or self._phase is _OVER:
+        queue = self._queue
+        if queue and self._phase is _BETTING:  # the common case first
+            legal = self._legal = self._round.legal(queue[0], sum(self._ledger.contrib))
+            self._legal_at = at
+            return legal
+        if not queue or self._phase is _OVER:
             return LegalActions(None)
-        seat = self._queue[0]
+        seat = queue[0]
         if self._phase is _DISCARD:
             return _legal(seat, discard=as_cards(self._deal.hole[seat]))
         if self._phase is _SHOWDOWN:
             assert self._showdown is not None
             return _legal(seat, show=True, muck=self._showdown.why_not_muck(seat) is None)
-        self._legal = self._round.legal(seat, sum(self._ledger.contrib))
-        self._legal_at = len(self._events)
-        return self._legal
+        return LegalActions(None)  # the runs of the board are chosen by no seat
 
     def verify_fold(self) -> int:
         """Raise :class:`IllegalAction` unless the actor may fold; return the seat.
@@ -427,7 +431,9 @@ class Hand:
 
     def check(self) -> Checking:
         """The actor checks."""
-        seat = self.verify_check()
+        return self._check(self.verify_check())
+
+    def _check(self, seat: int) -> Checking:
         record = Checking(seat)
         self._round.acts(seat)
         self._events.append(record)
@@ -445,7 +451,9 @@ class Hand:
     def call(self) -> Calling:
         """The actor calls, all-in for less if short (table stakes, §3)."""
         amount = self.verify_call()
-        seat = self._queue[0]
+        return self._call(self._queue[0], amount)
+
+    def _call(self, seat: int, amount: int) -> Calling:
         self._ledger.put(seat, amount)
         self._round.called(seat, amount)
         record = Calling(seat, amount, self._ledger.stacks[seat] == 0)
@@ -455,10 +463,17 @@ class Hand:
 
     def check_or_call(self) -> Checking | Calling:
         """Check if nothing is owed, else call (PHH's ``cc``)."""
-        rnd = self._round
-        if self._phase is _BETTING and self._queue and rnd.current > rnd.bets[self._queue[0]]:
-            return self.call()
-        return self.check()
+        queue, rnd = self._queue, self._round
+        if self._phase is _BETTING and queue:
+            # The checks of verify_call and verify_check, with what they read at hand.
+            seat = queue[0]
+            owed = rnd.current - rnd.bets[seat]
+            if owed > 0:
+                stack = self._ledger.stacks[seat]
+                return self._call(seat, owed if owed < stack else stack)
+            if seat != rnd.bring_in:
+                return self._check(seat)
+        return self.check()  # not a betting decision, or the bring-in's: says why not
 
     def verify_bring_in(self) -> int:
         """Raise :class:`IllegalAction` unless the actor owes the stud bring-in; return its
