@@ -10,9 +10,9 @@ stud door cards (§4.2). Cards not given come from one lazily shuffled deck,
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
+from splitpot import _seeds
 from splitpot._core import Card, IllegalAction
 from splitpot.cards import DECK_SIZE, as_cards
 from splitpot.hand import stud as _stud
@@ -218,7 +218,7 @@ class Deal:
         same generator calls as ``shuffle``, deals the same cards for the same seed."""
         bits = self._below
         if bits is None:
-            bits = self._below = random.Random(self._start.seed).getrandbits
+            bits = self._below = _seeds.getrandbits(self._start.seed)
         deck = self.cards_left()
         out = []
         top = len(deck) - 1
