@@ -86,11 +86,12 @@ def draw_bits(rng: random.Random, bits: int = 64) -> int:
     return rng.getrandbits(bits)
 
 
-def getrandbits(seed: int) -> Callable[[int], int]:
+def getrandbits(seed: int | None) -> Callable[[int], int]:
     """``random.Random(seed).getrandbits`` for an ``int`` seed (a hand's shuffle), made
     without ``random.Random``'s Python ``__init__`` and ``seed``: CPython's C generator,
     which ``random.Random`` extends, seeds itself from an ``int`` exactly as ``seed`` does
-    (tests/test_hand_fast_paths.py deals every seed both ways).
+    (tests/test_hand_fast_paths.py deals every seed both ways); ``None``, as there, seeds
+    from the system's entropy.
 
     >>> getrandbits(9)(64) == random.Random(9).getrandbits(64)
     True
