@@ -198,4 +198,6 @@ class Ledger:
             shared[s] = self.dead[s] - own
             antes[s] = own
         table_money = shared if any(shared.values()) else None
-        return _pots.build_pots(dealt, [s for s in out if s in dealt], antes, shared=table_money)[0]
+        # The ledger's own amounts: build_pots without its checks of each value.
+        folded = {s for s in out if s in dealt}
+        return _pots._build_checked(dealt, folded, antes, table_money)[0]
