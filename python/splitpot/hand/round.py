@@ -111,7 +111,10 @@ class BettingRound:
         queue = [s for s in _rotation(n, first) if status[s] == _ACTIVE]
         # A seat no one can bet against does not act (no effective stack left); with no bet
         # yet, two seats or more with chips can each bet against another: all of them act.
-        if queue and (len(queue) == 1 or self.current):
+        current = self.current
+        if len(queue) > 1 and current and min([bets[s] + stacks[s] for s in queue]) > current:
+            pass  # each can bet more than the top bet, and another can answer him: all act
+        elif queue and (len(queue) == 1 or current):
             totals = [
                 bets[j] + (stacks[j] if status[j] == _ACTIVE else 0) if status[j] < _FOLDED else -1
                 for j in range(n)
