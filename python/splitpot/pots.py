@@ -213,22 +213,9 @@ def build_pots(
     put_in = _amounts(contributions, "contributions")
     folded_seats = _out(put_in, folded, isinstance(contributions, Mapping))
     dead_money = {} if dead is None else _amounts(dead, "dead amounts")
-    table_money = None if shared is None else _amounts(shared, "shared amounts")
-    return _build_checked(put_in, folded_seats, dead_money, table_money)
-
-
-def _build_checked(
-    put_in: dict[int, int],
-    folded_seats: set[int],
-    dead_money: dict[int, int],
-    table_money: dict[int, int] | None,
-) -> tuple[tuple[Pot, ...], dict[int, int]]:
-    """:func:`build_pots` of amounts already checked, as dicts of the seats in the hand
-    (a hand's own ledger; ``folded_seats`` among them): the same pots and returns, without
-    checking each value again. May change ``put_in``."""
-    if table_money is None:
+    if shared is None:
         return _cut(put_in, folded_seats, dead_money)
-    return _share(put_in, folded_seats, dead_money, table_money)
+    return _share(put_in, folded_seats, dead_money, _amounts(shared, "shared amounts"))
 
 
 def _out(put_in: dict[int, int], folded: Collection[int], mapping: bool) -> set[int]:

@@ -314,23 +314,18 @@ class Hand:
 
     def legal_actions(self) -> LegalActions:
         """What :attr:`actor` may do now (nothing when the hand is over)."""
-        at = len(self._events)
+        at, queue, phase = len(self._events), self._queue, self._phase
         if self._legal_at == at:
             return self._legal  # asked again before anything happened (every change logs)
-        queue = self._queue
-        if queue and self._phase is _BETTING:  # the common case first
-            legal = self._legal = self._round.legal(queue[0], sum(self._ledger.contrib))
+        if queue and phase is _BETTING:  # the common case first
+            self._legal = self._round.legal(queue[0], sum(self._ledger.contrib))
             self._legal_at = at
-            return legal
-        if not queue or self._phase is _OVER:
-            return LegalActions(None)
-        seat = queue[0]
-        if self._phase is _DISCARD:
-            return _legal(seat, discard=as_cards(self._deal.hole[seat]))
-        if self._phase is _SHOWDOWN:
-            assert self._showdown is not None
-            return _legal(seat, show=True, muck=self._showdown.why_not_muck(seat) is None)
-        return LegalActions(None)  # the runs of the board are chosen by no seat
+            return self._legal
+        if queue and phase is _DISCARD:
+            return _legal(queue[0], discard=as_cards(self._deal.hole[queue[0]]))
+        if queue and phase is _SHOWDOWN and (showdown := self._showdown) is not None:
+            return _legal(queue[0], show=True, muck=showdown.why_not_muck(queue[0]) is None)
+        return LegalActions(None)  # the hand is over, or the runs are chosen by no seat
 
     def verify_fold(self) -> int:
         """Raise :class:`IllegalAction` unless the actor may fold; return the seat.
@@ -464,13 +459,11 @@ class Hand:
     def check_or_call(self) -> Checking | Calling:
         """Check if nothing is owed, else call (PHH's ``cc``)."""
         queue, rnd = self._queue, self._round
-        if self._phase is _BETTING and queue:
-            # The checks of verify_call and verify_check, with what they read at hand.
+        if self._phase is _BETTING and queue:  # verify_call's and verify_check's checks
             seat = queue[0]
             owed = rnd.current - rnd.bets[seat]
             if owed > 0:
-                stack = self._ledger.stacks[seat]
-                return self._call(seat, owed if owed < stack else stack)
+                return self._call(seat, min(owed, self._ledger.stacks[seat]))
             if seat != rnd.bring_in:
                 return self._check(seat)
         return self.check()  # not a betting decision, or the bring-in's: says why not
