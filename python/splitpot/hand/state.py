@@ -640,7 +640,7 @@ class Hand:
         (``protected=False``). The rule, with ``timeout_policy``: :func:`.timeout.outcome`.
         """
         seat = self.verify_timeout()
-        return self._time_out(seat, self.timeout_outcome(protected=protected))
+        return _timeout.apply(self, seat, self.timeout_outcome(protected=protected))
 
     def timeout_outcome(self, *, protected: bool = True) -> TimeoutOutcome:
         """What :meth:`timeout` would do now, without doing it (docs/rules/poker.md §7)."""
@@ -652,31 +652,6 @@ class Hand:
             contributed=self._ledger.contrib[seat],
             protected=protected,
         )
-
-    def _time_out(self, seat: int, outcome: TimeoutOutcome) -> TimingOut:
-        record = TimingOut(seat, outcome)
-        if outcome is TimeoutOutcome.DISCARD:
-            code = self._deal.hole[seat][-1]
-            self._discard(seat, code, record := TimingOut(seat, outcome, Card(code)))
-            self._after_discard()
-            return record
-        if outcome is TimeoutOutcome.FOLD:
-            self._fold(seat, record)
-            return record
-        self._events.append(record)
-        if outcome is TimeoutOutcome.SHOW:
-            self._showdown_actor().show(seat)
-            self._after_showing()
-            return record
-        if outcome is TimeoutOutcome.CHECK:
-            self._round.acts(seat)
-        else:  # all-in for what he has put in: he acts no more (§7)
-            self._ledger.status[seat] = _STOOD
-            self._queue.popleft()
-            if seat == self._round.bring_in:
-                self._round.pass_bring_in(self._ledger.live)
-        self._after_bet()
-        return record
 
 
 def dealt(start: HandStarting, cls: type[Hand] = Hand) -> Hand:
