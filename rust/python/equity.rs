@@ -7,8 +7,9 @@ use super::errors::InvalidCards;
 use crate::cards::card_name;
 use crate::equity::{Equity, EquityError, Game, Holding, Options, Question, Run, MAX_PLAYERS};
 use crate::limits::DECK_CARDS;
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyDict, PyString};
 use std::time::Duration;
 
 /// Card codes of `obj`, with `what` ("board", "player 2") prefixed to a card error; at most a
@@ -93,6 +94,50 @@ impl RawEquity {
             dead: names(&question.dead),
             players,
         })
+    }
+}
+
+#[pymethods]
+impl RawEquity {
+    /// The fields of `splitpot.odds.EquityResult` but `players`, and each player's fields of
+    /// `splitpot.odds.PlayerEquity`, as dicts keyed by field name, in the dataclasses' order
+    /// (the hi/lo shares `None` in a high-only game): what the wrapper builds its result from,
+    /// in one call where a getter per field was a call each.
+    fn _fields<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyDict>, Vec<Bound<'py, PyDict>>)> {
+        let hi_lo = self.hi_lo;
+        let players = self
+            .players
+            .iter()
+            .map(|p| {
+                let p = p.get();
+                let d = PyDict::new(py);
+                d.set_item(intern!(py, "hand"), &p.hand)?;
+                d.set_item(intern!(py, "equity"), p.equity)?;
+                d.set_item(intern!(py, "win"), p.win)?;
+                d.set_item(intern!(py, "tie"), p.tie)?;
+                d.set_item(intern!(py, "stderr"), p.stderr)?;
+                let share = |v: f64| hi_lo.then_some(v);
+                d.set_item(intern!(py, "high"), share(p.high))?;
+                d.set_item(intern!(py, "low"), share(p.low))?;
+                d.set_item(intern!(py, "scoop"), share(p.scoop))?;
+                d.set_item(intern!(py, "quarter"), share(p.quarter))?;
+                Ok(d)
+            })
+            .collect::<PyResult<_>>()?;
+        let d = PyDict::new(py);
+        d.set_item(intern!(py, "game"), self.game)?;
+        d.set_item(intern!(py, "game_name"), self.game_name)?;
+        d.set_item(intern!(py, "players"), py.None())?; // the wrapper's, in its place
+        d.set_item(intern!(py, "board"), &self.board)?;
+        d.set_item(intern!(py, "dead"), &self.dead)?;
+        d.set_item(intern!(py, "exact"), self.exact)?;
+        d.set_item(intern!(py, "deals"), self.deals)?;
+        d.set_item(intern!(py, "seed"), self.seed)?;
+        d.set_item(intern!(py, "hi_lo"), hi_lo)?;
+        Ok((d, players))
     }
 }
 
