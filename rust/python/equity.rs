@@ -10,6 +10,7 @@ use crate::limits::DECK_CARDS;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
+use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
 /// Card codes of `obj`, with `what` ("board", "player 2") prefixed to a card error; at most a
@@ -141,6 +142,35 @@ impl RawEquity {
     }
 }
 
+/// Hold'em ranges read lately, the latest last, by their text: a loop asking the same question
+/// (a hand against a range on each river) read the range again each time, a quarter of such
+/// an answer. Reading is pure (the player's number only names him in an error, and an error
+/// is never kept), so a kept range is the one reading again would give. Hold'em's only: a
+/// range of 1,326 hands at most, where an Omaha range may hold hundreds of thousands.
+static RANGES_READ: Mutex<Vec<(String, Holding)>> = Mutex::new(Vec::new());
+const RANGES_KEPT: usize = 8;
+
+/// [`Holding::parse`], a Hold'em range read before taken from [`RANGES_READ`].
+fn holding_read(game: Game, text: &str, player: usize) -> Result<Holding, EquityError> {
+    if game != Game::Holdem {
+        return Holding::parse(game, text, player);
+    }
+    // No code that can panic runs while the lock is held; a poisoned list is still whole.
+    let kept = || RANGES_READ.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((_, holding)) = kept().iter().find(|(t, _)| t == text) {
+        return Ok(holding.clone());
+    }
+    let holding = Holding::parse(game, text, player)?;
+    if let Holding::Range(_) = holding {
+        let mut kept = kept();
+        if kept.len() == RANGES_KEPT {
+            kept.remove(0);
+        }
+        kept.push((text.to_owned(), holding.clone()));
+    }
+    Ok(holding)
+}
+
 /// Each player's holding: text goes through the game's own reading (cards or a range),
 /// anything else is cards.
 fn holdings(game: Game, players: &Bound<'_, PyAny>) -> PyResult<Vec<Holding>> {
@@ -155,7 +185,7 @@ fn holdings(game: Game, players: &Bound<'_, PyAny>) -> PyResult<Vec<Holding>> {
             .into());
         }
         out.push(match item.cast::<PyString>() {
-            Ok(text) => Holding::parse(game, &text.to_cow()?, i)?,
+            Ok(text) => holding_read(game, &text.to_cow()?, i)?,
             Err(_) => Holding::Cards(cards_named(&item, &format!("player {}", i + 1))?),
         });
     }
