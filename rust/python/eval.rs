@@ -14,6 +14,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyInt, PyList, PyString, PyTuple};
 use pyo3::Borrowed;
+use pyo3::PyTypeInfo;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -63,15 +64,15 @@ pub fn evaluate_high<'py>(cards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, High
 fn quick_hand(cards: &Bound<'_, PyAny>) -> PyResult<Option<(u64, usize, KeyFold)>> {
     // Exact types: a pointer compare, where `cast` asks the interpreter for the type's flags
     // (a call, under the stable ABI); subclasses take the general way.
-    if let Ok(s) = cards.cast_exact::<PyString>() {
+    if let Some(s) = exact::<PyString>(cards) {
         // The UTF-8 the interpreter keeps for the string, borrowed: no copy.
         return Ok(quick_text(s.to_str()?));
     }
     let ints = SmallInts::get(cards.py())?;
-    if let Ok(list) = cards.cast_exact::<PyList>() {
+    if let Some(list) = exact::<PyList>(cards) {
         return Ok(ints.list_hand(list));
     }
-    if let Ok(t) = cards.cast_exact::<PyTuple>() {
+    if let Some(t) = exact::<PyTuple>(cards) {
         let (mut packed, mut fold) = (0u64, KeyFold::default());
         let n = t.len();
         if n > HAND_CARDS {
@@ -89,6 +90,16 @@ fn quick_hand(cards: &Bound<'_, PyAny>) -> PyResult<Option<(u64, usize, KeyFold)
         return Ok(Some((packed, n, fold)));
     }
     Ok(None)
+}
+
+/// `obj` as an exact `T`, or `None`: `cast_exact`'s type-pointer compare without its error,
+/// whose reference to the type object is two interpreter calls (an incref and a decref,
+/// under the stable ABI) on every miss.
+#[inline(always)]
+fn exact<'a, 'py, T: PyTypeInfo>(obj: &'a Bound<'py, PyAny>) -> Option<&'a Bound<'py, T>> {
+    // SAFETY: `is_exact_instance_of` has just found the object's type to be exactly `T`'s.
+    obj.is_exact_instance_of::<T>()
+        .then(|| unsafe { obj.cast_unchecked::<T>() })
 }
 
 /// [`quick_hand`] of text: seven cards written densely (`"AhKh2c3d4s5h6c"`, the common call)
@@ -226,38 +237,51 @@ impl SmallInts {
         if n > HAND_CARDS {
             return None;
         }
-        // SAFETY: read only where `list_layout_known` vouched for the layout: then `items`
-        // points to the list's `n` item pointers. Nothing below runs Python code (the
-        // conversion of an exact int calls none) or releases the GIL, so the list cannot
-        // change while it is read.
-        let items = self
-            .direct
-            .then(|| unsafe { (*at.cast::<ListHead>()).items });
+        if self.direct {
+            // SAFETY: read only where `list_layout_known` vouched for the layout: then `items`
+            // points to the list's `n` item pointers.
+            let items = unsafe { (*at.cast::<ListHead>()).items };
+            // SAFETY: `i < n`, the list's length (see above).
+            self.items_hand(list.py(), n, |i| unsafe { *items.add(i) })
+        } else {
+            // SAFETY: `i` is below the length, so `PyList_GetItem` returns a borrowed item
+            // (never null), which the list keeps alive while it is used.
+            self.items_hand(list.py(), n, |i| unsafe {
+                pyo3::ffi::PyList_GetItem(at, i as pyo3::ffi::Py_ssize_t)
+            })
+        }
+    }
+
+    /// The `n` (at most seven) items `item(i)` gives, read and keyed in one pass: a loop of
+    /// its own for each way of reading them, with no test of the way per item. `item` gives
+    /// the borrowed items of a live list: nothing here runs Python code (the conversion of an
+    /// exact int calls none) or releases the GIL, so the list cannot change while it is read.
+    #[inline(always)]
+    fn items_hand(
+        &self,
+        py: Python<'_>,
+        n: usize,
+        item: impl Fn(usize) -> *mut pyo3::ffi::PyObject,
+    ) -> Option<(u64, usize, KeyFold)> {
         let (mut packed, mut fold) = (0u64, KeyFold::default());
-        let mut item = |i: usize| {
-            let ptr = match items {
-                // SAFETY: `i < n`, the list's length (see above).
-                Some(items) => unsafe { *items.add(i) },
-                // SAFETY: `i` is below the length, so `PyList_GetItem` returns a borrowed
-                // item (never null), which the list keeps alive while it is used here.
-                None => unsafe { pyo3::ffi::PyList_GetItem(at, i as pyo3::ffi::Py_ssize_t) },
-            };
+        // Up to seven cards in a loop of fixed length, unrolled, each shift fixed; the common
+        // call (seven) with its length known, so no test of it is left either.
+        let n = if n == HAND_CARDS { HAND_CARDS } else { n };
+        for i in 0..HAND_CARDS {
+            if i == n {
+                break;
+            }
+            let ptr = item(i);
             let code = match self.by_address(ptr as usize) {
                 Some(c) => c,
                 // A null item (a list a C extension is still filling) goes the general way.
                 None if ptr.is_null() => return None,
                 // SAFETY: `ptr` is a valid, non-null borrowed item (see above).
-                None => self.convert(unsafe { Borrowed::from_ptr(list.py(), ptr) })?,
+                None => self.convert(unsafe { Borrowed::from_ptr(py, ptr) })?,
             };
             packed |= (code as u64) << (8 * i);
             fold.push(code);
-            Some(())
-        };
-        // Seven cards, the common call, in a loop of known length: unrolled, each shift fixed.
-        match n {
-            HAND_CARDS => (0..HAND_CARDS).try_for_each(&mut item),
-            _ => (0..n).try_for_each(&mut item),
-        }?;
+        }
         Some((packed, n, fold))
     }
 
