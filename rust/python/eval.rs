@@ -180,7 +180,8 @@ fn list_layout_known(py: Python<'_>) -> PyResult<bool> {
         .unwrap_or(0)
         == 0;
     let version = py.version_info();
-    if !(cpython && gil && version >= (3, 10) && version < (3, 15)) {
+    let known = ((3, 10)..(3, 15)).contains(&(version.major, version.minor));
+    if !(cpython && gil && known) {
         return Ok(false);
     }
     let probe = PyList::new(py, [7u8, 11u8])?;
