@@ -669,3 +669,16 @@ def test_game_and_equity_accept_the_same_names() -> None:
         sp.game("badugi")
     with pytest.raises(sp.EquityError, match="unknown game"):
         sp.equity("badugi", ["AhKh", "QsQd"])
+
+
+def test_a_range_read_again_answers_as_the_first_reading() -> None:
+    # The core keeps the last few Hold'em ranges read (rust/python/equity.rs, RANGES_READ):
+    # the same text, as another player, after others pushed it out, gives the same answer.
+    board = "QdJh2c7s9d"
+    first = sp.equity("holdem", ["AsKs", "22+, A2s+:0.5, KTs+"], board=board)
+    for i in range(10):  # more ranges than are kept
+        sp.equity("holdem", ["AsKs", f"{'23456789TJ'[i]}{'23456789TJ'[i]}+"], board=board)
+    again = sp.equity("holdem", ["22+, A2s+:0.5, KTs+", "AsKs"], board=board)
+    assert again.equities == first.equities[::-1]
+    with pytest.raises(sp.EquityError, match="player 2"):
+        sp.equity("holdem", ["AsKs", "22+, Z2s"], board=board)

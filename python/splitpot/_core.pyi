@@ -479,6 +479,10 @@ class _Equity:
     def dead(self) -> str: ...
     @property
     def players(self) -> list[_PlayerEquity]: ...
+    def _fields(self) -> tuple[dict[str, object], list[dict[str, object]]]:
+        """The fields of `splitpot.odds.EquityResult` but `players`, and each player's of
+        `splitpot.odds.PlayerEquity`, keyed by field name (the hi/lo shares None in a
+        high-only game)."""
 
 def _range_hands(game: str, text: str) -> list[tuple[str, float]]:
     """The hands a player's text stands for in `game` (`splitpot.range_hands`): each hand's

@@ -249,40 +249,15 @@ class EquityResult:
 
     @classmethod
     def _from_core(cls, raw: _core._Equity) -> EquityResult:
-        hi_lo = raw.hi_lo
-        players = tuple(
-            _made(
-                PlayerEquity,
-                hand=p.hand,
-                equity=p.equity,
-                win=p.win,
-                tie=p.tie,
-                stderr=p.stderr,
-                high=p.high if hi_lo else None,
-                low=p.low if hi_lo else None,
-                scoop=p.scoop if hi_lo else None,
-                quarter=p.quarter if hi_lo else None,
-            )
-            for p in raw.players
-        )
-        return _made(
-            cls,
-            game=raw.game,
-            game_name=raw.game_name,
-            players=players,
-            board=raw.board,
-            dead=raw.dead,
-            exact=raw.exact,
-            deals=raw.deals,
-            seed=raw.seed,
-            hi_lo=hi_lo,
-        )
+        fields, players = raw._fields()
+        fields["players"] = tuple([_made(PlayerEquity, p) for p in players])
+        return _made(cls, fields)
 
 
 _T = TypeVar("_T")
 
 
-def _made(cls: type[_T], **fields: object) -> _T:
+def _made(cls: type[_T], fields: dict[str, object]) -> _T:
     """An instance of the frozen dataclass ``cls`` holding ``fields`` (every field, of the
     right type: they come from the core), made without the generated ``__init__``, whose
     ``object.__setattr__`` per field cost a third of a hand-against-range equity on the

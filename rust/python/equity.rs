@@ -7,8 +7,10 @@ use super::errors::InvalidCards;
 use crate::cards::card_name;
 use crate::equity::{Equity, EquityError, Game, Holding, Options, Question, Run, MAX_PLAYERS};
 use crate::limits::DECK_CARDS;
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyDict, PyString};
+use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
 /// Card codes of `obj`, with `what` ("board", "player 2") prefixed to a card error; at most a
@@ -96,6 +98,79 @@ impl RawEquity {
     }
 }
 
+#[pymethods]
+impl RawEquity {
+    /// The fields of `splitpot.odds.EquityResult` but `players`, and each player's fields of
+    /// `splitpot.odds.PlayerEquity`, as dicts keyed by field name, in the dataclasses' order
+    /// (the hi/lo shares `None` in a high-only game): what the wrapper builds its result from,
+    /// in one call where a getter per field was a call each.
+    fn _fields<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyDict>, Vec<Bound<'py, PyDict>>)> {
+        let hi_lo = self.hi_lo;
+        let players = self
+            .players
+            .iter()
+            .map(|p| {
+                let p = p.get();
+                let d = PyDict::new(py);
+                d.set_item(intern!(py, "hand"), &p.hand)?;
+                d.set_item(intern!(py, "equity"), p.equity)?;
+                d.set_item(intern!(py, "win"), p.win)?;
+                d.set_item(intern!(py, "tie"), p.tie)?;
+                d.set_item(intern!(py, "stderr"), p.stderr)?;
+                let share = |v: f64| hi_lo.then_some(v);
+                d.set_item(intern!(py, "high"), share(p.high))?;
+                d.set_item(intern!(py, "low"), share(p.low))?;
+                d.set_item(intern!(py, "scoop"), share(p.scoop))?;
+                d.set_item(intern!(py, "quarter"), share(p.quarter))?;
+                Ok(d)
+            })
+            .collect::<PyResult<_>>()?;
+        let d = PyDict::new(py);
+        d.set_item(intern!(py, "game"), self.game)?;
+        d.set_item(intern!(py, "game_name"), self.game_name)?;
+        d.set_item(intern!(py, "players"), py.None())?; // the wrapper's, in its place
+        d.set_item(intern!(py, "board"), &self.board)?;
+        d.set_item(intern!(py, "dead"), &self.dead)?;
+        d.set_item(intern!(py, "exact"), self.exact)?;
+        d.set_item(intern!(py, "deals"), self.deals)?;
+        d.set_item(intern!(py, "seed"), self.seed)?;
+        d.set_item(intern!(py, "hi_lo"), hi_lo)?;
+        Ok((d, players))
+    }
+}
+
+/// Hold'em ranges read lately, the latest last, by their text: a loop asking the same question
+/// (a hand against a range on each river) read the range again each time, a quarter of such
+/// an answer. Reading is pure (the player's number only names him in an error, and an error
+/// is never kept), so a kept range is the one reading again would give. Hold'em's only: a
+/// range of 1,326 hands at most, where an Omaha range may hold hundreds of thousands.
+static RANGES_READ: Mutex<Vec<(String, Holding)>> = Mutex::new(Vec::new());
+const RANGES_KEPT: usize = 8;
+
+/// [`Holding::parse`], a Hold'em range read before taken from [`RANGES_READ`].
+fn holding_read(game: Game, text: &str, player: usize) -> Result<Holding, EquityError> {
+    if game != Game::Holdem {
+        return Holding::parse(game, text, player);
+    }
+    // No code that can panic runs while the lock is held; a poisoned list is still whole.
+    let kept = || RANGES_READ.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((_, holding)) = kept().iter().find(|(t, _)| t == text) {
+        return Ok(holding.clone());
+    }
+    let holding = Holding::parse(game, text, player)?;
+    if let Holding::Range(_) = holding {
+        let mut kept = kept();
+        if kept.len() == RANGES_KEPT {
+            kept.remove(0);
+        }
+        kept.push((text.to_owned(), holding.clone()));
+    }
+    Ok(holding)
+}
+
 /// Each player's holding: text goes through the game's own reading (cards or a range),
 /// anything else is cards.
 fn holdings(game: Game, players: &Bound<'_, PyAny>) -> PyResult<Vec<Holding>> {
@@ -110,7 +185,7 @@ fn holdings(game: Game, players: &Bound<'_, PyAny>) -> PyResult<Vec<Holding>> {
             .into());
         }
         out.push(match item.cast::<PyString>() {
-            Ok(text) => Holding::parse(game, &text.to_cow()?, i)?,
+            Ok(text) => holding_read(game, &text.to_cow()?, i)?,
             Err(_) => Holding::Cards(cards_named(&item, &format!("player {}", i + 1))?),
         });
     }

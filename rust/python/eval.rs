@@ -14,6 +14,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyInt, PyList, PyString, PyTuple};
 use pyo3::Borrowed;
+use pyo3::PyTypeInfo;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -63,44 +64,16 @@ pub fn evaluate_high<'py>(cards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, High
 fn quick_hand(cards: &Bound<'_, PyAny>) -> PyResult<Option<(u64, usize, KeyFold)>> {
     // Exact types: a pointer compare, where `cast` asks the interpreter for the type's flags
     // (a call, under the stable ABI); subclasses take the general way.
-    if let Ok(s) = cards.cast_exact::<PyString>() {
+    if let Some(s) = exact::<PyString>(cards) {
         // The UTF-8 the interpreter keeps for the string, borrowed: no copy.
         return Ok(quick_text(s.to_str()?));
     }
     let ints = SmallInts::get(cards.py())?;
-    let (mut packed, mut fold) = (0u64, KeyFold::default());
-    if let Ok(list) = cards.cast_exact::<PyList>() {
-        let n = list.len();
-        if n > HAND_CARDS {
-            return Ok(None);
-        }
-        let mut item = |i: usize| {
-            // SAFETY: `list` is a live list (a `Bound` proves it and that we are attached), `i`
-            // is below its length read just above, and nothing between runs Python code that
-            // could shrink it, so `PyList_GetItem` returns a valid borrowed reference (never
-            // null), which `list` keeps alive while it is used here.
-            let ptr =
-                unsafe { pyo3::ffi::PyList_GetItem(list.as_ptr(), i as pyo3::ffi::Py_ssize_t) };
-            let code = match ints.by_address(ptr as usize) {
-                Some(c) => c,
-                // SAFETY: `ptr` is the valid borrowed item just read (see above).
-                None => ints.convert(unsafe { Borrowed::from_ptr(list.py(), ptr) })?,
-            };
-            packed |= (code as u64) << (8 * i);
-            fold.push(code);
-            Some(())
-        };
-        // Seven cards, the common call, in a loop of known length: unrolled, each shift fixed.
-        let read = match n {
-            HAND_CARDS => (0..HAND_CARDS).try_for_each(&mut item),
-            _ => (0..n).try_for_each(&mut item),
-        };
-        if read.is_none() {
-            return Ok(None);
-        }
-        return Ok(Some((packed, n, fold)));
+    if let Some(list) = exact::<PyList>(cards) {
+        return Ok(ints.list_hand(list));
     }
-    if let Ok(t) = cards.cast_exact::<PyTuple>() {
+    if let Some(t) = exact::<PyTuple>(cards) {
+        let (mut packed, mut fold) = (0u64, KeyFold::default());
         let n = t.len();
         if n > HAND_CARDS {
             return Ok(None);
@@ -117,6 +90,16 @@ fn quick_hand(cards: &Bound<'_, PyAny>) -> PyResult<Option<(u64, usize, KeyFold)
         return Ok(Some((packed, n, fold)));
     }
     Ok(None)
+}
+
+/// `obj` as an exact `T`, or `None`: `cast_exact`'s type-pointer compare without its error,
+/// whose reference to the type object is two interpreter calls (an incref and a decref,
+/// under the stable ABI) on every miss.
+#[inline(always)]
+fn exact<'a, 'py, T: PyTypeInfo>(obj: &'a Bound<'py, PyAny>) -> Option<&'a Bound<'py, T>> {
+    // SAFETY: `is_exact_instance_of` has just found the object's type to be exactly `T`'s.
+    obj.is_exact_instance_of::<T>()
+        .then(|| unsafe { obj.cast_unchecked::<T>() })
 }
 
 /// [`quick_hand`] of text: seven cards written densely (`"AhKh2c3d4s5h6c"`, the common call)
@@ -164,6 +147,52 @@ struct SmallInts {
     /// log2 of the distance between two of them (0 when it is no power of two: then every
     /// item is converted).
     shift: u32,
+    /// Whether an exact list's items may be read from its item array ([`list_layout_known`]);
+    /// else each is a `PyList_GetItem` call.
+    direct: bool,
+}
+
+/// The head of CPython's list object (Include/cpython/listobject.h): the variable-size object
+/// header, then the pointer to the items. Not part of the stable ABI, so read only where
+/// [`list_layout_known`] has vouched for it.
+#[repr(C)]
+struct ListHead {
+    head: pyo3::ffi::PyVarObject,
+    items: *const *mut pyo3::ffi::PyObject,
+}
+
+/// Whether this interpreter's lists are laid out as [`ListHead`] says: CPython 3.10 to 3.14
+/// (the versions this module loads into; the layout is the same from 3.0 through 3.14), a
+/// build with the GIL (a free-threaded build has another object header), and a probe list's
+/// items read through it the very objects `PyList_GetItem` gives. Any other interpreter or a
+/// later version pays a `PyList_GetItem` call per item, the stable ABI's way.
+fn list_layout_known(py: Python<'_>) -> PyResult<bool> {
+    let sys = py.import("sys")?;
+    let cpython = sys
+        .getattr("implementation")?
+        .getattr("name")?
+        .extract::<String>()?
+        == "cpython";
+    let gil = py
+        .import("sysconfig")?
+        .call_method1("get_config_var", ("Py_GIL_DISABLED",))?
+        .extract::<Option<i64>>()?
+        .unwrap_or(0)
+        == 0;
+    let version = py.version_info();
+    let known = ((3, 10)..(3, 15)).contains(&(version.major, version.minor));
+    if !(cpython && gil && known) {
+        return Ok(false);
+    }
+    let probe = PyList::new(py, [7u8, 11u8])?;
+    // SAFETY: on these interpreters a list is a `ListHead` (checked just above), and `probe`
+    // is a live list of two items (a `Bound` proves it), so its item array holds two valid
+    // pointers; `PyList_GetItem` with an index below the length returns a borrowed item.
+    let agree = (0..2).all(|i| unsafe {
+        let items = (*probe.as_ptr().cast::<ListHead>()).items;
+        *items.add(i) == pyo3::ffi::PyList_GetItem(probe.as_ptr(), i as pyo3::ffi::Py_ssize_t)
+    });
+    Ok(agree && probe.len() == 2)
 }
 
 static SMALL_INTS: PyOnceLock<SmallInts> = PyOnceLock::new();
@@ -182,7 +211,12 @@ impl SmallInts {
             } else {
                 usize::BITS - 1 // every offset but 0's lands past the table
             };
-            Ok::<_, PyErr>(SmallInts { addr, shift })
+            let direct = list_layout_known(py)?;
+            Ok::<_, PyErr>(SmallInts {
+                addr,
+                shift,
+                direct,
+            })
         })
     }
 
@@ -191,6 +225,65 @@ impl SmallInts {
     fn by_address(&self, at: usize) -> Option<u8> {
         let i = at.wrapping_sub(self.addr[0]) >> self.shift;
         (i < 52 && self.addr[i] == at).then_some(i as u8)
+    }
+
+    /// [`quick_hand`] of an exact list: up to seven card-code items, read and keyed in one
+    /// pass; `None` for more, or for an item that is no card code (the general way names it).
+    #[inline(always)]
+    fn list_hand(&self, list: &Bound<'_, PyList>) -> Option<(u64, usize, KeyFold)> {
+        let at = list.as_ptr();
+        // SAFETY: `at` is a live list (a `Bound` proves it, and that we are attached); the
+        // variable-size header is part of the stable ABI, and a list's `ob_size` is its length.
+        let n = unsafe { pyo3::ffi::Py_SIZE(at) } as usize;
+        if n > HAND_CARDS {
+            return None;
+        }
+        if self.direct {
+            // SAFETY: read only where `list_layout_known` vouched for the layout: then `items`
+            // points to the list's `n` item pointers.
+            let items = unsafe { (*at.cast::<ListHead>()).items };
+            // SAFETY: `i < n`, the list's length (see above).
+            self.items_hand(list.py(), n, |i| unsafe { *items.add(i) })
+        } else {
+            // SAFETY: `i` is below the length, so `PyList_GetItem` returns a borrowed item
+            // (never null), which the list keeps alive while it is used.
+            self.items_hand(list.py(), n, |i| unsafe {
+                pyo3::ffi::PyList_GetItem(at, i as pyo3::ffi::Py_ssize_t)
+            })
+        }
+    }
+
+    /// The `n` (at most seven) items `item(i)` gives, read and keyed in one pass: a loop of
+    /// its own for each way of reading them, with no test of the way per item. `item` gives
+    /// the borrowed items of a live list: nothing here runs Python code (the conversion of an
+    /// exact int calls none) or releases the GIL, so the list cannot change while it is read.
+    #[inline(always)]
+    fn items_hand(
+        &self,
+        py: Python<'_>,
+        n: usize,
+        item: impl Fn(usize) -> *mut pyo3::ffi::PyObject,
+    ) -> Option<(u64, usize, KeyFold)> {
+        let (mut packed, mut fold) = (0u64, KeyFold::default());
+        // Up to seven cards in a loop of fixed length, unrolled, each shift fixed; the common
+        // call (seven) with its length known, so no test of it is left either.
+        let n = if n == HAND_CARDS { HAND_CARDS } else { n };
+        for i in 0..HAND_CARDS {
+            if i == n {
+                break;
+            }
+            let ptr = item(i);
+            let code = match self.by_address(ptr as usize) {
+                Some(c) => c,
+                // A null item (a list a C extension is still filling) goes the general way.
+                None if ptr.is_null() => return None,
+                // SAFETY: `ptr` is a valid, non-null borrowed item (see above).
+                None => self.convert(unsafe { Borrowed::from_ptr(py, ptr) })?,
+            };
+            packed |= (code as u64) << (8 * i);
+            fold.push(code);
+        }
+        Some((packed, n, fold))
     }
 
     /// The card code `obj` is, by address, or by conversion for an exact int in 0..52.
