@@ -8,7 +8,8 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyList, PyString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use ::toml::de::{DeInteger, DeTable, DeValue};
+use ::toml::de::{DeInteger, DeString, DeTable, DeValue};
+use ::toml::Spanned;
 use toml_datetime::{Datetime, Offset};
 
 /// The Python types a TOML value can become beside the built-in ones, found once.
@@ -54,6 +55,12 @@ pub fn _toml_loads<'py>(
     text: &str,
     max_nesting: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
+    // The toml crate skips a byte order mark; tomli, and splitpot before it, refuse one.
+    if text.starts_with('\u{feff}') {
+        return Err(SplitpotError::new_err(
+            "not valid TOML: a byte order mark (U+FEFF) begins the text (at line 1, column 1)",
+        ));
+    }
     // The parser reports every input it refuses as an error; a panic would be its bug, and
     // is a SplitpotError naming it rather than a PanicException escaping to the caller.
     let parsed = catch_unwind(AssertUnwindSafe(|| DeTable::parse(text)))
@@ -97,6 +104,20 @@ fn place(text: &str, start: usize, end: usize) -> String {
     }
 }
 
+/// Where the text first names a table's entry. The toml crate moves a table that a header
+/// opens after a longer header made it (`[b.a]` ... `[b]`) to the end of its parent, its key
+/// then that header's; the table's own entries keep the first naming, which came before.
+fn first_named(key: &Spanned<DeString<'_>>, value: &Spanned<DeValue<'_>>) -> usize {
+    let at = key.span().start;
+    match value.get_ref() {
+        DeValue::Table(table) => table
+            .iter()
+            .map(|(k, v)| first_named(k, v))
+            .fold(at, usize::min),
+        _ => at,
+    }
+}
+
 struct Builder<'py, 't> {
     py: Python<'py>,
     text: &'t str,
@@ -104,12 +125,25 @@ struct Builder<'py, 't> {
 }
 
 impl<'py> Builder<'py, '_> {
-    /// A table at nesting `level`, its keys interned (the same few names in every hand).
+    /// A table at nesting `level`, its keys interned (the same few names in every hand) and in
+    /// the order the text first names them, as tomli makes them.
     fn table(&self, table: &DeTable<'_>, level: usize) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(self.py);
-        for (key, value) in table.iter() {
+        let add = |key: &Spanned<DeString<'_>>, value: &Spanned<DeValue<'_>>| {
             let key = PyString::intern(self.py, key.get_ref());
-            dict.set_item(key, self.value(value.get_ref(), value.span(), level)?)?;
+            dict.set_item(key, self.value(value.get_ref(), value.span(), level)?)
+        };
+        let firsts: Vec<usize> = table.iter().map(|(k, v)| first_named(k, v)).collect();
+        if firsts.is_sorted() {
+            for (key, value) in table.iter() {
+                add(key, value)?;
+            }
+        } else {
+            let mut entries: Vec<_> = firsts.into_iter().zip(table.iter()).collect();
+            entries.sort_by_key(|(at, _)| *at);
+            for (_, (key, value)) in entries {
+                add(key, value)?;
+            }
         }
         Ok(dict)
     }
