@@ -11,7 +11,6 @@ import datetime as dt
 import tarfile
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
 
 import pytest
 import tomli
@@ -121,7 +120,7 @@ def test_the_repo_histories_read_as_tomli_reads_them() -> None:
         "a = {b = 1}\na.c = 2",
         "a.b = 1\n[a]\nc = 2",
         "[[a]]\n[a]",
-        'x = """\\\n  a"""\ny = \'\'\'\nb\'\'\'',
+        "x = \"\"\"\\\n  a\"\"\"\ny = '''\nb'''",
         "x = 1\r\ny = 2\r\n",
         "x = 1\ry = 2",
         "\ufeffx = 1",
@@ -170,7 +169,7 @@ _LINE = st.one_of(
 )
 _DOCUMENT = st.lists(_LINE, max_size=8).map("\n".join)
 _JUNK = st.one_of(
-    st.text(alphabet='[]{}=,."\'\\\n\r\t #_-+:TZzeExob0123456789é\x00\x7f\u2028', max_size=4),
+    st.text(alphabet="[]{}=,.\"'\\\n\r\t #_-+:TZzeExob0123456789é\x00\x7f\u2028", max_size=4),
     st.sampled_from(["inf", "nan", "0x", "1979-05-27", "07:32", '"""', "'''", "\\u", "\\x41"]),
     st.text(max_size=3),
 )
