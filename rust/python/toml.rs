@@ -4,12 +4,12 @@
 //! `parse_float=Decimal`, refusing a document nested deeper than the caller's bound.
 use super::errors::SplitpotError;
 use crate::limits;
+use ::toml::de::{DeInteger, DeString, DeTable, DeValue};
+use ::toml::Spanned;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyList, PyString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use ::toml::de::{DeInteger, DeString, DeTable, DeValue};
-use ::toml::Spanned;
 use toml_datetime::{Datetime, Offset};
 
 /// The Python types a TOML value can become beside the built-in ones, found once.
