@@ -75,7 +75,7 @@ def test_the_package_page_lists_every_category_and_the_public_errors(site: Path)
 
 
 def extras() -> set[str]:
-    import tomli  # a core dependency (tomllib is 3.11+)
+    import tomli  # the test extra's (tomllib is 3.11+)
 
     with open(ROOT / "pyproject.toml", "rb") as f:
         return set(tomli.load(f)["project"]["optional-dependencies"])

@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import tomli
 from conftest import SHARED, need
 from hypothesis import event, given
 from hypothesis import strategies as st
 from splitpot import phh
-from splitpot._toml import _TOML_LOADS
 from splitpot.betting import FixedLimit, NoLimit, PotLimit
 from splitpot.bots import RandomBot
 from splitpot.cli import main
@@ -106,7 +106,7 @@ def test_broken_histories_raise_naming_file_action_and_reason(path: Path) -> Non
 def _expectations(text: str) -> dict[str, Any]:
     """The ``_expect_*`` lines of a broken history (read apart: the rest may not parse)."""
     lines = [line for line in text.splitlines() if line.startswith("_expect")]
-    return _TOML_LOADS("\n".join(lines))  # tomllib, or tomli before Python 3.11
+    return tomli.loads("\n".join(lines))
 
 
 def test_a_file_that_is_not_toml_names_the_file() -> None:

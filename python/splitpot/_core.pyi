@@ -9,7 +9,7 @@ Use them from the package, ``import splitpot as sp``: ``sp.evaluate_high``, ``sp
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import IntEnum
-from typing import final
+from typing import Any, final
 
 import numpy as np
 import numpy.typing as npt
@@ -73,6 +73,7 @@ __all__ = [
     "_pan_turn_moves",
     "_range_hands",
     "_split_pots",
+    "_toml_loads",
     "_variants",
     "evaluate_high",
     "evaluate_high_strength",
@@ -605,6 +606,16 @@ def _split_pots(
     odd-chip order (empty: ascending seats). Returns `(awards, totals)`: `(pot, side, seat,
     chips, why)` rows and `{seat: chips}`. Raises `OverflowError` for a number past the
     core's integers and `SplitpotError` for a pot that no ranked seat may win."""
+
+# TOML histories (PHH, Pan); splitpot._toml.Reader checks the size first and makes the errors.
+
+def _toml_loads(text: str, max_nesting: int) -> dict[str, Any]:
+    """`text` parsed as TOML 1.1, as `tomli.loads(text, parse_float=Decimal)` gives it: dicts in
+    the text's order, lists, str, int (any size), `Decimal`, bool, `datetime`, `date`, `time`.
+    Raises `SplitpotError` "not valid TOML: ... (at line L, column C)" for text that is not
+    TOML, and "tables and arrays are nested more than `max_nesting` levels deep" past that
+    bound (the top table is level 1); `ValueError` from `int()` for an integer past Python's
+    digit limit."""
 
 # Pan (docs/rules/pan.md); splitpot.pan wraps these in enums and records.
 

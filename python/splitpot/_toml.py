@@ -14,35 +14,16 @@ ValueError: x.toml: tables and arrays are nested more than 16 levels deep
 
 from __future__ import annotations
 
-import importlib
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import IO, Any
 
 from splitpot import _files
+from splitpot._core import SplitpotError, _toml_loads
 from splitpot.limits import PHH_MAX_AMOUNT_DIGITS, PHH_MAX_BYTES, PHH_MAX_NESTING
 
 __all__ = ["Reader"]
-
-
-def _toml_reader() -> Callable[..., dict[str, Any]]:
-    # tomli's compiled wheels parse about twice as fast as the standard library's tomllib,
-    # which is the same parser in pure Python; either reads the same TOML.
-    for name in ("tomli", "tomllib"):
-        try:
-            module = importlib.import_module(name)
-        except ImportError:  # pragma: no cover - one of them is always there
-            continue
-        loads: Callable[..., dict[str, Any]] = module.loads
-        return loads
-    raise ImportError("reading PHH needs tomllib (Python 3.11+) or tomli")  # pragma: no cover
-
-
-_TOML_LOADS = _toml_reader()
-
-_CONTAINERS = {dict, list}
 
 
 @dataclass(frozen=True)
@@ -54,8 +35,10 @@ class Reader:
     fail: Callable[[str, str | None], Exception]
 
     def parse(self, text: str, source: str | None) -> dict[str, Any]:
-        """The TOML of a history, its size checked before parsing and its nesting after (tomli
-        bounds its own recursion at 400 levels and the standard library's recursion limit)."""
+        """The TOML of a history, its size checked before parsing and its nesting while its
+        objects are made: the core's parser (``_core._toml_loads``, the ``toml`` crate) gives
+        what ``tomli.loads(text, parse_float=Decimal)`` gives, tests/test_toml.py holds it
+        to that."""
         if not isinstance(text, str):
             raise TypeError(
                 f"{self.kind} text must be a str, not {type(text).__name__} "
@@ -66,34 +49,12 @@ class Reader:
                 f"the text has {len(text)} characters, more than the {PHH_MAX_BYTES} read", source
             )
         try:
-            data = _TOML_LOADS(text, parse_float=Decimal)
-        except RecursionError:
-            raise self.fail(
-                f"not valid TOML: nested more than {PHH_MAX_NESTING} levels deep", source
-            ) from None
-        except ValueError as e:  # tomllib.TOMLDecodeError, and int() of a 5000-digit integer
-            if "integer string conversion" in str(e):
-                e = ValueError(f"an integer of more than {PHH_MAX_AMOUNT_DIGITS} digits")
-            raise self.fail(f"not valid TOML: {e}", source) from None
-        self._check_nesting(data, source)
-        return data
-
-    def _check_nesting(self, data: dict[str, Any], source: str | None) -> None:
-        """At most :data:`~splitpot.limits.PHH_MAX_NESTING` levels of tables and arrays: a walk
-        of the containers only, without a Python call per action string."""
-        level: list[Any] = [data]
-        for _ in range(PHH_MAX_NESTING):
-            inner: list[Any] = []
-            for value in level:
-                items = value.values() if type(value) is dict else value
-                if set(map(type, items)) & _CONTAINERS:
-                    inner.extend(v for v in items if type(v) in _CONTAINERS)
-            if not inner:
-                return
-            level = inner
-        raise self.fail(
-            f"tables and arrays are nested more than {PHH_MAX_NESTING} levels deep", source
-        )
+            return _toml_loads(text, PHH_MAX_NESTING)
+        except SplitpotError as e:  # not TOML, or nested too deep: the message says which
+            raise self.fail(str(e), source) from None
+        except ValueError:  # int() of an integer past Python's 4,300 digits
+            reason = f"not valid TOML: an integer of more than {PHH_MAX_AMOUNT_DIGITS} digits"
+            raise self.fail(reason, source) from None
 
     def read(self, file: str | os.PathLike[str] | IO[bytes] | IO[str]) -> tuple[str, str]:
         """The text of a path or an open file, at most :data:`~splitpot.limits.PHH_MAX_BYTES`,

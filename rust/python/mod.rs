@@ -9,6 +9,7 @@ mod pan;
 mod pan_moves;
 mod pots;
 mod tables;
+mod toml;
 mod values;
 mod work;
 
@@ -43,6 +44,8 @@ mod _core {
         _holdem_board_count, _holdem_class_counts, _holdem_class_hands, _holdem_class_pairs,
         _holdem_hero_counts,
     };
+    #[pymodule_export]
+    use super::toml::_toml_loads;
     #[pymodule_export]
     use super::values::{HighHand, LowHand, RazzLow};
     #[pymodule_export]

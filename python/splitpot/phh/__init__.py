@@ -2,8 +2,9 @@
 
 PHH (Poker Hand History, https://phh.readthedocs.io) is a TOML file per hand (``.phh``), or
 several hands as the tables ``[1]``, ``[2]``, ... of one file (``.phhs``). This module reads
-it with a real TOML parser (``tomli`` when installed, else ``tomllib``), replays every action
-through :class:`splitpot.hand.Hand` and writes any hand splitpot plays with ``tomli-w``.
+it with the core's TOML 1.1 parser (the ``toml`` crate, giving what ``tomli`` gives), replays
+every action through :class:`splitpot.hand.Hand` and writes any hand splitpot plays with
+``tomli-w``.
 
 >>> hh = loads('''
 ... variant = "NT"
@@ -103,8 +104,8 @@ Actions (spec "Actions"): ``d dh p1 AcKd`` (hole cards), ``d db JcQh3s`` (board)
 
 Limits (:mod:`splitpot.limits`, checked before any work; issue 15). A text or file of more
 than :data:`~splitpot.limits.PHH_MAX_BYTES` is refused before it is parsed; tables and arrays
-nest at most :data:`~splitpot.limits.PHH_MAX_NESTING` levels (tomli's own recursion error is
-refused the same way); a hand has at most :data:`~splitpot.limits.PHH_MAX_SEATS` players,
+nest at most :data:`~splitpot.limits.PHH_MAX_NESTING` levels (the parser's own bound of 80
+levels is refused the same way); a hand has at most :data:`~splitpot.limits.PHH_MAX_SEATS` players,
 ``seat_count`` and ``max(seats)``, and at most :data:`~splitpot.limits.PHH_MAX_ACTIONS`
 actions; every amount (stacks, antes, blinds, bets, ``cbr``, splitpot's fields) has at most
 :data:`~splitpot.limits.PHH_MAX_AMOUNT_DIGITS` digits. A ``cbr`` amount is plain ASCII digits
