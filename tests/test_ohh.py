@@ -22,7 +22,7 @@ from splitpot import limits, ohh, phh
 from splitpot.bots import RandomBot, play_bots
 from splitpot.cli import main
 from splitpot.hand import Hand
-from splitpot.phh.setup import _layout
+from splitpot.phh.setup import seat_layout
 
 from tests.test_phh import CORPUS, played_hands
 from tests.test_sites_review import real
@@ -698,7 +698,7 @@ def assert_round_trip(hh: phh.HandHistory) -> str:
     after = phh.check(back)
     assert after.status == before.status or (before.status, after.status) == ("unchecked", "match")
     a, b = phh.replay(hh), phh.replay(back)
-    assert [a.stacks[s] for s in _layout(hh)[0]] == [b.stacks[s] for s in _layout(back)[0]]
+    assert [a.stacks[s] for s in seat_layout(hh)[0]] == [b.stacks[s] for s in seat_layout(back)[0]]
     if before.status != "unchecked":
         assert back.finishing_stacks == hh.finishing_stacks
     return before.status

@@ -44,7 +44,7 @@ from splitpot.hand import (
     TimingOut,
 )
 from splitpot.phh import HandHistory, compare, replay
-from splitpot.phh.setup import _layout  # the one home of the seats' layout (players to seats)
+from splitpot.phh.setup import seat_layout  # the one home of the seats' layout (players to seats)
 
 HAND_COLUMNS = (
     "hand_key format site site_hand variant game game_name structure hi_lo stud small_blind "
@@ -240,7 +240,7 @@ class _Walk:
 
 def known_cards(hh: HandHistory, walk: _Walk) -> set[int]:
     """The engine seats whose hole cards the history knows: dealt without ``?``, or shown."""
-    seat_of, _, _ = _layout(hh)
+    seat_of, _, _ = seat_layout(hh)
     unknown: set[int] = set()
     for text in hh.actions:
         words = text.partition("#")[0].split()
@@ -258,7 +258,7 @@ def poker_rows(hh: HandHistory, fmt: str) -> HandRows:
     if not hand.is_over:
         raise Unfinished(f"{hh.source or '<string>'}: the history stops before the hand is over")
     walk = _Walk(hand)
-    seat_of, _, _ = _layout(hh)
+    seat_of, _, _ = seat_layout(hh)
     known = known_cards(hh, walk)
     money = _Money(hh, hand, walk, seat_of)
     allin = ev.allin_ev(hand, walk.last_decision, walk.last_street, known)

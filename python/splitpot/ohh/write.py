@@ -36,7 +36,7 @@ from splitpot.ohh.games import BET_TYPE_OF, SHOWDOWN, game_type, refused, street
 from splitpot.ohh.header import CENT, CHIP, EXTENSION, PLAY_MONEY, has_null
 from splitpot.ohh.read import trimmed
 from splitpot.phh.record import HandHistory
-from splitpot.phh.setup import _layout
+from splitpot.phh.setup import seat_layout
 
 SPEC_VERSION = "1.4.7"
 """The version of the OHH specification splitpot writes (spec "spec_version")."""
@@ -104,7 +104,7 @@ class _Writer:
         if name is None:
             raise UnsupportedOHH(refused(self.game), source=hh.source)
         self.game_type = name
-        self.seat_of, self.seat_count, _ = _layout(hh)
+        self.seat_of, self.seat_count, _ = seat_layout(hh)
         self.k_of = {seat: k for k, seat in enumerate(self.seat_of)}
         self.cards = _Cards(hh)
         self.rounds: list[dict[str, Any]] = []

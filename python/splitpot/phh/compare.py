@@ -18,7 +18,7 @@ from splitpot.limits import PHH_MAX_JOBS, shown
 from splitpot.phh.errors import PHHError, UnsupportedHistory
 from splitpot.phh.record import HandHistory, Number
 from splitpot.phh.replay import replay
-from splitpot.phh.setup import _layout
+from splitpot.phh.setup import seat_layout
 from splitpot.phh.toml_io import _read, loads_all
 
 _logger = _log.logger(__name__)
@@ -83,7 +83,7 @@ def compare(history: HandHistory, hand: Hand) -> Comparison:
     'match'
     """
     expected = history.finishing_stacks
-    seat_of, _, _ = _layout(history)
+    seat_of, _, _ = seat_layout(history)
     stacks = hand.final_stacks if hand.is_over else hand.stacks
     got = tuple(stacks[s] for s in seat_of)
     if expected is None:
@@ -128,7 +128,7 @@ def _site_result(
     ``_site_rake``, which the reader checked against the pot it states."""
     delta: list[Number] = [got[k] - want[k] for k in range(len(got))]
     won: list[Number] = history.winnings or [0] * len(got)
-    seat_of, _, _ = _layout(history)
+    seat_of, _, _ = seat_layout(history)
     pot = sum(a.amount for a in hand.result.awards)
     tournament = history.user_fields.get("_site_tournament") is True
     allowed = 0 if tournament else pot * SITE_MAX_RAKE_PERCENT // 100

@@ -74,7 +74,7 @@ class _Setup:
         return self.options.get("max_runs", 1)
 
 
-def _layout(hh: HandHistory) -> tuple[list[int], int, int]:
+def seat_layout(hh: HandHistory) -> tuple[list[int], int, int]:
     """``(seat_of, seat_count, button)``: engine seat of each player, from ``seats``."""
     n = len(hh.starting_stacks)
     src = hh.source
@@ -206,7 +206,7 @@ def _bounded(value: object, what: str, source: str | None) -> None:
 def _setup(hh: HandHistory) -> _Setup:
     src = hh.source
     game, kind = _variant(hh.variant, hh.user_fields.get("_splitpot_variant"), src)
-    seat_of, count, button = _layout(hh)
+    seat_of, count, button = seat_layout(hh)
     stacks = _chips_list(hh.starting_stacks, "starting_stacks", src)
     if min(stacks) <= 0:
         i = [s > 0 for s in stacks].index(False)

@@ -28,7 +28,7 @@ from splitpot.hand import (
     RaisingTo,
 )
 from splitpot.phh import HandHistory
-from splitpot.phh.setup import _layout
+from splitpot.phh.setup import seat_layout
 from splitpot.pots import Award
 from splitpot.tui import _blind_names, award_words, describe, share_name
 
@@ -93,7 +93,7 @@ class Story:
         assert isinstance(start, HandStarting)
         self.start = start
         players = list(names if names is not None else history.players or [])
-        seat_of, _, _ = _layout(history)
+        seat_of, _, _ = seat_layout(history)
         self.seat_of = seat_of  # the engine seat of each player of the history
         self.names = [f"Seat {s + 1}" for s in range(hand.seat_count)]
         for i, seat in enumerate(seat_of):

@@ -102,7 +102,7 @@ from splitpot.hand import (
 from splitpot.phh.errors import PHHError, UnsupportedHistory
 from splitpot.phh.record import HandHistory
 from splitpot.phh.replay import replay
-from splitpot.phh.setup import _layout
+from splitpot.phh.setup import seat_layout
 from splitpot.sites.money import CENT, shown_amount
 
 # splitpot's game code -> PokerStars' name of the game, before its structure ("Limit"...).
@@ -203,7 +203,7 @@ class _Writer:
         start = self.hand.events[0]
         self.game = start.game  # type: ignore[attr-defined]
         self.stud = self.game.forced_bets == "bring_in"
-        seat_of, self.seat_count, self.button = _layout(hh)
+        seat_of, self.seat_count, self.button = seat_layout(hh)
         self.player_at = {seat: k for k, seat in enumerate(seat_of)}
         if self.stud and self.button != max(seat_of):
             # The client's stud text names no dealer: readers take the last seat's.
