@@ -298,6 +298,9 @@ class LineReader:
         self.mark, self.seventh = self.STREET_MARK, self.SEVENTH
         self.seating: Seating | None = None  # the names and who a line's is, once seated
         self.sep = ""  # the seating's one separator, for the line loop (play_line)
+        # The separator holds, and no seated name starts a street line: read_lines may take
+        # a line's player as what precedes the separator before asking what the line is.
+        self.fast = False
         self.table: Rules = ()
         self.summary = False  # the summary's lines: what the site says happened
         self.street = ""  # the title of the street being played
@@ -438,12 +441,15 @@ class LineReader:
         a :class:`DamagedHand` "cut off", whatever line first failed to read; so is an
         unsupported line when it is the cut one (half a street line)."""
         self.read_header()
-        b, read = self.b, self.line
         try:
-            for number, line in self.body():
-                b.at = number
-                self.text = line = line.rstrip()
-                read(line)
+            if type(self).line is LineReader.line and type(self).play_line is LineReader.play_line:
+                self.read_lines()
+            else:
+                b, read = self.b, self.line
+                for number, line in self.body():
+                    b.at = number
+                    self.text = line = line.rstrip()
+                    read(line)
             if not self.whole():
                 raise self.damaged("cut off: the hand ends before its summary")
             self.finish()
@@ -458,6 +464,31 @@ class LineReader:
             if self.whole():
                 raise
             raise self.damaged(f"cut off: the hand ends before its summary ({e.reason})") from None
+
+    def read_lines(self) -> None:
+        """Every line of the body, as :meth:`line` reads them, with its two commonest cases
+        taken here without a call: a seated player's move read before (the look-up of
+        :meth:`play_line`, when his name is what precedes the reader's one separator and no
+        seated name starts a street line), and a summary line."""
+        b, read, mark = self.b, self.line, self.mark
+        players, moves, seventh = b.players, self.moves_read, self.seventh
+        for number, line in self.body():
+            b.at = number
+            self.text = line = line.rstrip()
+            if self.summary:
+                if line.startswith(mark):
+                    self.street_line(line)
+                elif line:
+                    self.summary_line(line)
+                continue
+            if self.fast:
+                name, sep, rest = line.partition(self.sep)
+                if sep and name in players:
+                    known = moves.get(rest)
+                    if known is not None and (self.street != seventh or not seventh):
+                        known[0](b, name, known[1])
+                        continue
+            read(line)
 
     def whole(self) -> bool:
         """Whether the hand's text is whole: no header glued into it, and its
@@ -527,6 +558,9 @@ class LineReader:
                 self.on_seated(seating.alternatives)
             else:
                 self.sep = seating.sep
+                self.fast = bool(self.sep) and not any(
+                    name.startswith(self.mark) for name in seating.names
+                )
             self.table = self.rules()
         return seating.names
 
