@@ -13,7 +13,16 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import ClassVar
 
-from splitpot.sites.base import VERBS, Block, LineReader, Remembered, Rules, SiteReader, cards
+from splitpot.sites.base import (
+    VERBS,
+    Block,
+    Guarded,
+    LineReader,
+    Remembered,
+    Rules,
+    SiteReader,
+    cards,
+)
 from splitpot.sites.builder import Kind
 from splitpot.sites.errors import SiteError
 from splitpot.sites.money import CENT, CHIP
@@ -62,12 +71,17 @@ _VERBS = VERBS | {
     "posts small & big blinds": "both blinds",
     "posts the ante": "ante",
 }
-_COLLECTED = re.compile(r"^(.+?) collected (\S+) from (side pot(?:-\d+)?|main pot|pot)\s*$")
+_COLLECTED = Guarded(
+    re.compile(r"^(.+?) collected (\S+) from (side pot(?:-\d+)?|main pot|pot)\s*$"), " collected "
+)
 _UNCALLED = re.compile(r"^Uncalled bet \((\S+)\) returned to (.+?)\s*$")
 _TOTAL = re.compile(r"^Total pot (\S+) .*\| Rake (\S+)")
 # All-in Cash Out (2020 on): the site pays the player, and keeps the pot share he then wins,
 # which the summary states: "won ($2.29) with ... (pot not awarded as player cashed out)".
-_CASHED_OUT = re.compile(r"^(.+) cashed out the hand for (\S+)(?: \| Cash Out Fee (\S+))?\s*$")
+_CASHED_OUT = Guarded(
+    re.compile(r"^(.+) cashed out the hand for (\S+)(?: \| Cash Out Fee (\S+))?\s*$"),
+    " cashed out the hand for ",
+)
 _NOT_AWARDED = re.compile(r" won \((\S+)\) .*\(pot not awarded as player cashed out\)$")
 _RUN_COUNT = {"Hand was run twice": 2, "Hand was run three times": 3}
 # The summary's "Seat 3: Bob (big blind) mucked [...]": the seated name is found first, so
@@ -76,7 +90,7 @@ _SUMMARY_SEAT = re.compile(r"^Seat \d+: (.*)$")
 _MUCKED = re.compile(r"^(?:\([^)]*\) )*mucked \[([^]]*)\]")
 _DEALT_TO = re.compile(r"^Dealt to (.*)$")
 _HELD = re.compile(r"^\[([^]]*)\](?: \[([^]]*)\])?\s*$")
-_EMPTY = re.compile(r"^(.+):$")
+_EMPTY = Guarded(re.compile(r"^(.+):$"), ":")
 _NOTES = re.compile(
     r"^(?:.+ (?:said, \".*|is (?:sitting out|disconnected|connected)|has (?:timed out|returned)"
     r"|has timed out while (?:being )?disconnected|was removed from the table.*"
