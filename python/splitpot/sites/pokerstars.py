@@ -129,6 +129,7 @@ class StarsHand(LineReader):
     is a dead one (:meth:`action`); every other post means the same move in any state."""
 
     def __init__(self, block: Block) -> None:
+        self.stakes_found: list[tuple[str, str, str]] | None = None  # (stakes(): read once)
         super().__init__(block)
         tournament = _TOURNAMENT.search(self.header)
         if tournament is not None:
@@ -142,14 +143,14 @@ class StarsHand(LineReader):
 
     def unit(self) -> Decimal:
         header = self.header
-        cash = _TOURNAMENT.search(header) is None and bool(_STAKES.search(_uncapped(header)))
+        cash = _TOURNAMENT.search(header) is None and bool(self.all_stakes())
         return CENT if cash and any(map(header.__contains__, _MONEY)) else CHIP
 
     def read_header(self) -> None:
         header, b = self.header, self.b
-        for name in _UNPLAYED:
-            if name in header:
-                raise b.unsupported(f"{name} is a game splitpot does not play", name)
+        if any(map(header.__contains__, _UNPLAYED)):
+            name = next(name for name in _UNPLAYED if name in header)
+            raise b.unsupported(f"{name} is a game splitpot does not play", name)
         found = _GAME.search(header, header.find(":") + 1)  # after "... Hand #N:"
         if found is None or (found["hilo"] and found["game"] in ("Hold'em", "Razz")):
             raise b.unsupported(f"a game splitpot does not read: {header[:80]!r}")
@@ -170,11 +171,18 @@ class StarsHand(LineReader):
 
     def stakes(self) -> tuple[str, str, str]:
         """The header's last ``(small/big CUR)``."""
-        stakes = _STAKES.findall(_uncapped(self.header))
+        stakes = self.all_stakes()
         if not stakes:
             raise self.fail("no stakes in the hand's header")
         small, big, currency = stakes[-1]
         return small, big, currency
+
+    def all_stakes(self) -> list[tuple[str, str, str]]:
+        """Every ``(small/big CUR)`` of the header, found once (:meth:`unit` and
+        :meth:`stakes` ask)."""
+        if self.stakes_found is None:
+            self.stakes_found = _STAKES.findall(_uncapped(self.header))
+        return self.stakes_found
 
     def body(self) -> Iterator[tuple[int, str]]:
         lines = super().body()
