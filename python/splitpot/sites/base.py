@@ -180,6 +180,15 @@ class Remembered:
 
 
 _UNKNOWN = object()
+_REMEMBERED: dict[re.Pattern[str], Remembered] = {}
+
+
+def _remembered(pattern: re.Pattern[str]) -> Remembered:
+    """The one :class:`Remembered` of ``pattern`` (a reader's class constant)."""
+    found = _REMEMBERED.get(pattern)
+    if found is None:
+        found = _REMEMBERED[pattern] = Remembered(pattern)
+    return found
 
 
 @dataclass
@@ -394,10 +403,10 @@ class LineReader:
         """A line starting with :data:`STREET_MARK` (``*** FLOP *** [...]``): the summary,
         a board, a stud street, a street that changes nothing, or one splitpot does not
         play."""
-        found = self.STREETS.match(line)
+        found = _remembered(self.STREETS).groups(line)  # most street lines recur
         if found is None:
             raise self.fail(f"not a street line: {line!r}")
-        title, first, second = found.groups()
+        title, first, second = found
         if self.seating is None:
             self.seats()
         if self.street == self.SEVENTH:
