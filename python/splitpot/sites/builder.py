@@ -329,14 +329,14 @@ class HandBuilder:
 
     def fold(self, name: str, _: int = 0) -> None:
         p = self.player(name)
-        if self._all_in(p):
+        if p.put_in == p.stack:  # all-in (_all_in, written out: half the moves read)
             return
         p.folded = True
         self.act(p, " f")
 
     def check(self, name: str, _: int = 0) -> None:
         p = self.player(name)
-        if not self._all_in(p):
+        if p.put_in != p.stack:  # not all-in (_all_in, written out)
             self.act(p, " cc")
 
     def _all_in(self, p: _Player) -> bool:
