@@ -104,6 +104,7 @@ _SEATS_READ: dict[tuple[type, Decimal], dict[str, tuple[int, str, int]]] = {}
 (:meth:`LineReader.set_up`), a cache bounded as the amounts are. A player who put nothing in
 sits down to the next hand with the same line."""
 
+
 class Matcher(Protocol):
     """What a rule's pattern must do: a compiled pattern, or a :class:`Guarded` one."""
 
@@ -129,6 +130,7 @@ class Guarded:
 
     def match(self, line: str) -> re.Match[str] | None:
         return self.pattern.match(line) if self.needle in line else None
+
 
 RUNS = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "1": 1, "2": 2, "3": 3}
 """The runs of a board run more than once, as the sites name them (§6: at most three)."""
@@ -407,6 +409,7 @@ class LineReader:
         if found is None:
             raise self.fail(f"not a street line: {line!r}")
         title, first, second = found
+        assert title is not None  # (group 1 is not optional in any reader's STREETS)
         if self.seating is None:
             self.seats()
         if self.street == self.SEVENTH:
