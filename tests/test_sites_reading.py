@@ -176,6 +176,17 @@ def test_hands_are_cut_as_line_by_line(
 # ---------------------------------------------------------------------- the quick ways of reading
 
 
+@given(
+    st.lists(st.sampled_from(["Ab", "A", "b", "", "xAbAb", "bA", "\r"]), max_size=30),
+    st.sampled_from(["Ab", "A", "bA", "b\nA", "AbA"]),
+)
+def test_the_lines_holding_a_marker_are_found_as_line_by_line(
+    lines: list[str], marker: str
+) -> None:
+    expected = [k for k, line in enumerate(lines) if marker in line]
+    assert reading.holding(lines, marker) == expected
+
+
 _GUARDED = [
     getattr(pokerstars, name)
     for name in dir(pokerstars)
