@@ -219,6 +219,29 @@ def test_no_import_cycles() -> None:
     assert cycles == []
 
 
+def private_imports(source: str, package: str) -> list[str]:
+    """The private names (``_x``) that ``source`` imports from the modules of ``package``."""
+    return [
+        f"{node.module}.{alias.name}"
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(package + ".")
+        for alias in node.names
+        if alias.name.startswith("_")
+    ]
+
+
+def test_no_reader_imports_another_readers_private_names() -> None:
+    # What two readers share has one home in the framework (base, patterns...), public
+    # there, never one reader's private name another borrows (issue 26).
+    borrowed = "from splitpot.sites.pokerstars import WHEN, _STREET\n"
+    assert private_imports(borrowed, "splitpot.sites") == ["splitpot.sites.pokerstars._STREET"]
+    found = {
+        path.name: private_imports(path.read_text(), "splitpot.sites")
+        for path in sorted((PACKAGE / "sites").glob("*.py"))
+    }
+    assert {name: names for name, names in found.items() if names} == {}
+
+
 def test_presentation_is_imported_only_by_the_cli() -> None:
     # The presentation layer: tui.py, and the replayer show/ that tells hands in tui's words.
     graph = import_graph()

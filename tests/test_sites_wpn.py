@@ -127,4 +127,4 @@ def test_every_wpn_hand_replays_to_the_sites_result() -> None:
     # "unknown player" files: an empty name, dealt no card), a flop line with no cards
     # before the deal, a hand cut at the end of its file.
     assert details.count("not seated") == 3 and "cut off" in details
-    assert "the flop has 0 cards" in details
+    assert "the flop has 0 new cards" in details

@@ -32,11 +32,10 @@ How it is read:
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 
-from splitpot.sites.base import NEVER, Block, LineReader, Rules, SiteReader
+from splitpot.sites.base import Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Game, Kind
-from splitpot.sites.money import CENT, CHIP
+from splitpot.sites.patterns import LIMITS, dealt_rule, seat_line
 
 NAME = "Absolute Poker/UltimateBet"
 HEADER = re.compile(r"(?m)^Stage #C?(\d{1,20})[: ]")
@@ -44,7 +43,7 @@ HEADER = re.compile(r"(?m)^Stage #C?(\d{1,20})[: ]")
 _GAME = re.compile(r"\b(Holdem|HOLDEM|Omaha Hi/Lo|Omaha)\b")
 _PARTS = {"Holdem": "T", "HOLDEM": "T", "Omaha Hi/Lo": "O/8", "Omaha": "O"}
 _KIND = re.compile(r"\b(No Limit|Pot Limit)\b|\b(Normal|NORMAL) \$?[\d.,]+/")
-_KINDS: dict[str, Kind] = {"No Limit": "N", "Pot Limit": "P", "Normal": "F", "NORMAL": "F"}
+_KINDS: dict[str, Kind] = {**LIMITS, "Normal": "F", "NORMAL": "F"}
 _BIG = re.compile(r"(?:No Limit|Pot Limit) \$?([\d.,]+)")  # the big blind
 _BETS = re.compile(r"(?:Normal|NORMAL) \$?([\d.,]+)/\$?([\d.,]+)")
 _WHEN = re.compile(r" - (\d{4})-(\d\d)-(\d\d) (\d\d?):(\d\d):(\d\d)")
@@ -86,15 +85,11 @@ class AbsoluteHand(LineReader):
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
-        self.dealt_to = NEVER
         self.posted: dict[str, int] = {}
         self.dealt = False  # "*** POCKET CARDS ***" is read
 
     def tournament(self) -> bool:
         return "Tourney ID" in self.header
-
-    def unit(self) -> Decimal:
-        return CHIP if self.tournament() else CENT
 
     def read_header(self) -> None:
         b, header = self.b, self.header
@@ -121,10 +116,7 @@ class AbsoluteHand(LineReader):
 
     def set_up(self, line: str) -> bool:
         b = self.b
-        found = _SEAT.match(line)
-        if found is not None:
-            seat, name, stack = found.groups()
-            b.seat(b.number(seat), name, self.amount(stack))
+        if seat_line(self, _SEAT.match(line)):
             return True
         found = _TABLE.match(line)
         if found is not None:
@@ -133,17 +125,11 @@ class AbsoluteHand(LineReader):
             return True
         return not line.strip()
 
-    def on_seated(self, alternatives: str) -> None:
-        self.dealt_to = re.compile(rf"^Dealt to ({alternatives}) \[([^]]*)\]\s*$")
-
     def rules(self) -> Rules:
-        return [(self.dealt_to, lambda m: self.b.hole(m[1], _cards(m[2])))]
+        return [dealt_rule(self, _cards)]
 
     def street_line(self, line: str) -> None:
-        found = _STREET.match(line)
-        if found is None:
-            raise self.unknown(line)
-        self.seated()
+        found = self.street_match(_STREET, line)
         title, first, second = found.groups()
         if title == "POCKET CARDS":
             self.dealt = True
@@ -151,10 +137,7 @@ class AbsoluteHand(LineReader):
         elif title == "SUMMARY":
             self.summary = True
         elif title in ("FLOP", "TURN", "RIVER") and first is not None:
-            new = _cards(second if second is not None else first)
-            if len(new) != (3 if title == "FLOP" else 1):
-                raise self.damaged(f"the {title.lower()} has {len(new)} cards: {line!r}")
-            self.b.board(new)
+            self.b.street_cards(title, _cards(second if second is not None else first), line)
         elif title != "SHOW DOWN":
             raise self.fail(f"a street this reader does not know: {line!r}")
 

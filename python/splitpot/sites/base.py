@@ -28,7 +28,7 @@ How to add a site (one file plus one registry line)
            NOTES = re.compile(...)            # lines that change nothing (chat, sitting out)
 
            def tournament(self) -> bool: ...  # chips, and no rake
-           def unit(self) -> Decimal: ...     # CENT for money, CHIP for chips
+           # unit(): CHIP in a tournament, else CENT (override where it differs)
            def read_header(self) -> None:     # self.facts.game(part, kind, small, big),
                ...                            # the table, self.facts.when(found): the date
            def set_up(self, line) -> bool:    # the table and seat lines: self.b.seat(...)
@@ -44,12 +44,14 @@ How to add a site (one file plus one registry line)
 
        READER = SiteReader(NAME, HEADER, SomeHand.parse)
 
-   The game is named by its PHH game part (``T``, ``O``, ``O5``, ``O/8``, ``7S``, ``R``...):
-   the hole cards and whether it is stud come from the game catalogue
-   (:func:`splitpot.phh.variants.game_of_part`), never typed again. A name the site gives to
-   a game splitpot does not play is listed with its reason (:meth:`LineReader.unsupported`),
-   so that the refusal names the game. Seat order and the blind seats are the builder's,
-   from the engine's one home (``hand/setup.py``).
+   What several sites write to the letter (the limit names, ``Seat N is the button``,
+   ``Dealt to NAME [cards]``, a seat line's rule) is in :mod:`splitpot.sites.patterns`:
+   use it rather than typing it again. The game is named by its PHH game part (``T``,
+   ``O``, ``O5``, ``O/8``, ``7S``, ``R``...): the hole cards and whether it is stud come
+   from the game catalogue (:func:`splitpot.phh.variants.game_of_part`), never typed again.
+   A name the site gives to a game splitpot does not play is listed with its reason
+   (:meth:`LineReader.unsupported`), so that the refusal names the game. Seat order and the
+   blind seats are the builder's, from the engine's one home (``hand/setup.py``).
 2. Add ``<site>.READER`` to ``READERS`` in :mod:`splitpot.sites.registry` (the order
    :func:`~splitpot.sites.sniff` tries them in, for headers that begin alike).
 3. Test it in ``tests/test_sites_<site>.py``: small hands of your own, and the real files of
@@ -76,10 +78,11 @@ from splitpot.phh.record import HandHistory
 from splitpot.sites.builder import HandBuilder
 from splitpot.sites.errors import DamagedHand, SiteError, UnsupportedHand
 from splitpot.sites.facts import HandFacts, keep
-from splitpot.sites.money import CENT
+from splitpot.sites.money import CENT, CHIP
 from splitpot.sites.seating import Seating
 
 __all__ = [
+    "BLINDS",
     "NEVER",
     "Block",
     "Guarded",
@@ -156,6 +159,8 @@ its site's words."""
 _NO_AMOUNT = ("fold", "check")
 VERBS = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet"}
 """The words most sites write for four of the :data:`MOVES`: a reader's ``VERBS`` adds its own."""
+BLINDS = {"posts small blind": "small blind", "posts big blind": "big blind"}
+"""The words most sites write for the blinds: a reader's ``VERBS`` adds them where its site does."""
 
 
 class Remembered:
@@ -277,9 +282,9 @@ class LineReader:
     loop over its lines and its hooks; the parts it holds (``facts``, ``seating``).
 
     A site sets ``NAME`` and ``HEADER``, ``NOTES`` (the lines that change nothing) and
-    ``ACTORS`` (what follows a player's name on his lines), and overrides :meth:`unit`,
-    :meth:`read_header`, :meth:`rules` and :meth:`action`; the other hooks (:meth:`line`,
-    :meth:`finish`...) where its text differs.
+    ``ACTORS`` (what follows a player's name on his lines), and overrides :meth:`tournament`,
+    :meth:`read_header`, :meth:`rules` and :meth:`action`; the other hooks (:meth:`unit`,
+    :meth:`line`, :meth:`finish`...) where its text differs.
 
     No pattern is compiled per hand: a line's player is found among the seated names by
     :meth:`actor` (a dictionary look-up, or the names longest first), so that reading costs
@@ -361,7 +366,7 @@ class LineReader:
     def unit(self) -> Decimal:
         """What one chip of the hand is worth: :data:`~splitpot.sites.money.CENT` of the
         currency in a cash game, :data:`~splitpot.sites.money.CHIP` in a tournament."""
-        return CENT
+        return CHIP if self.tournament() else CENT
 
     def tournament(self) -> bool:
         """Whether the hand is a tournament's: its chips are no money, and no rake is taken
@@ -639,6 +644,13 @@ class LineReader:
 
     def damaged(self, reason: str) -> DamagedHand:
         return self.b.damaged(reason)
+
+    def street_match(self, pattern: re.Pattern[str], line: str) -> re.Match[str]:
+        """A street ``line`` by the site's own ``pattern`` (else :meth:`unknown`), seated."""
+        if (found := pattern.match(line)) is None:
+            raise self.unknown(line)
+        self.seated()
+        return found
 
     def amount(self, text: str | None, *, decimal: str = ".") -> int:
         """``text`` in the hand's unit, exactly (:meth:`HandFacts.amount`, an error naming

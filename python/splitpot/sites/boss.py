@@ -42,8 +42,9 @@ from decimal import Decimal
 
 from splitpot.phh.record import HandHistory
 from splitpot.sites.base import Block, LineReader, SiteReader
-from splitpot.sites.builder import Kind, date_fields
+from splitpot.sites.builder import date_fields
 from splitpot.sites.money import CENT, CHIP
+from splitpot.sites.patterns import SHORT_LIMITS
 from splitpot.sites.xmldoc import Document, elements
 
 NAME = "Boss Media"
@@ -58,7 +59,6 @@ _GAMES: dict[str, tuple[str | None, str]] = {
     "GAME_OMAHL": ("O/8", "Omaha Hi-Lo"),
     "GAME_FCD": (None, "Five-card draw"),
 }
-_KINDS: dict[str, Kind] = {"NL": "N", "PL": "P", "FL": "F"}
 _NOBODY = ("STATE_EMPTY", "STATE_RESERVED")  # a seat with no player
 _STREETS = {"BOARD_FLOP": 3, "BOARD_TURN": 4, "BOARD_RIVER": 5}  # the board's cards by then
 # A tournament's amount with cents (``15972.51``): the hand is read in hundredths of a chip.
@@ -83,11 +83,16 @@ def card(text: str | None) -> str | None:
     return "A23456789TJQK"[rank] + "dchs"[suit]
 
 
+# The actions that are the framework's moves as they are (LineReader.move).
+_VERBS = dict(ACTION_FOLD="fold", ACTION_CHECK="check", ACTION_BET="bet", ACTION_RAISE="raise to")
+
+
 class BossHand(LineReader):
     """One ``<HISTORY>``: parsed as XML (:meth:`run`), not line by line."""
 
     NAME = NAME
     HEADER = HEADER
+    VERBS = _VERBS
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
@@ -175,7 +180,7 @@ class BossHand(LineReader):
         part, name = _GAMES.get(get("GAME", ""), ("", ""))
         if part is None:
             raise self.unsupported(f"{name}: a game splitpot does not play", name)
-        kind = _KINDS.get(get("LIMIT", ""))
+        kind = SHORT_LIMITS.get(get("LIMIT", ""))
         stakes = get("STAKES", "").split("/")
         if not part or kind is None or len(stakes) != 2:
             raise self.fail(f"a game this reader does not know: {b.user['_site_game']!r}")
@@ -222,19 +227,11 @@ class BossHand(LineReader):
             self.last_dealt = b.players[name].seat
         elif kind == "HAND_BOARD":
             self.deal_board(action)
-        elif kind == "ACTION_FOLD":
-            b.fold(name)
-        elif kind == "ACTION_CHECK":
-            b.check(name)
         elif kind == "ACTION_CALL":
             self.call(name, self.amount(value))
-        elif kind == "ACTION_BET":
-            b.bet(name, self.amount(value))
-        elif kind == "ACTION_RAISE":
-            b.raise_to(name, self.amount(value))
         elif kind == "ACTION_ALLIN":
             b.put_in(name, self.amount(value) - b.player(name).street_in)
-        else:
+        elif not self.move(name, kind, value):  # the plain moves: VERBS
             raise self.doc.fail(f"an action this reader does not know: {kind!r}", action)
 
     def blind(self, name: str, kind: str, amount: int) -> None:

@@ -64,11 +64,10 @@ How it is read, and why:
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 
 from splitpot.sites.base import Block, LineReader, SiteReader, cards
 from splitpot.sites.builder import Game, HandBuilder, Kind
-from splitpot.sites.money import CENT, CHIP
+from splitpot.sites.patterns import LIMITS
 from splitpot.sites.payout import keep_rake
 
 NAME = "Bovada"
@@ -86,7 +85,6 @@ _PARTS = {
     "7CARD HiLo": "7S/8",
     "7CARD_HL": "7S/8",
 }
-_KINDS: dict[str, Kind] = {"No Limit": "N", "Pot Limit": "P", "Fixed Limit": "F"}
 _LIMIT = re.compile(r"\b(No Limit|Pot Limit|Fixed Limit)\b")
 _TOURNAMENT = re.compile(r"Tournament #([A-Z]?-?\d+) TBL#(\d+)")
 _TABLE = re.compile(r"(?:TBL|Zone Poker ID)#(\d+)")
@@ -153,9 +151,6 @@ class BovadaHand(LineReader):
     def tournament(self) -> bool:
         return "Tournament #" in self.header
 
-    def unit(self) -> Decimal:
-        return CHIP if self.tournament() else CENT
-
     # ------------------------------------------------------------------ the header
 
     def read_header(self) -> None:
@@ -165,7 +160,7 @@ class BovadaHand(LineReader):
             raise b.unsupported(f"a game splitpot does not read: {header[:80]!r}")
         part = _PARTS[found[1]]
         limit = _LIMIT.search(header)
-        kind: Kind = "N" if limit is None else _KINDS[limit[1]]
+        kind: Kind = "N" if limit is None else LIMITS[limit[1]]
         b.user["_site_game"] = f"{found[1]} {limit[1] if limit else 'No Limit (not stated)'}"
         tournament = _TOURNAMENT.search(header)
         if tournament is not None:
@@ -233,10 +228,7 @@ class BovadaHand(LineReader):
         super().play_line(line)
 
     def street_line(self, line: str) -> None:
-        found = _STREET.match(line)
-        if found is None:
-            raise self.unknown(line)
-        self.seated()
+        found = self.street_match(_STREET, line)
         title, first, second = found.groups()
         if title == "SUMMARY":
             self.summary = True

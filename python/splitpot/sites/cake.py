@@ -32,11 +32,9 @@ How it is read:
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 
-from splitpot.sites.base import NEVER, VERBS, Block, LineReader, Rules, SiteReader
-from splitpot.sites.builder import Kind
-from splitpot.sites.money import CENT, CHIP
+from splitpot.sites.base import BLINDS, VERBS, Block, LineReader, Rules, SiteReader
+from splitpot.sites.patterns import SHORT_LIMITS, dealt_rule
 from splitpot.sites.payout import settle
 
 NAME = "Cake"
@@ -48,7 +46,6 @@ _HEAD = re.compile(
     r"(?P<y>\d{4})[/.-](?P<mo>\d\d)[/.-](?P<d>\d\d) - (?P<h>\d\d):(?P<mi>\d\d):(?P<s>\d\d)"
 )
 _PARTS = {"Hold'em": "T", "Omaha": "O", "OmahaHiLo": "O/8", "Omaha Hi-Lo": "O/8"}
-_KINDS: dict[str, Kind] = {"NL": "N", "PL": "P", "FL": "F"}
 # The seat, the name and the stack; what follows: "DEALER", a conversion "(EUR €43.38)".
 _SEAT = re.compile(r"^Seat (\d{1,9}): (.+) \(([^()]*) in chips\)(.*)$")
 _SEAT_TAIL = re.compile(r" *(DEALER)? *(?:\([A-Z]{3} [^()]*\))?")
@@ -70,9 +67,9 @@ def _cards(text: str) -> list[str | None]:
     return [c for c in re.split(r"[ ,]+", text.strip()) if c]
 
 
-_VERBS = VERBS | {
-    "posts small blind": "small blind",
-    "posts big blind": "big blind",
+_VERBS = {
+    **VERBS,
+    **BLINDS,
     "posts ante of": "ante",
     "returns uncalled bet": "returned",
     "raises to": "raise to",
@@ -91,7 +88,6 @@ class CakeHand(LineReader):
     def __init__(self, block: Block) -> None:
         super().__init__(block)
         self.decimal = "," if any(_COMMA.search(line) for line in block.lines[:12]) else "."
-        self.dealt_to = NEVER
         self.underscored: dict[str, str] = {}
 
     def header_line(self) -> str:
@@ -101,9 +97,6 @@ class CakeHand(LineReader):
 
     def tournament(self) -> bool:
         return " T" in self.header and " -- " in self.header and " Max -- Table " in self.header
-
-    def unit(self) -> Decimal:
-        return CHIP if self.tournament() else CENT
 
     def amount(self, text: str | None, *, decimal: str = "") -> int:
         if text is not None:
@@ -119,7 +112,7 @@ class CakeHand(LineReader):
             raise self.unsupported("a Coin Flip tournament: the stacks go in with no bet written")
         b.user["_site_game"] = f"{found['kind']} {found['game']}"
         small, big = self.amount(found["small"]), self.amount(found["big"])
-        self.facts.game(_PARTS[found["game"]], _KINDS[found["kind"]], small, big)
+        self.facts.game(_PARTS[found["game"]], SHORT_LIMITS[found["kind"]], small, big)
         b.fields["table"] = found["table"]
         if not self.tournament() and "$" in found["small"]:
             b.fields["currency"], b.fields["currency_symbol"] = "USD", "$"
@@ -145,20 +138,14 @@ class CakeHand(LineReader):
         return False
 
     def rules(self) -> Rules:
-        return [(self.dealt_to, lambda m: self.b.hole(m[1], _cards(m[2])))]
+        return [dealt_rule(self, _cards)]
 
     def street_line(self, line: str) -> None:
-        found = _STREET.match(line)
-        if found is None:
-            raise self.unknown(line)
-        self.seated()
+        found = self.street_match(_STREET, line)
         title, board = found.groups()
         if title == "SHOW DOWN":
             return
-        dealt = _cards(board or "")
-        if len(dealt) != (3 if title == "FLOP" else 1):
-            raise self.damaged(f"the {title.lower()} has {len(dealt)} cards: {line!r}")
-        self.b.board(dealt)
+        self.b.street_cards(title, _cards(board or ""), line)
 
     def line(self, line: str) -> None:
         if line.startswith("***SHOW DOWN***"):
@@ -170,7 +157,6 @@ class CakeHand(LineReader):
         super().line(line)
 
     def on_seated(self, alternatives: str) -> None:
-        self.dealt_to = re.compile(rf"^Dealt to ({alternatives}) \[([^]]*)\]\s*$")
         self.underscored = {n: n.replace(" ", "_") for n in self.b.players if " " in n}
 
     def action(self, name: str, rest: str) -> None:

@@ -42,10 +42,11 @@ import re
 from collections.abc import Iterator
 from decimal import Decimal
 
-from splitpot.sites.base import VERBS, Block, LineReader, Rules, SiteReader, cards
+from splitpot.sites.base import BLINDS, VERBS, Block, LineReader, Rules, SiteReader, cards
 from splitpot.sites.builder import Game, HandBuilder, Kind
 from splitpot.sites.errors import SiteError
 from splitpot.sites.money import CENT
+from splitpot.sites.patterns import SUMMARY_SEAT
 
 NAME = "Chico"
 _SKINS = (
@@ -88,10 +89,10 @@ _ACTION = re.compile(
     r"|ante processed|post dead|post now)(?: (?P<a>[\d.]+))?(?: to (?P<b>[\d.]+))?"
     r"(?P<all> and is [Aa]ll [Ii]n)?\.?$"
 )
-_VERBS = VERBS | {
+_VERBS = {
+    **VERBS,
+    **BLINDS,
     "raises": "raise to",
-    "posts small blind": "small blind",
-    "posts big blind": "big blind",
     "ante processed": "ante",
     "post now": "live blind",
     "puts in": "put in",
@@ -101,7 +102,6 @@ _UNCALLED = re.compile(r"^Uncalled bet \(([\d.]+)\) returned to (.+)$")
 _POT = re.compile(r"^Total [pP]ot ([\d.]+)(?: \| Rake ([\d.]+))?$")
 _BOARD = re.compile(r"^Board \[([^]]*)\]$")
 _SHOWS, _LEFT = re.compile(r"^(.+) shows (.+)$"), re.compile(r"^(.*) has left the table$")
-_SUMMARY_SEAT = re.compile(r"^Seat \d{1,9}: (.*)$")
 _RESULT = re.compile(
     r"^(?:\([^)]*\) +)?(?:collected|showed \[(?P<cards>[^]]*)\] and won) \((?P<won>[\d.]+)\)"
     r"(?: from the Pot\.)?$"
@@ -301,7 +301,7 @@ class ChicoHand(LineReader):
             self.left.names.append(p.name)  # he folds when his turn comes
 
     def summary_line(self, line: str) -> None:
-        pot, board, seat = _POT.match(line), _BOARD.match(line), _SUMMARY_SEAT.match(line)
+        pot, board, seat = _POT.match(line), _BOARD.match(line), SUMMARY_SEAT.match(line)
         if pot is not None:
             if not self.pots.repeated:  # the 2011 client writes its pots and board twice
                 self.pot(pot)

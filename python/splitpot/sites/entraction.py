@@ -40,11 +40,9 @@ How it is read:
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 
-from splitpot.sites.base import NEVER, Block, LineReader, Rules, SiteReader
-from splitpot.sites.builder import Kind
-from splitpot.sites.money import CENT, CHIP
+from splitpot.sites.base import Block, LineReader, Rules, SiteReader
+from splitpot.sites.patterns import LIMITS, dealt_rule
 
 NAME = "Entraction"
 HEADER = re.compile(r'(?m)^\ufeff?Game # ?(\d{1,20}) - (?=[^\n]{1,200} - Table ")')
@@ -62,7 +60,6 @@ _PARTS = {
     "5-Card Omaha High": "O5",
     "5-Card Omaha Hi/Lo": "O5/8",
 }
-_KINDS: dict[str, Kind] = {"No Limit": "N", "Pot Limit": "P", "Fixed Limit": "F"}
 _SEAT = re.compile(r"\((?:[A-Z]{3} )?([\d.,]+) in seat (\d{1,9})\)\s*$")
 _ROLE = re.compile(r"^(Dealer|Small Blind|Big Blind|Small \+ Big Blind|Blind out of turn): +(.*)$")
 _POSTED = re.compile(r"\(([\d.,]+)\)$")
@@ -102,15 +99,11 @@ class EntractionHand(LineReader):
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
-        self.dealt_to = NEVER
         self.rake_seen = False
 
     def tournament(self) -> bool:
         found = _HEAD.match(self.header)
         return found is not None and found["cur"] is None
-
-    def unit(self) -> Decimal:
-        return CHIP if self.tournament() else CENT
 
     def read_header(self) -> None:
         b = self.b
@@ -118,7 +111,7 @@ class EntractionHand(LineReader):
         if found is None:
             raise self.unsupported(f"a game splitpot does not read: {self.header[:80]!r}")
         b.user["_site_game"] = f"{found['game']} {found['limit']}"
-        kind = _KINDS[found["limit"]]
+        kind = LIMITS[found["limit"]]
         small, big = self.amount(found["small"]), self.amount(found["big"])
         self.facts.game(_PARTS[found["game"]], kind, small, big)
         b.fields["table"] = found["table"]
@@ -139,13 +132,10 @@ class EntractionHand(LineReader):
             return True
         return False
 
-    def on_seated(self, alternatives: str) -> None:
-        self.dealt_to = re.compile(rf"^({alternatives}) was dealt: +(.*)$")
-
     def rules(self) -> Rules:
         return [
             (_ROLE, self.role),
-            (self.dealt_to, lambda m: self.b.hole(m[1], _cards(m[2]))),
+            dealt_rule(self, _cards, r"^({names}) was dealt: +(.*)$"),
             (_BOARD, self.board),
             (_RAKE, self.rake),
             (_ENDED, lambda m: self.facts.when(m, zone=m[7])),

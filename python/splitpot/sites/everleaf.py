@@ -40,11 +40,10 @@ How it is read:
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 
-from splitpot.sites.base import NEVER, VERBS, Block, LineReader, Rules, SiteReader
+from splitpot.sites.base import BLINDS, VERBS, Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Kind
-from splitpot.sites.money import CENT, CHIP
+from splitpot.sites.patterns import BUTTON, dealt_rule
 from splitpot.sites.payout import settle
 
 NAME = "Everleaf"
@@ -91,9 +90,9 @@ _WINS = re.compile(
 _CONTINUED = re.compile(r"^[a-z][a-z ,]* \[ [^]]* \]\s*$")  # a hand's name run on
 
 
-_VERBS = VERBS | {
-    "posts small blind": "small blind",
-    "posts big blind": "big blind",
+_VERBS = {
+    **VERBS,
+    **BLINDS,
     "posts ante": "ante",
     "raises": "bet",  # what he puts in
 }
@@ -109,13 +108,9 @@ class EverleafHand(LineReader):
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
-        self.dealt_to = NEVER
 
     def tournament(self) -> bool:
         return any(" Chips )" in line for line in self.block.lines[:16])
-
-    def unit(self) -> Decimal:
-        return CHIP if self.tournament() else CENT
 
     def set_up(self, line: str) -> bool:
         b = self.b
@@ -130,7 +125,7 @@ class EverleafHand(LineReader):
             if stack != "new player":
                 b.seat(b.number(seat), name, self.amount(stack))
             return True
-        found = re.match(r"^Seat (\d{1,9}) is the button\s*$", line)
+        found = BUTTON.match(line)
         if found is not None:
             b.button = b.number(found[1])
             return True
@@ -173,12 +168,9 @@ class EverleafHand(LineReader):
                 text = text.replace(junk, "")
         return super().amount(text, decimal=decimal)
 
-    def on_seated(self, alternatives: str) -> None:
-        self.dealt_to = re.compile(rf"^Dealt to ({alternatives}) \[ ([^]]*) \]\s*$")
-
     def rules(self) -> Rules:
         return [
-            (self.dealt_to, lambda m: self.b.hole(m[1], _cards(m[2]))),
+            dealt_rule(self, _cards, r"^Dealt to ({names}) \[ ([^]]*) \]\s*$"),
             (_CONTINUED, lambda m: None),
             (_NOTES, lambda m: None),
         ]
@@ -191,10 +183,7 @@ class EverleafHand(LineReader):
             raise self.unknown(line)
         self.seated()
         street, text = found.groups()
-        dealt = _cards(text)
-        if len(dealt) != (3 if street == "Flop" else 1):
-            raise self.damaged(f"the {street.lower()} has {len(dealt)} cards: {line!r}")
-        self.b.board(dealt)
+        self.b.street_cards(street.upper(), _cards(text), line)
 
     def action(self, name: str, rest: str) -> None:
         if _PLAYER_NOTES.match(rest):

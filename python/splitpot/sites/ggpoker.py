@@ -75,8 +75,7 @@ class GGHand(StarsHand):
         self.facts.game(part, kind, self.amount(small), self.amount(big))  # type: ignore[arg-type]
         b.user["_site_game"] = name
         if b.unit == CENT:
-            b.fields["currency"] = "USD"  # GG's cash tables play in dollars only
-            b.fields["currency_symbol"] = "$"
+            b.fields["currency"], b.fields["currency_symbol"] = "USD", "$"  # GG: dollars only
         when = WHEN.search(self.header)
         self.facts.when(when, zone=when[7] if when else None)
 
@@ -88,9 +87,7 @@ class GGHand(StarsHand):
             super().dealt_to(found)
 
     def street_line(self, line: str) -> None:
-        found = re.match(r"^\*\*\* (.+?) \*\*\*", line)
-        title = "" if found is None else found.group(1)
-        if title == "SHOWDOWN":
+        if line.startswith("*** SHOWDOWN ***"):  # GG's title for the showdown
             self.seats()
             self.street = "SHOW DOWN"
         else:

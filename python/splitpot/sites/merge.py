@@ -129,11 +129,18 @@ def blocks(text: str, source: str | None) -> Iterator[Block]:
         yield GameBlock(source, lines, first, description=description)  # type: ignore[arg-type]
 
 
+# The events that are the framework's moves as they are (LineReader.move).
+_VERBS = dict(
+    FOLD="fold", SIT_OUT="fold", CHECK="check", CALL="call", BET="bet", COMPLETE="raise to"
+)
+
+
 class MergeGame(LineReader):
     """One ``<game>``: parsed as XML (:meth:`run`), not line by line."""
 
     NAME = NAME
     HEADER = HEADER
+    VERBS = _VERBS
 
     def __init__(self, block: Block) -> None:
         self.description = block.description if isinstance(block, GameBlock) else None
@@ -318,25 +325,13 @@ class MergeGame(LineReader):
                 self.unwritten.append(name)
                 amount = self.short.get(name, 0)
             self.forced_bet(kind, name, amount)
-        elif kind in ("FOLD", "SIT_OUT"):
-            b.fold(name)
-        elif kind == "CHECK":
-            b.check(name)
-        elif kind == "CALL":
-            b.call(name, self.amount(value))
-        elif kind == "BET":
-            b.bet(name, self.amount(value))
-        elif kind == "RAISE" and self.new_raise:
-            b.raise_to(name, self.amount(value))
-        elif kind == "RAISE":
-            b.bet(name, self.amount(value))
-        elif kind == "COMPLETE":
-            b.raise_to(name, self.amount(value))
+        elif kind == "RAISE":  # a total from _NEW_RAISE on, what it adds before
+            (b.raise_to if self.new_raise else b.bet)(name, self.amount(value))
         elif kind == "ALL_IN" and value is None and self.all_in(name):
             return  # the 2013 client repeats an all-in on a later street, with no amount
         elif kind == "ALL_IN":
             b.put_in(name, self.amount(value))
-        else:
+        elif not self.move(name, kind, value):  # the plain moves: VERBS
             raise self.doc.fail(f"an event this reader does not know: {kind!r}", event)
 
     def all_in(self, name: str) -> bool:

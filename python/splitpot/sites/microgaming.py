@@ -33,13 +33,12 @@ import binascii
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
-from decimal import Decimal
 
 from splitpot.phh.record import HandHistory
 from splitpot.sites.base import Block, LineReader, SiteReader
 from splitpot.sites.builder import Kind
 from splitpot.sites.errors import SiteError
-from splitpot.sites.money import CENT, CHIP
+from splitpot.sites.money import CENT
 from splitpot.sites.payout import check_stacks, settle
 from splitpot.sites.xmldoc import Document, elements
 
@@ -74,9 +73,6 @@ class MicrogamingGame(LineReader):
 
     def tournament(self) -> bool:
         return 'istournament="1"' in self.header
-
-    def unit(self) -> Decimal:
-        return CHIP if self.tournament() else CENT
 
     def run(self) -> HandHistory:
         game = self.doc.read()

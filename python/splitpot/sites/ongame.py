@@ -43,11 +43,10 @@ How it is read:
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 
-from splitpot.sites.base import NEVER, VERBS, Block, LineReader, Rules, SiteReader
+from splitpot.sites.base import BLINDS, NEVER, VERBS, Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Kind
-from splitpot.sites.money import CENT, CHIP
+from splitpot.sites.patterns import dealt_rule
 from splitpot.sites.payout import settle
 
 NAME = "OnGame"
@@ -93,9 +92,9 @@ def _cards(text: str) -> list[str | None]:
     return [None if c.strip() == "-" else c.strip() for c in text.split(",") if c.strip()]
 
 
-_VERBS = VERBS | {
-    "posts small blind": "small blind",
-    "posts big blind": "big blind",
+_VERBS = {
+    **VERBS,
+    **BLINDS,
     "posts ante": "ante",
     "posts dead blind": "dead blind",
     "bring in": "bring in",
@@ -114,7 +113,6 @@ class OnGameHand(LineReader):
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
-        self.dealt_to = NEVER
         self.won = NEVER
         self.finals: dict[str, int] = {}
         self.boards: dict[str, list[str | None]] = {}
@@ -123,9 +121,6 @@ class OnGameHand(LineReader):
 
     def tournament(self) -> bool:
         return "(TOURNAMENT:" in self.header or self.header.startswith("***** History for hand T")
-
-    def unit(self) -> Decimal:
-        return CHIP if self.tournament() else CENT
 
     def read_header(self) -> None:
         if "(TOURNAMENT:" in self.header:
@@ -178,12 +173,11 @@ class OnGameHand(LineReader):
                 b.fields["currency_symbol"] = symbol
 
     def on_seated(self, alternatives: str) -> None:
-        self.dealt_to = re.compile(rf"^Dealing to ({alternatives}): \[([^]]*)\]\s*$")
         self.won = re.compile(rf"({alternatives}) \(([$€£]?[\d.,]+)(?: High| Low)?\)")
 
     def rules(self) -> Rules:
         return [
-            (self.dealt_to, lambda m: self.b.hole(m[1], _cards(m[2]))),
+            dealt_rule(self, _cards, r"^Dealing to ({names}): \[([^]]*)\]\s*$"),
             (_BOARD, self.board),
             (_STUD_STREET, self.stud_street),
             (_NOTES, lambda m: None),
@@ -210,9 +204,7 @@ class OnGameHand(LineReader):
                 raise self.damaged(f"the {street} is dealt twice, differently: {self.text!r}")
             return
         self.boards[street] = dealt
-        if len(dealt) != (3 if street == "flop" else 1):
-            raise self.damaged(f"the {street} has {len(dealt)} cards: {self.text!r}")
-        self.b.board(dealt)
+        self.b.street_cards(street.upper(), dealt, self.text)
 
     def line(self, line: str) -> None:
         if line == "Summary:":

@@ -50,11 +50,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from decimal import Decimal
 
-from splitpot.sites.base import NEVER, Block, LineReader, Rules, SiteReader
+from splitpot.sites.base import Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Game, Kind
-from splitpot.sites.money import CENT, CHIP
+from splitpot.sites.money import CENT
+from splitpot.sites.patterns import BUTTON, LIMITS, dealt_rule, seat_line
 from splitpot.sites.payout import settle
 
 NAME = "888poker"
@@ -64,7 +64,7 @@ HEADER = re.compile(
 )
 
 _GAMES = {"Holdem": "T", "Hold'em": "T", "Omaha": "O", "OmahaHL": "O/8", "Omaha Hi/Lo": "O/8"}
-_KINDS: dict[str, Kind] = {"No Limit": "N", "Pot Limit": "P", "Fix Limit": "F", "Limit": "F"}
+_KINDS: dict[str, Kind] = {**LIMITS, "Fix Limit": "F", "Limit": "F"}
 _GAME_LINE = re.compile(
     r"^(?P<small>[^/]+)/(?P<big>[^/]+?) Blinds (?P<kind>No Limit|Pot Limit|Fix Limit|Limit) "
     r"(?P<game>Holdem|Hold'em|OmahaHL|Omaha Hi/Lo|Omaha)(?P<jackpot> Jackpot table)? - \*\*\*"
@@ -76,7 +76,6 @@ _TABLE = re.compile(
     r" \((?P<money>Real Money|Practice Play|Play Money)\)\s*$"
 )
 _TOURNAMENT_TABLE = re.compile(r" - Table #(\d+)")
-_BUTTON = re.compile(r"^Seat (\d{1,9}) is the button\s*$")
 _PLAYERS = re.compile(r"^Total number of players : \d+(?:/\d+)?\s*$")
 _SEAT = re.compile(r"^Seat (\d{1,9}): (.+) \( ?([^()]*?) ?\)\s*$")
 _STREET = re.compile(
@@ -143,7 +142,6 @@ class PacificHand(LineReader):
     def __init__(self, block: Block) -> None:
         super().__init__(block)
         self.decimal = "."
-        self.dealt_to = NEVER
         self.small_posted = False
         # Before "** Dealing down cards **", a fold is a player declining the blind he owes
         # (not dealt in); a hand seen as an observer has no such line.
@@ -157,9 +155,6 @@ class PacificHand(LineReader):
 
     def tournament(self) -> bool:
         return len(self.block.lines) > 2 and self.block.lines[2].startswith("Tournament #")
-
-    def unit(self) -> Decimal:
-        return CHIP if self.tournament() else CENT
 
     def amount(self, text: str | None, *, decimal: str = "") -> int:
         """An amount as the client writes it: the whole of ``text`` (a currency sign before
@@ -227,12 +222,9 @@ class PacificHand(LineReader):
                 b.fields["currency_symbol"] = symbol[0]
 
     def set_up(self, line: str) -> bool:
-        found = _SEAT.match(line)
-        if found is not None:
-            seat, name, stack = found.groups()
-            self.b.seat(self.b.number(seat), name, self.amount(stack))
+        if seat_line(self, _SEAT.match(line)):
             return True
-        found = _BUTTON.match(line)
+        found = BUTTON.match(line)
         if found is not None:
             b = self.b
             b.button = b.number(found[1])
@@ -242,17 +234,11 @@ class PacificHand(LineReader):
             return True
         return _PLAYERS.match(line) is not None
 
-    def on_seated(self, alternatives: str) -> None:
-        self.dealt_to = re.compile(rf"^Dealt to ({alternatives}) \[ ?([^]]*?) ?\]\s*$")
-
     def rules(self) -> Rules:
-        return [(self.dealt_to, lambda m: self.b.hole(m[1], self.cards(m[2])))]
+        return [dealt_rule(self, self.cards, r"^Dealt to ({names}) \[ ?([^]]*?) ?\]\s*$")]
 
     def street_line(self, line: str) -> None:
-        found = _STREET.match(line)
-        if found is None:
-            raise self.unknown(line)
-        self.seated()
+        found = self.street_match(_STREET, line)
         street, summary, board = found.groups()
         if summary is not None:
             self.summary = True
@@ -261,10 +247,7 @@ class PacificHand(LineReader):
         if self.street == "down cards":
             self.dealing = True
         else:
-            new = self.cards(board or "")
-            if len(new) != (3 if self.street == "flop" else 1):
-                raise self.damaged(f"the {self.street} has {len(new)} cards: {line!r}")
-            self.b.board(new)
+            self.b.street_cards(self.street.upper(), self.cards(board or ""), line)
 
     def cards(self, text: str) -> list[str | None]:
         """Cards in the client's language, as PHH writes them."""

@@ -26,7 +26,6 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable, Iterator
-from decimal import Decimal
 
 from splitpot.limits import SITE_MAX_HAND_LINES
 from splitpot.sites.base import NEVER, VERBS, Block, LineReader, Rules, SiteReader, cards, lines_of
@@ -81,6 +80,8 @@ _VERBS = VERBS | {
     "posts big blind + dead": "both blinds",  # the big blind live, the rest dead (§4.1)
 }
 _DECIMAL_COMMA = re.compile(r",[0-9]{2}(?![0-9])")
+# The Mac client's decimal commas: an amount with two digits after its last comma.
+_MAC_COMMA = re.compile(r"\$ ?[0-9][0-9.,]*,[0-9]{2}(?![0-9])")
 _SHOWS = re.compile(r"^(shows|doesn't show) \[([^]]*)\]")
 _STREET = re.compile(r"^\*\* Dealing ?(.*?) \*\*(?: :)?(?: +\[([^]]*)\])?$")
 _NOTES = re.compile(
@@ -198,12 +199,9 @@ class PartyHand(LineReader):
     def __init__(self, block: Block) -> None:
         super().__init__(block)
         self.b.hand_id = self.hand_id
-        # The Mac client's decimal commas: an amount with two digits after its last comma.
-        decimal = re.search(r"\$ ?[0-9][0-9.,]*,[0-9]{2}(?![0-9])", "\n".join(block.lines))
-        self.decimal = "," if decimal is not None else "."
+        self.decimal = "," if _MAC_COMMA.search("\n".join(block.lines)) else "."
         self.blinds = _Blinds(self.b, self.amount)  # the stakes, and blinds not written
         self.early_folds = _EarlyFolds(self.b)  # preflop's first folds, put in turn order
-        self.street = ""
         self.unseen = _Unseen(self.b)  # stud: the cards partypoker does not write
         self.won: dict[str, int] = {}
         self.rake: int | None = None
@@ -211,13 +209,8 @@ class PartyHand(LineReader):
 
     def tournament(self) -> bool:
         top = self.top if self.top is not None else len(self.block.lines)
-        return (
-            re.search(r"Trny|Buy-in|Tourney", "\n".join(self.block.lines[top : top + 2]))
-            is not None
-        )
-
-    def unit(self) -> Decimal:
-        return CHIP if self.tournament() else CENT
+        head = "\n".join(self.block.lines[top : top + 2])
+        return re.search(r"Trny|Buy-in|Tourney", head) is not None
 
     def amount(self, text: str | None, *, decimal: str = "") -> int:
         if text is not None:
@@ -292,8 +285,7 @@ class PartyHand(LineReader):
     def table_line(self, found: re.Match[str]) -> None:
         event = _EVENT.match(found[1])
         if event is not None and self.b.unit == CHIP:
-            self.b.fields["event"] = event[1]
-            self.b.fields["table"] = event[2]
+            self.b.fields["event"], self.b.fields["table"] = event[1], event[2]
         else:
             self.b.fields["table"] = found[1].strip()
         if found[2] is not None:

@@ -40,11 +40,9 @@ from __future__ import annotations
 
 import functools
 import re
-from decimal import Decimal
 
-from splitpot.sites.base import VERBS, Block, LineReader, Rules, SiteReader
+from splitpot.sites.base import BLINDS, VERBS, Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Kind
-from splitpot.sites.money import CENT, CHIP
 from splitpot.sites.payout import check_stacks, settle
 
 NAME = "PKR"
@@ -84,10 +82,10 @@ _ACTION = re.compile(
     r"^(?P<verb>folds|checks|calls|bets|raises to|posts small blind|posts big blind|posts ante of"
     r"|posts)(?: \(?(?P<a>[$\d][\d,.]*)\)?)?(?P<dead> dead)?(?: \(all-in\))?$"
 )
-_VERBS = VERBS | {
+_VERBS = {
+    **VERBS,
+    **BLINDS,
     "raises to": "raise to",
-    "posts small blind": "small blind",
-    "posts big blind": "big blind",
     "posts ante of": "ante",
     "posts": "live blind",
     "posts dead": "dead blind",
@@ -135,11 +133,8 @@ class PKRHand(LineReader):
         return {m["key"]: m["value"].strip() for m in found if m is not None}
 
     def tournament(self) -> bool:
+        # Play money has cents ("$8,382.50"); tournament chips are whole (the base's unit).
         return self.head.get("Table Type") == "TOURNAMENT"
-
-    def unit(self) -> Decimal:
-        # Play money has cents ("$8,382.50"); tournament chips are whole.
-        return CHIP if self.tournament() else CENT
 
     def read_header(self) -> None:
         facts, b = self.head, self.b

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from splitpot.sites.base import VERBS, Block, LineReader, Rules, SiteReader
+from splitpot.sites.base import BLINDS, VERBS, Block, LineReader, Rules, SiteReader
 from splitpot.sites.money import CENT, CHIP, AmountError, units
 
 NAME = "Winamax"
@@ -59,14 +59,9 @@ _TABLE = re.compile(
     r"(?:Seat #?(?P<button>\d+) is the button)?\s*$"
 )
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^(),]+)(?:, [^()]*)?\)$")
-_VERBS = VERBS | {
-    "brings in": "bring in",
-    "posts ante": "ante",
-    # "out of position": a live big blind posted out of turn (new to the table, or back
-    # after missing blinds: docs/rules/poker.md §4.1).
-    "posts big blind": "big blind",
-    "posts small blind": "small blind",
-}
+# A big blind "out of position" is a live one posted out of turn (new to the table, or back
+# after missing blinds: docs/rules/poker.md §4.1).
+_VERBS = {**VERBS, **BLINDS, "brings in": "bring in", "posts ante": "ante"}
 # "*** TURN *** [3h Td 6d][Jc]"; "*** FLOP ***: [...]" (2021), "[3c 7d 2s] [3h]" (2013).
 _STREET = re.compile(r"^\*\*\* (.+?) \*\*\*:?\s*(?:\[([^]]*)\])?\s*(?:\[([^]]*)\])?\s*$")
 _TOTAL = re.compile(r"^Total pot (\S+) \| (?:Rake (\S+)|No rake)\s*$")

@@ -58,12 +58,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from decimal import Decimal
 
-from splitpot.sites.base import NEVER, VERBS, Block, LineReader, Rules, SiteReader
+from splitpot.sites.base import VERBS, Block, LineReader, Rules, SiteReader
 from splitpot.sites.builder import Kind
 from splitpot.sites.errors import SiteError
-from splitpot.sites.money import CENT, CHIP
+from splitpot.sites.patterns import (
+    BUTTON,
+    LIMITS,
+    SUMMARY_SEAT,
+    dealt_rule,
+    seat_line,
+    with_names,
+)
 from splitpot.sites.payout import settle
 
 NAME = "Winning Poker Network"
@@ -87,12 +93,12 @@ _OLD_PARTS = {
     "Seven Cards Stud HiLow": "7S/8",
 }
 _OLD_SEAT = re.compile(r"^Seat (\d{1,9}): (.+) \(([\d.,]+)\)\.\s*$")
-_OLD_BUTTON = re.compile(r"^Seat (\d{1,9}) is the button\s*$")
 _OLD_STREET = re.compile(
     r"^\*\*\* (FLOP|TURN|RIVER|Third street|Fourth street|Fifth street|Sixth street) \*\*\*"
     r":?(?: \[([^]]*)\])?(?: \[([^]]*)\])?\s*$"
 )
 _OLD_UNCALLED = re.compile(r"^Uncalled bet \(([\d.,]+)\) returned to (.*?)\s*$")
+_OLD_UNCALLED_TO = r"^Uncalled bet \(([\d.,]+)\) returned to ({names})\s*$"
 _OLD_POT = re.compile(r"^Pot: ([\d.,]+)(?:\. Rake ([\d.,]+))?(?:\. JP fee ([\d.,]+))?\s*$")
 _OLD_ACTION = re.compile(
     r"^(?P<verb>has small blind|has big blind|posts ante|ante|posts|straddle|bring in|folds"
@@ -139,7 +145,6 @@ class OldHand(LineReader):
     def __init__(self, block: Block) -> None:
         super().__init__(block)
         self.stud_pending: dict[str, list[str | None]] = {}
-        self.uncalled = NEVER
         self.bets: dict[str, int] = {}  # what the summary says each player bet
         self.paid: int | None = None
         self.capped = False  # a Cap table: the cap is not written (module docstring)
@@ -151,9 +156,6 @@ class OldHand(LineReader):
     def tournament(self) -> bool:
         found = _OLD_GAME.match(self.game_line())
         return found is not None and re.search(r", Table \d+$", found["table"]) is not None
-
-    def unit(self) -> Decimal:
-        return CHIP if self.tournament() else CENT
 
     def body(self) -> Iterator[tuple[int, str]]:
         lines = self.block.numbered()
@@ -204,22 +206,18 @@ class OldHand(LineReader):
         super().line(line)
 
     def set_up(self, line: str) -> bool:
-        found = _OLD_SEAT.match(line)
-        if found is not None:
-            seat, name, stack = found.groups()
-            self.b.seat(self.b.number(seat), name, self.amount(stack))
+        if seat_line(self, _OLD_SEAT.match(line)):
             return True
-        found = _OLD_BUTTON.match(line)
+        found = BUTTON.match(line)
         if found is not None:
             self.b.button = self.b.number(found[1])
             return True
         return False
 
-    def on_seated(self, alternatives: str) -> None:
-        self.uncalled = re.compile(rf"^Uncalled bet \(([\d.,]+)\) returned to ({alternatives})\s*$")
-
     def rules(self) -> Rules:
-        return [(self.uncalled, lambda m: self.b.returned(m[2], self.amount(m[1])))]
+        return [
+            (with_names(self, _OLD_UNCALLED_TO), lambda m: self.b.returned(m[2], self.amount(m[1])))
+        ]
 
     def play_line(self, line: str) -> None:
         if line.startswith("------ Summary"):
@@ -257,10 +255,7 @@ class OldHand(LineReader):
             self.b.street()
             return
         new = [_card(c) for c in (second if second is not None else first or "").split()]
-        want = 3 if title == "FLOP" else 1
-        if len(new) != want:
-            raise self.damaged(f"the {title.lower()} has {len(new)} cards: {self.text!r}")
-        self.b.board(list(new))
+        self.b.street_cards(title, list(new), self.text)
 
     def action(self, name: str, rest: str) -> None:
         found = _OLD_ACTION.match(rest)
@@ -373,12 +368,7 @@ _NEW_GAMES = {
     "5Card Omaha": "O5",
     "5Card Omaha H/L": "O5/8",
 }
-_NEW_KINDS: dict[str, Kind] = {
-    "No Limit": "N",
-    "Pot Limit": "P",
-    "Fixed Limit": "F",
-    "Limit": "F",
-}
+_NEW_KINDS: dict[str, Kind] = {**LIMITS, "Limit": "F"}
 _NEW_TABLE = re.compile(
     r"^(?:Table '(?P<q>.*)'|(?P<name>.*?)) (?P<max>\d+)-max "
     r"Seat #(?P<button>\d{1,9}) is the button\s*$"
@@ -387,6 +377,7 @@ _NEW_SEAT = re.compile(r"^Seat (\d{1,9}): (.+) \((\$?[\d.,]+)\)(?: is sitting ou
 _NEW_STREET = re.compile(
     r"^\*\*\* ([A-Z ]+?)(?: (\d))? \*\*\*(?: \[([^]]*)\])?(?: \[([^]]*)\])?\s*$"
 )
+_NEW_UNCALLED_TO = r"^Uncalled bet \((\$?[\d.,]+)\) returned to ({names})\s*$"
 _NEW_NOTES = re.compile(
     r"^(?:Main pot(?: \d+)? \$?[\d.,]+(?: \| Rake \$?[\d.,]+)?|.+ sits out)\s*$"
 )
@@ -422,15 +413,10 @@ class NewHand(LineReader):
 
     def __init__(self, block: Block) -> None:
         super().__init__(block)
-        self.dealt_to = NEVER
-        self.uncalled = NEVER
         self.stated: tuple[int, int] | None = None  # the pot paid out, the rake and fees
 
     def tournament(self) -> bool:
         return "Tournament #" in self.header
-
-    def unit(self) -> Decimal:
-        return CHIP if self.tournament() else CENT
 
     def read_header(self) -> None:
         b = self.b
@@ -470,24 +456,18 @@ class NewHand(LineReader):
             return True
         return False
 
-    def on_seated(self, alternatives: str) -> None:
-        self.dealt_to = re.compile(rf"^Dealt to ({alternatives}) \[([^]]*)\]\s*$")
-        self.uncalled = re.compile(
-            rf"^Uncalled bet \((\$?[\d.,]+)\) returned to ({alternatives})\s*$"
-        )
-
     def rules(self) -> Rules:
         return [
-            (self.dealt_to, lambda m: self.b.hole(m[1], [_card(c) for c in m[2].split()])),
-            (self.uncalled, lambda m: self.b.returned(m[2], self.amount(m[1]))),
+            dealt_rule(self, lambda text: [_card(c) for c in text.split()]),
+            (
+                with_names(self, _NEW_UNCALLED_TO),
+                lambda m: self.b.returned(m[2], self.amount(m[1])),
+            ),
             (_NEW_NOTES, lambda m: None),
         ]
 
     def street_line(self, line: str) -> None:
-        found = _NEW_STREET.match(line)
-        if found is None:
-            raise self.unknown(line)
-        self.seated()
+        found = self.street_match(_NEW_STREET, line)
         title, run, first, second = found.groups()
         if run is not None:
             runs = _NEW_RUNS.fullmatch(f"{title} {run}")
@@ -502,9 +482,7 @@ class NewHand(LineReader):
             return
         elif title in ("FLOP", "TURN", "RIVER") and first is not None:
             new = [_card(c) for c in (second if second is not None else first).split()]
-            if len(new) != (3 if title == "FLOP" else 1):
-                raise self.damaged(f"the {title.lower()} has {len(new)} cards: {line!r}")
-            self.b.board(list(new))
+            self.b.street_cards(title, list(new), line)
         else:
             raise self.fail(f"a street this reader does not know: {line!r}")
 
@@ -536,7 +514,7 @@ class NewHand(LineReader):
             return
         if line.startswith("Board "):
             return
-        player = re.match(r"^Seat \d{1,9}: (.*)$", line)
+        player = SUMMARY_SEAT.match(line)
         if player is None:
             raise self.fail(f"a summary line this reader does not know: {line!r}")
         name = self.seated().match(player[1] + " ")
