@@ -338,9 +338,6 @@ class LineReader:
         self.mark, self.seventh = self.STREET_MARK, self.SEVENTH
         self.seating: Seating | None = None  # the names and who a line's is, once seated
         self.sep = ""  # the seating's one separator, for the line loop (play_line)
-        # The separator holds, and no seated name starts a street line: read_lines may take
-        # a line's player as what precedes the separator before asking what the line is.
-        self.fast = False
         self.table: Rules = ()
         self.summary = False  # the summary's lines: what the site says happened
         self.street = ""  # the title of the street being played
@@ -483,14 +480,7 @@ class LineReader:
         unsupported line when it is the cut one (half a street line)."""
         self.read_header()
         try:
-            if type(self).line is LineReader.line and type(self).play_line is LineReader.play_line:
-                self.read_lines()
-            else:
-                b, read = self.b, self.line
-                for number, line in self.body():
-                    b.at = number
-                    self.text = line = line.rstrip()
-                    read(line)
+            _read_lines(self)
             if not self.whole():
                 raise self.damaged("cut off: the hand ends before its summary")
             self.finish()
@@ -505,31 +495,6 @@ class LineReader:
             if self.whole():
                 raise
             raise self.damaged(f"cut off: the hand ends before its summary ({e.reason})") from None
-
-    def read_lines(self) -> None:
-        """Every line of the body, as :meth:`line` reads them, with its two commonest cases
-        taken here without a call: a seated player's move read before (the look-up of
-        :meth:`play_line`, when his name is what precedes the reader's one separator and no
-        seated name starts a street line), and a summary line."""
-        b, read, mark = self.b, self.line, self.mark
-        players, moves, seventh = b.players, self.moves_read, self.seventh
-        for number, line in self.body():
-            b.at = number
-            self.text = line = line.rstrip()
-            if self.summary:
-                if line.startswith(mark):
-                    self.street_line(line)
-                elif line:
-                    self.summary_line(line)
-                continue
-            if self.fast:
-                name, sep, rest = line.partition(self.sep)
-                if sep and name in players:
-                    known = moves.get(rest)
-                    if known is not None and (self.street != seventh or not seventh):
-                        known[0](b, name, known[1])
-                        continue
-            read(line)
 
     def whole(self) -> bool:
         """Whether the hand's text is whole: no header glued into it, and its
@@ -599,9 +564,6 @@ class LineReader:
                 self.on_seated(seating.alternatives)
             else:
                 self.sep = seating.sep
-                self.fast = bool(self.sep) and not any(
-                    name.startswith(self.mark) for name in seating.names
-                )
             self.table = self.rules()
         return seating.names
 
@@ -660,3 +622,42 @@ class LineReader:
             if value is not None:
                 return value
         return self.facts.amount(text, self.text, decimal)
+
+
+def _read_lines(reader: LineReader) -> None:
+    """Every line of the body, as :meth:`LineReader.line` reads them; for a reader that keeps
+    the base's ``line`` and ``play_line``, with their two commonest cases taken here without
+    a call: a seated player's move read before (the look-up of ``play_line``, once the names
+    are seated with the reader's one separator and none starts a street line), and a line
+    of the summary."""
+    b, read, mark = reader.b, reader.line, reader.mark
+    if (
+        type(reader).line is not LineReader.line
+        or type(reader).play_line is not LineReader.play_line
+    ):
+        for number, line in reader.body():
+            b.at = number
+            reader.text = line = line.rstrip()
+            read(line)
+        return
+    players, moves, seventh = b.players, reader.moves_read, reader.seventh
+    fast: bool | None = None  # known once the names are seated with one separator
+    for number, line in reader.body():
+        b.at = number
+        reader.text = line = line.rstrip()
+        if reader.summary:
+            if line.startswith(mark):
+                reader.street_line(line)
+            elif line:
+                reader.summary_line(line)
+            continue
+        if fast is None and reader.sep and reader.seating is not None:
+            fast = not any(name.startswith(mark) for name in reader.seating.names)
+        if fast:
+            name, sep, rest = line.partition(reader.sep)
+            if sep and name in players:
+                known = moves.get(rest)
+                if known is not None and (reader.street != seventh or not seventh):
+                    known[0](b, name, known[1])
+                    continue
+        read(line)

@@ -129,7 +129,7 @@ class StarsHand(LineReader):
     is a dead one (:meth:`action`); every other post means the same move in any state."""
 
     def __init__(self, block: Block) -> None:
-        self.stakes_found: list[tuple[str, str, str]] | None = None  # (stakes(): read once)
+        self.stakes_found: list[tuple[str, str, str]] = []  # the header's, found by unit()
         super().__init__(block)
         tournament = _TOURNAMENT.search(self.header)
         if tournament is not None:
@@ -143,7 +143,8 @@ class StarsHand(LineReader):
 
     def unit(self) -> Decimal:
         header = self.header
-        cash = _TOURNAMENT.search(header) is None and bool(self.all_stakes())
+        self.stakes_found = _STAKES.findall(_uncapped(header))  # (stakes() asks again)
+        cash = _TOURNAMENT.search(header) is None and bool(self.stakes_found)
         return CENT if cash and any(map(header.__contains__, _MONEY)) else CHIP
 
     def read_header(self) -> None:
@@ -171,18 +172,11 @@ class StarsHand(LineReader):
 
     def stakes(self) -> tuple[str, str, str]:
         """The header's last ``(small/big CUR)``."""
-        stakes = self.all_stakes()
+        stakes = self.stakes_found or _STAKES.findall(_uncapped(self.header))
         if not stakes:
             raise self.fail("no stakes in the hand's header")
         small, big, currency = stakes[-1]
         return small, big, currency
-
-    def all_stakes(self) -> list[tuple[str, str, str]]:
-        """Every ``(small/big CUR)`` of the header, found once (:meth:`unit` and
-        :meth:`stakes` ask)."""
-        if self.stakes_found is None:
-            self.stakes_found = _STAKES.findall(_uncapped(self.header))
-        return self.stakes_found
 
     def body(self) -> Iterator[tuple[int, str]]:
         lines = super().body()
