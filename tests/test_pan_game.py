@@ -12,6 +12,7 @@ from splitpot import IllegalAction
 from splitpot.pan import Borrow, Card, LayOff, NewMeld, PanRules, Split, history, parse_cards
 from splitpot.pan.bots import GreedyPanBot, RandomPanBot, connections, play_pan_bots
 from splitpot.pan.game import PanHand
+from splitpot.pan.melds import go_out_with, may_go_out
 from splitpot.pan.records import GoingOut, PanPhase, Paying, Posting, Reshuffling
 from splitpot.pan.table import PanTable
 from splitpot.pan.text import render
@@ -636,6 +637,47 @@ def test_greedy_bot_declares_on_melds_and_connections() -> None:
     assert not bot.wants_to_play(hand, 1)
     assert bot.wants_to_play(hand, 2)  # Ah 3h, 4d 5d, Qc Kc: six connected cards
     assert connections(Card("5h").code, [Card("7h").code, Card("Jh").code, Card("5c").code]) == 2
+
+
+def test_go_out_plan_is_the_planners_and_may_go_out_never_hides_one() -> None:
+    """§3, §6.3: every card of a meld has two near cards in it, so ``may_go_out`` is False
+    only where the exhaustive planner (asked here on the public view) finds no plan; and
+    ``go_out_plan()`` is the planner's answer at every placing of real greedy games."""
+    found = pruned = 0
+    for seed in range(25):
+        hand = PanHand([50] * 4, seed=seed)
+        bots = [GreedyPanBot(seed * 7 + i) for i in range(4)]
+        while (seat := hand.actor) is not None:
+            drawn = hand.drawn
+            if hand.phase is PanPhase.PLACE and drawn is not None:
+                held, melds = hand.hand(seat), hand.melds(seat)
+                plan = (
+                    go_out_with(drawn, held, melds)
+                    if len(held) + sum(map(len, melds)) == 10
+                    else None
+                )
+                loose = [c.code for c in (*held, drawn)]
+                possible = may_go_out(loose, [c.code for m in melds for c in m])
+                assert plan is None or possible, (seed, held, melds, drawn)
+                assert hand.go_out_plan() == plan
+                found += plan is not None
+                pruned += not possible
+            bots[seat].act(hand)
+    assert found and pruned  # both kinds of placing were seen
+    assert PanHand([20, 20], seed=1).go_out_plan() is None  # nothing drawn
+
+
+def codes(text: str) -> list[int]:
+    return [c.code for c in parse_cards(text)]
+
+
+def test_may_go_out_by_hand() -> None:
+    """Two near cards each is necessary, not sufficient (§3.1, §3.2)."""
+    assert may_go_out(codes("Ac 2c 3c"), [])  # a run
+    assert not may_go_out(codes("Ac 2c Ks"), [])  # the king is alone
+    assert may_go_out(codes("Kd"), codes("Kc Kh"))  # two more kings on the table
+    assert not may_go_out(codes("Kd"), codes("Kc Qh"))  # one near card: the Qh is not
+    assert may_go_out(codes("Kd"), codes("Kc Qd"))  # two near, yet no meld: the planner says
 
 
 def test_cli_demo_pan_is_seeded(capsys: pytest.CaptureFixture[str]) -> None:

@@ -260,6 +260,16 @@ def check(hand: PanHand, deck: Counter[Card], brought: int) -> None:
     chips_conserved(hand, brought)
     ten_cards_each(hand)
     forcing_exactly(hand)
+    operations_are_the_steps(hand)
+
+
+def operations_are_the_steps(hand: PanHand) -> None:
+    """``operations()`` (what the greedy bot weighs) is exactly the melding part of
+    ``legal_moves()``, in its order; nothing outside the draw's placing and using (§6.3, §6.4)."""
+    steps = [m for m in hand.legal_moves() if isinstance(m, (NewMeld, LayOff, Split, Borrow))]
+    assert hand.operations() == steps
+    if hand.phase not in (PanPhase.PLACE, PanPhase.USE):
+        assert steps == []
 
 
 def rebuilds(hand: PanHand) -> None:

@@ -20,8 +20,10 @@ True
 
 from __future__ import annotations
 
+import _random
 import hashlib
 import random
+from collections.abc import Callable
 
 from splitpot._core import SplitpotError
 from splitpot.limits import SEED_LIMIT, shown
@@ -35,6 +37,7 @@ __all__ = [
     "derive",
     "draw",
     "draw_bits",
+    "getrandbits",
     "shuffler",
 ]
 
@@ -81,6 +84,19 @@ def draw_bits(rng: random.Random, bits: int = 64) -> int:
     True
     """
     return rng.getrandbits(bits)
+
+
+def getrandbits(seed: int | None) -> Callable[[int], int]:
+    """``random.Random(seed).getrandbits`` for an ``int`` seed (a hand's shuffle), made
+    without ``random.Random``'s Python ``__init__`` and ``seed``: CPython's C generator,
+    which ``random.Random`` extends, seeds itself from an ``int`` exactly as ``seed`` does
+    (tests/test_hand_fast_paths.py deals every seed both ways); ``None``, as there, seeds
+    from the system's entropy.
+
+    >>> getrandbits(9)(64) == random.Random(9).getrandbits(64)
+    True
+    """
+    return _random.Random(seed).getrandbits
 
 
 def derive(*path: object, sep: str = ":", bits: int = 64) -> int:

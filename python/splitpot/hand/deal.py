@@ -10,9 +10,9 @@ stud door cards (§4.2). Cards not given come from one lazily shuffled deck,
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
+from splitpot import _seeds
 from splitpot._core import Card, IllegalAction
 from splitpot.cards import DECK_SIZE, as_cards
 from splitpot.hand import stud as _stud
@@ -23,6 +23,7 @@ from splitpot.limits import shown
 __all__ = ["Deal"]
 
 _DECK = list(range(DECK_SIZE))
+_BITS = [(i + 1).bit_length() for i in range(DECK_SIZE)]  # the bits to draw a position 0..i
 
 
 class Deal:
@@ -217,20 +218,24 @@ class Deal:
         same generator calls as ``shuffle``, deals the same cards for the same seed."""
         bits = self._below
         if bits is None:
-            bits = self._below = random.Random(self._start.seed).getrandbits
+            bits = self._below = _seeds.getrandbits(self._start.seed)
         deck = self.cards_left()
         out = []
-        for _ in range(count):
-            i = len(deck) - 1
+        top = len(deck) - 1
+        for i in range(top, top - count, -1):  # the deck's last position, card by card
+            last = deck.pop()  # (an empty deck raises, as shuffle's pop would)
             if i > 0:
                 # random.shuffle's draw of a position 0..i, inline: CPython's
                 # _randbelow_with_getrandbits (the same in 3.10 to 3.14), one call fewer a card.
-                k = (i + 1).bit_length()
+                k = _BITS[i]
                 j = bits(k)
                 while j > i:
                     j = bits(k)
-                deck[i], deck[j] = deck[j], deck[i]
-            out.append(deck.pop())
+                if j < i:  # the swap of positions i and j, then the pop of position i
+                    out.append(deck[j])
+                    deck[j] = last
+                    continue
+            out.append(last)
         return out
 
     def odd_chip_order(self, order: list[int]) -> list[int]:

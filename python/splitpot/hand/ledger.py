@@ -197,5 +197,8 @@ class Ledger:
                 own = self.dead[s] - (ante if table else 0)
             shared[s] = self.dead[s] - own
             antes[s] = own
-        table_money = shared if any(shared.values()) else None
-        return _pots.build_pots(dealt, [s for s in out if s in dealt], antes, shared=table_money)[0]
+        # The ledger's own amounts: build_pots's cut, without its checks of each value.
+        folded = {s for s in out if s in dealt}
+        if any(shared.values()):
+            return _pots._share(dealt, folded, antes, shared)[0]
+        return _pots._cut(dealt, folded, antes)[0]

@@ -111,7 +111,10 @@ class BettingRound:
         queue = [s for s in _rotation(n, first) if status[s] == _ACTIVE]
         # A seat no one can bet against does not act (no effective stack left); with no bet
         # yet, two seats or more with chips can each bet against another: all of them act.
-        if queue and (len(queue) == 1 or self.current):
+        current = self.current
+        if len(queue) > 1 and current and min([bets[s] + stacks[s] for s in queue]) > current:
+            pass  # each can bet more than the top bet, and another can answer him: all act
+        elif queue and (len(queue) == 1 or current):
             totals = [
                 bets[j] + (stacks[j] if status[j] == _ACTIVE else 0) if status[j] < _FOLDED else -1
                 for j in range(n)
@@ -238,16 +241,22 @@ class BettingRound:
             self.current = bet
 
     def legal(self, seat: int, pot: int) -> LegalActions:
-        """What ``seat``, to act in this round, may do (``pot``: every chip in the middle)."""
-        to_call = self.current - self.bets[seat]
+        """What ``seat``, to act in this round, may do (``pot``: every chip in the middle).
+
+        ``_legal``'s arguments by position (seat, fold, check, call, bet, raise_to, discard,
+        show, muck, bring_in): a call by keyword matches each name, once a decision."""
+        current = self.current
+        to_call = current - self.bets[seat]
         window = self.raise_window(seat, pot)
         if seat == self.bring_in:
-            return _legal(seat, fold=True, bring_in=self.bring_in_post(seat), bet=window)
+            post = self.bring_in_post(seat)
+            return _legal(seat, True, False, None, window, None, (), False, False, post)
         if to_call > 0:
-            return _legal(seat, fold=True, call=min(to_call, self._stacks[seat]), raise_to=window)
-        if self.current == 0:
-            return _legal(seat, fold=self.open_folds, check=True, bet=window)
-        return _legal(seat, fold=self.open_folds, check=True, raise_to=window)
+            stack = self._stacks[seat]
+            return _legal(seat, True, False, to_call if to_call < stack else stack, None, window)
+        if current == 0:
+            return _legal(seat, self.open_folds, True, None, window)
+        return _legal(seat, self.open_folds, True, None, None, window)
 
     def verify_fold(self, seat: int) -> int:
         """A fold is always allowed, but where the table refuses open folds and there is

@@ -314,19 +314,18 @@ class Hand:
 
     def legal_actions(self) -> LegalActions:
         """What :attr:`actor` may do now (nothing when the hand is over)."""
-        if self._legal_at == len(self._events):
+        at, queue, phase = len(self._events), self._queue, self._phase
+        if self._legal_at == at:
             return self._legal  # asked again before anything happened (every change logs)
-        if not self._queue or self._phase is _OVER:
-            return LegalActions(None)
-        seat = self._queue[0]
-        if self._phase is _DISCARD:
-            return _legal(seat, discard=as_cards(self._deal.hole[seat]))
-        if self._phase is _SHOWDOWN:
-            assert self._showdown is not None
-            return _legal(seat, show=True, muck=self._showdown.why_not_muck(seat) is None)
-        self._legal = self._round.legal(seat, sum(self._ledger.contrib))
-        self._legal_at = len(self._events)
-        return self._legal
+        if queue and phase is _BETTING:  # the common case first
+            self._legal = self._round.legal(queue[0], sum(self._ledger.contrib))
+            self._legal_at = at
+            return self._legal
+        if queue and phase is _DISCARD:
+            return _legal(queue[0], discard=as_cards(self._deal.hole[queue[0]]))
+        if queue and phase is _SHOWDOWN and (showdown := self._showdown) is not None:
+            return _legal(queue[0], show=True, muck=showdown.why_not_muck(queue[0]) is None)
+        return LegalActions(None)  # the hand is over, or the runs are chosen by no seat
 
     def verify_fold(self) -> int:
         """Raise :class:`IllegalAction` unless the actor may fold; return the seat.
@@ -427,7 +426,9 @@ class Hand:
 
     def check(self) -> Checking:
         """The actor checks."""
-        seat = self.verify_check()
+        return self._check(self.verify_check())
+
+    def _check(self, seat: int) -> Checking:
         record = Checking(seat)
         self._round.acts(seat)
         self._events.append(record)
@@ -445,7 +446,9 @@ class Hand:
     def call(self) -> Calling:
         """The actor calls, all-in for less if short (table stakes, §3)."""
         amount = self.verify_call()
-        seat = self._queue[0]
+        return self._call(self._queue[0], amount)
+
+    def _call(self, seat: int, amount: int) -> Calling:
         self._ledger.put(seat, amount)
         self._round.called(seat, amount)
         record = Calling(seat, amount, self._ledger.stacks[seat] == 0)
@@ -455,10 +458,15 @@ class Hand:
 
     def check_or_call(self) -> Checking | Calling:
         """Check if nothing is owed, else call (PHH's ``cc``)."""
-        rnd = self._round
-        if self._phase is _BETTING and self._queue and rnd.current > rnd.bets[self._queue[0]]:
-            return self.call()
-        return self.check()
+        queue, rnd = self._queue, self._round
+        if self._phase is _BETTING and queue:  # verify_call's and verify_check's checks
+            seat = queue[0]
+            owed = rnd.current - rnd.bets[seat]
+            if owed > 0:
+                return self._call(seat, min(owed, self._ledger.stacks[seat]))
+            if seat != rnd.bring_in:
+                return self._check(seat)
+        return self.check()  # not a betting decision, or the bring-in's: says why not
 
     def verify_bring_in(self) -> int:
         """Raise :class:`IllegalAction` unless the actor owes the stud bring-in; return its
@@ -632,7 +640,7 @@ class Hand:
         (``protected=False``). The rule, with ``timeout_policy``: :func:`.timeout.outcome`.
         """
         seat = self.verify_timeout()
-        return self._time_out(seat, self.timeout_outcome(protected=protected))
+        return _timeout.apply(self, seat, self.timeout_outcome(protected=protected))
 
     def timeout_outcome(self, *, protected: bool = True) -> TimeoutOutcome:
         """What :meth:`timeout` would do now, without doing it (docs/rules/poker.md §7)."""
@@ -644,31 +652,6 @@ class Hand:
             contributed=self._ledger.contrib[seat],
             protected=protected,
         )
-
-    def _time_out(self, seat: int, outcome: TimeoutOutcome) -> TimingOut:
-        record = TimingOut(seat, outcome)
-        if outcome is TimeoutOutcome.DISCARD:
-            code = self._deal.hole[seat][-1]
-            self._discard(seat, code, record := TimingOut(seat, outcome, Card(code)))
-            self._after_discard()
-            return record
-        if outcome is TimeoutOutcome.FOLD:
-            self._fold(seat, record)
-            return record
-        self._events.append(record)
-        if outcome is TimeoutOutcome.SHOW:
-            self._showdown_actor().show(seat)
-            self._after_showing()
-            return record
-        if outcome is TimeoutOutcome.CHECK:
-            self._round.acts(seat)
-        else:  # all-in for what he has put in: he acts no more (§7)
-            self._ledger.status[seat] = _STOOD
-            self._queue.popleft()
-            if seat == self._round.bring_in:
-                self._round.pass_bring_in(self._ledger.live)
-        self._after_bet()
-        return record
 
 
 def dealt(start: HandStarting, cls: type[Hand] = Hand) -> Hand:

@@ -13,16 +13,24 @@ For tests, demonstrations and simulations, not for winning.
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from splitpot._core import IllegalAction
-from splitpot.pan.cards import Card
+from splitpot.pan.cards import CARDS, Card
 from splitpot.pan.game import PanHand
-from splitpot.pan.melds import Borrow, LayOff, NewMeld, Split, Step, go_out_with, is_meld
-from splitpot.pan.records import Claim, Discard, PanEvent, PanPhase, Reject
+from splitpot.pan.melds import (
+    NEAR,
+    Borrow,
+    LayOff,
+    NewMeld,
+    Split,
+    Step,
+    card_counts,
+    is_meld,
+)
+from splitpot.pan.records import PanEvent, PanPhase
 
 __all__ = ["GreedyPanBot", "PanBot", "RandomPanBot", "connections", "play_pan_bots"]
 
@@ -59,19 +67,22 @@ class RandomPanBot:
         return hand.apply(self._rng.choice(hand.legal_moves()))
 
 
-def _near(a: int, b: int) -> bool:
-    """Whether two cards could share a three-card meld: the same rank, or the same suit within
-    two ranks (A 2 3 4 5 6 7 J Q K, docs/rules/pan.md §2, §3)."""
-    ra, rb = a >> 2, b >> 2
-    return ra == rb or ((a - b) % 4 == 0 and abs(ra - rb) <= 2)
-
-
 def connections(code: int, others: Sequence[int]) -> int:
-    """How many of ``others`` could share a meld with the card ``code`` (see :func:`_near`)."""
-    rank, suit = code >> 2, code & 3  # _near inline: this runs for every card of every turn
-    return len(
-        [o for o in others if o >> 2 == rank or (o & 3 == suit and -2 <= (o >> 2) - rank <= 2)]
-    )
+    """How many of ``others`` could share a three-card meld with the card ``code``: the same
+    rank, or the same suit within two ranks (A 2 3 4 5 6 7 J Q K, docs/rules/pan.md §2, §3)."""
+    return sum(map(card_counts(others).__getitem__, NEAR[code]))
+
+
+def _links(cards: Sequence[int]) -> list[set[int]]:
+    """For each card, the later indices of ``cards`` it could share a three-card meld with
+    (as :func:`connections` counts them; each pair tested once)."""
+    ranks = [c >> 2 for c in cards]
+    suits = [c & 3 for c in cards]
+    n = len(cards)
+    return [
+        {j for j in range(i + 1, n) if ranks[j] == r or (suits[j] == s and -2 <= ranks[j] - r <= 2)}
+        for i, (r, s) in enumerate(zip(ranks, suits, strict=True))
+    ]
 
 
 def _hand_cards(step: Step) -> int:
@@ -112,13 +123,15 @@ class GreedyPanBot:
         """Play a hand that holds a meld, or enough connected cards (§5.2)."""
         cards = [c.code for c in hand.hand(seat)]
         rules = hand.rules
+        links = _links(cards)
         # every two cards of a three-card meld are connected: test only such triples
-        for a, b, c in itertools.combinations(cards, 3):
-            if _near(a, b) and _near(a, c) and _near(b, c) and is_meld((a, b, c), rules):
-                return True
-        others = [cards[:i] + cards[i + 1 :] for i in range(len(cards))]
-        connected = sum(1 for c, rest in zip(cards, others, strict=True) if connections(c, rest))
-        return connected >= self.play_below
+        for i, later in enumerate(links):
+            for j in sorted(later):
+                for k in sorted(later & links[j]):
+                    if is_meld((cards[i], cards[j], cards[k]), rules):
+                        return True
+        connected = set().union(*links) | {i for i, later in enumerate(links) if later}
+        return len(connected) >= self.play_below
 
     def act(self, hand: PanHand) -> PanEvent:
         seat = hand.actor
@@ -131,30 +144,28 @@ class GreedyPanBot:
             if out is not None:
                 return out
         if phase is PanPhase.DRAW:  # a card it may take is one it can meld at once (§6.2)
-            return hand.take() if hand.can_take() else hand.draw()
-        moves = hand.legal_moves()
-        steps = [m for m in moves if isinstance(m, (NewMeld, LayOff, Split, Borrow))]
-        useful = [s for s in steps if _hand_cards(s) or s.pays]
-        if useful:
-            best = max(useful, key=lambda s: (_hand_cards(s), s.pays))
+            if hand.live_discard is not None and hand.can_take():  # none: nothing to ask
+                return hand.take()
+            return hand.draw()
+        steps = hand.operations()
+        best, most = None, (0, 0)  # the first step that melds the most, then collects the most
+        for step in steps:
+            score = (_hand_cards(step), step.pays)
+            if score > most:
+                best, most = step, score
+        if best is not None:
             return hand.apply(best)
-        if Reject() in moves:
-            return hand.reject()
-        if Claim() in moves:
+        if phase is PanPhase.PLACE:
+            if hand.can_reject():
+                return hand.reject()
+            return hand.apply(steps[0])  # a card that must be placed: any placement will do
+        if hand.can_claim():
             return hand.claim()
-        if phase is PanPhase.PLACE:  # a card that must be placed: any placement will do
-            return hand.apply(steps[0])
-        return hand.apply(Discard(self._worst(hand, seat)))
+        return hand.discard(self._worst(hand, seat))
 
     def _go_out(self, hand: PanHand, seat: int) -> PanEvent | None:
         """Go out this turn when the planner finds a way (§6.3): every step of its plan."""
-        drawn = hand.drawn
-        if drawn is None:
-            return None
-        melds, held = hand.melds(seat), hand.hand(seat)
-        if len(held) + sum(map(len, melds)) != 10:
-            return None
-        plan = go_out_with(drawn, held, melds, hand.rules)
+        plan = hand.go_out_plan()
         if plan is None:
             return None
         try:  # a forced card must be laid off (§6.5), which the planner does not know
@@ -168,11 +179,10 @@ class GreedyPanBot:
     def _worst(self, hand: PanHand, seat: int) -> Card:
         """The hand card with the fewest connections to the others; ties at random."""
         cards = [c.code for c in hand.hand(seat)]
-        scored = [
-            (connections(c, cards[:i] + cards[i + 1 :]), self._rng.random(), c)
-            for i, c in enumerate(cards)
-        ]
-        return Card(min(scored)[2])
+        have = card_counts(cards).__getitem__  # each card's connections count itself once: -1
+        draw = self._rng.random  # one number a card, in order: the seeded ties stay the same
+        scored = [(sum(map(have, NEAR[c])) - 1, draw(), c) for c in cards]
+        return CARDS[min(scored)[2]]
 
 
 def play_pan_bots(hand: PanHand, bots: Sequence[PanBot] | Callable[[int], PanBot]) -> PanHand:
@@ -198,8 +208,6 @@ def play_pan_bots(hand: PanHand, bots: Sequence[PanBot] | Callable[[int], PanBot
     (True, 60)
     """
     pick = bots if callable(bots) else bots.__getitem__
-    while not hand.is_over:
-        seat = hand.actor
-        assert seat is not None
+    while (seat := hand.actor) is not None:  # None once the hand is over
         pick(seat).act(hand)
     return hand

@@ -28,6 +28,10 @@ one-card strings, poker ``splitpot.Card`` (same name) or codes 0..39. Copies are
 
 _U64 = 2**64 - 1
 
+CARDS: tuple[Card, ...] = tuple(Card(code) for code in range(40))
+"""Each card by its code (``CARDS[code]``), made once: a ``Card`` is immutable and compares
+by value, so one object serves every hand (a lookup instead of a parse on the hot paths)."""
+
 
 def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
     """The cards as a tuple of ``Card``, in the order given; copies are kept.

@@ -32,8 +32,8 @@ from splitpot._core import IllegalAction, SplitpotError
 from splitpot._facade import can_of
 from splitpot.limits import PAN_MAX_RESHUFFLES, shown
 from splitpot.pan import view as _view
-from splitpot.pan.cards import Card, CardsLike, Deck
-from splitpot.pan.melds import LayOff, Split, Step
+from splitpot.pan.cards import CARDS, Card, CardsLike, Deck
+from splitpot.pan.melds import LayOff, Split, Step, TurnPlan
 from splitpot.pan.money import PanMoney
 from splitpot.pan.records import (
     Claim,
@@ -231,7 +231,7 @@ class PanHand:
             for seat in self._order:
                 hands[seat].append(self._stock.pop())
         for seat in self._order:
-            self._events.append(Dealing(seat, tuple(map(Card, hands[seat]))))
+            self._events.append(Dealing(seat, tuple(map(CARDS.__getitem__, hands[seat]))))
         self._phase = PanPhase.DECLARE
         self._queue = list(self._order)
 
@@ -262,7 +262,7 @@ class PanHand:
         self._queue = [players[0]]
         if self._rules.initial_upcard and self._stock:  # §6.1 HOUSE: the top stock card
             self._live = self._stock.pop()
-            self._events.append(Drawing(players[0], Card(self._live), "upcard"))
+            self._events.append(Drawing(players[0], CARDS[self._live], "upcard"))
         if not self._stock:  # a deck dealt out (or by the upcard): §6.6 before the first draw
             self._refill()
 
@@ -294,7 +294,7 @@ class PanHand:
 
     def _hold(self, seat: int, code: int, source: str, forced: bool = False) -> Drawing:
         self._forced_now = forced
-        record = Drawing(seat, Card(code), source)
+        record = Drawing(seat, CARDS[code], source)
         self._events.append(record)
         self._drawn, self._source = code, source
         self._phase = PanPhase.PLACE
@@ -427,7 +427,7 @@ class PanHand:
         seat = self.verify_reject()
         code = self._drawn
         assert code is not None
-        record = Rejecting(seat, Card(code))
+        record = Rejecting(seat, CARDS[code])
         self._events.append(record)
         self._drawn = None
         self._live = code
@@ -455,7 +455,7 @@ class PanHand:
         seat = self._queue[0]
         self._table.hands[seat].remove(code)
         self._money.unclaimed = 0  # pays not claimed by now are lost (§4.5)
-        record = Discarding(seat, Card(code))
+        record = Discarding(seat, CARDS[code])
         self._events.append(record)
         if self._rules.draw_from_discard is DrawFromDiscard.ANY_IF_MELDABLE:
             self._live = code
@@ -605,16 +605,36 @@ class PanHand:
             if self.can_split_tops():
                 moves.append(SplitTops())
             return moves
-        drawn = self._drawn if phase is PanPhase.PLACE else None
-        moves.extend(self._table.operations(seat, drawn, self._forced_now))
+        moves.extend(self.operations())
         if phase is PanPhase.PLACE:
             if self._source == "stock":
                 moves.append(Reject())
             return moves
         if self._money.unclaimed:
             moves.append(Claim())
-        moves.extend(Discard(Card(c)) for c in sorted(set(self._table.hands[seat])))
+        moves.extend([Discard(CARDS[c]) for c in sorted(set(self._table.hands[seat]))])
         return moves
+
+    def operations(self) -> list[Step]:
+        """The operations on his melds (``NewMeld``, ``LayOff``, ``Split``, ``Borrow``) the
+        player to act may make now, in :meth:`legal_moves`' order: the first places the drawn
+        card, a forced one by a lay-off or a split (§6.3, §6.5); none outside his turn's
+        melding. What a bot weighs without the rest of :meth:`legal_moves`."""
+        phase = self._phase
+        if phase is PanPhase.PLACE:
+            return self._table.operations(self._queue[0], self._drawn, self._forced_now)
+        if phase is PanPhase.USE:
+            return self._table.operations(self._queue[0], None, self._forced_now)
+        return []
+
+    def go_out_plan(self) -> TurnPlan | None:
+        """How the player to act can go out this turn (§6.3): the plan of
+        :func:`~splitpot.pan.go_out_with` for the card he drew, his hand and his melds; None
+        when no drawn card waits to be placed or there is no way. A forced card must be laid
+        off (§6.5), which the planner does not know: :meth:`apply` may refuse the first step."""
+        if self._phase is not PanPhase.PLACE or self._drawn is None:
+            return None
+        return self._table.going_out(self._queue[0], self._drawn)
 
     def apply(self, move: Move) -> PanEvent:
         """Make ``move`` (one of :meth:`legal_moves`' records) and return its record."""

@@ -12,7 +12,7 @@ enums and records.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TypeAlias, TypeVar
@@ -422,6 +422,42 @@ def arrange(cards: CardsLike, rules: PanRules | None = None) -> Arrangement | No
     return None if found is None else Arrangement(*found)
 
 
+NEAR = tuple(
+    tuple(
+        o
+        for o in range(40)
+        if o >> 2 == c >> 2 or (o & 3 == c & 3 and -2 <= (o >> 2) - (c >> 2) <= 2)
+    )
+    for c in range(40)
+)
+"""For each card code, the codes that could share a three-card meld with it: the same rank
+(itself included), or the same suit within two ranks (A 2 3 4 5 6 7 J Q K, docs/rules/pan.md
+§2, §3)."""
+
+
+def card_counts(codes: Iterable[int]) -> list[int]:
+    """How many of each card code (0..39) ``codes`` holds."""
+    have = [0] * 40
+    for code in codes:
+        have[code] += 1
+    return have
+
+
+def may_go_out(loose: Sequence[int], melded: Iterable[int]) -> bool:
+    """A quick necessary condition of going out (docs/rules/pan.md §3, §6.3), on card codes:
+    ``loose`` the hand and the drawn card, ``melded`` the cards of one's melds. Every card of
+    a meld of three or more lies beside at least two of its cards that are :data:`NEAR` it
+    (a group's same rank; a sequence's neighbours within two ranks), so a loose card with
+    fewer than two near cards among all of them cannot be melded: False means
+    :func:`go_out_with` finds no plan, without asking the planner.
+
+    >>> may_go_out([0, 4, 8], []), may_go_out([0, 4, 39], [])  # Ac 2c 3c; Ac 2c Ks
+    (True, False)
+    """
+    have = card_counts(itertools.chain(loose, melded)).__getitem__
+    return all(sum(map(have, NEAR[code])) > 2 for code in loose)  # itself counted once
+
+
 def go_out_with(
     drawn: Card | str | int,
     hand: CardsLike,
@@ -488,7 +524,17 @@ def turn_moves(
     [('LayOff', 1), ('LayOff', 2), ('Split', 4), ('Borrow', 2)]
     """
     table = _table(melds)
-    raw = _core._pan_turn_moves(drawn, placed, hand, table, native(rules))
+    return steps_of(_core._pan_turn_moves(drawn, placed, hand, table, native(rules)), table)
+
+
+RawMove: TypeAlias = tuple[str, int | None, tuple[Card, ...], tuple[Card, ...], int]
+"""An operation as the core sends it (``_pan_turn_moves``): kind, meld index, cards, the
+part or take, pays."""
+
+
+def steps_of(raw: list[RawMove], table: Sequence[CardsLike]) -> list[Step]:
+    """The step records of the core's operations on the melds ``table``: each meld named by
+    its sorted cards, read once."""
     sorted_melds: dict[int, Meld] = {}
 
     def meld_at(i: int) -> Meld:

@@ -277,10 +277,10 @@ class PanRules:
             object.__setattr__(self, f.name, value)
         self.__dict__["_native"] = native  # what the cached property would build
 
-    @property
+    @cached_property
     def deck_size(self) -> int:
         """The cards of the deck these rules make (§1.1, §1.2: the packs, less the spades
-        removed, and the extra cards), as the core builds it.
+        removed, and the extra cards), as the core builds it (once: every hand checks it).
 
         >>> PanRules().deck_size, PanRules(packs=1).deck_size
         (310, 30)

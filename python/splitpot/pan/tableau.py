@@ -10,13 +10,17 @@ the live discard or a drawn card can do (§6.2, §6.5); the outs of a seat that 
 
 from __future__ import annotations
 
+import itertools
+
+from splitpot import _core
 from splitpot._core import IllegalAction
 from splitpot.pan import melds as _melds
 from splitpot.pan import records as r
-from splitpot.pan.cards import Card, CardsLike, parse_cards
+from splitpot.pan.cards import CARDS, Card, CardsLike, parse_cards
 from splitpot.pan.melds import Borrow, LayOff, NewMeld, Split, Step
 from splitpot.pan.records import PanEvent
 from splitpot.pan.rules import PanRules
+from splitpot.pan.turns import HAND_SIZE
 
 __all__ = ["Tableau"]
 
@@ -108,9 +112,10 @@ class Tableau:
             melds[index] = new[0]
             melds.extend(new[1:])
         pays = outcome.pays
-        cards = tuple(map(Card, sorted(used)))
+        card = CARDS.__getitem__
+        cards = tuple(map(card, sorted(used)))
         if isinstance(step, NewMeld):
-            return r.Melding(seat, tuple(map(Card, new[0])), pays)
+            return r.Melding(seat, tuple(map(card, new[0])), pays)
         if isinstance(step, LayOff):
             self.layoff_chips[seat] += pays
             return r.LayingOff(seat, _names(step.meld), cards, pays)
@@ -119,24 +124,43 @@ class Tableau:
         assert isinstance(step, Borrow)
         return r.Borrowing(seat, _names(step.meld), _names(step.take), cards, pays)
 
+    # The questions of every turn go to the core directly, as :func:`~splitpot.pan.forces`,
+    # :func:`~splitpot.pan.can_place` and :func:`~splitpot.pan.turn_moves` ask them: the
+    # tableau's lists of codes need no conversion.
+
     def lays_off(self, seat: int, code: int) -> bool:
         """Whether the card lays off by itself on one of the seat's melds (§6.5)."""
         melds = self.melds[seat]
-        return bool(melds) and _melds.forces(code, melds, self._rules)
+        return bool(melds) and _core._pan_forces(CARDS[code], melds, self._rules._native)
 
     def can_place(self, seat: int, code: int) -> bool:
         """Whether the card can be placed at once (§6.2): some first operation uses it."""
-        return _melds.can_place(code, self.hands[seat], self.melds[seat], self._rules)
+        return _core._pan_can_place(
+            CARDS[code], self.hands[seat], self.melds[seat], self._rules._native
+        )
 
     def operations(self, seat: int, drawn: int | None, forced: bool) -> list[Step]:
         """The operations the seat may make now: the first must place ``drawn``, a forced
         card by a lay-off or a split (§6.3, §6.5)."""
-        steps = _melds.turn_moves(
-            drawn, self.hands[seat], self.melds[seat], placed=drawn is None, rules=self._rules
+        melds, card = self.melds[seat], None if drawn is None else CARDS[drawn]
+        raw = _core._pan_turn_moves(
+            card, drawn is None, self.hands[seat], melds, self._rules._native
         )
+        steps = _melds.steps_of(raw, melds)
         if drawn is not None and forced:
             steps = [s for s in steps if isinstance(s, (LayOff, Split))]
         return steps
+
+    def going_out(self, seat: int, drawn: int) -> _melds.TurnPlan | None:
+        """How the seat goes out this turn with the ``drawn`` card (§6.3), or None: his hand,
+        his melds and the card make 11 cards, pass the quick check
+        (:func:`~splitpot.pan.melds.may_go_out`), and the planner finds a way."""
+        hand, melds = self.hands[seat], self.melds[seat]
+        if len(hand) + sum(map(len, melds)) != HAND_SIZE:
+            return None
+        if not _melds.may_go_out([*hand, drawn], itertools.chain.from_iterable(melds)):
+            return None
+        return _melds.go_out_with(CARDS[drawn], sorted(hand), melds, self._rules)
 
     def outs(self, seat: int) -> int:
         """What each opponent pays the seat that goes out, as his melds lie (§4.4)."""

@@ -32,6 +32,10 @@ __all__ = ["HAND_SIZE", "notebook_rows", "starting", "validate"]
 HAND_SIZE = 10
 """Cards dealt to each player (docs/rules/pan.md §6.1); going out takes 11 melded (§6.3)."""
 
+_DEFAULT_RULES = PanRules()
+"""The rules of a hand given none: made once (a ``PanRules`` is frozen and compares by value;
+making one checks every field in the core)."""
+
 
 def starting(
     stacks: Sequence[int | None],
@@ -43,7 +47,7 @@ def starting(
 ) -> PanStarting:
     """The checked set-up of a hand (:class:`~splitpot.pan.game.PanHand`'s arguments):
     a :class:`~splitpot.SplitpotError` names what is wrong, before anything is dealt."""
-    rules = rules if rules is not None else PanRules()
+    rules = rules if rules is not None else _DEFAULT_RULES
     if not isinstance(rules, PanRules):
         raise TypeError(f"rules must be a PanRules, got {shown(rules)}")
     seats = list(itertools.islice(stacks, PAN_MAX_SEATS + 1))  # read no further than the limit

@@ -11,7 +11,7 @@ from splitpot import _tabular
 from splitpot._core import IllegalAction, SplitpotError
 from splitpot._facade import reads
 from splitpot.limits import shown
-from splitpot.pan.cards import Card
+from splitpot.pan.cards import CARDS, Card
 from splitpot.pan.records import PanEvent, PanPhase, PanResult
 from splitpot.pan.rules import PanRules
 from splitpot.pan.turns import notebook_rows
@@ -73,24 +73,25 @@ def house(hand: PanHand) -> int:
 
 def hand(hand: PanHand, seat: int) -> tuple[Card, ...]:
     """The seat's hand cards (the drawn card is not one of them, §6.3)."""
-    return tuple(map(Card, sorted(hand._table.hands[seat_of(hand, seat)])))
+    return tuple(map(CARDS.__getitem__, sorted(hand._table.hands[seat_of(hand, seat)])))
 
 
 def melds(hand: PanHand, seat: int) -> tuple[tuple[Card, ...], ...]:
     """The seat's melds on the table, in the order laid down."""
-    return tuple(tuple(map(Card, m)) for m in hand._table.melds[seat_of(hand, seat)])
+    card = CARDS.__getitem__
+    return tuple([tuple(map(card, m)) for m in hand._table.melds[seat_of(hand, seat)]])
 
 
 @reads
 def drawn(hand: PanHand) -> Card | None:
     """The card the player to act drew and has not placed yet."""
-    return None if hand._drawn is None else Card(hand._drawn)
+    return None if hand._drawn is None else CARDS[hand._drawn]
 
 
 @reads
 def live_discard(hand: PanHand) -> Card | None:
     """The card the next player may take (§6.2), or ``None``."""
-    return None if hand._live is None else Card(hand._live)
+    return None if hand._live is None else CARDS[hand._live]
 
 
 @reads
@@ -101,7 +102,7 @@ def stock_size(hand: PanHand) -> int:
 @reads
 def dead_cards(hand: PanHand) -> tuple[Card, ...]:
     """The dead discards, in the order they died."""
-    return tuple(map(Card, hand._dead))
+    return tuple(map(CARDS.__getitem__, hand._dead))
 
 
 @reads
