@@ -14,8 +14,8 @@ from conftest import SHARED
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from splitpot.limits import SITE_MAX_LINE_BYTES
-from splitpot.sites import reading
-from splitpot.sites.base import lines_of
+from splitpot.sites import SiteError, pokerstars, reading
+from splitpot.sites.base import Block, Guarded, lines_of
 from splitpot.sites.reading import decode, readers
 
 FOLDERS = [SHARED / "data" / f"site-histories{n}" for n in ("", "-2", "-3")]
@@ -171,3 +171,85 @@ def test_hands_are_cut_as_line_by_line(
         for b in reading.split_batches(batches, header, None, "H")
     ]
     assert got == _blocks_line_by_line(lines, header, most)
+
+
+# ---------------------------------------------------------------------- the quick ways of reading
+
+
+@given(
+    st.lists(st.sampled_from(["Ab", "A", "b", "", "xAbAb", "bA", "\r"]), max_size=30),
+    st.sampled_from(["Ab", "A", "bA", "b\nA", "AbA"]),
+)
+def test_the_lines_holding_a_marker_are_found_as_line_by_line(
+    lines: list[str], marker: str
+) -> None:
+    expected = [k for k, line in enumerate(lines) if marker in line]
+    assert reading.holding(lines, marker) == expected
+
+
+_GUARDED = [
+    getattr(pokerstars, name)
+    for name in dir(pokerstars)
+    if isinstance(getattr(pokerstars, name), Guarded)
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(["Bob", " collected ", " cashed out the hand for ", ":", "$1", " "]))
+    .map("".join)
+    .flatmap(lambda core: st.tuples(st.just(core), st.text(max_size=8)))
+)
+def test_a_guarded_pattern_matches_the_lines_its_pattern_does(parts: tuple[str, str]) -> None:
+    """``Guarded`` tries its pattern only on lines holding its needle: it must match exactly
+    the lines (and give the groups) of the pattern alone, so the needle must be in every line
+    the pattern matches. Made-up lines of the pieces the patterns are made of."""
+    line = parts[0] + parts[1]
+    assert len(_GUARDED) >= 3
+    for rule in _GUARDED:
+        alone, guarded = rule.pattern.match(line), rule.match(line)
+        assert (alone and alone.groups()) == (guarded and guarded.groups()), (rule.needle, line)
+
+
+def test_a_guarded_pattern_matches_the_real_lines_its_pattern_does() -> None:
+    lines = [line.rstrip() for _, text in _texts() for line in lines_of(text)]
+    matched = 0
+    for rule in _GUARDED:
+        for line in lines:
+            alone = rule.pattern.match(line)
+            assert (alone and alone.groups()) == (
+                m and m.groups() if (m := rule.match(line)) else m
+            )
+            matched += alone is not None
+    assert matched > 1000  # the collections of the PokerStars files at least
+
+
+class _LineByLine(pokerstars.StarsHand):
+    """PokerStars' reader made to read every line through ``line()`` (its hook overridden),
+    as readers that override it do: the base's quick loop (``read_lines``) is not taken."""
+
+    def line(self, line: str) -> None:
+        super().line(line)
+
+
+def test_the_quick_line_loop_reads_as_line_by_line() -> None:
+    """``LineReader.read_lines`` takes a seated player's remembered move and the summary's
+    lines without a call of ``line()``: every PokerStars hand of the shared folders reads to
+    the same history, or the same error, as through ``line()`` for every line."""
+    blocks = [
+        block
+        for path, text in _texts()
+        if pokerstars.READER.find(text) is not None
+        for block in reading.split(text, pokerstars.READER.line_start, path.name)
+    ]
+    assert len(blocks) > 1000
+    for block in blocks:
+        quick, slow = _outcome(pokerstars.StarsHand, block), _outcome(_LineByLine, block)
+        assert quick == slow, block.lines[0]
+
+
+def _outcome(reader: type[pokerstars.StarsHand], block: Block) -> object:
+    try:
+        return vars(reader.parse(block))
+    except SiteError as e:
+        return (type(e), str(e))

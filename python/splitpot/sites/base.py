@@ -72,7 +72,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 from splitpot.phh.record import HandHistory
 from splitpot.sites.builder import HandBuilder
@@ -85,7 +85,9 @@ __all__ = [
     "BLINDS",
     "NEVER",
     "Block",
+    "Guarded",
     "LineReader",
+    "Matcher",
     "Remembered",
     "Rules",
     "SiteReader",
@@ -105,9 +107,33 @@ _SEATS_READ: dict[tuple[type, Decimal], dict[str, tuple[int, str, int]]] = {}
 (:meth:`LineReader.set_up`), a cache bounded as the amounts are. A player who put nothing in
 sits down to the next hand with the same line."""
 
-Rules = Sequence[tuple[re.Pattern[str], Callable[[re.Match[str]], None]]]
+
+class Matcher(Protocol):
+    """What a rule's pattern must do: a compiled pattern, or a :class:`Guarded` one."""
+
+    def match(self, line: str) -> re.Match[str] | None: ...
+
+
+Rules = Sequence[tuple[Matcher, Callable[[re.Match[str]], None]]]
 """A reader's table: each pattern tried in order on a line; the first that matches calls its
 handler with the match."""
+
+
+class Guarded:
+    """``pattern``, tried only on a line holding ``needle``, a text every line it matches
+    holds: a pattern that starts with a player's name (``^(.+?) collected ...``) walks the
+    whole of every line it does not match, at five times the cost of the look for the
+    needle (valgrind). The same lines match as with ``pattern`` alone."""
+
+    __slots__ = ("needle", "pattern")
+
+    def __init__(self, pattern: re.Pattern[str], needle: str) -> None:
+        self.pattern = pattern
+        self.needle = needle
+
+    def match(self, line: str) -> re.Match[str] | None:
+        return self.pattern.match(line) if self.needle in line else None
+
 
 RUNS = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "1": 1, "2": 2, "3": 3}
 """The runs of a board run more than once, as the sites name them (§6: at most three)."""
@@ -161,6 +187,15 @@ class Remembered:
 
 
 _UNKNOWN = object()
+_REMEMBERED: dict[re.Pattern[str], Remembered] = {}
+
+
+def _remembered(pattern: re.Pattern[str]) -> Remembered:
+    """The one :class:`Remembered` of ``pattern`` (a reader's class constant)."""
+    found = _REMEMBERED.get(pattern)
+    if found is None:
+        found = _REMEMBERED[pattern] = Remembered(pattern)
+    return found
 
 
 @dataclass
@@ -372,10 +407,11 @@ class LineReader:
         """A line starting with :data:`STREET_MARK` (``*** FLOP *** [...]``): the summary,
         a board, a stud street, a street that changes nothing, or one splitpot does not
         play."""
-        found = self.STREETS.match(line)
+        found = _remembered(self.STREETS).groups(line)  # most street lines recur
         if found is None:
             raise self.fail(f"not a street line: {line!r}")
-        title, first, second = found.groups()
+        title, first, second = found
+        assert title is not None  # (group 1 is not optional in any reader's STREETS)
         if self.seating is None:
             self.seats()
         if self.street == self.SEVENTH:
@@ -443,12 +479,8 @@ class LineReader:
         a :class:`DamagedHand` "cut off", whatever line first failed to read; so is an
         unsupported line when it is the cut one (half a street line)."""
         self.read_header()
-        b, read = self.b, self.line
         try:
-            for number, line in self.body():
-                b.at = number
-                self.text = line = line.rstrip()
-                read(line)
+            _read_lines(self)
             if not self.whole():
                 raise self.damaged("cut off: the hand ends before its summary")
             self.finish()
@@ -590,3 +622,42 @@ class LineReader:
             if value is not None:
                 return value
         return self.facts.amount(text, self.text, decimal)
+
+
+def _read_lines(reader: LineReader) -> None:
+    """Every line of the body, as :meth:`LineReader.line` reads them; for a reader that keeps
+    the base's ``line`` and ``play_line``, with their two commonest cases taken here without
+    a call: a seated player's move read before (the look-up of ``play_line``, once the names
+    are seated with the reader's one separator and none starts a street line), and a line
+    of the summary."""
+    b, read, mark = reader.b, reader.line, reader.mark
+    if (
+        type(reader).line is not LineReader.line
+        or type(reader).play_line is not LineReader.play_line
+    ):
+        for number, line in reader.body():
+            b.at = number
+            reader.text = line = line.rstrip()
+            read(line)
+        return
+    players, moves, seventh = b.players, reader.moves_read, reader.seventh
+    fast: bool | None = None  # known once the names are seated with one separator
+    for number, line in reader.body():
+        b.at = number
+        reader.text = line = line.rstrip()
+        if reader.summary:
+            if line.startswith(mark):
+                reader.street_line(line)
+            elif line:
+                reader.summary_line(line)
+            continue
+        if fast is None and reader.sep and reader.seating is not None:
+            fast = not any(name.startswith(mark) for name in reader.seating.names)
+        if fast:
+            name, sep, rest = line.partition(reader.sep)
+            if sep and name in players:
+                known = moves.get(rest)
+                if known is not None and (reader.street != seventh or not seventh):
+                    known[0](b, name, known[1])
+                    continue
+        read(line)

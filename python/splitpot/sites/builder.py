@@ -134,6 +134,7 @@ class HandBuilder:
         self.stated_runs: int | None = None
         # Capped no limit or pot limit: the most each player may put in the hand (§3).
         self.cap: int | None = None
+        self.cashed_out = False  # a cash-out was stated: its columns are written (build)
 
     # ------------------------------------------------------------------ errors
 
@@ -328,14 +329,14 @@ class HandBuilder:
 
     def fold(self, name: str, _: int = 0) -> None:
         p = self.player(name)
-        if self._all_in(p):
+        if p.put_in == p.stack:  # all-in (_all_in, written out: half the moves read)
             return
         p.folded = True
         self.act(p, " f")
 
     def check(self, name: str, _: int = 0) -> None:
         p = self.player(name)
-        if not self._all_in(p):
+        if p.put_in != p.stack:  # not all-in (_all_in, written out)
             self.act(p, " cc")
 
     def _all_in(self, p: _Player) -> bool:
@@ -435,6 +436,7 @@ class HandBuilder:
         ``paid``, he paid it ``fee``, and it kept ``kept`` of his pot share. None of it is
         pot money: the pot is played and paid as dealt (docs/sites.md "Cash-outs")."""
         p = self.player(name)
+        self.cashed_out = True
         p.cash_out += paid
         p.cash_out_fee += fee
         p.pot_kept += kept
@@ -631,7 +633,7 @@ class HandBuilder:
             user["_splitpot_button"] = self.button - 1  # an empty seat, or one sitting out
         if self.cap is not None:
             user[CAP] = self.cap
-        for key, value in _CASH_OUT_FIELDS.items():
+        for key, value in _CASH_OUT_FIELDS.items() if self.cashed_out else ():
             column = [getattr(p, value) for p in order]
             if any(column):
                 user[key] = column

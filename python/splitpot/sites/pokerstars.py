@@ -13,7 +13,16 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import ClassVar
 
-from splitpot.sites.base import VERBS, Block, LineReader, Remembered, Rules, SiteReader, cards
+from splitpot.sites.base import (
+    VERBS,
+    Block,
+    Guarded,
+    LineReader,
+    Remembered,
+    Rules,
+    SiteReader,
+    cards,
+)
 from splitpot.sites.builder import Kind
 from splitpot.sites.errors import SiteError
 from splitpot.sites.money import CENT, CHIP
@@ -62,12 +71,17 @@ _VERBS = VERBS | {
     "posts small & big blinds": "both blinds",
     "posts the ante": "ante",
 }
-_COLLECTED = re.compile(r"^(.+?) collected (\S+) from (side pot(?:-\d+)?|main pot|pot)\s*$")
+_COLLECTED = Guarded(
+    re.compile(r"^(.+?) collected (\S+) from (side pot(?:-\d+)?|main pot|pot)\s*$"), " collected "
+)
 _UNCALLED = re.compile(r"^Uncalled bet \((\S+)\) returned to (.+?)\s*$")
 _TOTAL = re.compile(r"^Total pot (\S+) .*\| Rake (\S+)")
 # All-in Cash Out (2020 on): the site pays the player, and keeps the pot share he then wins,
 # which the summary states: "won ($2.29) with ... (pot not awarded as player cashed out)".
-_CASHED_OUT = re.compile(r"^(.+) cashed out the hand for (\S+)(?: \| Cash Out Fee (\S+))?\s*$")
+_CASHED_OUT = Guarded(
+    re.compile(r"^(.+) cashed out the hand for (\S+)(?: \| Cash Out Fee (\S+))?\s*$"),
+    " cashed out the hand for ",
+)
 _NOT_AWARDED = re.compile(r" won \((\S+)\) .*\(pot not awarded as player cashed out\)$")
 _RUN_COUNT = {"Hand was run twice": 2, "Hand was run three times": 3}
 # The summary's "Seat 3: Bob (big blind) mucked [...]": the seated name is found first, so
@@ -76,7 +90,7 @@ _SUMMARY_SEAT = re.compile(r"^Seat \d+: (.*)$")
 _MUCKED = re.compile(r"^(?:\([^)]*\) )*mucked \[([^]]*)\]")
 _DEALT_TO = re.compile(r"^Dealt to (.*)$")
 _HELD = re.compile(r"^\[([^]]*)\](?: \[([^]]*)\])?\s*$")
-_EMPTY = re.compile(r"^(.+):$")
+_EMPTY = Guarded(re.compile(r"^(.+):$"), ":")
 _NOTES = re.compile(
     r"^(?:.+ (?:said, \".*|is (?:sitting out|disconnected|connected)|has (?:timed out|returned)"
     r"|has timed out while (?:being )?disconnected|was removed from the table.*"
@@ -115,6 +129,7 @@ class StarsHand(LineReader):
     is a dead one (:meth:`action`); every other post means the same move in any state."""
 
     def __init__(self, block: Block) -> None:
+        self.stakes_found: list[tuple[str, str, str]] = []  # the header's, found by unit()
         super().__init__(block)
         tournament = _TOURNAMENT.search(self.header)
         if tournament is not None:
@@ -128,14 +143,15 @@ class StarsHand(LineReader):
 
     def unit(self) -> Decimal:
         header = self.header
-        cash = _TOURNAMENT.search(header) is None and bool(_STAKES.search(_uncapped(header)))
+        self.stakes_found = _STAKES.findall(_uncapped(header))  # (stakes() asks again)
+        cash = _TOURNAMENT.search(header) is None and bool(self.stakes_found)
         return CENT if cash and any(map(header.__contains__, _MONEY)) else CHIP
 
     def read_header(self) -> None:
         header, b = self.header, self.b
-        for name in _UNPLAYED:
-            if name in header:
-                raise b.unsupported(f"{name} is a game splitpot does not play", name)
+        if any(map(header.__contains__, _UNPLAYED)):
+            name = next(name for name in _UNPLAYED if name in header)
+            raise b.unsupported(f"{name} is a game splitpot does not play", name)
         found = _GAME.search(header, header.find(":") + 1)  # after "... Hand #N:"
         if found is None or (found["hilo"] and found["game"] in ("Hold'em", "Razz")):
             raise b.unsupported(f"a game splitpot does not read: {header[:80]!r}")
@@ -156,7 +172,7 @@ class StarsHand(LineReader):
 
     def stakes(self) -> tuple[str, str, str]:
         """The header's last ``(small/big CUR)``."""
-        stakes = _STAKES.findall(_uncapped(self.header))
+        stakes = self.stakes_found or _STAKES.findall(_uncapped(self.header))
         if not stakes:
             raise self.fail("no stakes in the hand's header")
         small, big, currency = stakes[-1]
