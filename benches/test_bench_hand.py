@@ -87,7 +87,7 @@ def _splitpot_round(game: Game, structure: Structure) -> Any:
 @pytest.mark.benchmark(group="hand: 6-max no-limit Hold'em, random play")
 def test_splitpot_nl_holdem(benchmark: Any) -> None:
     per_call(benchmark, SPLITPOT_HANDS)
-    hands = benchmark.pedantic(_splitpot_round(HOLDEM, NoLimit(1, 2)), rounds=5, iterations=1)
+    hands = benchmark.pedantic(_splitpot_round(HOLDEM, NoLimit(1, 2)), rounds=15, iterations=1)
     assert all(sum(h.final_stacks) == STACK * PLAYERS for h in hands)
 
 
@@ -98,7 +98,7 @@ def test_pokerkit_nl_holdem(benchmark: Any) -> None:
     rng = random.Random(1)
     states = benchmark.pedantic(
         lambda: [pokerkit_hand(rng, "nl") for _ in range(POKERKIT_HANDS["nl"])],
-        rounds=3,
+        rounds=5,
         iterations=1,
     )
     assert all(sum(s.stacks) == STACK * PLAYERS for s in states)
@@ -108,7 +108,7 @@ def test_pokerkit_nl_holdem(benchmark: Any) -> None:
 def test_splitpot_fl_omaha8(benchmark: Any) -> None:
     per_call(benchmark, SPLITPOT_HANDS)
     hands = benchmark.pedantic(
-        _splitpot_round(OMAHA_HILO, FixedLimit(2, 4)), rounds=5, iterations=1
+        _splitpot_round(OMAHA_HILO, FixedLimit(2, 4)), rounds=15, iterations=1
     )
     assert all(sum(h.final_stacks) == STACK * PLAYERS for h in hands)
 

@@ -50,7 +50,7 @@ def test_pan_random_legal_games(benchmark: Any) -> None:
     per_call(benchmark, GAMES)
     seeds = iter(range(10**9))
     hands = benchmark.pedantic(
-        lambda: [random_game(next(seeds)) for _ in range(GAMES)], rounds=5, iterations=1
+        lambda: [random_game(next(seeds)) for _ in range(GAMES)], rounds=15, iterations=1
     )
     assert chips(hands) == STACK * PLAYERS * GAMES
 
@@ -60,7 +60,7 @@ def test_pan_random_legal_games_all_play(benchmark: Any) -> None:
     per_call(benchmark, GAMES)
     seeds = iter(range(10**9))
     hands = benchmark.pedantic(
-        lambda: [random_game(next(seeds), True) for _ in range(GAMES)], rounds=5, iterations=1
+        lambda: [random_game(next(seeds), True) for _ in range(GAMES)], rounds=15, iterations=1
     )
     assert chips(hands) == STACK * PLAYERS * GAMES
 
@@ -75,7 +75,7 @@ def test_pan_random_bot_games(benchmark: Any) -> None:
         hand = PanHand([STACK] * PLAYERS, seed=seed)
         return play_pan_bots(hand, [RandomPanBot(seed * 7 + i) for i in range(PLAYERS)])
 
-    hands = benchmark.pedantic(lambda: [game() for _ in range(GAMES)], rounds=5, iterations=1)
+    hands = benchmark.pedantic(lambda: [game() for _ in range(GAMES)], rounds=15, iterations=1)
     assert chips(hands) == STACK * PLAYERS * GAMES
 
 
@@ -84,7 +84,7 @@ def test_pan_greedy_bot_games(benchmark: Any) -> None:
     per_call(benchmark, GAMES)
     seeds = iter(range(10**9))
     hands = benchmark.pedantic(
-        lambda: [greedy_game(next(seeds)) for _ in range(GAMES)], rounds=5, iterations=1
+        lambda: [greedy_game(next(seeds)) for _ in range(GAMES)], rounds=15, iterations=1
     )
     assert chips(hands) == STACK * PLAYERS * GAMES
 

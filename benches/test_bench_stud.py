@@ -131,7 +131,7 @@ def test_splitpot_fl_stud8(benchmark: Any) -> None:
     per_call(benchmark, SPLITPOT_HANDS)
     rng = random.Random(1)
     hands = benchmark.pedantic(
-        lambda: [splitpot_hand(rng) for _ in range(SPLITPOT_HANDS)], rounds=5, iterations=1
+        lambda: [splitpot_hand(rng) for _ in range(SPLITPOT_HANDS)], rounds=15, iterations=1
     )
     assert all(sum(h.final_stacks) == STACK * PLAYERS for h in hands)
 
@@ -142,7 +142,7 @@ def test_pokerkit_fl_stud8(benchmark: Any) -> None:
     per_call(benchmark, POKERKIT_HANDS)
     rng = random.Random(1)
     states = benchmark.pedantic(
-        lambda: [pokerkit_hand(rng, game) for _ in range(POKERKIT_HANDS)], rounds=3, iterations=1
+        lambda: [pokerkit_hand(rng, game) for _ in range(POKERKIT_HANDS)], rounds=5, iterations=1
     )
     assert all(sum(s.stacks) == STACK * PLAYERS for s in states)
 
