@@ -47,9 +47,12 @@ pub fn evaluate_high<'py>(cards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, High
     }
     if let Ok(s) = cards.cast::<CardSet>() {
         let s = s.get();
-        high::evaluate_set(s.set)?;
-        let dealt = Dealt::any(&s.set.cards().collect::<Vec<_>>());
-        return HighHand::new(s.key().strength(), dealt).into_untracked(cards.py());
+        high::evaluate_set(s.set)?; // five to seven cards: they pack into a u64, no Vec
+        let (packed, n) = s.set.cards().enumerate().fold((0u64, 0), |(p, _), (i, c)| {
+            (p | (c as u64) << (8 * i), i + 1)
+        });
+        return HighHand::new(s.key().strength(), Dealt::packed(packed, n))
+            .into_untracked(cards.py());
     }
     let c = cards_of(cards, HAND_CARDS)?;
     HighHand::new(high::evaluate(&c)?, Dealt::any(&c)).into_untracked(cards.py())
