@@ -125,6 +125,21 @@ def test_the_repo_histories_read_as_tomli_reads_them() -> None:
         "x = 1\ry = 2",
         "\ufeffx = 1",
         "x = '\x7f'",
+        # Number texts the toml crate hands on unchecked (found by the slow fuzz: `0b`).
+        "x = 0b",
+        "x = 0x",
+        "x = 0o",
+        "x = +0b1",
+        "x = 0b102",
+        "x = 0x_1",
+        "x = 1e",
+        "x = 1.",
+        "x = .1",
+        "x = 1e+",
+        "x = 1.e5",
+        "x = 1__0",
+        "x = 00",
+        "x = 1e1_0\ny = 3.14_15\nz = -99999999999999999999999",
     ],
 )
 def test_the_edges_read_as_tomli_reads_them(text: str) -> None:

@@ -9,6 +9,7 @@ use ::toml::Spanned;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyList, PyString};
+use std::num::IntErrorKind;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use toml_datetime::{Datetime, Offset};
 
@@ -158,8 +159,13 @@ impl<'py> Builder<'py, '_> {
         let py = self.py;
         Ok(match value {
             DeValue::String(s) => PyString::new(py, s).into_any(),
-            DeValue::Integer(i) => self.integer(i)?,
-            DeValue::Float(f) => types(py)?.decimal.bind(py).call1((f.as_str(),))?,
+            DeValue::Integer(i) => self.integer(i, span)?,
+            // The parser hands a float's text on unchecked; what `Decimal` refuses is no float.
+            DeValue::Float(f) => types(py)?
+                .decimal
+                .bind(py)
+                .call1((f.as_str(),))
+                .map_err(|_| self.invalid("not a float", span))?,
             DeValue::Boolean(b) => PyBool::new(py, *b).to_owned().into_any(),
             DeValue::Datetime(d) => self.datetime(d, span)?,
             DeValue::Array(items) => {
@@ -188,13 +194,34 @@ impl<'py> Builder<'py, '_> {
         Ok(())
     }
 
-    fn integer(&self, i: &DeInteger<'_>) -> PyResult<Bound<'py, PyAny>> {
+    fn integer(
+        &self,
+        i: &DeInteger<'_>,
+        span: std::ops::Range<usize>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let py = self.py;
         match i64::from_str_radix(i.as_str(), i.radix()) {
             Ok(n) => Ok(n.into_pyobject(py)?.into_any()),
-            // Past 64 bits: Python's int() of the digits, as tomli reads it.
-            Err(_) => types(py)?.int.bind(py).call1((i.as_str(), i.radix())),
+            // Past 64 bits (every digit good): Python's int() of the digits, as tomli reads it.
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    IntErrorKind::PosOverflow | IntErrorKind::NegOverflow
+                ) =>
+            {
+                types(py)?.int.bind(py).call1((i.as_str(), i.radix()))
+            }
+            // The parser hands some texts on unchecked (`0b` with no digit): no integer.
+            Err(_) => Err(self.invalid("not an integer", span)),
         }
+    }
+
+    /// "not valid TOML: `what` (at line L, column C: token)" of the value at `span`.
+    fn invalid(&self, what: &str, span: std::ops::Range<usize>) -> PyErr {
+        SplitpotError::new_err(format!(
+            "not valid TOML: {what}{}",
+            place(self.text, span.start, span.end)
+        ))
     }
 
     /// A TOML date-time as tomli gives it: an offset date-time is an aware `datetime`, a local
