@@ -112,9 +112,9 @@ class BettingRound:
         # A seat no one can bet against does not act (no effective stack left); with no bet
         # yet, two seats or more with chips can each bet against another: all of them act.
         current = self.current
-        if len(queue) > 1 and current and min([bets[s] + stacks[s] for s in queue]) > current:
-            pass  # each can bet more than the top bet, and another can answer him: all act
-        elif queue and (len(queue) == 1 or current):
+        # Each can bet more than the top bet, and another can answer him: all act, no totals.
+        all_act = len(queue) > 1 and current and min([bets[s] + stacks[s] for s in queue]) > current
+        if queue and not all_act and (len(queue) == 1 or current):
             totals = [
                 bets[j] + (stacks[j] if status[j] == _ACTIVE else 0) if status[j] < _FOLDED else -1
                 for j in range(n)
