@@ -22,6 +22,7 @@ from splitpot.sites import (
     fulltilt,
     ggpoker,
     ipoker,
+    kingsclub,
     merge,
     microgaming,
     ongame,
@@ -55,12 +56,12 @@ READERS: tuple[SiteReader, ...] = (
     chico.READER,
     pkr.READER,
     microgaming.READER,
+    kingsclub.READER,
 )
 """Every site splitpot reads, by its :class:`~splitpot.sites.base.SiteReader`."""
 
 
 UNREAD: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("Kings Club", re.compile(r"(?m)^#\d{1,20}: (?:No Limit|Pot Limit|Limit|Fixed Limit) ")),
     ("Seals With Clubs", re.compile(r"(?m)^Hand #\d+-\d+ - \d{4}-")),
     ("Everest", re.compile(r'<SESSION time="\d+" tableName="')),
     ("Enet", re.compile(r"(?m)^Game #\d+: (?:Omaha|Hold'em) \(")),
