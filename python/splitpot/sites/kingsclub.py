@@ -70,7 +70,7 @@ _SEAT = re.compile(r"^Seat (?P<seat>\d{1,9}): (?P<name>.+) \((?P<stack>[\d,.]+)\
 _STREET = re.compile(r"^\*\*\* ([^*]+) \*\*\*(?: \[([^]]*)\])?(?: \[([^]]*)\])?\s*$")
 _RUN = re.compile(r"^BOARD ([123]) - (?:FLOP|TURN|RIVER)$")
 _STUD_STREETS = frozenset({"3RD STREET", "4TH STREET", "5TH STREET", "6TH STREET"})
-_DEALT = re.compile(r"^Dealt to (.+): \[([^]]*)\]\s*$")
+_DEALT = re.compile(r"^Dealt to (.+): \[([^][]*)\]\s*$")  # no "[" inside: linear
 _ACTION = re.compile(
     r"^(?P<verb>folds|checks|calls|bets|raises to|brings in for|posts the small blind"
     r"|posts the big blind|posts ante|posts blind)(?: (?P<a>[\d,.]+))?(?:, and is all in)?\s*$"
@@ -251,7 +251,7 @@ class KingsClubHand(LineReader):
 
     def summary_line(self, line: str) -> None:
         found = _FINAL.match(line)
-        if found is not None:
+        if found is not None and found["name"] in self.b.players:
             name = found["name"]
             self.finals[name] = self.amount(found["final"])
             if found["net"] is not None:
