@@ -11,7 +11,6 @@ from splitpot.sites import SiteError, UnsupportedHand, read_file, read_text
 # The site-histories-3 folders whose sites splitpot does not read yet, and the name each
 # is refused by.
 FOLDERS = {
-    "swc": "Seals With Clubs",
     "everest": "Everest",
     "enet": "Enet",
     "unibet": "Unibet",
@@ -33,7 +32,6 @@ def test_every_file_of_a_site_not_read_is_refused_by_its_name(folder: str) -> No
     ("line", "name"),
     [
         ('<SESSION time="1" tableName="Vannes-1" id="1">', "Everest"),
-        ("Hand #123-4 - 2014-01-01 00:00:00", "Seals With Clubs"),
     ],
 )
 def test_a_header_line_names_its_site(line: str, name: str) -> None:

@@ -30,6 +30,7 @@ from splitpot.sites import (
     partypoker,
     pkr,
     pokerstars,
+    swc,
     winamax,
     wpn,
 )
@@ -57,12 +58,12 @@ READERS: tuple[SiteReader, ...] = (
     pkr.READER,
     microgaming.READER,
     kingsclub.READER,
+    swc.READER,
 )
 """Every site splitpot reads, by its :class:`~splitpot.sites.base.SiteReader`."""
 
 
 UNREAD: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("Seals With Clubs", re.compile(r"(?m)^Hand #\d+-\d+ - \d{4}-")),
     ("Everest", re.compile(r'<SESSION time="\d+" tableName="')),
     ("Enet", re.compile(r"(?m)^Game #\d+: (?:Omaha|Hold'em) \(")),
     ("Unibet", re.compile(r"(?m)^Game #\d+: Table ")),
