@@ -41,7 +41,7 @@ def test_each_pot_is_paid_with_its_rake_and_a_call_is_what_it_adds() -> None:
 @pytest.mark.parametrize(
     ("old", "new", "reason"),
     [
-        ("Ann wins Side Pot 1 (63)", "Ann wins Side Pot 1 (64)", "it paid out 9200 with the rake, and the pot is 9100"),
+        ("Ann wins Side Pot 1 (63)", "Ann wins Side Pot 1 (64)", "paid out 9200 with the rake"),
         ("Ann refunded 30\n", "", "it paid out 9100 with the rake, and the pot is 12100"),
         ("** Flop ** [2c 7d 9s]", "** Flop ** [2c 7d]", "the flop has 2 new cards"),
     ],
