@@ -18,6 +18,7 @@ from splitpot.sites import (
     cake,
     chico,
     entraction,
+    everest,
     everleaf,
     fulltilt,
     ggpoker,
@@ -59,12 +60,12 @@ READERS: tuple[SiteReader, ...] = (
     microgaming.READER,
     kingsclub.READER,
     swc.READER,
+    everest.READER,
 )
 """Every site splitpot reads, by its :class:`~splitpot.sites.base.SiteReader`."""
 
 
 UNREAD: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("Everest", re.compile(r'<SESSION time="\d+" tableName="')),
     ("Enet", re.compile(r"(?m)^Game #\d+: (?:Omaha|Hold'em) \(")),
     ("Unibet", re.compile(r"(?m)^Game #\d+: Table ")),
 )
