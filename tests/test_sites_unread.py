@@ -11,7 +11,6 @@ from splitpot.sites import SiteError, UnsupportedHand, read_file, read_text
 # The site-histories-3 folders whose sites splitpot does not read yet, and the name each
 # is refused by.
 FOLDERS = {
-    "enet": "Enet",
     "unibet": "Unibet",
 }
 
@@ -30,7 +29,6 @@ def test_every_file_of_a_site_not_read_is_refused_by_its_name(folder: str) -> No
 @pytest.mark.parametrize(
     ("line", "name"),
     [
-        ("Game #19408739: Hold'em (€0,05/€0,10) - 12:16:31 3.10.2012 - %6", "Enet"),
         ("Game #1463192545: Table €1 NL - 0.05/0.10 - No Limit Hold'Em", "Unibet"),
     ],
 )

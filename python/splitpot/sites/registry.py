@@ -17,6 +17,7 @@ from splitpot.sites import (
     bovada,
     cake,
     chico,
+    enet,
     entraction,
     everest,
     everleaf,
@@ -61,12 +62,12 @@ READERS: tuple[SiteReader, ...] = (
     kingsclub.READER,
     swc.READER,
     everest.READER,
+    enet.READER,
 )
 """Every site splitpot reads, by its :class:`~splitpot.sites.base.SiteReader`."""
 
 
 UNREAD: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("Enet", re.compile(r"(?m)^Game #\d+: (?:Omaha|Hold'em) \(")),
     ("Unibet", re.compile(r"(?m)^Game #\d+: Table ")),
 )
 """The sites splitpot knows but does not read yet, by the pattern of their hands' headers: a
