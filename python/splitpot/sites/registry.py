@@ -33,6 +33,7 @@ from splitpot.sites import (
     pkr,
     pokerstars,
     swc,
+    unibet,
     winamax,
     wpn,
 )
@@ -63,13 +64,13 @@ READERS: tuple[SiteReader, ...] = (
     swc.READER,
     everest.READER,
     enet.READER,
+    unibet.READER,
 )
 """Every site splitpot reads, by its :class:`~splitpot.sites.base.SiteReader`."""
 
 
-UNREAD: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("Unibet", re.compile(r"(?m)^Game #\d+: Table ")),
-)
+UNREAD: tuple[tuple[str, re.Pattern[str]], ...] = ()
 """The sites splitpot knows but does not read yet, by the pattern of their hands' headers: a
 file of one is refused by the site's name (:func:`~splitpot.sites.reading.read_file`), never
-as a file with no hand."""
+as a file with no hand. None now: Kings Club, Seals With Clubs, Everest, Enet and Unibet,
+the last of the shared sets', are read (issue 26)."""

@@ -54,7 +54,8 @@ _KINDS: dict[str, Kind] = {"NL": "N", "PL": "P", "Limit": "F"}
 _SEAT = re.compile(
     r"^Seat (?P<seat>\d{1,9}): (?P<name>.+) \((?P<stack>[\d.]+)\)(?: - sitting out)?\s*$"
 )
-_SET_UP = re.compile(r"^(?:Site: Seals With Clubs|Table: (?P<table>.*?))\s*$")
+# (The line loop right-strips every line: no trailing spaces are left to match.)
+_SET_UP = re.compile(r"^(?:Site: Seals With Clubs|Table: (?P<table>.*))$")
 _STREET = re.compile(r"^\*\* ([^*]+) \*\*(?: \[([^][]*)\])?\s*$")
 _SHOWDOWN = re.compile(r"^(?:(?:Main |Side )?Pot(?: \d{1,2})? Show Down|Hole Cards)$")
 _DEALT = re.compile(r"^Dealt to (.+) \[([^][]*)\]\s*$")
