@@ -7,7 +7,8 @@ history replays through :func:`splitpot.phh.check` without raising (any status).
 Every file of every site folder is fuzzed, whichever readers ``reading.readers()`` has:
 a site without a reader yet must give errors, not crashes. Of the third set
 (site-histories-3), the XML sites Boss Media and Merge are fuzzed too, with fewer
-examples."""
+examples, and so are the five sites read last (Kings Club, Seals With Clubs, Everest, Enet,
+Unibet)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from splitpot.sites.reading import decode, lines_of, readers
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "site-histories"
 CORPUS3 = CORPUS.with_name("site-histories-3")
 SITES3 = ("boss", "merge")
+LAST = ("kingsclub", "swc", "everest", "enet", "unibet")  # the sites read last (issue 26)
 STATUSES = ("match", "odd_chip", "mismatch", "unchecked", "unsupported", "error")
 
 
@@ -163,6 +165,13 @@ def test_fuzz_damaged_boss_and_merge_files(data: bytes) -> None:
     _never_escapes(data)
 
 
+@settings(max_examples=40, deadline=_DEADLINE, suppress_health_check=[HealthCheck.too_slow])
+@given(data=_damaged(_real_file(CORPUS3, LAST)))
+def test_fuzz_damaged_files_of_the_sites_read_last(data: bytes) -> None:
+    """Kings Club, Seals With Clubs, Everest (XML), Enet and Unibet: the same promise."""
+    _never_escapes(data)
+
+
 @pytest.mark.slow  # the long fuzz run: `pytest -m slow` (CI runs it once)
 @settings(max_examples=2000, deadline=_DEADLINE, suppress_health_check=list(HealthCheck))
 @given(data=_damaged())
@@ -174,6 +183,13 @@ def test_fuzz_damaged_site_files_long(data: bytes) -> None:
 @settings(max_examples=500, deadline=_DEADLINE, suppress_health_check=list(HealthCheck))
 @given(data=_damaged(_real_file(CORPUS3, SITES3)))
 def test_fuzz_damaged_boss_and_merge_files_long(data: bytes) -> None:
+    _never_escapes(data)
+
+
+@pytest.mark.slow
+@settings(max_examples=500, deadline=_DEADLINE, suppress_health_check=list(HealthCheck))
+@given(data=_damaged(_real_file(CORPUS3, LAST)))
+def test_fuzz_damaged_files_of_the_sites_read_last_long(data: bytes) -> None:
     _never_escapes(data)
 
 
