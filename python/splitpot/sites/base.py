@@ -72,6 +72,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from itertools import repeat
 from typing import ClassVar, Protocol
 
 from splitpot.phh.record import HandHistory
@@ -662,7 +663,7 @@ def _read_lines(reader: LineReader) -> None:
                     continue
             else:
                 names = reader.seating.names
-                fast = bool(reader.sep) and not any(name.startswith(mark) for name in names)
+                fast = bool(reader.sep) and not any(map(str.startswith, names, repeat(mark)))
         if fast:
             name, sep, rest = line.partition(reader.sep)
             if sep and name in players:

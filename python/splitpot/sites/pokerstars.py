@@ -265,12 +265,8 @@ class StarsHand(LineReader):
         if line.startswith("Seat "):  # a seat's line says what was not seen only by a muck
             if line.endswith("cashed out)"):
                 _not_awarded(self, line)
-                return
-            seat = _SUMMARY_SEAT.match(line) if " mucked [" in line else None
-            actor = None if seat is None else self.actor(seat[1], (" ",))
-            mucked = None if actor is None else _MUCKED.match(actor[2])
-            if actor is not None and mucked is not None:
-                self.b.reveal(actor[0], cards(mucked[1]))
+            elif " mucked [" in line:
+                _mucked(self, line)
             return
         found = _TOTAL.match(line)
         if found is not None:
@@ -278,6 +274,15 @@ class StarsHand(LineReader):
             self.b.rake = self.amount(found[2])
         elif line in _RUN_COUNT:
             self.b.stated_runs = _RUN_COUNT[line]
+
+
+def _mucked(hand: StarsHand, line: str) -> None:
+    """The summary's "Seat 3: Bob (big blind) mucked [...]": his cards, seen."""
+    seat = _SUMMARY_SEAT.match(line)
+    actor = None if seat is None else hand.actor(seat[1], (" ",))
+    mucked = None if actor is None else _MUCKED.match(actor[2])
+    if actor is not None and mucked is not None:
+        hand.b.reveal(actor[0], cards(mucked[1]))
 
 
 def _not_awarded(hand: StarsHand, line: str) -> None:
