@@ -18,6 +18,7 @@ the history is replayed. Nothing is repaired: a hand splitpot does not play is r
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Literal
@@ -510,21 +511,7 @@ class HandBuilder:
         ]
         for run in range(1, len(self.run_boards) + 1):  # run by run, as the engine deals
             actions += self.run_boards[run]
-        # Each player's seat, name, stack, finishing stack, antes (dead blinds with them),
-        # blind and dead blind: one pass, as columns.
-        rows = [
-            (
-                p.seat,
-                p.name,
-                p.stack,
-                p.stack - p.put_in + p.returned + p.collected,
-                p.ante + p.dead,
-                p.blind,
-                p.dead,
-            )
-            for p in order
-        ]
-        seats, players, stacks, finishing, antes, blinds, dead = map(list, zip(*rows, strict=True))
+        seats, players, stacks, finishing, antes, blinds, dead = _columns(order)
         structure = self._structure(game, order, antes, blinds)
         user = self._user_fields(order, seats, dead)
         if runs > 1:
@@ -655,6 +642,24 @@ class HandBuilder:
             if any(column):
                 user[key] = column
         return user
+
+
+def _columns(order: list[_Player]) -> Iterator[list[Any]]:
+    """Each player's seat, name, stack, finishing stack, antes (his dead blind with them),
+    blind and dead blind, in ``order``: one pass, as columns."""
+    rows = [
+        (
+            p.seat,
+            p.name,
+            p.stack,
+            p.stack - p.put_in + p.returned + p.collected,
+            p.ante + p.dead,
+            p.blind,
+            p.dead,
+        )
+        for p in order
+    ]
+    return map(list, zip(*rows, strict=True))
 
 
 # What the site states it paid (its total, rake and each run's shares), checked against the
