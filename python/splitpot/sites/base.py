@@ -72,6 +72,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from itertools import repeat
 from typing import ClassVar, Protocol
 
 from splitpot.phh.record import HandHistory
@@ -626,10 +627,10 @@ class LineReader:
 
 def _read_lines(reader: LineReader) -> None:
     """Every line of the body, as :meth:`LineReader.line` reads them; for a reader that keeps
-    the base's ``line`` and ``play_line``, with their two commonest cases taken here without
-    a call: a seated player's move read before (the look-up of ``play_line``, once the names
-    are seated with the reader's one separator and none starts a street line), and a line
-    of the summary."""
+    the base's ``line`` and ``play_line``, with their commonest cases taken here without a
+    call: a seated player's move read before (the look-up of ``play_line``, once the names
+    are seated with the reader's one separator and none starts a street line), a seat line
+    read before (``set_up``'s), and a line of the summary."""
     b, read, mark = reader.b, reader.line, reader.mark
     if (
         type(reader).line is not LineReader.line
@@ -641,6 +642,9 @@ def _read_lines(reader: LineReader) -> None:
             read(line)
         return
     players, moves, seventh = b.players, reader.moves_read, reader.seventh
+    # A seat line read before, until the names are seated (set_up's look-up, when the
+    # reader keeps the base's: its keys are seat lines only).
+    seat_lines = reader.seats_known if type(reader).set_up is LineReader.set_up else {}
     fast: bool | None = None  # known once the names are seated with one separator
     for number, line in reader.body():
         b.at = number
@@ -651,8 +655,15 @@ def _read_lines(reader: LineReader) -> None:
             elif line:
                 reader.summary_line(line)
             continue
-        if fast is None and reader.sep and reader.seating is not None:
-            fast = not any(name.startswith(mark) for name in reader.seating.names)
+        if fast is None:
+            if reader.seating is None:
+                seat = seat_lines.get(line)
+                if seat is not None:
+                    b.seat(*seat)
+                    continue
+            else:
+                names = reader.seating.names
+                fast = bool(reader.sep) and not any(map(str.startswith, names, repeat(mark)))
         if fast:
             name, sep, rest = line.partition(reader.sep)
             if sep and name in players:
