@@ -108,12 +108,13 @@ def _damaged(draw: st.DrawFn, files: st.SearchStrategy[bytes] | None = None) -> 
 
 
 def _headers(text: str) -> int:
-    """The most hand headers any reader finds in ``text``: at the starts of lines, as the
-    text readers split it (any line ending), or anywhere (iPoker's XML)."""
+    """The most hand headers any reader finds in ``text``: in its lines, as the text readers
+    split it (any line ending; a header glued inside a line starts a hand there, as after a
+    stray byte), or anywhere (iPoker's XML)."""
     lines = lines_of(text)
     most = 0
     for reader in readers():
-        at_starts = sum(1 for line in lines if reader.line_start.match(line))
+        at_starts = sum(1 for line in lines if reader.line_start.search(line))
         # partypoker's hands may also start at "Game #N starts." (partypoker.blocks): a
         # shuffle can put that line and a header far apart, two blocks.
         if reader is partypoker.READER:
