@@ -58,6 +58,7 @@ def test_a_board_run_twice_is_each_runs_turn_and_river_in_one_line() -> None:
         ("Seat 1: Ann (30) -70\n", "", "no stack at the end for Ann"),
         ("[2c 7d 9s] [Jh]", "[2c 7d 8s] [Jh]", "the board is"),
         ("Bob wins pot (88)", "Bob shows [Ah Ad]", "cut off"),
+        ("Seat 1: Ann (30) -70", "Seat 1: Ann (20) -80", "less than the 3000 he kept"),
     ],
 )
 def test_a_result_the_play_does_not_give_is_damaged(old: str, new: str, reason: str) -> None:
@@ -78,6 +79,15 @@ def test_a_result_the_play_does_not_give_is_damaged(old: str, new: str, reason: 
 def test_what_splitpot_does_not_play_is_refused_by_name(old: str, new: str, refused: str) -> None:
     [hand] = read_text(_text(0).replace(old, new))
     assert isinstance(hand, UnsupportedHand) and refused in str(hand), hand
+
+
+def test_a_run_that_shows_another_flop_is_damaged() -> None:
+    [damaged] = read_text(
+        _text(1).replace("[- - - 2c]", "[Tc - - 2c]").replace("[Tc 9s 2h 8d]", "[Td 9s 2h 8d]")
+    )
+    assert isinstance(damaged, DamagedHand) and "the board is" in damaged.reason, damaged
+    [damaged] = read_text(_text(1).replace("[- - - 2c]", "[Ts - - 2c]"))
+    assert isinstance(damaged, DamagedHand) and "BOARD 2" in damaged.reason, damaged
 
 
 def test_the_flop_before_the_first_betting_round_is_refused() -> None:

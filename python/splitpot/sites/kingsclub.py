@@ -223,7 +223,8 @@ class KingsClubHand(LineReader):
         shared = len(self.board)
         dealt = self.runs.get(run, shared)
         new = bracketed[dealt:]
-        if len(bracketed) <= dealt or None in new:
+        shared_shown = zip(bracketed[:shared], self.board, strict=False)
+        if len(bracketed) <= dealt or None in new or any(c and c != k for c, k in shared_shown):
             raise self.damaged(f"the site contradicts itself: the board is {self.text!r}")
         self.runs[run] = len(bracketed)
         self.deal(new, dealt, run)
@@ -282,6 +283,11 @@ class KingsClubHand(LineReader):
                 )
             if p.dealt and p.name in self.finals:
                 p.collected = self.finals[p.name] - p.stack + p.put_in
+                if p.collected < 0:
+                    raise self.damaged(
+                        f"the site contradicts itself: {p.name} ends with "
+                        f"{self.finals[p.name]}, less than the {p.stack - p.put_in} he kept"
+                    )
         settle(b, uncalled_in_win=True)
         check_stacks(b, self.finals, self.stated_rake)
         for name, won in self.won.items():
