@@ -21,8 +21,9 @@ Unibet writes::
 
 How it is read (docs/sites.md, "Unibet"):
 
-* ``raises X to Y``: ``Y`` is the player's total on the street; ``calls`` and ``bets`` give
-  what he adds.
+* ``raises X to Y``: ``Y`` is the player's total on the street; ``calls`` and ``bets`` are
+  read as what he adds (the one real hand seen has neither: the summary's ``bet`` of each
+  player, his total, would show a hand that means otherwise as damaged, never as a match).
 * A bet no one called is not written as given back: what a player ``wins`` holds it, as
   the summary's ``Total pot`` does (:func:`~splitpot.sites.payout.settle`).
 * The summary gives, for each player who put chips in, what he ``bet`` in all, what he
