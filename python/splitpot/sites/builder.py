@@ -448,17 +448,20 @@ class HandBuilder:
         """``players`` clockwise from the button's left (hand/setup.py's
         ``seats_from_button``, the engine's one home of seat order); by seat when the hand
         has no button (stud)."""
-        at = {p.seat: p for p in players}
-        top = max(at) if at else 0  # (a keyword costs min and max a slow call)
+        top = max([p.seat for p in players]) if players else 0
         if top > PHH_MAX_SEATS:
             raise self.fail(
                 f"field 'seats' goes up to seat {top}; a table has at most {PHH_MAX_SEATS} seats"
             )
+        at: list[_Player | None] = [None] * (top + 1)  # by seat (one seated twice: the last)
+        for p in players:
+            at[p.seat] = p
         if self.button is None:
-            return [at[s] for s in sorted(at)]
-        seats: list[int | None] = [s if s in at else None for s in range(top + 1)]
-        # The button at or past the last seat: the order starts from the first seat.
-        return [at[s] for s in seats_from_button(seats, min(self.button, top))]
+            return [p for p in at if p is not None]
+        # The button at or past the last seat: the order starts from the first seat. (The
+        # seats it gives are those not None.)
+        order = seats_from_button(at, min(self.button, top))
+        return [at[s] for s in order]  # type: ignore[misc]
 
     def button_from_blinds(self) -> None:
         """A game whose players say nobody is the dealer: the small blind sits just after
