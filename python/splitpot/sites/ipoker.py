@@ -31,7 +31,7 @@ from __future__ import annotations
 import datetime
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -176,7 +176,7 @@ class IPokerGame(LineReader):
         self.line_of = self.doc.line_of
         self.win: dict[str, int] = {}
         self.seen_at: dict[str, int | None] = {}  # each player's line, named by his result
-        self.gametype = _GameType(self.facts, self.amount, self.doc)  # the game and stakes
+        self.gametype = _GameType(self.facts, self.doc, self.text)  # the game and stakes
 
     def header_line(self) -> str:
         return self.block.lines[0] if self.block.lines else ""
@@ -192,9 +192,7 @@ class IPokerGame(LineReader):
         return CENT if _FRACTION.search("\n".join(self.block.lines)) else CHIP
 
     def amount(self, text: str | None, *, decimal: str = ".") -> int:
-        if text is not None and _COMMA_DECIMAL.search(text):
-            decimal = ","
-        return super().amount(text, decimal=decimal)
+        return _amount(self.facts, text, self.text, decimal)
 
     def fail(self, reason: str, at: ET.Element | None = None) -> SiteError:
         return self.doc.fail(reason, at)
@@ -372,14 +370,15 @@ class IPokerGame(LineReader):
 class _GameType:
     """The game, its structure and its stakes: from the session's ``<gametype>`` and, where
     it states none, the hand's rounds. A part the reader holds: it owns the game's part and
-    structure letter and the stakes read (``amount`` the reader's, ``doc`` its XML)."""
+    structure letter and the stakes read (``doc`` the reader's XML, ``line`` the line its
+    amounts' errors name). It holds none of the reader's methods: a bound method would make a
+    cycle (the reader holds this part), which keeps every hand's XML alive until the garbage
+    collector's next pass finds it."""
 
-    def __init__(
-        self, facts: HandFacts, amount: Callable[[str | None], int], doc: Document
-    ) -> None:
+    def __init__(self, facts: HandFacts, doc: Document, line: str) -> None:
         self.facts, self.b = facts, facts.b
-        self.amount = amount
         self.doc = doc
+        self.line = line
         self.spec: tuple[str, str] | None = None  # the game part and the structure letter
         self.stakes: tuple[int, int] | None = None
 
@@ -482,6 +481,17 @@ class _GameType:
     def stud(self) -> bool:
         """Whether the session's game is stud (no button, a bring-in)."""
         return self.spec is not None and self.spec[0] in _STUD_PARTS
+
+    def amount(self, text: str | None) -> int:
+        return _amount(self.facts, text, self.line)
+
+
+def _amount(facts: HandFacts, text: str | None, line: str, decimal: str = ".") -> int:
+    """``text`` in the hand's unit, exactly, its decimal separator a comma where the text
+    shows one (:data:`_COMMA_DECIMAL`); an error naming ``line`` if it is none."""
+    if text is not None and _COMMA_DECIMAL.search(text):
+        decimal = ","
+    return facts.amount(text, line, decimal)
 
 
 def _start_date(b: HandBuilder, text: str) -> None:
