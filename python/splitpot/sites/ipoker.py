@@ -39,7 +39,7 @@ from splitpot.phh.record import HandHistory
 from splitpot.sites.base import Block, LineReader, SiteReader
 from splitpot.sites.builder import HandBuilder, date_fields, is_stud
 from splitpot.sites.errors import SiteError
-from splitpot.sites.facts import HandFacts
+from splitpot.sites.facts import HandFacts, keep
 from splitpot.sites.money import CENT, CHIP
 from splitpot.sites.xmldoc import DTD, Document, elements
 
@@ -92,6 +92,9 @@ _LIMIT_HOLDEM = re.compile(r"^LH (?P<small>[0-9.,]+)/(?P<big>[0-9.,]+) ")
 _STUD_PARTS = {part for part in _GAMES.values() if part and is_stud(part)}
 _STREETS = {"Flop", "Turn", "River"}
 _STUD_STREETS = {"Third Street", "Fourth Street", "Fifth Street", "Sixth Street", "River"}
+_KNOWN: dict[Decimal, dict[str, int]] = {}
+"""The amounts read, by unit: a cache, each text's value with the separator it shows (the
+amounts of :class:`~splitpot.sites.facts.HandFacts` are by the separator asked for)."""
 
 
 @dataclass
@@ -176,6 +179,7 @@ class IPokerGame(LineReader):
         self.line_of = self.doc.line_of
         self.win: dict[str, int] = {}
         self.seen_at: dict[str, int | None] = {}  # each player's line, named by his result
+        self.known = _KNOWN.setdefault(self.b.unit, {})  # the amounts read before
         self.gametype = _GameType(self.facts, self.doc, self.text)  # the game and stakes
 
     def header_line(self) -> str:
@@ -192,7 +196,11 @@ class IPokerGame(LineReader):
         return CENT if _FRACTION.search("\n".join(self.block.lines)) else CHIP
 
     def amount(self, text: str | None, *, decimal: str = ".") -> int:
-        return _amount(self.facts, text, self.text, decimal)
+        if decimal == "." and text is not None:
+            value = self.known.get(text)  # most were read before: no call
+            if value is not None:
+                return value
+        return _amount(self.facts, self.known, text, self.text, decimal)
 
     def fail(self, reason: str, at: ET.Element | None = None) -> SiteError:
         return self.doc.fail(reason, at)
@@ -483,15 +491,22 @@ class _GameType:
         return self.spec is not None and self.spec[0] in _STUD_PARTS
 
     def amount(self, text: str | None) -> int:
-        return _amount(self.facts, text, self.line)
+        return _amount(self.facts, _KNOWN.setdefault(self.b.unit, {}), text, self.line)
 
 
-def _amount(facts: HandFacts, text: str | None, line: str, decimal: str = ".") -> int:
+def _amount(
+    facts: HandFacts, known: dict[str, int], text: str | None, line: str, decimal: str = "."
+) -> int:
     """``text`` in the hand's unit, exactly, its decimal separator a comma where the text
-    shows one (:data:`_COMMA_DECIMAL`); an error naming ``line`` if it is none."""
-    if text is not None and _COMMA_DECIMAL.search(text):
-        decimal = ","
-    return facts.amount(text, line, decimal)
+    shows one (:data:`_COMMA_DECIMAL`); an error naming ``line`` if it is none. Kept in
+    ``known`` (:data:`_KNOWN`) when the text alone says what it is."""
+    if text is None:
+        return facts.amount(text, line)  # the error
+    comma = _COMMA_DECIMAL.search(text) is not None
+    value = facts.amount(text, line, "," if comma else decimal)
+    if comma or decimal == ".":
+        keep(known, text, value, 40)
+    return value
 
 
 def _start_date(b: HandBuilder, text: str) -> None:
