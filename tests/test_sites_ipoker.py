@@ -319,3 +319,13 @@ def test_c7_the_bet_attribute_is_not_trusted_over_the_actions() -> None:
     text = _session(_showdown().replace('bet="$0.06" win="$0.11"', 'bet="$0.07" win="$0.11"'))
     (item,) = read_text(text, "own.xml")
     assert isinstance(item, HandHistory) and check(item).status == "match"
+
+
+def test_the_cards_looked_up_read_as_the_rule_reads_them() -> None:
+    """``SK`` is ``Ks``, ``D10`` and ``DT`` ``Td``, ``X`` unseen: the table every card is
+    looked up in says what :func:`ipoker._card` says, for every suit, rank and case."""
+    table = ipoker._CARDS
+    assert len(table) == 8 * 14 + 2
+    assert all(ipoker._card(text) == card for text, card in table.items())
+    assert (table["SK"], table["d10"], table["DT"], table["x"]) == ("Ks", "Td", "Td", None)
+    assert ipoker._card("S1") == "" and "S1" not in table

@@ -28,6 +28,7 @@ the uncalled part of the biggest bet is what his ``win`` has over his share of t
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import re
 import xml.etree.ElementTree as ET
@@ -92,6 +93,7 @@ _LIMIT_HOLDEM = re.compile(r"^LH (?P<small>[0-9.,]+)/(?P<big>[0-9.,]+) ")
 _STUD_PARTS = {part for part in _GAMES.values() if part and is_stud(part)}
 _STREETS = {"Flop", "Turn", "River"}
 _STUD_STREETS = {"Third Street", "Fourth Street", "Fifth Street", "Sixth Street", "River"}
+_ISO_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2}) ([0-9]{2}):([0-9]{2}):([0-9]{2})")
 _KNOWN: dict[Decimal, dict[str, int]] = {}
 """The amounts read, by unit: a cache, each text's value with the separator it shows (the
 amounts of :class:`~splitpot.sites.facts.HandFacts` are by the separator asked for)."""
@@ -290,7 +292,7 @@ class IPokerGame(LineReader):
 
     def cards(self, element: ET.Element, number: int, stud: bool) -> None:
         kind, name = element.get("type", ""), element.get("player", "")
-        cards = [_card(c) for c in (element.text or "").split()]
+        cards = [_CARDS[c] if c in _CARDS else _card(c) for c in (element.text or "").split()]
         if "" in cards:
             raise self.fail(f"not a card in {(element.text or '')[:40]!r}")
         if not stud and kind == "Pocket" and number == 1:
@@ -510,7 +512,15 @@ def _amount(
 
 
 def _start_date(b: HandBuilder, text: str) -> None:
-    """The hand's date and time, in one of the forms the clients write."""
+    """The hand's date and time, in one of the forms the clients write (the commonest, with
+    every field of its full width, read without strptime)."""
+    found = _ISO_DATE.fullmatch(text)
+    if found is not None:
+        year, month, day, hour, minute, second = map(int, found.groups())
+        with contextlib.suppress(ValueError):  # not a date: the forms say why
+            when = datetime.datetime(year, month, day, hour, minute, second)
+            b.fields.update(date_fields(when, None))
+            return
     forms = ("%Y-%m-%d %H:%M:%S", "%Y/%m/%d %H:%M:%S", "%d/%m/%Y %H:%M:%S", "%d/%m/%Y %H:%M")
     for form in forms:
         try:
@@ -523,6 +533,15 @@ def _start_date(b: HandBuilder, text: str) -> None:
 
 
 READER = SiteReader(NAME, HEADER, IPokerGame.parse, blocks, marker="<game")
+
+
+_CARDS: dict[str, str | None] = {
+    suit + face: rank + suit.lower()
+    for suit in "SHDCshdc"
+    for rank in "23456789TJQKA"
+    for face in ({rank, "10"} if rank == "T" else {rank})
+} | {"X": None, "x": None}
+"""Every card as the clients write it (:func:`_card` of each), looked up."""
 
 
 def _card(text: str) -> str | None:
