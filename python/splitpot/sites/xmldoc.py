@@ -50,16 +50,6 @@ class Document:
         text = "\n".join(self.block.lines)
         if DTD.search(text):
             raise self.b.fail("a document type or entity declaration: refused (never expanded)")
-        self._parse_by_line()
-        self.b.at = self.block.first + len(self.block.lines) - 1  # the last line read
-        root = next(iter(self.line_of))  # the first element started
-        if root.tag != self.root:
-            raise self.fail(f"<{root.tag}> where a <{self.root}> was expected", root)
-        return root
-
-    def _parse_by_line(self) -> None:
-        """The text parsed a line at a time, each element noted with the line its start tag
-        ends on; an error naming its line if it is not well-formed XML."""
         parser: ET.XMLPullParser[ET.Element] = ET.XMLPullParser(events=("start",))
         feed, events, line_of = parser.feed, parser.read_events, self.line_of
         try:
@@ -76,6 +66,11 @@ class Document:
             if reason == "no element found":  # the text ends inside the hand
                 raise self.b.damaged(f"cut off: the XML ends before </{self.root}>") from None
             raise self.b.damaged(f"not well-formed XML: {reason}") from None
+        self.b.at = self.block.first + len(self.block.lines) - 1  # the last line read
+        root = next(iter(self.line_of))  # the first element started
+        if root.tag != self.root:
+            raise self.fail(f"<{root.tag}> where a <{self.root}> was expected", root)
+        return root
 
     def number(self, element: ET.Element, name: str) -> int:
         value = element.get(name, "")
