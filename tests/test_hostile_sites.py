@@ -369,3 +369,48 @@ def test_m1_escape_sequences_never_reach_the_terminal(
     broken.write_text(text.replace("Ann: folds", f"{ESCAPE}: dances"))
     main(["replay", str(broken)])
     assert "\x1b" not in capsys.readouterr().out
+
+
+# The readers of the sites read last (issue 26): a 256 KB line of each hostile shape, in the
+# play and in the summary of one of our own hands, reads in time linear in its length.
+HOSTILE_LINES = [
+    shape * (262_144 // len(shape))
+    for shape in (
+        "Dealt to a: [",
+        "Dealt to a [",
+        "a ",
+        "Seat 1: x (1 ",
+        "Seat 1: x (1) ",
+        "Seat 1: x: bet 1 and won ",
+        "Ann wins ",
+        "Ann: collected (1) ",
+        "*** a *** [",
+        "** a ** [",
+        "Table '' - ",
+        "Uncalled bet (1) returned to ",
+        "Game: x (1 - 1) - ",
+        "Rake (1 ",
+    )
+]
+"""256 KB lines: a pattern quadratic in one would take 20 s (the bound) on the first."""
+LAST_OWN = [
+    ("kingsclub-own.txt", "*** HOLE CARDS ***\n", "*** SUMMARY ***\n"),
+    ("swc-own.txt", "** Hole Cards **\n", "Rake (1)\n"),
+    ("enet-own.txt", "*** HOLECARDS ***\n", "*** SUMMARY ***\n"),
+    ("unibet-own.txt", "*** Preflop ***\n", "*** Summary ***\n"),
+    ("unibet-own.txt", "*** Preflop ***\n", "*** Preflop ***\nDealt in "),
+]
+
+
+@pytest.mark.parametrize(("name", "play", "summary"), LAST_OWN, ids=[n for n, _, _ in LAST_OWN])
+def test_h4_the_sites_read_last_read_long_lines_in_linear_time(
+    name: str, play: str, summary: str
+) -> None:
+    text = reading.decode((OWN.parent / name).read_bytes()).split("\n\n")[0]
+    (plain,) = histories(text)
+    assert phh.check(plain).status == "match"
+    with bounded():
+        for line in HOSTILE_LINES:
+            for where in (play, summary):
+                items = list(read_text(text.replace(where, where + line + "\n", 1)))
+                assert len(items) == 1, (line[:20], where)

@@ -17,11 +17,14 @@ from splitpot.sites import (
     bovada,
     cake,
     chico,
+    enet,
     entraction,
+    everest,
     everleaf,
     fulltilt,
     ggpoker,
     ipoker,
+    kingsclub,
     merge,
     microgaming,
     ongame,
@@ -29,6 +32,8 @@ from splitpot.sites import (
     partypoker,
     pkr,
     pokerstars,
+    swc,
+    unibet,
     winamax,
     wpn,
 )
@@ -55,17 +60,17 @@ READERS: tuple[SiteReader, ...] = (
     chico.READER,
     pkr.READER,
     microgaming.READER,
+    kingsclub.READER,
+    swc.READER,
+    everest.READER,
+    enet.READER,
+    unibet.READER,
 )
 """Every site splitpot reads, by its :class:`~splitpot.sites.base.SiteReader`."""
 
 
-UNREAD: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("Kings Club", re.compile(r"(?m)^#\d{1,20}: (?:No Limit|Pot Limit|Limit|Fixed Limit) ")),
-    ("Seals With Clubs", re.compile(r"(?m)^Hand #\d+-\d+ - \d{4}-")),
-    ("Everest", re.compile(r'<SESSION time="\d+" tableName="')),
-    ("Enet", re.compile(r"(?m)^Game #\d+: (?:Omaha|Hold'em) \(")),
-    ("Unibet", re.compile(r"(?m)^Game #\d+: Table ")),
-)
+UNREAD: tuple[tuple[str, re.Pattern[str]], ...] = ()
 """The sites splitpot knows but does not read yet, by the pattern of their hands' headers: a
 file of one is refused by the site's name (:func:`~splitpot.sites.reading.read_file`), never
-as a file with no hand."""
+as a file with no hand. None now: Kings Club, Seals With Clubs, Everest, Enet and Unibet,
+the last of the shared sets', are read (issue 26)."""
