@@ -199,12 +199,11 @@ def _read(
 def not_read(text: str, source: str | None) -> SiteError:
     """The error for ``text`` in which no reader finds a hand: a site splitpot knows but
     does not read yet (:data:`~splitpot.sites.registry.UNREAD`) is named, as an
-    :class:`~splitpot.sites.UnsupportedHand`; anything else has no hand of a site at all.
+    :class:`~splitpot.sites.UnsupportedHand` (none is today: every site of the shared folders
+    is read); anything else has no hand of a site at all.
 
     >>> str(not_read("***** Cassava Hand", "x.txt"))
     'x.txt: no hand of a site splitpot reads was found'
-    >>> str(not_read('<SESSION time="1" tableName="Vannes-1" id="1">', "x.txt"))
-    'x.txt: an Everest file: splitpot does not read this site yet'
     """
     for name, pattern in UNREAD:
         if pattern.search(text):
