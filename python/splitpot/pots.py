@@ -215,7 +215,9 @@ def build_pots(
     dead_money = {} if dead is None else _amounts(dead, "dead amounts")
     if shared is None:
         return _cut(put_in, folded_seats, dead_money)
-    return _share(put_in, folded_seats, dead_money, _amounts(shared, "shared amounts"))
+    return build_pots_unchecked(
+        put_in, folded_seats, dead_money, _amounts(shared, "shared amounts")
+    )
 
 
 def _out(put_in: dict[int, int], folded: Collection[int], mapping: bool) -> set[int]:
@@ -235,7 +237,7 @@ def _out(put_in: dict[int, int], folded: Collection[int], mapping: bool) -> set[
     return folded_seats
 
 
-def _share(
+def build_pots_unchecked(
     put_in: dict[int, int],
     folded_seats: set[int],
     dead_money: dict[int, int],
@@ -256,8 +258,8 @@ def _share(
     if not contenders:
         raise PotError(f"every seat in the hand folded; no seat can win the {total} shared chips")
     if pots and all(rest[s] for s in contenders):
-        return (_make_pot(pots[0].amount + total, pots[0].eligible), *pots[1:]), returned
-    return (_make_pot(total, contenders), *pots), returned
+        return (pot_unchecked(pots[0].amount + total, pots[0].eligible), *pots[1:]), returned
+    return (pot_unchecked(total, contenders), *pots), returned
 
 
 def _cut(
@@ -291,7 +293,7 @@ def _cut(
         contenders = tuple(sorted(s for s in put_in if s not in folded_seats))
         total = sum(put_in.values())
         if total and contenders:
-            return (_make_pot(total, contenders),), returned
+            return (pot_unchecked(total, contenders),), returned
     return _layers(put_in, folded_seats), returned
 
 
@@ -346,7 +348,7 @@ def _layers(put_in: dict[int, int], folded_seats: set[int]) -> tuple[Pot, ...]:
         if level == last:
             # Chips only folded seats put in above every live seat (§5: last player left wins).
             amount += sum([c - level for c in put_in.values() if c > level])
-        pots.append(_make_pot(amount, tuple(sorted([s for _, s in live[j:]]))))
+        pots.append(pot_unchecked(amount, tuple(sorted([s for _, s in live[j:]]))))
         below = level
     return tuple(pots)
 
@@ -792,7 +794,7 @@ _set_totals = _slot_setter(Payout, "totals")
 _set_rake = _slot_setter(Payout, "rake")
 
 
-def _make_pot(amount: int, eligible: tuple[int, ...]) -> Pot:
+def pot_unchecked(amount: int, eligible: tuple[int, ...]) -> Pot:
     """A :class:`Pot` from values :func:`build_pots` computed itself (sorted, distinct seats)."""
     made: Pot = _new(Pot)
     _set_pot_amount(made, amount)

@@ -181,7 +181,7 @@ class Ledger:
             # (the betting is even, §3): one pot, theirs, with every folded chip in it.
             level = contrib[live[0]]
             if level and all([contrib[s] == level for s in live]):
-                return (_pots._make_pot(sum([contrib[s] for s in order]), tuple(sorted(live))),)
+                return (_pots.pot_unchecked(sum([contrib[s] for s in order]), tuple(sorted(live))),)
         dealt: dict[int, int] = {}
         antes: dict[int, int] = {}
         shared: dict[int, int] = {}  # the dead blinds, and the antes posted for the table
@@ -200,5 +200,5 @@ class Ledger:
         # The ledger's own amounts: build_pots's cut, without its checks of each value.
         folded = {s for s in out if s in dealt}
         if any(shared.values()):
-            return _pots._share(dealt, folded, antes, shared)[0]
+            return _pots.build_pots_unchecked(dealt, folded, antes, shared)[0]
         return _pots._cut(dealt, folded, antes)[0]
