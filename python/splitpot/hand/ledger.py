@@ -5,7 +5,7 @@ the part of that which is dead money (antes, dead blinds), the uncalled chips gi
 and the seat's status (active, all-in, timed out, folded, out). It moves chips and nothing
 else: the :class:`~splitpot.hand.Hand` decides when, the
 :class:`~splitpot.hand.round.BettingRound` keeps the round's bets, and :meth:`pots` cuts the
-contributions into pots (:func:`splitpot.pots.build_pots`).
+contributions into pots (:func:`splitpot.pots.build_pots_unchecked`).
 """
 
 from __future__ import annotations
@@ -197,8 +197,7 @@ class Ledger:
                 own = self.dead[s] - (ante if table else 0)
             shared[s] = self.dead[s] - own
             antes[s] = own
-        # The ledger's own amounts: build_pots's cut, without its checks of each value.
+        # The ledger vouches for its own amounts: build_pots's cut without its checks.
         folded = {s for s in out if s in dealt}
-        if any(shared.values()):
-            return _pots.build_pots_unchecked(dealt, folded, antes, shared)[0]
-        return _pots._cut(dealt, folded, antes)[0]
+        everyones = shared if any(shared.values()) else None
+        return _pots.build_pots_unchecked(dealt, folded, antes, everyones)[0]
