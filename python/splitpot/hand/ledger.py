@@ -141,6 +141,11 @@ class Ledger:
         self.status[seat] = _FOLDED
         self.live -= 1
 
+    def stand(self, seat: int) -> None:
+        """``seat`` timed out all-in for what he has put in (docs/rules/poker.md §7): still in
+        the hand, he acts no more and keeps his chips behind."""
+        self.status[seat] = _STOOD
+
     def pay(self, seat: int, amount: int) -> None:
         """Chips from the pots to ``seat``."""
         self.stacks[seat] += amount

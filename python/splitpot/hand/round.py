@@ -356,11 +356,18 @@ class BettingRound:
         self.acted[seat] = self.current
         self.queue.popleft()
 
-    def pass_bring_in(self, live: int) -> None:
-        """The bring-in folded or timed out: it passes to his left, the next to act (seed
-        001), while two players or more are in (``live``)."""
+    def leaves(self, seat: int, live: int) -> None:
+        """``seat`` has no decision left this round: he folded, or timed out all-in (§7). The
+        one to act, he gives up his turn, and a bring-in he owed passes to his left, the next
+        to act, while two players or more are in (``live``; seed 001, §4.2); a seat out of
+        turn (sitting out at once, §4.1) never owes it."""
         queue = self.queue
-        self.bring_in = queue[0] if queue and live > 1 else -1
+        if queue[0] == seat:
+            queue.popleft()
+            if seat == self.bring_in:
+                self.bring_in = queue[0] if queue and live > 1 else -1
+        elif seat in queue:
+            queue.remove(seat)
 
     def called(self, seat: int, chips: int) -> None:
         """``seat`` calls, putting ``chips`` more in: he has acted on the current bet."""

@@ -349,13 +349,7 @@ class Hand:
         self._ledger.fold(seat)
         if self._advances:
             self._advances.pop(seat, None)  # he has no decision left
-        queue = self._queue
-        if queue[0] == seat:
-            queue.popleft()
-            if seat == self._round.bring_in:
-                self._round.pass_bring_in(self._ledger.live)
-        elif seat in queue:
-            queue.remove(seat)  # out of turn (sit_out now), never the bring-in
+        self._round.leaves(seat, self._ledger.live)
         self._events.append(record)
         self._after_bet()
 
@@ -559,7 +553,7 @@ class Hand:
         return record
 
     def _discard(self, seat: int, code: int, record: Operation) -> None:
-        self._deal.hole[seat].remove(code)
+        self._deal.discard(seat, code)
         self._queue.popleft()
         self._events.append(record)
 

@@ -119,8 +119,6 @@ def apply(hand: Hand, seat: int, outcome: TimeoutOutcome) -> TimingOut:
         hand._round.acts(seat)
     else:  # all-in for what he has put in: he acts no more (§7)
         hand._ledger.status[seat] = _STOOD
-        hand._queue.popleft()
-        if seat == hand._round.bring_in:
-            hand._round.pass_bring_in(hand._ledger.live)
+        hand._round.leaves(seat, hand._ledger.live)
     hand._after_bet()
     return record
