@@ -267,12 +267,22 @@ class BettingRound:
             )
         return 0
 
-    def verify_check(self, seat: int) -> int:
-        if seat == self.bring_in:
-            raise IllegalAction(self._owes_bring_in(seat))
+    def verify_check_or_call(self, seat: int) -> int:
+        """What ``seat`` puts in to stay in without raising (PHH's ``cc``): facing a bet, the
+        call, all-in for less if short (table stakes, §3); else ``0``, a check, which the stud
+        bring-in may not make: he owes the bring-in (§4.2). :meth:`verify_check` and
+        :meth:`verify_call` are this rule narrowed to one of the two."""
         to_call = self.current - self.bets[seat]
         if to_call > 0:
-            call = min(to_call, self._stacks[seat])
+            stack = self._stacks[seat]
+            return to_call if to_call < stack else stack
+        if seat == self.bring_in:
+            raise IllegalAction(self._owes_bring_in(seat))
+        return 0
+
+    def verify_check(self, seat: int) -> int:
+        call = self.verify_check_or_call(seat)
+        if call:
             raise IllegalAction(
                 f"seat {seat} faces a bet of {self.current}: call() ({call}) "
                 f"or fold() instead of checking"
@@ -280,10 +290,9 @@ class BettingRound:
         return 0
 
     def verify_call(self, seat: int) -> int:
-        to_call = self.current - self.bets[seat]
-        if to_call <= 0:
+        if self.bets[seat] >= self.current:  # the bring-in too: no bet faces him yet
             raise IllegalAction(f"seat {seat} has nothing to call; check() instead")
-        return min(to_call, self._stacks[seat])
+        return self.verify_check_or_call(seat)
 
     def verify_bring_in(self, seat: int) -> int:
         if seat != self.bring_in:
@@ -346,10 +355,11 @@ class BettingRound:
             return False
         return not self.double_option or amount in (lo, hi, all_in)
 
-    def brought_in(self, seat: int) -> None:
-        """``seat`` posted the bring-in (its chips are in): he has acted on it, and the next
+    def brought_in(self, seat: int, chips: int) -> None:
+        """``seat`` posts the bring-in, ``chips``: his bet; he has acted on it, and the next
         full bet completes it; a bring-in all-in for less still sets the full bring-in to
         call (docs/rules/poker.md §4.2)."""
+        self.put(seat, chips)
         self.bring_in = -1
         self.current = max(self.current, self._structure.bring_in_amount)
         self.bring_in_open = True
@@ -381,9 +391,9 @@ class BettingRound:
         self.queue.popleft()
 
     def raise_to(self, seat: int, amount: int) -> None:
-        """``seat`` bets or raises to ``amount`` (before its chips go in): a full raise sets
-        the next minimum and counts toward the cap, a short all-in does neither (§3); every
-        other active seat is to act again."""
+        """``seat`` bets or raises to ``amount``, his bet now: a full raise sets the next
+        minimum and counts toward the cap, a short all-in does neither (§3); every other
+        active seat is to act again."""
         self.bring_in = -1  # a completion instead of the bring-in
         current = self.current
         structure = self._structure
@@ -397,7 +407,7 @@ class BettingRound:
             self.full_level = amount
             self.bets_count += 1
             self.bring_in_open = False
-        self.current = amount
+        self.current = self.bets[seat] = amount
         self.acted[seat] = amount
         self.aggressor = seat
         n, status = self._n, self._status
