@@ -250,7 +250,7 @@ def build_pots_unchecked(
     total = sum(shared.values())
     if not total:
         return cut
-    contenders = tuple(sorted(s for s in rest if s not in folded))
+    contenders = tuple(sorted([s for s in rest if s not in folded]))
     if not contenders:
         raise PotError(f"every seat in the hand folded; no seat can win the {total} shared chips")
     if pots and all(rest[s] for s in contenders):
@@ -286,7 +286,7 @@ def _cut(
             put_in[seat] -= chips
     if any(dead_money.values()) and not any(put_in[s] for s in put_in if s not in folded_seats):
         # Nobody still in put anything in (a seat posted for others): they share it all.
-        contenders = tuple(sorted(s for s in put_in if s not in folded_seats))
+        contenders = tuple(sorted([s for s in put_in if s not in folded_seats]))
         total = sum(put_in.values())
         if total and contenders:
             return (pot_unchecked(total, contenders),), returned
@@ -322,7 +322,7 @@ def uncalled(amounts: Mapping[int, int] | Sequence[int]) -> tuple[int, int] | No
 
 def _layers(put_in: dict[int, int], folded_seats: set[int]) -> tuple[Pot, ...]:
     """The main pot and side pots, one at each distinct contribution of a live seat (§6)."""
-    live = sorted((c, s) for s, c in put_in.items() if c and s not in folded_seats)
+    live = sorted([(c, s) for s, c in put_in.items() if c and s not in folded_seats])
     if not live:
         total = sum(put_in.values())
         if total:

@@ -295,6 +295,9 @@ class BettingRound:
         return self.verify_check_or_call(seat)
 
     def verify_bring_in(self, seat: int) -> int:
+        game = self._start.game
+        if game.forced_bets != "bring_in":
+            raise IllegalAction(f"{game.name} has no bring-in; blinds open the betting")
         if seat != self.bring_in:
             raise IllegalAction(f"seat {seat} does not owe the bring-in")
         return self.bring_in_post(seat)

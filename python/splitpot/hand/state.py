@@ -450,18 +450,18 @@ class Hand:
 
     def check_or_call(self) -> Checking | Calling:
         """Check if nothing is owed, else call (PHH's ``cc``)."""
-        seat = self._betting_actor()
-        chips = self._round.verify_check_or_call(seat)
+        legal = self._legal if self._legal_at == len(self._events) else None
+        if legal is not None and (legal.check or legal.call):
+            seat, chips = self._queue[0], legal.call or 0  # legal_actions found it just now
+        else:  # the round's rule (which says why not)
+            seat = self._betting_actor()
+            chips = self._round.verify_check_or_call(seat)
         return self._call(seat, chips) if chips else self._check(seat)
 
     def verify_bring_in(self) -> int:
         """Raise :class:`IllegalAction` unless the actor owes the stud bring-in; return its
         amount (all he has, if short; docs/rules/poker.md §4.2)."""
-        seat = self._betting_actor()
-        game = self._starting.game
-        if game.forced_bets != "bring_in":
-            raise IllegalAction(f"{game.name} has no bring-in; blinds open the betting")
-        return self._round.verify_bring_in(seat)
+        return self._round.verify_bring_in(self._betting_actor())
 
     can_bring_in = can_of(verify_bring_in)
 
@@ -649,13 +649,13 @@ class Hand:
         if outcome is TimeoutOutcome.SHOW:
             self._showdown_actor().show(seat)
             self._after_showing()
-            return record
-        if outcome is TimeoutOutcome.CHECK:
+        elif outcome is TimeoutOutcome.CHECK:
             self._round.acts(seat)
+            self._after_bet()
         else:
             self._ledger.stand(seat)
             self._round.leaves(seat, self._ledger.live)
-        self._after_bet()
+            self._after_bet()
         return record
 
     def timeout_outcome(self, *, protected: bool = True) -> TimeoutOutcome:
