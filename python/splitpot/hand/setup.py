@@ -402,7 +402,8 @@ def _sequence(value: object, what: str) -> Collection[object]:
 
 
 def _stacks(stacks: Sequence[int | None], game: Game) -> tuple[int | None, ...]:
-    stacks = _sequence(stacks, "stacks")  # type: ignore[assignment]
+    if type(stacks) is not list and type(stacks) is not tuple:  # (as in _per_seat)
+        stacks = _sequence(stacks, "stacks")  # type: ignore[assignment]
     dealt = len(stacks) - list(stacks).count(None)
     if not 2 <= dealt <= game.max_players:  # before any loop over the seats
         raise SplitpotError(
@@ -518,7 +519,9 @@ def _given_cards(
 def _per_seat(value: int | Sequence[int], n: int, what: str) -> list[int]:
     if isinstance(value, int) and not isinstance(value, bool):
         return [_chips(value, what)] * n
-    values: list[int] = list(_sequence(value, what))  # type: ignore[arg-type]
+    # A list or a tuple (the usual case) needs no _sequence call: a Python frame each time.
+    kind = type(value)
+    values: list[int] = list(value if kind is list or kind is tuple else _sequence(value, what))  # type: ignore[arg-type]
     if len(values) != n:
         raise SplitpotError(f"{what} must give one amount per seat ({n}), got {len(values)}")
     # The usual case, checked cheaply (in C, no Python frame): ints, none a bool, in range.
