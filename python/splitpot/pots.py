@@ -226,14 +226,12 @@ def build_pots_unchecked(
     dead: dict[int, int],
     shared: dict[int, int] | None = None,
 ) -> tuple[tuple[Pot, ...], dict[int, int]]:
-    """:func:`build_pots`, same rules and result, without checking each value: for a caller
-    that vouches for its amounts (a hand's :class:`~splitpot.hand.ledger.Ledger`, whose chips
-    it moved itself, at every showdown; the checks would cost more than the cut).
-
-    It vouches that every seat and amount is an ``int`` in ``0..MAX_CHIPS``, every seat of
-    ``folded``, ``dead`` and ``shared`` in ``contributions``, each of those in the hand (as
-    a mapping is read). The rules' own refusals (dead money above what a seat put in, every
-    seat folded) are still :class:`PotError`. ``contributions`` is read, not changed.
+    """:func:`build_pots`, same rules and result, without checking each value, for a caller
+    that vouches for its amounts: a hand's ledger, whose chips it moved itself (the checks
+    would cost more than the cut). It vouches that each seat and amount is an ``int`` in
+    ``0..MAX_CHIPS`` and each seat of ``folded``, ``dead`` and ``shared`` is in
+    ``contributions``, all in the hand (as a mapping is read). The rules' own refusals (dead
+    money above what a seat put in, every seat folded) stay :class:`PotError`.
 
     >>> build_pots_unchecked({0: 21, 1: 20}, set(), {}, {0: 1})
     ((Pot(amount=41, eligible=(0, 1)),), {})
@@ -245,15 +243,14 @@ def build_pots_unchecked(
         if amount + dead.get(seat, 0) > put_in.get(seat, 0):
             raise PotError(f"dead and shared amounts of seat {seat} are more than it put in")
         put_in[seat] -= amount
-    rest = put_in
     pots, returned = cut = _cut(put_in, folded, dead)
     total = sum(shared.values())
     if not total:
         return cut
-    contenders = tuple(sorted([s for s in rest if s not in folded]))
+    contenders = tuple(sorted([s for s in put_in if s not in folded]))
     if not contenders:
         raise PotError(f"every seat in the hand folded; no seat can win the {total} shared chips")
-    if pots and all(rest[s] for s in contenders):
+    if pots and all([put_in[s] for s in contenders]):
         return (pot_unchecked(pots[0].amount + total, pots[0].eligible), *pots[1:]), returned
     return (pot_unchecked(total, contenders), *pots), returned
 
@@ -792,7 +789,10 @@ _set_rake = _slot_setter(Payout, "rake")
 
 def pot_unchecked(amount: int, eligible: tuple[int, ...]) -> Pot:
     """A :class:`Pot` without its checks, for a caller that vouches for the values (an amount
-    ``>= 0``; sorted, distinct seats, one or more): the cuts here, a hand's ledger (its chips).
+    ``>= 0``; sorted, distinct seats, one or more): the cuts here, a hand's ledger.
+
+    >>> pot_unchecked(30, (0, 2)) == Pot(30, (2, 0))
+    True
     """
     made: Pot = _new(Pot)
     _set_pot_amount(made, amount)
