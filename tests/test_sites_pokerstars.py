@@ -5,6 +5,7 @@ beside the checkout, never copied; the fixtures under tests/data/sites are our o
 
 from __future__ import annotations
 
+import datetime
 import itertools
 from collections import Counter
 from decimal import Decimal
@@ -469,3 +470,45 @@ def test_a_cash_out_players_next_stack_is_his_pot_result_less_the_share_kept_plu
                 assert after.starting_stacks[after.players.index(name)] == stack, (h.hand, name)
                 checked += 1
     assert checked == 3
+
+
+def _outcome(h: phh.HandHistory | SiteError) -> object:
+    return vars(h) if isinstance(h, phh.HandHistory) else (type(h), str(h), vars(h))
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "PokerStars Hand #2:  Hold'em No Limit ($1/$2 USD) - 2024/01/06 11:30:05 ET",
+        "PokerStars Zoom Hand #3:  Hold'em No Limit ($1/$2 USD) - 2024/01/06 11:30:05 CET "
+        "[2024/01/06 5:30:05 ET]",
+        "PokerStars Hand #4:  Hold'em No Limit (€1/€2 EUR) - 2024/01/06 11:30:05 ET",
+        "PokerStars Hand #5:  Hold'em No Limit ($0.50/$1 USD) - 2024/01/06 11:30:05 ET",
+        "PokerStars Hand #6: Tournament #77, $1+$0.10 USD Hold'em No Limit - Level I (1/2) "
+        "- 2024/01/06 11:30:05 ET",
+        "PokerStars Hand #7:  Hold'em No Limit (1/2) - 2024/01/06 11:30:05 ET",
+        "PokerStars Hand #8:  Hold'em No Limit ($1/$2 USD) - 2024/01/06 11:30:05 ET (x)",
+    ],
+)
+def test_a_header_read_before_reads_as_a_fresh_one(header: str) -> None:
+    """StarsHeader reads what a header says but its hand number and date once for every
+    hand that says the same: a hand read after others gives exactly the history it gives
+    read first, whatever headers came before (other stakes, currency, tournament, a text
+    after the date, which is never kept)."""
+    text = _cash_out().replace(_cash_out().splitlines()[0], header)
+    with mock.patch.dict(pokerstars._HEADERS, clear=True):
+        (fresh,) = read_text(text)
+    with mock.patch.dict(pokerstars._HEADERS, clear=True):
+        for other in (_cash_out(), OWN.read_text(), text):  # the last read twice
+            list(read_text(other))
+        key = pokerstars.StarsHeader(header).key()
+        assert (key == "") is header.endswith("(x)")  # a text after the date: not kept
+        assert (key in pokerstars._HEADERS) is (key != "")
+        (again,) = read_text(text)
+    assert _outcome(again) == _outcome(fresh)
+    if isinstance(fresh, SiteError):  # chips (a tournament, play money): $0.25 refused
+        assert "Tournament" in header or "(1/2)" in header
+        assert "'$0.25' is finer than the unit 1" in str(fresh)
+        return
+    assert fresh.hand == header.split("#")[-1].split(":")[0]  # its own number and date
+    assert fresh.time == datetime.time(11, 30, 5)

@@ -151,8 +151,9 @@ def big_blind_seat(order: Sequence[int], live: Sequence[int], small_blind: int) 
     return posted[0]
 
 
-def seats_from_button(stacks: Sequence[int | None], button: int) -> list[int]:
-    """The seats dealt in (a stack, not ``None``), clockwise from the button's left."""
+def seats_from_button(stacks: Sequence[object], button: int) -> list[int]:
+    """The seats dealt in (not ``None``: a stack, or a site's player), clockwise from the
+    button's left."""
     return [
         s for s in [*range(button + 1, len(stacks)), *range(button + 1)] if stacks[s] is not None
     ]

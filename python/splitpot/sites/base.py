@@ -72,6 +72,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from itertools import repeat
 from typing import ClassVar, Protocol
 
 from splitpot.phh.record import HandHistory
@@ -626,38 +627,94 @@ class LineReader:
 
 def _read_lines(reader: LineReader) -> None:
     """Every line of the body, as :meth:`LineReader.line` reads them; for a reader that keeps
-    the base's ``line`` and ``play_line``, with their two commonest cases taken here without
-    a call: a seated player's move read before (the look-up of ``play_line``, once the names
-    are seated with the reader's one separator and none starts a street line), and a line
-    of the summary."""
-    b, read, mark = reader.b, reader.line, reader.mark
+    the base's ``line`` and ``play_line``, in its three parts (the set-up, the play, the
+    summary: :func:`_set_up_lines`, :func:`_play_lines`, :func:`_summary_lines`), each with
+    its commonest lines taken without a call."""
+    lines = reader.body()
     if (
         type(reader).line is not LineReader.line
         or type(reader).play_line is not LineReader.play_line
     ):
-        for number, line in reader.body():
-            b.at = number
-            reader.text = line = line.rstrip()
-            read(line)
+        _lines_until(reader, lines, lambda: False)
         return
-    players, moves, seventh = b.players, reader.moves_read, reader.seventh
-    fast: bool | None = None  # known once the names are seated with one separator
-    for number, line in reader.body():
+    _set_up_lines(reader, lines)
+    if not reader.summary:
+        _play_lines(reader, lines)
+    _summary_lines(reader, lines)
+
+
+_Lines = Iterator[tuple[int, str]]
+
+
+def _lines_until(reader: LineReader, lines: _Lines, done: Callable[[], bool]) -> None:
+    """The ``lines`` read by :meth:`LineReader.line`, up to the first after which ``done()``."""
+    b, read = reader.b, reader.line
+    for number, line in lines:
         b.at = number
         reader.text = line = line.rstrip()
-        if reader.summary:
-            if line.startswith(mark):
-                reader.street_line(line)
-            elif line:
-                reader.summary_line(line)
-            continue
-        if fast is None and reader.sep and reader.seating is not None:
-            fast = not any(name.startswith(mark) for name in reader.seating.names)
-        if fast:
-            name, sep, rest = line.partition(reader.sep)
-            if sep and name in players:
-                known = moves.get(rest)
-                if known is not None and (reader.street != seventh or not seventh):
-                    known[0](b, name, known[1])
-                    continue
         read(line)
+        if done():
+            return
+
+
+def _set_up_lines(reader: LineReader, lines: _Lines) -> None:
+    """The lines up to the one after which the names are seated; a seat line read before
+    (``set_up``'s look-up, when the reader keeps the base's: its keys are seat lines only) is
+    seated without a call."""
+    if type(reader).set_up is not LineReader.set_up:
+        _lines_until(reader, lines, lambda: reader.seating is not None)
+        return
+    b, read, seat_lines = reader.b, reader.line, reader.seats_known
+    for number, line in lines:
+        b.at = number
+        reader.text = line = line.rstrip()
+        seat = seat_lines.get(line)
+        if seat is not None:
+            b.seat(*seat)
+            continue
+        read(line)
+        if reader.seating is not None:
+            return
+
+
+def _play_lines(reader: LineReader, lines: _Lines) -> None:
+    """The lines up to the summary's street line; a seated player's move read before (the
+    look-up of ``play_line``) is made without a call, once the names are seated with the
+    reader's one separator and none starts a street line."""
+    seating, sep, mark = reader.seating, reader.sep, reader.mark
+    if seating is None:
+        return  # the lines ran out before the names were seated
+    if not sep or any(map(str.startswith, seating.names, repeat(mark))):
+        _lines_until(reader, lines, lambda: reader.summary)
+        return
+    b, read, players, moves, seventh = (
+        reader.b,
+        reader.line,
+        reader.b.players,
+        reader.moves_read,
+        reader.seventh,
+    )
+    for number, line in lines:
+        b.at = number
+        reader.text = line = line.rstrip()
+        name, found, rest = line.partition(sep)
+        if found and name in players:
+            known = moves.get(rest)
+            if known is not None and (not seventh or reader.street != seventh):
+                known[0](b, name, known[1])
+                continue
+        read(line)
+        if reader.summary:
+            return
+
+
+def _summary_lines(reader: LineReader, lines: _Lines) -> None:
+    """The summary's lines (after its street line), read without :meth:`LineReader.line`."""
+    b, mark = reader.b, reader.mark
+    for number, line in lines:
+        b.at = number
+        reader.text = line = line.rstrip()
+        if line.startswith(mark):
+            reader.street_line(line)
+        elif line:
+            reader.summary_line(line)

@@ -18,6 +18,7 @@ the history is replayed. Nothing is repaired: a hand splitpot does not play is r
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Literal
@@ -114,10 +115,11 @@ class HandBuilder:
         self.fields: dict[str, Any] = {}
         self.user: dict[str, Any] = {"_site": site, "_site_unit": str(unit)}
         self.bring_in_amount: int | None = None
-        # PHH actions in the site's order: the text before the player's label, the player,
-        # the text after, and the slice of his hole cards a stud deal writes; labelled ("p3")
-        # once the players dealt in are known, at build().
-        self.actions: list[tuple[str, _Player | None, str, slice | None]] = []
+        # PHH actions in the site's order: the player (None: a board's deal, its text
+        # whole), the text after his label, and the slice of his hole cards a stud deal
+        # writes (its text then before the label); labelled ("p3") once the players dealt
+        # in are known, at build().
+        self.actions: list[tuple[_Player | None, str, slice | None]] = []
         self.rake = 0
         self.total: int | None = None  # the pot as the site states it, rake included
         self.betting = False  # a player has acted: no forced bet comes after
@@ -187,14 +189,12 @@ class HandBuilder:
                 "a bet after a board dealt more than once (two boards played, not a board "
                 "run twice) is not played"
             )
-        self.actions.append(("", p, tail, None))
+        self.actions.append((p, tail, None))
         self.betting = True
 
-    def deal(self, head: str, p: _Player | None = None, cards: slice | None = None) -> None:
-        """A dealing action: ``head`` (``"d db 7h8h9h"``), or ``"d dh "`` and the label of
-        ``p`` and the ``cards`` slice of his hole cards (a stud deal), written once every show
-        has filled them in."""
-        self.actions.append((head, p, " " if p is not None else "", cards))
+    def deal(self, board: str) -> None:
+        """A board's dealing action (``"d db 7h8h9h"``)."""
+        self.actions.append((None, board, None))
 
     # ------------------------------------------------------------------ the set-up
 
@@ -284,7 +284,8 @@ class HandBuilder:
         door card on third street, ``None`` where not seen)."""
         start = len(p.hole)
         p.hole.extend(cards)
-        self.deal("d dh ", p, slice(start, len(p.hole)))
+        # "d dh p3 ...": his cards are written once every show has filled them in (build)
+        self.actions.append((p, "d dh ", slice(start, len(p.hole))))
 
     def deal_unseen(self) -> None:
         """Stud's seventh street: the down card of every player still in that the site did
@@ -447,17 +448,20 @@ class HandBuilder:
         """``players`` clockwise from the button's left (hand/setup.py's
         ``seats_from_button``, the engine's one home of seat order); by seat when the hand
         has no button (stud)."""
-        at = {p.seat: p for p in players}
-        top = max(at) if at else 0  # (a keyword costs min and max a slow call)
+        top = max([p.seat for p in players]) if players else 0
         if top > PHH_MAX_SEATS:
             raise self.fail(
                 f"field 'seats' goes up to seat {top}; a table has at most {PHH_MAX_SEATS} seats"
             )
+        at: list[_Player | None] = [None] * (top + 1)  # by seat (one seated twice: the last)
+        for p in players:
+            at[p.seat] = p
         if self.button is None:
-            return [at[s] for s in sorted(at)]
-        seats: list[int | None] = [s if s in at else None for s in range(top + 1)]
-        # The button at or past the last seat: the order starts from the first seat.
-        return [at[s] for s in seats_from_button(seats, min(self.button, top))]
+            return [p for p in at if p is not None]
+        # The button at or past the last seat: the order starts from the first seat. (The
+        # seats it gives are those not None.)
+        order = seats_from_button(at, min(self.button, top))
+        return [at[s] for s in order]  # type: ignore[misc]
 
     def button_from_blinds(self) -> None:
         """A game whose players say nobody is the dealer: the small blind sits just after
@@ -492,27 +496,27 @@ class HandBuilder:
         order = self._order()
         if len(order) < 2:
             raise self.fail("fewer than two players were dealt in")
+        winnings = [p.collected for p in order]
         if self.total is None:
-            _check_paid(self, order)
+            _check_paid(self, order, winnings)
         else:  # what the stated pot holds, the chips paid and put in are then too
-            _check_total(self, order)
+            _check_total(self, order, winnings)
         runs = _check_runs(self)
         for p, label in zip(order, _LABELS, strict=False):  # seat() seats PHH_MAX_SEATS at most
             p.label = label
         actions = [
-            head if p is None else head + p.label + tail + (_cards(p.hole[c]) if c else "")
-            for head, p, tail, c in self.actions
+            text
+            if p is None
+            else p.label + text
+            if c is None
+            else f"{text}{p.label} {_cards(p.hole[c])}"
+            for p, text, c in self.actions
         ]
         for run in range(1, len(self.run_boards) + 1):  # run by run, as the engine deals
             actions += self.run_boards[run]
-        # Each player's seat, name, stack and finishing stack: one pass, as columns.
-        rows = [
-            (p.seat, p.name, p.stack, p.stack - p.put_in + p.returned + p.collected) for p in order
-        ]
-        seats, players, stacks, finishing = map(list, zip(*rows, strict=True))
-        winnings = [p.collected for p in order]
-        structure = self._structure(game, order)
-        user = self._user_fields(order, seats)
+        seats, players, stacks, finishing, antes, blinds, dead = _columns(order)
+        structure = self._structure(game, order, antes, blinds)
+        user = self._user_fields(order, seats, dead)
         if runs > 1:
             user[RUNOUT_COUNT] = runs
         if "_splitpot_structure" in structure:
@@ -538,13 +542,12 @@ class HandBuilder:
         except PHHError as e:  # a seat, a stack or a count past PHH's limits (fuzzing)
             raise self.fail(e.reason) from None
 
-    def _blinds(self, game: Game, order: list[_Player]) -> list[int]:
+    def _blinds(self, game: Game, order: list[_Player], blinds: list[int]) -> list[int]:
         """The live blinds, as the engine must be told them: a big blind all-in for less
         than the stakes' is written in full, as is that of the player after the small blind
         who is all-in on his ante and posts none. The others must still call the full big
         blind (docs/rules/poker.md §4.1 DECISION), and the engine posts a blind as far as
-        its player's stack goes."""
-        blinds = [p.blind for p in order]
+        its player's stack goes. ``blinds``: each player's, in ``order``."""
         full = game.small if game.kind == "F" else game.big
         big = self.blind_posters.get(True)
         small = self.blind_posters.get(False)
@@ -556,10 +559,13 @@ class HandBuilder:
             blinds[order.index(big)] = full
         return blinds
 
-    def _structure(self, game: Game, order: list[_Player]) -> dict[str, Any]:
+    def _structure(
+        self, game: Game, order: list[_Player], antes: list[int], blinds: list[int]
+    ) -> dict[str, Any]:
+        """The structure fields; ``antes`` (with the dead blinds) and ``blinds`` are each
+        player's, in ``order``."""
         stud = game.stud
-        antes = [p.ante + p.dead for p in order]
-        blinds = [] if stud else self._blinds(game, order)
+        blinds = [] if stud else self._blinds(game, order, blinds)
         if len(order) == 2 and not stud:  # heads-up lists apply in reverse (PHH "Blinds")
             antes.reverse()
             blinds.reverse()
@@ -621,12 +627,13 @@ class HandBuilder:
             return []
         return [order[k].label + (" sm -" if order[k].shown else " sm") for k in left]
 
-    def _user_fields(self, order: list[_Player], seats: list[int]) -> dict[str, Any]:
+    def _user_fields(
+        self, order: list[_Player], seats: list[int], dead: list[int]
+    ) -> dict[str, Any]:
         user = dict(self.user)
         user["_site_rake"] = self.rake
         if self.tournament:
             user["_site_tournament"] = True
-        dead = [p.dead for p in order]
         if any(dead):
             user["_splitpot_dead_blinds"] = dead
         if self.button is not None and self.button not in seats:
@@ -640,16 +647,34 @@ class HandBuilder:
         return user
 
 
+def _columns(order: list[_Player]) -> Iterator[list[Any]]:
+    """Each player's seat, name, stack, finishing stack, antes (his dead blind with them),
+    blind and dead blind, in ``order``: one pass, as columns."""
+    rows = [
+        (
+            p.seat,
+            p.name,
+            p.stack,
+            p.stack - p.put_in + p.returned + p.collected,
+            p.ante + p.dead,
+            p.blind,
+            p.dead,
+        )
+        for p in order
+    ]
+    return map(list, zip(*rows, strict=True))
+
+
 # What the site states it paid (its total, rake and each run's shares), checked against the
 # play before the history is made (HandBuilder.build).
 
 
-def _check_paid(b: HandBuilder, order: list[_Player]) -> None:
-    """What the site paid out with its rake must be the pot: every chip put in, less
-    the bets returned. Else the site's text contradicts itself (Winamax's 2010
-    tournament paid 3,368 chips of a pot of 3,367.50)."""
+def _check_paid(b: HandBuilder, order: list[_Player], won: list[int]) -> None:
+    """What the site paid out (``won``, each player's in ``order``) with its rake must be
+    the pot: every chip put in, less the bets returned. Else the site's text contradicts
+    itself (Winamax's 2010 tournament paid 3,368 chips of a pot of 3,367.50)."""
     pot = sum([p.put_in - p.returned for p in order])
-    paid = sum([p.collected for p in order]) + b.rake
+    paid = sum(won) + b.rake
     if paid != pot:
         raise b.damaged(
             f"the site contradicts itself: it paid out {paid} with the rake, and the pot is {pot}"
@@ -688,14 +713,14 @@ def _check_runs(b: HandBuilder) -> int:
     return runs
 
 
-def _check_total(b: HandBuilder, order: list[_Player]) -> None:
-    """The site's stated pot must be what it paid out with the rake, and the chips put
-    in less those returned. Old
+def _check_total(b: HandBuilder, order: list[_Player], won: list[int]) -> None:
+    """The site's stated pot must be what it paid out (``won``, each player's in ``order``)
+    with the rake, and the chips put in less those returned. Old
     PokerStars histories (2005) do not write the uncalled bet given back: it is then the
     difference, if that is exactly what the largest bet has over the next one."""
     if b.total is None:
         return
-    paid = sum([p.collected for p in order]) + b.rake
+    paid = sum(won) + b.rake
     if paid != b.total:
         raise b.damaged(
             f"lines missing or the site contradicts itself: its total pot is "

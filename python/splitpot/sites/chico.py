@@ -240,7 +240,7 @@ class ChicoHand(LineReader):
         """A street dealt with no move written since the last one, while two players who
         can still bet are in: the site lost the lines of that betting round."""
         b = self.b
-        if b.actions and b.actions[-1][0].startswith("d db") and street != "FLOP":
+        if b.actions and b.actions[-1][0] is None and street != "FLOP":  # a board, last
             live = [p for p in b.players.values() if p.dealt and not p.folded]
             if sum(p.put_in < p.stack for p in live) >= 2:
                 raise self.damaged(f"lines missing: no betting before the {street.lower()}")
@@ -389,7 +389,7 @@ class _Leavers:
         order = [p.name for p in b.after_button(list(b.players.values())) if p.dealt]
         if actor is not None and actor not in order:
             return
-        last = b.actions[-1][1] if b.actions else None
+        last = b.actions[-1][0] if b.actions else None  # who acted last (None: a board)
         start = order.index(last.name) + 1 if last is not None else 0
         turn = order[start:] + order[:start]
         for name in turn if actor is None else turn[: turn.index(actor)]:

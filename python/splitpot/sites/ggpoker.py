@@ -20,7 +20,7 @@ from decimal import Decimal
 
 from splitpot.sites.base import SiteReader
 from splitpot.sites.money import CENT, CHIP
-from splitpot.sites.pokerstars import WHEN, StarsHand
+from splitpot.sites.pokerstars import WHEN, StarsHand, tournament_event
 
 NAME = "GGPoker"
 HEADER = re.compile(r"(?m)^Poker Hand #([A-Z]*\d+): ")
@@ -61,6 +61,8 @@ class GGHand(StarsHand):
 
     def read_header(self) -> None:
         b = self.b
+        if (event := tournament_event(self.header)) is not None:
+            b.fields["event"] = event
         found = _GAME_TEXT.match(self.header)
         text = "" if found is None else (found.group(1) or found.group(2)).rstrip()
         for name, spec in _GAMES:

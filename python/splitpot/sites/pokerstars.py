@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from decimal import Decimal
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from splitpot.sites.base import (
     VERBS,
@@ -23,8 +23,9 @@ from splitpot.sites.base import (
     SiteReader,
     cards,
 )
-from splitpot.sites.builder import Kind
+from splitpot.sites.builder import Game, Kind
 from splitpot.sites.errors import SiteError
+from splitpot.sites.facts import keep
 from splitpot.sites.money import CENT, CHIP
 
 NAME = "PokerStars"
@@ -129,11 +130,8 @@ class StarsHand(LineReader):
     is a dead one (:meth:`action`); every other post means the same move in any state."""
 
     def __init__(self, block: Block) -> None:
-        self.stakes_found: list[tuple[str, str, str]] = []  # the header's, found by unit()
+        self.head: StarsHeader | None = None  # made by unit(), the first hook to read it
         super().__init__(block)
-        tournament = _TOURNAMENT.search(self.header)
-        if tournament is not None:
-            self.b.fields["event"] = f"Tournament #{tournament.group(1)}"
 
     def header_line(self) -> str:
         return _rupees(self.block.lines[0])
@@ -142,37 +140,16 @@ class StarsHand(LineReader):
         return "Tournament #" in self.header
 
     def unit(self) -> Decimal:
-        header = self.header
-        self.stakes_found = _STAKES.findall(_uncapped(header))  # (stakes() asks again)
-        cash = _TOURNAMENT.search(header) is None and bool(self.stakes_found)
-        return CENT if cash and any(map(header.__contains__, _MONEY)) else CHIP
+        self.head = StarsHeader(self.header)
+        return self.head.unit()
 
     def read_header(self) -> None:
-        header, b = self.header, self.b
-        if any(map(header.__contains__, _UNPLAYED)):
-            name = next(name for name in _UNPLAYED if name in header)
-            raise b.unsupported(f"{name} is a game splitpot does not play", name)
-        found = _GAME.search(header, header.find(":") + 1)  # after "... Hand #N:"
-        if found is None or (found["hilo"] and found["game"] in ("Hold'em", "Razz")):
-            raise b.unsupported(f"a game splitpot does not read: {header[:80]!r}")
-        part = _PARTS[found["game"]] + (found["cards"] or "") + ("/8" if found["hilo"] else "")
-        b.user["_site_game"] = found.group()
-        small, big, currency = self.stakes()
-        self.facts.game(part, _KIND[found["limit"]], self.amount(small), self.amount(big))
-        if " Cap " in header and (cap := _CAP.search(header)) is not None:
-            b.cap = self.amount(cap[1])
-        if currency:
-            b.fields["currency"] = currency
-        symbol = _SYMBOL.match(small)
-        if symbol is not None and b.unit == CENT:
-            b.fields["currency_symbol"] = symbol.group()
-        # A date's first "/" is its fifth character: none starts before the header's first.
-        when = WHEN.search(header, max(0, header.find("/") - 4))
-        self.facts.when(when, zone=when[7] if when else None)
+        assert self.head is not None
+        self.head.read(self)
 
     def stakes(self) -> tuple[str, str, str]:
         """The header's last ``(small/big CUR)``."""
-        stakes = self.stakes_found or _STAKES.findall(_uncapped(self.header))
+        stakes = _STAKES.findall(_uncapped(self.header))
         if not stakes:
             raise self.fail("no stakes in the hand's header")
         small, big, currency = stakes[-1]
@@ -265,12 +242,8 @@ class StarsHand(LineReader):
         if line.startswith("Seat "):  # a seat's line says what was not seen only by a muck
             if line.endswith("cashed out)"):
                 _not_awarded(self, line)
-                return
-            seat = _SUMMARY_SEAT.match(line) if " mucked [" in line else None
-            actor = None if seat is None else self.actor(seat[1], (" ",))
-            mucked = None if actor is None else _MUCKED.match(actor[2])
-            if actor is not None and mucked is not None:
-                self.b.reveal(actor[0], cards(mucked[1]))
+            elif " mucked [" in line:
+                _mucked(self, line)
             return
         found = _TOTAL.match(line)
         if found is not None:
@@ -278,6 +251,15 @@ class StarsHand(LineReader):
             self.b.rake = self.amount(found[2])
         elif line in _RUN_COUNT:
             self.b.stated_runs = _RUN_COUNT[line]
+
+
+def _mucked(hand: StarsHand, line: str) -> None:
+    """The summary's "Seat 3: Bob (big blind) mucked [...]": his cards, seen."""
+    seat = _SUMMARY_SEAT.match(line)
+    actor = None if seat is None else hand.actor(seat[1], (" ",))
+    mucked = None if actor is None else _MUCKED.match(actor[2])
+    if actor is not None and mucked is not None:
+        hand.b.reveal(actor[0], cards(mucked[1]))
 
 
 def _not_awarded(hand: StarsHand, line: str) -> None:
@@ -295,6 +277,102 @@ def _not_awarded(hand: StarsHand, line: str) -> None:
         raise hand.damaged(f"the site contradicts itself: {line!r}")
     b.collect(actor[0], won - p.collected)
     b.cash_out(actor[0], kept=won)
+
+
+class _Header(NamedTuple):
+    """What a header says but its hand number and date (:meth:`StarsHeader.facts`): the
+    same for every hand of a table's stakes or a tournament's level, so read once."""
+
+    unit: Decimal  # CENT in a cash game of a currency, else CHIP
+    site_game: str  # the site's name of the game: "Hold'em No Limit"
+    game: Game
+    cap: int | None  # capped no limit (docs/rules/poker.md §3): the most put in a hand
+    currency: str  # "USD"; "" where not written
+    symbol: str  # "$"; "" in a tournament or play money
+    event: str | None  # "Tournament #N"
+
+
+_HEADERS: dict[str, _Header] = {}
+"""The headers read, by :meth:`StarsHeader.key` (at most :data:`~splitpot.sites.facts.KEPT`)."""
+_AFTER_DATE = re.compile(r"(?: \[[0-9/: A-Z]*\])?")  # the date in ET after the local one
+
+
+class StarsHeader:
+    """A hand's header line (:class:`StarsHand`'s part): its date, and what the rest says,
+    read once for all the hands whose headers say the same (:data:`_HEADERS`)."""
+
+    __slots__ = ("known", "text", "when")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        # A date's first "/" is its fifth character: none starts before the header's first.
+        self.when = WHEN.search(text, max(0, text.find("/") - 4))
+        self.known = _HEADERS.get(self.key())
+
+    def key(self) -> str:
+        """What the header says between its hand number and its date, when nothing but a
+        date follows (all that :meth:`facts` reads is then in it); else ``""``."""
+        text, when = self.text, self.when
+        if when is None or _AFTER_DATE.fullmatch(text, when.end()) is None:
+            return ""
+        return text[text.find(":") : when.start()]
+
+    def unit(self) -> Decimal:
+        """What a chip of the hand is worth: CENT in a cash game of a currency, else CHIP."""
+        if self.known is not None:
+            return self.known.unit
+        text = self.text
+        cash = _TOURNAMENT.search(text) is None and bool(_STAKES.findall(_uncapped(text)))
+        return CENT if cash and any(map(text.__contains__, _MONEY)) else CHIP
+
+    def read(self, hand: StarsHand) -> None:
+        """The game, the stakes, the tournament and the date, written to the hand's builder."""
+        known = self.known
+        if known is None:
+            known = self.facts(hand)
+            keep(_HEADERS, self.key(), known, 1 << 10)
+        b = hand.b
+        b.user["_site_game"], b.game, b.cap = known.site_game, known.game, known.cap
+        if known.currency:
+            b.fields["currency"] = known.currency
+        if known.symbol:
+            b.fields["currency_symbol"] = known.symbol
+        if known.event:
+            b.fields["event"] = known.event
+        when = self.when
+        hand.facts.when(when, zone=when[7] if when else None)
+
+    def facts(self, hand: StarsHand) -> _Header:
+        """What the header says but its hand number and date, read (errors: the hand's)."""
+        text, b = self.text, hand.b
+        if any(map(text.__contains__, _UNPLAYED)):
+            name = next(name for name in _UNPLAYED if name in text)
+            raise b.unsupported(f"{name} is a game splitpot does not play", name)
+        found = _GAME.search(text, text.find(":") + 1)  # after "... Hand #N:"
+        if found is None or (found["hilo"] and found["game"] in ("Hold'em", "Razz")):
+            raise b.unsupported(f"a game splitpot does not read: {text[:80]!r}")
+        part = _PARTS[found["game"]] + (found["cards"] or "") + ("/8" if found["hilo"] else "")
+        b.user["_site_game"] = found.group()  # (named by the errors that follow)
+        small, big, currency = hand.stakes()
+        hand.facts.game(part, _KIND[found["limit"]], hand.amount(small), hand.amount(big))
+        assert b.game is not None
+        cap = _CAP.search(text) if " Cap " in text else None
+        symbol = _SYMBOL.match(small) if b.unit == CENT else None
+        return _Header(
+            b.unit,
+            found.group(),
+            b.game,
+            None if cap is None else hand.amount(cap[1]),
+            currency,
+            "" if symbol is None else symbol.group(),
+            tournament_event(text),
+        )
+
+
+def tournament_event(header: str) -> str | None:
+    """The hand's tournament (PHH's ``event``), ``"Tournament #N"``, if it is one's."""
+    found = _TOURNAMENT.search(header)
+    return None if found is None else f"Tournament #{found.group(1)}"
 
 
 def _uncapped(header: str) -> str:
