@@ -189,6 +189,11 @@ def test_build_pots_sequence_and_mapping_agree(hand: tuple[dict[int, int], set[i
     assert build_pots(as_list, folded) == build_pots(contributions, folded)
 
 
+def part_of_each(contributions: dict[int, int], data: st.DataObject, what: str) -> dict[int, int]:
+    """Some of each seat's contribution: its dead or its shared money."""
+    return {s: data.draw(st.integers(0, c), f"{what} {s}") for s, c in contributions.items()}
+
+
 @given(hands(), st.data())
 def test_the_unchecked_cut_is_the_chip_by_chip_model_with_shared_money_on_top(
     hand: tuple[dict[int, int], set[int]], data: st.DataObject
@@ -198,7 +203,7 @@ def test_the_unchecked_cut_is_the_chip_by_chip_model_with_shared_money_on_top(
     # main pot, or to a pot of their own for every seat still in if one of them has nothing
     # else in it.
     contributions, folded = hand
-    shared = {s: data.draw(st.integers(0, c), f"shared {s}") for s, c in contributions.items()}
+    shared = part_of_each(contributions, data, "shared")
     rest = {s: c - shared[s] for s, c in contributions.items()}
     assume(any(rest[s] for s in rest if s not in folded))
     given_in = dict(contributions)
@@ -221,7 +226,7 @@ def test_the_unchecked_cut_keeps_every_chip_and_returns_no_dead_money(
 ) -> None:
     # A seat's own ante is dead money: in its level, never an uncalled bet (§6).
     contributions, folded = hand
-    dead = {s: data.draw(st.integers(0, c), f"dead {s}") for s, c in contributions.items()}
+    dead = part_of_each(contributions, data, "dead")
     pots, returned = build_pots_unchecked(contributions, folded, dead)
     assert sum(p.amount for p in pots) + sum(returned.values()) == sum(contributions.values())
     assert all(0 < chips <= contributions[s] - dead[s] for s, chips in returned.items())
