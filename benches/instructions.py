@@ -16,7 +16,9 @@ benches/test_bench_hand.py), ``stud`` and ``stud-pokerkit`` (6-max fixed-limit S
 benches/test_bench_stud.py), ``phh`` and ``phh-pokerkit`` (PHH parse + replay of the Pluribus
 hands, benches/test_bench_phh.py), ``pan`` (a six-player game of greedy bots,
 benches/test_bench_pan_game.py), ``read`` (the PokerStars no-limit hold 'em hands of both
-folders, each read once as benches/test_bench_sites.py reads them: ``read_text`` of its text).
+folders, each read once as benches/test_bench_sites.py reads them: ``read_text`` of its text),
+``ipoker`` (the iPoker hands of the three folders in the sessions of their files, each
+read once by ``read_text``).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 COUNTS = {"nl": 40, "nl-pokerkit": 3, "stud": 40, "stud-pokerkit": 3, "phh": 40}
-COUNTS |= {"phh-pokerkit": 10, "pan": 10, "read": 200}
+COUNTS |= {"phh-pokerkit": 10, "pan": 10, "read": 200, "ipoker": 200}
 WARM = 3
 
 
@@ -70,6 +72,36 @@ def _stars_hands(n: int) -> list[str]:
     return out[:n]
 
 
+def _ipoker_hands(skip: int, n: int) -> list[str]:
+    """The iPoker hands ``skip`` to ``skip + n`` of the three shared folders (the files by
+    folder and name, each file's games in order) as the sessions they are read in: each
+    file's text before its first game (its ``<general>``), its games among them, and
+    ``</session>``; so an item is one hand, and a session's ``<general>`` is read once per
+    file, as :func:`~splitpot.sites.read_file` reads it."""
+    from splitpot.sites.ipoker import HEADER
+    from splitpot.sites.reading import decode
+    from splitpot.sites.xmldoc import elements
+    from test_bench_sites import DATA
+
+    games: list[tuple[int, str, str]] = []  # (file, its prolog, one game)
+    files = [
+        p
+        for folder in ("site-histories", "site-histories-2", "site-histories-3")
+        for p in sorted((DATA / folder / "ipoker").rglob("*"))
+        if p.is_file()
+    ]
+    for k, path in enumerate(files):
+        text = decode(path.read_bytes())
+        first = HEADER.search(text)
+        prolog = text[: first.start()] if first is not None else ""
+        for _, lines in elements(text, HEADER, "</game>"):
+            games.append((k, prolog, "\n".join(lines) + "\n"))
+    out: dict[int, list[str]] = {}
+    for k, prolog, game in games[skip : skip + n]:
+        out.setdefault(k, [prolog]).append(game)
+    return ["".join(parts) + "</session>\n" for parts in out.values()]
+
+
 def workload(name: str, n: int) -> Callable[[], object]:
     """A function playing ``n`` items of the workload (its inputs made beforehand)."""
     if name in ("nl", "nl-pokerkit"):
@@ -99,6 +131,11 @@ def workload(name: str, n: int) -> Callable[[], object]:
         import test_bench_sites as r
 
         texts = _stars_hands(WARM + n)[WARM:]
+        return lambda: r.splitpot_read(texts)
+    if name == "ipoker":
+        import test_bench_sites as r
+
+        texts = _ipoker_hands(WARM, n)
         return lambda: r.splitpot_read(texts)
     if name == "pan":
         import test_bench_pan_game as g
@@ -204,7 +241,7 @@ def main(args: list[str]) -> None:
             made, decisions = calls(name, k)
             if decisions:
                 line += f"; {made / decisions:.1f} Python calls per decision"
-            elif name == "read":
+            elif name in ("read", "ipoker"):
                 line += f"; {made / k:.1f} Python calls a hand"
         print(line, flush=True)
 

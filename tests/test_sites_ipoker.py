@@ -6,6 +6,7 @@ the next game still read), a refused DTD, a game splitpot does not play."""
 
 from __future__ import annotations
 
+import gc
 from collections import Counter
 from pathlib import Path
 
@@ -188,6 +189,22 @@ def test_a_session_of_our_own_replays_in_the_order_of_the_actions_numbers() -> N
     assert phh.check(hand).status == "match"
 
 
+def test_a_hand_read_leaves_no_reference_cycle() -> None:
+    """The reader's parts hold none of its methods: a cycle would keep each hand's XML tree
+    (and its reader and builder) alive until a pass of the garbage collector, which then
+    walks them all (issue 26: 4 % of the instructions iPoker reading took)."""
+    text = _session(_showdown() + _walk("$0.08"))
+    gc.collect()
+    gc.disable()
+    try:
+        hands = list(read_text(text, "own.xml"))
+        left = gc.collect()
+    finally:
+        gc.enable()
+    assert [type(h) for h in hands] == [HandHistory, HandHistory]
+    assert left == 0
+
+
 @pytest.mark.parametrize(
     ("general", "win"),
     [
@@ -302,3 +319,13 @@ def test_c7_the_bet_attribute_is_not_trusted_over_the_actions() -> None:
     text = _session(_showdown().replace('bet="$0.06" win="$0.11"', 'bet="$0.07" win="$0.11"'))
     (item,) = read_text(text, "own.xml")
     assert isinstance(item, HandHistory) and check(item).status == "match"
+
+
+def test_the_cards_looked_up_read_as_the_rule_reads_them() -> None:
+    """``SK`` is ``Ks``, ``D10`` and ``DT`` ``Td``, ``X`` unseen: the table every card is
+    looked up in says what :func:`ipoker._card` says, for every suit, rank and case."""
+    table = ipoker._CARDS
+    assert len(table) == 8 * 14 + 2
+    assert all(ipoker._card(text) == card for text, card in table.items())
+    assert (table["SK"], table["d10"], table["DT"], table["x"]) == ("Ks", "Td", "Td", None)
+    assert ipoker._card("S1") == "" and "S1" not in table

@@ -351,9 +351,11 @@ class LineReader:
         try:
             return reader.run()
         finally:
-            # The table's handlers are the reader's bound methods: a cycle, which would
-            # wait for the collector; a file of a million hands streams in one hand's memory.
-            reader.table = ()
+            # A reader reads one hand. Its attributes are dropped after it: its table's
+            # handlers are its bound methods, and a part may hold it, cycles which would
+            # keep the hand's builder (and an XML reader's tree) until the collector found
+            # them; a file of a million hands streams in one hand's memory.
+            vars(reader).clear()
 
     # ------------------------------------------------------------------ hooks
 
@@ -541,7 +543,9 @@ class LineReader:
             except UnsupportedHand:
                 raise
             except SiteError as e:
-                error = e
+                # Kept without its traceback, which holds this frame: a cycle through the
+                # reader, were a rule to read the line after all.
+                error = e.with_traceback(None)
         for pattern, handler in self.table:
             found = pattern.match(line)
             if found is not None:

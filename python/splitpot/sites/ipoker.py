@@ -28,10 +28,11 @@ the uncalled part of the biggest bet is what his ``win`` has over his share of t
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -39,7 +40,7 @@ from splitpot.phh.record import HandHistory
 from splitpot.sites.base import Block, LineReader, SiteReader
 from splitpot.sites.builder import HandBuilder, date_fields, is_stud
 from splitpot.sites.errors import SiteError
-from splitpot.sites.facts import HandFacts
+from splitpot.sites.facts import HandFacts, keep
 from splitpot.sites.money import CENT, CHIP
 from splitpot.sites.xmldoc import DTD, Document, elements
 
@@ -92,6 +93,10 @@ _LIMIT_HOLDEM = re.compile(r"^LH (?P<small>[0-9.,]+)/(?P<big>[0-9.,]+) ")
 _STUD_PARTS = {part for part in _GAMES.values() if part and is_stud(part)}
 _STREETS = {"Flop", "Turn", "River"}
 _STUD_STREETS = {"Third Street", "Fourth Street", "Fifth Street", "Sixth Street", "River"}
+_ISO_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2}) ([0-9]{2}):([0-9]{2}):([0-9]{2})")
+_KNOWN: dict[Decimal, dict[str, int]] = {}
+"""The amounts read, by unit: a cache, each text's value with the separator it shows (the
+amounts of :class:`~splitpot.sites.facts.HandFacts` are by the separator asked for)."""
 
 
 @dataclass
@@ -176,7 +181,8 @@ class IPokerGame(LineReader):
         self.line_of = self.doc.line_of
         self.win: dict[str, int] = {}
         self.seen_at: dict[str, int | None] = {}  # each player's line, named by his result
-        self.gametype = _GameType(self.facts, self.amount, self.doc)  # the game and stakes
+        self.known = _KNOWN.setdefault(self.b.unit, {})  # the amounts read before
+        self.gametype = _GameType(self.facts, self.doc, self.text)  # the game and stakes
 
     def header_line(self) -> str:
         return self.block.lines[0] if self.block.lines else ""
@@ -192,9 +198,11 @@ class IPokerGame(LineReader):
         return CENT if _FRACTION.search("\n".join(self.block.lines)) else CHIP
 
     def amount(self, text: str | None, *, decimal: str = ".") -> int:
-        if text is not None and _COMMA_DECIMAL.search(text):
-            decimal = ","
-        return super().amount(text, decimal=decimal)
+        if decimal == "." and text is not None:
+            value = self.known.get(text)  # most were read before: no call
+            if value is not None:
+                return value
+        return _amount(self.facts, self.known, text, self.text, decimal)
 
     def fail(self, reason: str, at: ET.Element | None = None) -> SiteError:
         return self.doc.fail(reason, at)
@@ -284,7 +292,7 @@ class IPokerGame(LineReader):
 
     def cards(self, element: ET.Element, number: int, stud: bool) -> None:
         kind, name = element.get("type", ""), element.get("player", "")
-        cards = [_card(c) for c in (element.text or "").split()]
+        cards = [_CARDS[c] if c in _CARDS else _card(c) for c in (element.text or "").split()]
         if "" in cards:
             raise self.fail(f"not a card in {(element.text or '')[:40]!r}")
         if not stud and kind == "Pocket" and number == 1:
@@ -372,14 +380,15 @@ class IPokerGame(LineReader):
 class _GameType:
     """The game, its structure and its stakes: from the session's ``<gametype>`` and, where
     it states none, the hand's rounds. A part the reader holds: it owns the game's part and
-    structure letter and the stakes read (``amount`` the reader's, ``doc`` its XML)."""
+    structure letter and the stakes read (``doc`` the reader's XML, ``line`` the line its
+    amounts' errors name). It holds none of the reader's methods: a bound method would make a
+    cycle (the reader holds this part), which keeps every hand's XML alive until the garbage
+    collector's next pass finds it."""
 
-    def __init__(
-        self, facts: HandFacts, amount: Callable[[str | None], int], doc: Document
-    ) -> None:
+    def __init__(self, facts: HandFacts, doc: Document, line: str) -> None:
         self.facts, self.b = facts, facts.b
-        self.amount = amount
         self.doc = doc
+        self.line = line
         self.spec: tuple[str, str] | None = None  # the game part and the structure letter
         self.stakes: tuple[int, int] | None = None
 
@@ -483,9 +492,35 @@ class _GameType:
         """Whether the session's game is stud (no button, a bring-in)."""
         return self.spec is not None and self.spec[0] in _STUD_PARTS
 
+    def amount(self, text: str | None) -> int:
+        return _amount(self.facts, _KNOWN.setdefault(self.b.unit, {}), text, self.line)
+
+
+def _amount(
+    facts: HandFacts, known: dict[str, int], text: str | None, line: str, decimal: str = "."
+) -> int:
+    """``text`` in the hand's unit, exactly, its decimal separator a comma where the text
+    shows one (:data:`_COMMA_DECIMAL`); an error naming ``line`` if it is none. Kept in
+    ``known`` (:data:`_KNOWN`) when the text alone says what it is."""
+    if text is None:
+        return facts.amount(text, line)  # the error
+    comma = _COMMA_DECIMAL.search(text) is not None
+    value = facts.amount(text, line, "," if comma else decimal)
+    if comma or decimal == ".":
+        keep(known, text, value, 40)
+    return value
+
 
 def _start_date(b: HandBuilder, text: str) -> None:
-    """The hand's date and time, in one of the forms the clients write."""
+    """The hand's date and time, in one of the forms the clients write (the commonest, with
+    every field of its full width, read without strptime)."""
+    found = _ISO_DATE.fullmatch(text)
+    if found is not None:
+        year, month, day, hour, minute, second = map(int, found.groups())
+        with contextlib.suppress(ValueError):  # not a date: the forms say why
+            when = datetime.datetime(year, month, day, hour, minute, second)
+            b.fields.update(date_fields(when, None))
+            return
     forms = ("%Y-%m-%d %H:%M:%S", "%Y/%m/%d %H:%M:%S", "%d/%m/%Y %H:%M:%S", "%d/%m/%Y %H:%M")
     for form in forms:
         try:
@@ -498,6 +533,15 @@ def _start_date(b: HandBuilder, text: str) -> None:
 
 
 READER = SiteReader(NAME, HEADER, IPokerGame.parse, blocks, marker="<game")
+
+
+_CARDS: dict[str, str | None] = {
+    suit + face: rank + suit.lower()
+    for suit in "SHDCshdc"
+    for rank in "23456789TJQKA"
+    for face in ({rank, "10"} if rank == "T" else {rank})
+} | {"X": None, "x": None}
+"""Every card as the clients write it (:func:`_card` of each), looked up."""
 
 
 def _card(text: str) -> str | None:

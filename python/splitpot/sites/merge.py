@@ -33,7 +33,7 @@ from decimal import Decimal
 
 from splitpot.phh.record import HandHistory
 from splitpot.sites.base import Block, LineReader, SiteReader, lines_of
-from splitpot.sites.builder import Kind, is_stud
+from splitpot.sites.builder import HandBuilder, Kind, is_stud
 from splitpot.sites.money import CENT, CHIP
 from splitpot.sites.payout import keep_rake
 from splitpot.sites.xmldoc import Document, elements
@@ -171,16 +171,16 @@ class MergeGame(LineReader):
             raise self.fail("the file's <description> (the game and its stakes) is missing")
         root = self.doc.read()
         self.play(root)
-        reader = self
         short = self.short_blind()
-        if short:  # read again, the blind posted (:meth:`short_blind`)
-            reader = type(self)(self.block)
+        if not short:
+            return _built(self.b)
+        reader = type(self)(self.block)  # read again, the blind posted (:meth:`short_blind`)
+        try:
             reader.doc.line_of, reader.short = self.doc.line_of, short
             reader.play(root)
-        b = reader.b
-        b.total = sum(p.put_in - p.returned for p in b.players.values() if p.dealt)
-        keep_rake(b)
-        return b.build()
+            return _built(reader.b)
+        finally:
+            vars(reader).clear()  # one hand a reader, as LineReader.parse leaves it
 
     def play(self, root: ET.Element) -> None:
         self.b.at = self.block.first
@@ -440,6 +440,13 @@ class _Stud:
         for p in b.players.values():
             if p.dealt and not p.folded and len(p.hole) < count:
                 b.hole(p.name, [None] * (count - len(p.hole)))
+
+
+def _built(b: HandBuilder) -> HandHistory:
+    """The history, its pot what the players put in (the site pays it out, rake kept)."""
+    b.total = sum(p.put_in - p.returned for p in b.players.values() if p.dealt)
+    keep_rake(b)
+    return b.build()
 
 
 class _Stakes:

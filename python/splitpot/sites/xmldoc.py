@@ -14,6 +14,8 @@ from splitpot.sites.errors import SiteError
 
 DTD = re.compile(r"<!DOCTYPE|<!ENTITY", re.IGNORECASE)
 """A document type or entity declaration: refused, never expanded."""
+_NUMBERS = {str(k): k for k in range(1000)}
+"""The small numbers' texts (``no``, ``seat``, ``type``...), read at once."""
 
 
 def elements(text: str, header: re.Pattern[str], end: str) -> Iterator[tuple[int, list[str]]]:
@@ -49,14 +51,14 @@ class Document:
         if DTD.search(text):
             raise self.b.fail("a document type or entity declaration: refused (never expanded)")
         parser: ET.XMLPullParser[ET.Element] = ET.XMLPullParser(events=("start",))
+        feed, events, line_of = parser.feed, parser.read_events, self.line_of
         try:
             for number, line in self.block.numbered():
-                self.b.at = number
-                parser.feed(line + "\n")
-                for event in parser.read_events():
+                feed(line + "\n")
+                for event in events():
                     element = event[-1]  # ("start", element)
                     if isinstance(element, ET.Element):
-                        self.line_of[element] = number
+                        line_of[element] = number
             parser.close()
         except ET.ParseError as e:
             self.b.at = self.block.first + e.position[0] - 1
@@ -64,6 +66,7 @@ class Document:
             if reason == "no element found":  # the text ends inside the hand
                 raise self.b.damaged(f"cut off: the XML ends before </{self.root}>") from None
             raise self.b.damaged(f"not well-formed XML: {reason}") from None
+        self.b.at = self.block.first + len(self.block.lines) - 1  # the last line read
         root = next(iter(self.line_of))  # the first element started
         if root.tag != self.root:
             raise self.fail(f"<{root.tag}> where a <{self.root}> was expected", root)
@@ -71,6 +74,9 @@ class Document:
 
     def number(self, element: ET.Element, name: str) -> int:
         value = element.get(name, "")
+        known = _NUMBERS.get(value)  # most are small: no call
+        if known is not None:
+            return known
         if not (value.isascii() and value.isdecimal()) or len(value) > 9:
             raise self.fail(f"<{element.tag}> has no number {name}={value!r}", element)
         return int(value)
