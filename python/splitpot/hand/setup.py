@@ -525,7 +525,7 @@ def _per_seat(value: int | Sequence[int], n: int, what: str) -> list[int]:
     values: list[int] = list(value if kind is list or kind is tuple else _sequence(value, what))  # type: ignore[arg-type]
     if len(values) != n:
         raise SplitpotError(f"{what} must give one amount per seat ({n}), got {len(values)}")
-    # The usual case, checked cheaply (in C, no Python frame): ints, none a bool, in range.
-    if {*map(type, values)} == {int} and 0 <= min(values) and max(values) <= MAX_CHIPS:
-        return values
-    return [_chips(v, f"{what}[{i}]") for i, v in enumerate(values)]
+    for v in values:  # the usual case checked in a loop: no call, no set or list made
+        if type(v) is not int or not 0 <= v <= MAX_CHIPS:
+            return [_chips(v, f"{what}[{i}]") for i, v in enumerate(values)]
+    return values
