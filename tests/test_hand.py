@@ -896,11 +896,12 @@ def test_a_new_hand_option_is_a_field_and_a_type() -> None:
     # a field there, with its default and its check (below), and its type in HandOptions
     # (for mypy's **options). HandStarting.build, validate and options(), and through them
     # Hand, the table and the PHH replayer, take it with no other change.
-    from splitpot.hand import HandStarting, setup
+    from splitpot import _check
+    from splitpot.hand import HandStarting
 
     @dataclasses.dataclass(frozen=True)
     class WithOption(HandStarting):
-        deal_slowly: bool = dataclasses.field(default=False, metadata={"check": setup._flag})
+        deal_slowly: bool = dataclasses.field(default=False, metadata={"check": _check.flag})
 
     start = WithOption.build(HOLDEM, NoLimit(1, 2), [100, 100], seed=1, deal_slowly=True)  # type: ignore[call-arg]
     assert start.deal_slowly is True and start.validate() == start

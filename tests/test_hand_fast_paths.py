@@ -12,8 +12,8 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from splitpot import HOLDEM, OMAHA_HILO, SEVEN_CARD_STUD, FixedLimit, Hand, NoLimit
-from splitpot.hand.records import LegalActions, _legal
+from splitpot import HOLDEM, OMAHA_HILO, SEVEN_CARD_STUD, FixedLimit, Hand, IllegalAction, NoLimit
+from splitpot.hand.records import Calling, Checking, LegalActions, _legal
 
 
 def shuffled_order(seed: int, deck: list[int]) -> list[int]:
@@ -119,3 +119,35 @@ def test_quick_record_init_makes_the_dataclass_instance(cls: type) -> None:
     assert by_position == by_name and vars(by_position) == vars(by_name)
     with pytest.raises(dataclasses.FrozenInstanceError):
         by_position.seat = 0  # type: ignore[attr-defined]
+
+
+@given(st.integers(0, 2**32), st.integers(2, 6), st.booleans())
+def test_check_or_call_is_the_same_whether_legal_actions_was_asked_or_not(
+    seed: int, players: int, stud: bool
+) -> None:
+    # check_or_call reads legal_actions' answer when nothing happened since, else asks the
+    # round's rule (§3; the stud bring-in may not check, §4.2): the same record either way,
+    # the call legal_actions offers, all-in for less if short, or the check.
+    game = SEVEN_CARD_STUD if stud else HOLDEM
+    structure = FixedLimit(2, 4, ante=1, bring_in=1) if stud else NoLimit(1, 2)
+    stacks = [random.Random(seed + i).randint(1, 60) for i in range(players)]
+    asked, plain = (Hand(game, structure, stacks, seed=seed) for _ in range(2))
+    rng = random.Random(seed)
+    while not asked.is_over:
+        legal = asked.legal_actions()
+        if legal.bring_in is not None:
+            for hand in (asked, plain):
+                with pytest.raises(IllegalAction, match="must bring in"):
+                    hand.check_or_call()
+                hand.bring_in()
+        elif (legal.bet or legal.raise_to) and rng.random() < 0.2:
+            amount = (legal.bet or legal.raise_to or (0, 0))[1]
+            assert asked.bet_or_raise_to(amount) == plain.bet_or_raise_to(amount)
+        else:
+            record = asked.check_or_call()
+            assert record == plain.check_or_call()
+            if legal.call is not None:
+                assert isinstance(record, Calling) and record.amount == legal.call
+            else:
+                assert legal.check and isinstance(record, Checking)
+    assert asked.events == plain.events

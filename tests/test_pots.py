@@ -24,6 +24,8 @@ from splitpot.pots import (
     Rake,
     award,
     build_pots,
+    build_pots_unchecked,
+    pot_unchecked,
     run_parts,
     uncalled,
 )
@@ -185,6 +187,59 @@ def test_build_pots_sequence_and_mapping_agree(hand: tuple[dict[int, int], set[i
     contributions, folded = hand
     as_list = [contributions.get(seat, 0) for seat in range(max(contributions) + 1)]
     assert build_pots(as_list, folded) == build_pots(contributions, folded)
+
+
+def part_of_each(contributions: dict[int, int], data: st.DataObject, what: str) -> dict[int, int]:
+    """Some of each seat's contribution: its dead or its shared money."""
+    return {s: data.draw(st.integers(0, c), f"{what} {s}") for s, c in contributions.items()}
+
+
+@given(hands(), st.data())
+def test_the_unchecked_cut_is_the_chip_by_chip_model_with_shared_money_on_top(
+    hand: tuple[dict[int, int], set[int]], data: st.DataObject
+) -> None:
+    # The entry a hand's ledger uses. Shared money (a dead blind, a table ante: §6 DECISION)
+    # is no one's level: the rest is cut as the model cuts it, and the shared chips go to the
+    # main pot, or to a pot of their own for every seat still in if one of them has nothing
+    # else in it.
+    contributions, folded = hand
+    shared = part_of_each(contributions, data, "shared")
+    rest = {s: c - shared[s] for s, c in contributions.items()}
+    assume(any(rest[s] for s in rest if s not in folded))
+    given_in = dict(contributions)
+    pots, returned = build_pots_unchecked(contributions, folded, {}, shared)
+    want, want_returned = model_pots(rest, folded)
+    total = sum(shared.values())
+    live = frozenset(s for s in contributions if s not in folded)
+    if total and all(rest[s] - want_returned.get(s, 0) for s in live):
+        want[0] = (want[0][0] + total, want[0][1])
+    elif total:
+        want.insert(0, (total, live))
+    assert [(p.amount, frozenset(p.eligible)) for p in pots] == want
+    assert returned == want_returned
+    assert contributions == given_in  # read, not changed
+
+
+@given(hands(), st.data())
+def test_the_unchecked_cut_keeps_every_chip_and_returns_no_dead_money(
+    hand: tuple[dict[int, int], set[int]], data: st.DataObject
+) -> None:
+    # A seat's own ante is dead money: in its level, never an uncalled bet (§6).
+    contributions, folded = hand
+    dead = part_of_each(contributions, data, "dead")
+    pots, returned = build_pots_unchecked(contributions, folded, dead)
+    assert sum(p.amount for p in pots) + sum(returned.values()) == sum(contributions.values())
+    assert all(0 < chips <= contributions[s] - dead[s] for s, chips in returned.items())
+    assert not any(set(p.eligible) & folded for p in pots)
+    if not any(dead.values()):
+        model, model_returned = model_pots(contributions, folded)
+        assert [(p.amount, frozenset(p.eligible)) for p in pots] == model
+        assert returned == model_returned
+
+
+@given(st.integers(0, 10**6), st.sets(st.integers(0, 11), min_size=1))
+def test_an_unchecked_pot_is_the_checked_pot(amount: int, seats: set[int]) -> None:
+    assert pot_unchecked(amount, tuple(sorted(seats))) == Pot(amount, tuple(seats))
 
 
 # --------------------------------------------------------------------------------------------

@@ -20,24 +20,8 @@ Two calls pay out a hand:
 >>> [str(a) for a in payout.awards]
 ['Seat 0 wins the main pot (150)', 'Seat 2 wins side pot 1 (100)']
 
-Decisions taken where the spec leaves room (each is repeated where it applies):
-
-* Pots are cut at the distinct contributions of the seats still in the hand, so two adjacent
-  pots never have the same eligible seats (they would be merged anyway); a folded seat's
-  contribution never starts a pot of its own (§6 "folded players' chips stay in the pots they
-  went into").
-* The part of the largest contribution that no other seat matched is returned, folded or not
-  (§6 "An uncalled bet returns to the bettor").
-* Chips that only folded seats put in above the largest live contribution go to the last pot,
-  whose eligible seats are the live seats that put in the most (§5 "If everyone but one
-  folds, that player wins"). This cannot happen in a hand played by the rules; it keeps every
-  chip in play.
-* Rake is taken from the total of all pots, rounded *down* to whole chip units, and charged to
-  the pots in proportion to their sizes (largest remainder, ties to the main pot), so an
-  all-in player does not pay for side pots he cannot win.
-* A pot that is not a whole number of chip units: the part below one unit goes with the first
-  odd chip, i.e. to the high half of a hi/lo pot and to the first tied winner in
-  ``odd_chip_order``.
+Where the spec leaves room, the decisions are stated where they apply (:func:`build_pots`,
+:func:`award`, :class:`Rake`) and in ``docs/rules/poker.md`` §6.
 """
 
 from __future__ import annotations
@@ -61,6 +45,8 @@ __all__ = [
     "Side",
     "award",
     "build_pots",
+    "build_pots_unchecked",
+    "pot_unchecked",
     "run_parts",
     "uncalled",
 ]
@@ -213,9 +199,8 @@ def build_pots(
     put_in = _amounts(contributions, "contributions")
     folded_seats = _out(put_in, folded, isinstance(contributions, Mapping))
     dead_money = {} if dead is None else _amounts(dead, "dead amounts")
-    if shared is None:
-        return _cut(put_in, folded_seats, dead_money)
-    return _share(put_in, folded_seats, dead_money, _amounts(shared, "shared amounts"))
+    table_money = None if shared is None else _amounts(shared, "shared amounts")
+    return build_pots_unchecked(put_in, folded_seats, dead_money, table_money)
 
 
 def _out(put_in: dict[int, int], folded: Collection[int], mapping: bool) -> set[int]:
@@ -235,35 +220,45 @@ def _out(put_in: dict[int, int], folded: Collection[int], mapping: bool) -> set[
     return folded_seats
 
 
-def _share(
-    put_in: dict[int, int],
-    folded_seats: set[int],
-    dead_money: dict[int, int],
-    table_money: dict[int, int],
+def build_pots_unchecked(
+    contributions: dict[int, int],
+    folded: set[int],
+    dead: dict[int, int],
+    shared: dict[int, int] | None = None,
 ) -> tuple[tuple[Pot, ...], dict[int, int]]:
-    """:func:`build_pots` with money posted for the whole table: cut the rest, then add
-    it to the main pot (§6)."""
-    for seat, amount in table_money.items():
-        if amount + dead_money.get(seat, 0) > put_in.get(seat, 0):
+    """:func:`build_pots`, same rules and result, without checking each value, for a caller
+    that vouches for its amounts: a hand's ledger, whose chips it moved itself (the checks
+    would cost more than the cut). It vouches that each seat and amount is an ``int`` in
+    ``0..MAX_CHIPS`` and each seat of ``folded``, ``dead`` and ``shared`` is in
+    ``contributions``, all in the hand (as a mapping is read). The rules' own refusals (dead
+    money above what a seat put in, every seat folded) stay :class:`PotError`.
+
+    >>> build_pots_unchecked({0: 21, 1: 20}, set(), {}, {0: 1})
+    ((Pot(amount=41, eligible=(0, 1)),), {})
+    """
+    put_in = dict(contributions)
+    if shared is None:
+        return _cut(put_in, folded, dead)
+    for seat, amount in shared.items():  # money posted for the whole table: the rest cut (§6)
+        if amount + dead.get(seat, 0) > put_in.get(seat, 0):
             raise PotError(f"dead and shared amounts of seat {seat} are more than it put in")
         put_in[seat] -= amount
-    rest = put_in
-    pots, returned = cut = _cut(put_in, folded_seats, dead_money)
-    total = sum(table_money.values())
+    pots, returned = cut = _cut(put_in, folded, dead)
+    total = sum(shared.values())
     if not total:
         return cut
-    contenders = tuple(sorted(s for s in rest if s not in folded_seats))
+    contenders = tuple(sorted([s for s in put_in if s not in folded]))
     if not contenders:
         raise PotError(f"every seat in the hand folded; no seat can win the {total} shared chips")
-    if pots and all(rest[s] for s in contenders):
-        return (_make_pot(pots[0].amount + total, pots[0].eligible), *pots[1:]), returned
-    return (_make_pot(total, contenders), *pots), returned
+    if pots and all([put_in[s] for s in contenders]):
+        return (pot_unchecked(pots[0].amount + total, pots[0].eligible), *pots[1:]), returned
+    return (pot_unchecked(total, contenders), *pots), returned
 
 
 def _cut(
     put_in: dict[int, int], folded_seats: set[int], dead_money: dict[int, int]
 ) -> tuple[tuple[Pot, ...], dict[int, int]]:
-    """:func:`build_pots` of checked amounts (may change ``put_in``).
+    """:func:`build_pots_unchecked` without shared money (changes ``put_in``).
 
     A seat is eligible for what it matched of everything put in, dead money included (§6: a
     player all-in for part of the ante wins only the antes he matched); only the live part
@@ -288,10 +283,10 @@ def _cut(
             put_in[seat] -= chips
     if any(dead_money.values()) and not any(put_in[s] for s in put_in if s not in folded_seats):
         # Nobody still in put anything in (a seat posted for others): they share it all.
-        contenders = tuple(sorted(s for s in put_in if s not in folded_seats))
+        contenders = tuple(sorted([s for s in put_in if s not in folded_seats]))
         total = sum(put_in.values())
         if total and contenders:
-            return (_make_pot(total, contenders),), returned
+            return (pot_unchecked(total, contenders),), returned
     return _layers(put_in, folded_seats), returned
 
 
@@ -324,7 +319,7 @@ def uncalled(amounts: Mapping[int, int] | Sequence[int]) -> tuple[int, int] | No
 
 def _layers(put_in: dict[int, int], folded_seats: set[int]) -> tuple[Pot, ...]:
     """The main pot and side pots, one at each distinct contribution of a live seat (§6)."""
-    live = sorted((c, s) for s, c in put_in.items() if c and s not in folded_seats)
+    live = sorted([(c, s) for s, c in put_in.items() if c and s not in folded_seats])
     if not live:
         total = sum(put_in.values())
         if total:
@@ -346,7 +341,7 @@ def _layers(put_in: dict[int, int], folded_seats: set[int]) -> tuple[Pot, ...]:
         if level == last:
             # Chips only folded seats put in above every live seat (§5: last player left wins).
             amount += sum([c - level for c in put_in.values() if c > level])
-        pots.append(_make_pot(amount, tuple(sorted([s for _, s in live[j:]]))))
+        pots.append(pot_unchecked(amount, tuple(sorted([s for _, s in live[j:]]))))
         below = level
     return tuple(pots)
 
@@ -792,8 +787,13 @@ _set_totals = _slot_setter(Payout, "totals")
 _set_rake = _slot_setter(Payout, "rake")
 
 
-def _make_pot(amount: int, eligible: tuple[int, ...]) -> Pot:
-    """A :class:`Pot` from values :func:`build_pots` computed itself (sorted, distinct seats)."""
+def pot_unchecked(amount: int, eligible: tuple[int, ...]) -> Pot:
+    """A :class:`Pot` without its checks, for a caller that vouches for the values (an amount
+    ``>= 0``; sorted, distinct seats, one or more): the cuts here, a hand's ledger.
+
+    >>> pot_unchecked(30, (0, 2)) == Pot(30, (2, 0))
+    True
+    """
     made: Pot = _new(Pot)
     _set_pot_amount(made, amount)
     _set_eligible(made, eligible)

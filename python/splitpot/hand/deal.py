@@ -156,6 +156,14 @@ class Deal:
             raise IllegalAction(f"seat {seat} does not hold {Card(code)}; it holds {held}")
         return code
 
+    def last_dealt(self, seat: int) -> int:
+        """The code of the last card dealt to ``seat``: a timed-out discard (§7)."""
+        return self.hole[seat][-1]
+
+    def discard(self, seat: int, code: int) -> None:
+        """``seat`` discards the card ``code`` (:meth:`verify_discard`'s)."""
+        self.hole[seat].remove(code)
+
     def _deal_board(self, street: int, count: int, run: int = 0) -> None:
         """The street's board cards, onto the board, or from run 2 onto the run's (§6)."""
         given = self._given_board

@@ -5,7 +5,7 @@ the part of that which is dead money (antes, dead blinds), the uncalled chips gi
 and the seat's status (active, all-in, timed out, folded, out). It moves chips and nothing
 else: the :class:`~splitpot.hand.Hand` decides when, the
 :class:`~splitpot.hand.round.BettingRound` keeps the round's bets, and :meth:`pots` cuts the
-contributions into pots (:func:`splitpot.pots.build_pots`).
+contributions into pots (:func:`splitpot.pots.build_pots_unchecked`).
 """
 
 from __future__ import annotations
@@ -141,6 +141,11 @@ class Ledger:
         self.status[seat] = _FOLDED
         self.live -= 1
 
+    def stand(self, seat: int) -> None:
+        """``seat`` timed out all-in for what he has put in (docs/rules/poker.md §7): still in
+        the hand, he acts no more and keeps his chips behind."""
+        self.status[seat] = _STOOD
+
     def pay(self, seat: int, amount: int) -> None:
         """Chips from the pots to ``seat``."""
         self.stacks[seat] += amount
@@ -181,7 +186,7 @@ class Ledger:
             # (the betting is even, §3): one pot, theirs, with every folded chip in it.
             level = contrib[live[0]]
             if level and all([contrib[s] == level for s in live]):
-                return (_pots._make_pot(sum([contrib[s] for s in order]), tuple(sorted(live))),)
+                return (_pots.pot_unchecked(sum([contrib[s] for s in order]), tuple(sorted(live))),)
         dealt: dict[int, int] = {}
         antes: dict[int, int] = {}
         shared: dict[int, int] = {}  # the dead blinds, and the antes posted for the table
@@ -197,8 +202,7 @@ class Ledger:
                 own = self.dead[s] - (ante if table else 0)
             shared[s] = self.dead[s] - own
             antes[s] = own
-        # The ledger's own amounts: build_pots's cut, without its checks of each value.
+        # The ledger vouches for its own amounts: build_pots's cut without its checks.
         folded = {s for s in out if s in dealt}
-        if any(shared.values()):
-            return _pots._share(dealt, folded, antes, shared)[0]
-        return _pots._cut(dealt, folded, antes)[0]
+        everyones = shared if any(shared.values()) else None
+        return _pots.build_pots_unchecked(dealt, folded, antes, everyones)[0]

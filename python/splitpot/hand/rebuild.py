@@ -81,7 +81,7 @@ def _apply(hand: Hand, event: Operation) -> None:
         )
         if event.outcome not in possible:
             raise SplitpotError(f"{event} is not what a timeout does here")
-        _timeout.apply(hand, seat, TimeoutOutcome(event.outcome))
+        hand._time_out(seat, TimeoutOutcome(event.outcome))
     elif isinstance(event, Showing):
         hand.show()
     elif isinstance(event, Mucking):

@@ -267,12 +267,22 @@ class BettingRound:
             )
         return 0
 
-    def verify_check(self, seat: int) -> int:
-        if seat == self.bring_in:
-            raise IllegalAction(self._owes_bring_in(seat))
+    def verify_check_or_call(self, seat: int) -> int:
+        """What ``seat`` puts in to stay in without raising (PHH's ``cc``): facing a bet, the
+        call, all-in for less if short (table stakes, §3); else ``0``, a check, which the stud
+        bring-in may not make: he owes the bring-in (§4.2). :meth:`verify_check` and
+        :meth:`verify_call` are this rule narrowed to one of the two."""
         to_call = self.current - self.bets[seat]
         if to_call > 0:
-            call = min(to_call, self._stacks[seat])
+            stack = self._stacks[seat]
+            return to_call if to_call < stack else stack
+        if seat == self.bring_in:
+            raise IllegalAction(self._owes_bring_in(seat))
+        return 0
+
+    def verify_check(self, seat: int) -> int:
+        call = self.verify_check_or_call(seat)
+        if call:
             raise IllegalAction(
                 f"seat {seat} faces a bet of {self.current}: call() ({call}) "
                 f"or fold() instead of checking"
@@ -280,12 +290,14 @@ class BettingRound:
         return 0
 
     def verify_call(self, seat: int) -> int:
-        to_call = self.current - self.bets[seat]
-        if to_call <= 0:
+        if self.bets[seat] >= self.current:  # the bring-in too: no bet faces him yet
             raise IllegalAction(f"seat {seat} has nothing to call; check() instead")
-        return min(to_call, self._stacks[seat])
+        return self.verify_check_or_call(seat)
 
     def verify_bring_in(self, seat: int) -> int:
+        game = self._start.game
+        if game.forced_bets != "bring_in":
+            raise IllegalAction(f"{game.name} has no bring-in; blinds open the betting")
         if seat != self.bring_in:
             raise IllegalAction(f"seat {seat} does not owe the bring-in")
         return self.bring_in_post(seat)
@@ -346,21 +358,29 @@ class BettingRound:
             return False
         return not self.double_option or amount in (lo, hi, all_in)
 
-    def brought_in(self, seat: int) -> None:
-        """``seat`` posted the bring-in (its chips are in): he has acted on it, and the next
+    def brought_in(self, seat: int, chips: int) -> None:
+        """``seat`` posts the bring-in, ``chips``: his bet; he has acted on it, and the next
         full bet completes it; a bring-in all-in for less still sets the full bring-in to
         call (docs/rules/poker.md §4.2)."""
+        self.put(seat, chips)
         self.bring_in = -1
         self.current = max(self.current, self._structure.bring_in_amount)
         self.bring_in_open = True
         self.acted[seat] = self.current
         self.queue.popleft()
 
-    def pass_bring_in(self, live: int) -> None:
-        """The bring-in folded or timed out: it passes to his left, the next to act (seed
-        001), while two players or more are in (``live``)."""
+    def leaves(self, seat: int, live: int) -> None:
+        """``seat`` has no decision left this round: he folded, or timed out all-in (§7). The
+        one to act, he gives up his turn, and a bring-in he owed passes to his left, the next
+        to act, while two players or more are in (``live``; seed 001, §4.2); a seat out of
+        turn (sitting out at once, §4.1) never owes it."""
         queue = self.queue
-        self.bring_in = queue[0] if queue and live > 1 else -1
+        if queue[0] == seat:
+            queue.popleft()
+            if seat == self.bring_in:
+                self.bring_in = queue[0] if queue and live > 1 else -1
+        elif seat in queue:
+            queue.remove(seat)
 
     def called(self, seat: int, chips: int) -> None:
         """``seat`` calls, putting ``chips`` more in: he has acted on the current bet."""
@@ -374,9 +394,9 @@ class BettingRound:
         self.queue.popleft()
 
     def raise_to(self, seat: int, amount: int) -> None:
-        """``seat`` bets or raises to ``amount`` (before its chips go in): a full raise sets
-        the next minimum and counts toward the cap, a short all-in does neither (§3); every
-        other active seat is to act again."""
+        """``seat`` bets or raises to ``amount``, his bet now: a full raise sets the next
+        minimum and counts toward the cap, a short all-in does neither (§3); every other
+        active seat is to act again."""
         self.bring_in = -1  # a completion instead of the bring-in
         current = self.current
         structure = self._structure
@@ -390,7 +410,7 @@ class BettingRound:
             self.full_level = amount
             self.bets_count += 1
             self.bring_in_open = False
-        self.current = amount
+        self.current = self.bets[seat] = amount
         self.acted[seat] = amount
         self.aggressor = seat
         n, status = self._n, self._status

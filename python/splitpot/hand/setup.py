@@ -78,10 +78,6 @@ class HandOptions(TypedDict, total=False):
     cap: int | None
 
 
-def _flag(value: object, name: str) -> bool:
-    return _check.flag(value, name)
-
-
 def _rake(value: object, name: str) -> Rake | None:
     if value is not None and not isinstance(value, Rake):
         raise TypeError(f"{name} must be a Rake or None, got {shown(value)}")
@@ -227,11 +223,11 @@ class HandStarting(Operation):
     timeout_policy: TimeoutPolicy = field(
         default=TimeoutPolicy.SEED, metadata={"check": _timeout_policy}
     )
-    auto_showdown: bool = field(default=True, metadata={"check": _flag})
+    auto_showdown: bool = field(default=True, metadata={"check": _check.flag})
     hole: tuple[tuple[Card, ...] | None, ...] = ()
     board: tuple[Card, ...] | None = None
-    antes_shared: bool = field(default=False, metadata={"check": _flag})
-    open_folds: bool = field(default=True, metadata={"check": _flag})
+    antes_shared: bool = field(default=False, metadata={"check": _check.flag})
+    open_folds: bool = field(default=True, metadata={"check": _check.flag})
     max_runs: int = field(default=1, metadata={"check": _runs})
     cap: int | None = field(default=None, metadata={"check": _cap})
 
@@ -407,7 +403,8 @@ def _sequence(value: object, what: str) -> Collection[object]:
 
 
 def _stacks(stacks: Sequence[int | None], game: Game) -> tuple[int | None, ...]:
-    stacks = _sequence(stacks, "stacks")  # type: ignore[assignment]
+    if type(stacks) is not list and type(stacks) is not tuple:  # (as in _per_seat)
+        stacks = _sequence(stacks, "stacks")  # type: ignore[assignment]
     dealt = len(stacks) - list(stacks).count(None)
     if not 2 <= dealt <= game.max_players:  # before any loop over the seats
         raise SplitpotError(
@@ -523,11 +520,12 @@ def _given_cards(
 def _per_seat(value: int | Sequence[int], n: int, what: str) -> list[int]:
     if isinstance(value, int) and not isinstance(value, bool):
         return [_chips(value, what)] * n
-    values: list[int] = list(_sequence(value, what))  # type: ignore[arg-type]
+    # A list or a tuple (the usual case) needs no _sequence call: a Python frame each time.
+    kind = type(value)
+    values: list[int] = list(value if kind is list or kind is tuple else _sequence(value, what))  # type: ignore[arg-type]
     if len(values) != n:
         raise SplitpotError(f"{what} must give one amount per seat ({n}), got {len(values)}")
-    if all(
-        [type(v) is int and 0 <= v <= MAX_CHIPS for v in values]
-    ):  # the usual case, checked cheaply
-        return values
-    return [_chips(v, f"{what}[{i}]") for i, v in enumerate(values)]
+    for v in values:  # the usual case checked in a loop: no call, no set or list made
+        if type(v) is not int or not 0 <= v <= MAX_CHIPS:
+            return [_chips(v, f"{what}[{i}]") for i, v in enumerate(values)]
+    return values

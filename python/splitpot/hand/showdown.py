@@ -198,7 +198,7 @@ def pots_won(showdown: Showdown | None, ledger: Ledger, order: list[int]) -> tup
             # The last player left wins what is in the middle (§5), even if he put nothing
             # in (the others sat out at once around him).
             total = sum([ledger.contrib[s] for s in order])
-            return (_pots._make_pot(total, (live[0],)),) if total else ()
+            return (_pots.pot_unchecked(total, (live[0],)),) if total else ()
         return ledger.pots(order, ledger.folded())
     if len(showdown.shown) + len(showdown.mucked) < len(showdown.values):
         # Every other hand was mucked: they gave up their claims, the last one wins (§5);

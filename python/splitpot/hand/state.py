@@ -256,9 +256,7 @@ class Hand:
         """A timed-out seat discards its last card by itself (§7); the last discard ends it."""
         queue = self._queue
         while queue and self._ledger.status[queue[0]] == _STOOD:
-            seat = queue[0]
-            card = self._deal.hole[seat][-1]
-            self._discard(seat, card, TimingOut(seat, TimeoutOutcome.DISCARD, Card(card)))
+            self._discard_last(queue[0])
         if not queue:
             self._next_street()
 
@@ -349,13 +347,7 @@ class Hand:
         self._ledger.fold(seat)
         if self._advances:
             self._advances.pop(seat, None)  # he has no decision left
-        queue = self._queue
-        if queue[0] == seat:
-            queue.popleft()
-            if seat == self._round.bring_in:
-                self._round.pass_bring_in(self._ledger.live)
-        elif seat in queue:
-            queue.remove(seat)  # out of turn (sit_out now), never the bring-in
+        self._round.leaves(seat, self._ledger.live)
         self._events.append(record)
         self._after_bet()
 
@@ -458,24 +450,18 @@ class Hand:
 
     def check_or_call(self) -> Checking | Calling:
         """Check if nothing is owed, else call (PHH's ``cc``)."""
-        queue, rnd = self._queue, self._round
-        if self._phase is _BETTING and queue:  # verify_call's and verify_check's checks
-            seat = queue[0]
-            owed = rnd.current - rnd.bets[seat]
-            if owed > 0:
-                return self._call(seat, min(owed, self._ledger.stacks[seat]))
-            if seat != rnd.bring_in:
-                return self._check(seat)
-        return self.check()  # not a betting decision, or the bring-in's: says why not
+        legal = self._legal if self._legal_at == len(self._events) else None
+        if legal is not None and (legal.check or legal.call):
+            seat, chips = self._queue[0], legal.call or 0  # legal_actions found it just now
+        else:  # the round's rule (which says why not)
+            seat = self._betting_actor()
+            chips = self._round.verify_check_or_call(seat)
+        return self._call(seat, chips) if chips else self._check(seat)
 
     def verify_bring_in(self) -> int:
         """Raise :class:`IllegalAction` unless the actor owes the stud bring-in; return its
         amount (all he has, if short; docs/rules/poker.md §4.2)."""
-        seat = self._betting_actor()
-        game = self._starting.game
-        if game.forced_bets != "bring_in":
-            raise IllegalAction(f"{game.name} has no bring-in; blinds open the betting")
-        return self._round.verify_bring_in(seat)
+        return self._round.verify_bring_in(self._betting_actor())
 
     can_bring_in = can_of(verify_bring_in)
 
@@ -485,9 +471,8 @@ class Hand:
         amount = self.verify_bring_in()
         seat = self._queue[0]
         self._ledger.put(seat, amount)
-        self._round.put(seat, amount)
+        self._round.brought_in(seat, amount)
         record = BringingIn(seat, amount, self._ledger.stacks[seat] == 0)
-        self._round.brought_in(seat)
         self._events.append(record)
         self._after_bet()
         return record
@@ -533,7 +518,6 @@ class Hand:
         record = kind(seat, amount, chips == self._ledger.stacks[seat])
         rnd.raise_to(seat, amount)
         self._ledger.put(seat, chips)
-        rnd.put(seat, chips)
         self._events.append(record)  # type: ignore[arg-type]
         self._after_bet()
         return record
@@ -559,9 +543,16 @@ class Hand:
         return record
 
     def _discard(self, seat: int, code: int, record: Operation) -> None:
-        self._deal.hole[seat].remove(code)
+        self._deal.discard(seat, code)
         self._queue.popleft()
         self._events.append(record)
+
+    def _discard_last(self, seat: int) -> TimingOut:
+        """A timed-out seat discards the last card dealt to him (docs/rules/poker.md §7)."""
+        code = self._deal.last_dealt(seat)
+        record = TimingOut(seat, TimeoutOutcome.DISCARD, Card(code))
+        self._discard(seat, code, record)
+        return record
 
     def verify_run_it(self, times: int) -> int:
         """Raise :class:`IllegalAction` unless the board may be run ``times`` times now;
@@ -640,7 +631,32 @@ class Hand:
         (``protected=False``). The rule, with ``timeout_policy``: :func:`.timeout.outcome`.
         """
         seat = self.verify_timeout()
-        return _timeout.apply(self, seat, self.timeout_outcome(protected=protected))
+        return self._time_out(seat, self.timeout_outcome(protected=protected))
+
+    def _time_out(self, seat: int, outcome: TimeoutOutcome) -> TimingOut:
+        """``seat``, the one to act, times out with ``outcome`` (docs/rules/poker.md §7): he
+        discards the last card dealt to him, folds, shows, checks, or is all-in for what he
+        has put in (he stands: no decision left, his chips behind kept); the hand moves on."""
+        if outcome is TimeoutOutcome.DISCARD:
+            record = self._discard_last(seat)
+            self._after_discard()
+            return record
+        record = TimingOut(seat, outcome)
+        if outcome is TimeoutOutcome.FOLD:
+            self._fold(seat, record)
+            return record
+        self._events.append(record)
+        if outcome is TimeoutOutcome.SHOW:
+            self._showdown_actor().show(seat)
+            self._after_showing()
+        elif outcome is TimeoutOutcome.CHECK:
+            self._round.acts(seat)
+            self._after_bet()
+        else:
+            self._ledger.stand(seat)
+            self._round.leaves(seat, self._ledger.live)
+            self._after_bet()
+        return record
 
     def timeout_outcome(self, *, protected: bool = True) -> TimeoutOutcome:
         """What :meth:`timeout` would do now, without doing it (docs/rules/poker.md §7)."""

@@ -1,7 +1,12 @@
 """What a timeout does (docs/rules/poker.md §7): the one home of the rule.
 
-:meth:`Hand.timeout <splitpot.hand.Hand.timeout>` applies it (:func:`apply`); a table or a
-history replayer asks :func:`outcome` what a timeout would do without doing it.
+:func:`outcome` says what a timeout does; a table or a history replayer asks it without
+doing it. :meth:`Hand.timeout <splitpot.hand.Hand.timeout>` has the part that owns the state
+take each outcome's one step: a fold (``Ledger.fold``; ``BettingRound.leaves``: the turn
+given up, a bring-in owed passed left, §4.2), a check (``BettingRound.acts``), all-in for what
+he has put in (``Ledger.stand``: he acts no more and keeps his chips behind;
+``BettingRound.leaves``), the discard of the last card dealt to him (``Deal.last_dealt``),
+a show (``Showdown.show``).
 
 >>> outcome("seed", Phase.BETTING, owes=2, contributed=1)     # the small blind, facing 2 more
 <TimeoutOutcome.ALL_IN: 'all_in'>
@@ -15,16 +20,11 @@ history replayer asks :func:`outcome` what a timeout would do without doing it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from splitpot._core import Card, SplitpotError
-from splitpot.hand.records import _STOOD, Phase, StrEnum, TimeoutOutcome, TimingOut
+from splitpot._core import SplitpotError
+from splitpot.hand.records import Phase, StrEnum, TimeoutOutcome
 from splitpot.limits import shown
 
-if TYPE_CHECKING:
-    from splitpot.hand.state import Hand
-
-__all__ = ["TimeoutOutcome", "TimeoutPolicy", "apply", "outcome", "outcomes", "policy"]
+__all__ = ["TimeoutOutcome", "TimeoutPolicy", "outcome", "outcomes", "policy"]
 
 
 class TimeoutPolicy(StrEnum):
@@ -96,31 +96,3 @@ def outcomes(phase: Phase, *, owes: int = 0, contributed: int = 0) -> tuple[Time
     if contributed > 0:
         found.append(TimeoutOutcome.ALL_IN)
     return tuple(found)
-
-
-def apply(hand: Hand, seat: int, outcome: TimeoutOutcome) -> TimingOut:
-    """Time ``seat``, the one to act, out with ``outcome`` (:func:`outcome`'s): the hand
-    moves on as the outcome says (docs/rules/poker.md §7)."""
-    record = TimingOut(seat, outcome)
-    if outcome is TimeoutOutcome.DISCARD:
-        code = hand._deal.hole[seat][-1]
-        hand._discard(seat, code, record := TimingOut(seat, outcome, Card(code)))
-        hand._after_discard()
-        return record
-    if outcome is TimeoutOutcome.FOLD:
-        hand._fold(seat, record)
-        return record
-    hand._events.append(record)
-    if outcome is TimeoutOutcome.SHOW:
-        hand._showdown_actor().show(seat)
-        hand._after_showing()
-        return record
-    if outcome is TimeoutOutcome.CHECK:
-        hand._round.acts(seat)
-    else:  # all-in for what he has put in: he acts no more (§7)
-        hand._ledger.status[seat] = _STOOD
-        hand._queue.popleft()
-        if seat == hand._round.bring_in:
-            hand._round.pass_bring_in(hand._ledger.live)
-    hand._after_bet()
-    return record
