@@ -691,13 +691,8 @@ def _play_lines(reader: LineReader, lines: _Lines) -> None:
     if not sep or any(map(str.startswith, seating.names, repeat(mark))):
         _lines_until(reader, lines, lambda: reader.summary)
         return
-    b, read, players, moves, seventh = (
-        reader.b,
-        reader.line,
-        reader.b.players,
-        reader.moves_read,
-        reader.seventh,
-    )
+    b, read, moves, seventh = reader.b, reader.line, reader.moves_read, reader.seventh
+    players = b.players
     for number, line in lines:
         b.at = number
         reader.text = line = line.rstrip()

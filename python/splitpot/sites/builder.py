@@ -505,11 +505,9 @@ class HandBuilder:
         for p, label in zip(order, _LABELS, strict=False):  # seat() seats PHH_MAX_SEATS at most
             p.label = label
         actions = [
-            text
+            text  # a board
             if p is None
-            else p.label + text
-            if c is None
-            else f"{text}{p.label} {_cards(p.hole[c])}"
+            else (p.label + text if c is None else f"{text}{p.label} {_cards(p.hole[c])}")
             for p, text, c in self.actions
         ]
         for run in range(1, len(self.run_boards) + 1):  # run by run, as the engine deals
